@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { JwtVerifier } from 'aws-jwt-verify';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { HttpEvent, HttpResult } from '../../lambdas/lib/http';
+import {
+  type HandlerGroup,
+  handlerGroups,
+  type RouteDefinition,
+  routeKey,
+  routes,
+} from '../../lambdas/routes';
+
+type Handler = (event: HttpEvent) => Promise<HttpResult>;
+
+/** Something the local home serves beside the API (Stripe stand-ins, the Step Functions emulator...). */
+export type ExtraRoute = (req: IncomingMessage, body: Buffer, res: ServerResponse) => Promise<boolean>;
+
+export interface GatewayOptions {
+  port: number;
+  root: string;
+  issuer: string;
+  clientId: string;
+  jwks: { keys: unknown[] };
+  extraRoutes?: ExtraRoute[];
+}
+
+interface CompiledRoute {
+  definition: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(definition: RouteDefinition): CompiledRoute {
+  const names: string[] = [];
+  const source = definition.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => {
+      names.push(a ?? b);
+      return '([^/]+)';
+    });
+  return { definition, pattern: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * API Gateway's JWT authorizer hands claims to the function as strings: arrays become `[a b]`,
+ * numbers and booleans their text. Doing the same here keeps the handlers' input identical.
+ */
+function claimsAsApiGatewayPassesThem(payload: JwtPayload): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    claims[key] = Array.isArray(value)
+      ? `[${value.join(' ')}]`
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  }
+  return claims;
+}
+
+const unauthorized = (res: ServerResponse) => send(res, 401, { message: 'Unauthorized' });
+
+function send(res: ServerResponse, status: number, payload: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(payload));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The local stand-in for API Gateway's HTTP API: serves exactly the routes of `lambdas/routes.ts`,
+ * verifies bearer tokens against cognito-local's keys on `user` and `admin` routes as the JWT
+ * authorizer does, builds an HTTP API v2 event and calls the same handler a Lambda would run.
+ * Requests may carry the `/api` prefix the web app uses; it is removed first.
+ */
+export async function startGateway(options: GatewayOptions): Promise<http.Server> {
+  const compiled = routes.map(compile);
+  const verifier = JwtVerifier.create({
+    issuer: options.issuer,
+    audience: options.clientId,
+    jwksUri: `${options.issuer}/.well-known/jwks.json`,
+  });
+  verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
+
+  const handlers = new Map<HandlerGroup, Handler>();
+  const handlerFor = async (group: HandlerGroup): Promise<Handler> => {
+    const cached = handlers.get(group);
+    if (cached) return cached;
+    const module = (await import(pathToFileURL(resolve(options.root, handlerGroups[group])).href)) as {
+      handler: Handler;
+    };
+    handlers.set(group, module.handler);
+    return module.handler;
+  };
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const body = await readBody(req);
+      for (const extra of options.extraRoutes ?? []) if (await extra(req, body, res)) return;
+
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (method === 'OPTIONS') {
+        res.writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': '*',
+          'access-control-allow-methods': '*',
+        });
+        return res.end();
+      }
+      const matches = compiled
+        .map((route) => ({ route, match: route.pattern.exec(path) }))
+        .filter((m): m is { route: CompiledRoute; match: RegExpExecArray } => m.match !== null);
+      if (matches.length === 0)
+        return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
+      const hit = matches.find((m) => m.route.definition.method === method);
+      if (!hit)
+        return send(res, 405, {
+          error: { code: 'method-not-allowed', message: `Method ${method} is not allowed here.` },
+        });
+      const { definition } = hit.route;
+
+      let claims: Record<string, string> | undefined;
+      if (definition.auth !== 'public') {
+        const header = req.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!token) return unauthorized(res);
+        try {
+          claims = claimsAsApiGatewayPassesThem(await verifier.verify(token));
+        } catch {
+          return unauthorized(res);
+        }
+      }
+
+      const pathParameters: Record<string, string> = {};
+      hit.route.names.forEach((name, i) => {
+        pathParameters[name] = decodeURIComponent(hit.match[i + 1] ?? '');
+      });
+      const queryStringParameters: Record<string, string> = {};
+      for (const key of new Set(url.searchParams.keys()))
+        queryStringParameters[key] = url.searchParams.getAll(key).join(',');
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(req.headers))
+        if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(',') : value;
+      const textual = /json|text|x-www-form-urlencoded/.test(headers['content-type'] ?? 'application/json');
+      const now = new Date();
+      const event = {
+        version: '2.0',
+        routeKey: routeKey(definition),
+        rawPath: path,
+        rawQueryString: url.search.replace(/^\?/, ''),
+        headers,
+        ...(Object.keys(queryStringParameters).length ? { queryStringParameters } : {}),
+        ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
+        ...(body.length ? { body: textual ? body.toString('utf8') : body.toString('base64') } : {}),
+        isBase64Encoded: body.length > 0 && !textual,
+        requestContext: {
+          accountId: 'local',
+          apiId: 'local',
+          domainName: headers.host ?? 'localhost',
+          domainPrefix: 'local',
+          http: {
+            method,
+            path,
+            protocol: 'HTTP/1.1',
+            sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+            userAgent: headers['user-agent'] ?? '',
+          },
+          requestId: randomUUID(),
+          routeKey: routeKey(definition),
+          stage: '$default',
+          time: now.toISOString(),
+          timeEpoch: now.getTime(),
+          ...(claims
+            ? { authorizer: { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } }
+            : {}),
+        },
+      } as unknown as HttpEvent;
+
+      const handler = await handlerFor(definition.handler);
+      const result = await handler(event);
+      const resultHeaders: Record<string, string> = {};
+      for (const [key, value] of Object.entries(result.headers ?? {})) resultHeaders[key] = String(value);
+      res.writeHead(result.statusCode ?? 200, resultHeaders);
+      res.end(
+        result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''),
+      );
+    } catch (error) {
+      console.error('local gateway error', error);
+      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+      else res.end();
+    }
+  });
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolvePromise());
+  });
+  return server;
+}

@@ -1,0 +1,196 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { createTableInput, tableDefinition } from '../../lambdas/lib/table/definition';
+import { type LocalCognito, provisionCognito } from './cognito';
+import { startEmulators } from './emulators';
+import { type ExtraRoute, startGateway } from './gateway';
+import { assertPortFree, freePort, Supervisor } from './processes';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const TABLE_NAME = 'investor-directory';
+export const UPLOADS_BUCKET = 'investor-directory-uploads';
+export const EXPORTS_BUCKET = 'investor-directory-exports';
+export const SES_FROM = 'no-reply@investor-directory.example.com';
+
+export interface LocalHomePorts {
+  gateway: number;
+  dynamodb: number;
+  cognito: number;
+  ses: number;
+  s3: number;
+}
+
+export interface LocalHomeOptions {
+  /** dev: fixed ports, data kept under `.local/`; test: free ports, in memory, thrown away on stop. */
+  mode: 'dev' | 'test';
+  ports?: Partial<LocalHomePorts>;
+  /** Extra handlers served by the gateway process (local Stripe stand-ins and such). */
+  extraRoutes?: (home: Omit<LocalHome, 'stop'>) => ExtraRoute[];
+  /** Called if a child process dies on its own. */
+  onChildExit?: (name: string, code: number | null, output: string) => void;
+  /** DynamoDB Local in memory even in dev mode (benchmarks). */
+  inMemory?: boolean;
+}
+
+export interface LocalHome {
+  ports: LocalHomePorts;
+  urls: { gateway: string; api: string; sesInbox: string; dynamodb: string; cognito: string; s3: string };
+  cognito: LocalCognito;
+  /** The environment the handlers read, as Lambda would receive it. */
+  env: Record<string, string>;
+  stateDir: string;
+  stop(): Promise<void>;
+}
+
+export const DEV_PORTS: LocalHomePorts = {
+  gateway: Number(process.env.LOCAL_GATEWAY_PORT ?? 3001),
+  dynamodb: Number(process.env.LOCAL_DYNAMODB_PORT ?? 8000),
+  cognito: Number(process.env.LOCAL_COGNITO_PORT ?? 9229),
+  ses: Number(process.env.LOCAL_SES_PORT ?? 8005),
+  s3: Number(process.env.LOCAL_S3_PORT ?? 4569),
+};
+
+const PORT_PURPOSE: Record<keyof LocalHomePorts, string> = {
+  gateway: 'local API gateway',
+  dynamodb: 'DynamoDB Local',
+  cognito: 'cognito-local',
+  ses: 'aws-ses-v2-local',
+  s3: 's3rver',
+};
+
+async function choosePorts(options: LocalHomeOptions): Promise<LocalHomePorts> {
+  if (options.mode === 'test') {
+    return {
+      gateway: options.ports?.gateway ?? (await freePort()),
+      dynamodb: options.ports?.dynamodb ?? (await freePort()),
+      cognito: options.ports?.cognito ?? (await freePort()),
+      ses: options.ports?.ses ?? (await freePort()),
+      s3: options.ports?.s3 ?? (await freePort()),
+    };
+  }
+  const ports = { ...DEV_PORTS, ...options.ports };
+  for (const key of Object.keys(ports) as (keyof LocalHomePorts)[])
+    await assertPortFree(ports[key], PORT_PURPOSE[key]);
+  return ports;
+}
+
+async function ensureTable(endpoint: string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(createTableInput(TABLE_NAME)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: TABLE_NAME,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Starts the whole product's back end on this machine: the emulators as supervised children, the
+ * table, user pool, app client, group and buckets (created when missing), and the local gateway.
+ * The handlers' environment is set on this process, as Lambda would set it.
+ */
+export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHome> {
+  const test = options.mode === 'test';
+  const stateDir = test ? mkdtempSync(join(tmpdir(), 'investor-directory-')) : join(ROOT, '.local');
+  mkdirSync(stateDir, { recursive: true });
+  const ports = await choosePorts(options);
+
+  let stopping = false;
+  const supervisor = new Supervisor(test ? null : join(stateDir, 'pids.json'), (child, code) => {
+    if (stopping) return;
+    options.onChildExit?.(child.name, code, child.output());
+  });
+  supervisor.reapLeftovers();
+
+  let gateway: http.Server | undefined;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
+    gateway?.closeAllConnections();
+    await supervisor.stopAll();
+    if (test) rmSync(stateDir, { recursive: true, force: true });
+  };
+  process.once('exit', () => supervisor.killAllNow());
+
+  try {
+    await startEmulators(supervisor, {
+      ports,
+      stateDir,
+      inMemory: test || options.inMemory === true,
+      buckets: [UPLOADS_BUCKET, EXPORTS_BUCKET],
+      ...(test ? { fixedConfirmationCode: '123456' } : {}),
+    });
+
+    const local = (port: number) => `http://127.0.0.1:${port}`;
+    await ensureTable(local(ports.dynamodb));
+    const cognito = await provisionCognito(local(ports.cognito));
+
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: local(ports.dynamodb),
+      S3_ENDPOINT: local(ports.s3),
+      SES_ENDPOINT: local(ports.ses),
+      SFN_ENDPOINT: `${local(ports.gateway)}/local/stepfunctions`,
+      UPLOADS_BUCKET,
+      EXPORTS_BUCKET,
+      SES_FROM,
+      PAYMENT_LINK_TIER_50: `${local(ports.gateway)}/local/checkout/tier-50`,
+      PAYMENT_LINK_TIER_250: `${local(ports.gateway)}/local/checkout/tier-250`,
+      PAYMENT_LINK_TIER_1000: `${local(ports.gateway)}/local/checkout/tier-1000`,
+      PAYMENT_LINK_TIER_2500: `${local(ports.gateway)}/local/checkout/tier-2500`,
+      COGNITO_USER_POOL_ID: cognito.userPoolId,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      LOG_LEVEL: test ? 'ERROR' : 'WARN',
+    };
+    Object.assign(process.env, env);
+
+    const jwks = (await (await fetch(`${cognito.issuer}/.well-known/jwks.json`)).json()) as {
+      keys: unknown[];
+    };
+    const urls = {
+      gateway: local(ports.gateway),
+      api: `${local(ports.gateway)}/api`,
+      sesInbox: local(ports.ses),
+      dynamodb: local(ports.dynamodb),
+      cognito: local(ports.cognito),
+      s3: local(ports.s3),
+    };
+    const partial = { ports, urls, cognito, env, stateDir };
+    gateway = await startGateway({
+      port: ports.gateway,
+      root: ROOT,
+      issuer: cognito.issuer,
+      clientId: cognito.clientId,
+      jwks,
+      extraRoutes: options.extraRoutes?.(partial) ?? [],
+    });
+    return { ...partial, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
+import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
+import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
+import { createPodcast, toggleVote } from '../../lambdas/lib/table/repositories/podcasts';
+import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { createProject } from '../../lambdas/lib/table/repositories/projects';
+import { ensureUserProfile } from '../../lambdas/lib/table/repositories/users';
+import { getItem, putItem } from '../../lambdas/lib/table/table';
+import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
+import { columnsFromHeaders } from '../../shared/import/header-matching';
+import type { ImportedInvestor } from '../../shared/investors/types';
+import { ensureUser, type LocalAccount, type LocalCognito } from './cognito';
+
+/** Local-only accounts, printed in the banner. Never used outside the local home. */
+export const LOCAL_ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'admin-local-1', admin: true },
+  founder: { email: 'founder@example.com', password: 'founder-local-1' },
+} satisfies Record<string, LocalAccount>;
+
+/** A small deterministic PRNG (mulberry32), so every fresh clone gets the same demo directory. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = [
+  'Ada',
+  'Bram',
+  'Cleo',
+  'Dario',
+  'Edda',
+  'Fenn',
+  'Gala',
+  'Hugo',
+  'Iris',
+  'Joss',
+  'Kira',
+  'Lior',
+  'Mina',
+  'Nico',
+  'Opal',
+  'Pim',
+  'Quin',
+  'Rhea',
+  'Sami',
+  'Tove',
+  'Ugo',
+  'Vera',
+  'Wren',
+  'Xavi',
+  'Yara',
+  'Zeno',
+  'Åsa',
+  'Émile',
+  'Zoë',
+  'Łukasz',
+];
+const LAST = [
+  'Abernook',
+  'Brightwater',
+  'Caldera',
+  'Dunmore',
+  'Elswick',
+  'Farrow',
+  'Galloway',
+  'Hollis',
+  'Ivers',
+  'Jandro',
+  'Kessler',
+  'Lindqvist',
+  'Marlowe',
+  'Northcote',
+  'Oakhurst',
+  'Pennick',
+  'Quarles',
+  'Rosslyn',
+  'Stavros',
+  'Thorne',
+  'Ulverton',
+  'Vantongeren',
+  'Whitlock',
+  'Yardley',
+  'Zabrowski',
+  'Müller',
+  'Ødegaard',
+];
+const FIRM_A = [
+  'Acorn',
+  'Beacon',
+  'Cobalt',
+  'Driftwood',
+  'Ember',
+  'Foundry',
+  'Granite',
+  'Harbor',
+  'Indigo',
+  'Juniper',
+  'Keystone',
+  'Lantern',
+  'Meridian',
+  'Nimbus',
+  'Orchard',
+  'Pioneer',
+];
+const FIRM_B = ['Ventures', 'Capital', 'Partners', 'Fund', 'Labs', 'Collective', 'Holdings', 'Angels'];
+const ROLES = [
+  'VC',
+  'Angel',
+  'Fund',
+  'Accelerator',
+  'Incubator',
+  'Corporate VC',
+  'Family Office',
+  'Syndicate',
+];
+const STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth', 'Late Stage'];
+const SECTORS = [
+  'Fintech',
+  'SaaS',
+  'Healthtech',
+  'Climate',
+  'AI',
+  'Marketplaces',
+  'Consumer',
+  'Edtech',
+  'Biotech',
+  'Deep Tech',
+  'Gaming',
+  'Proptech',
+  'Mobility',
+  'Cybersecurity',
+  'Developer Tools',
+  'Fintech (payments, lending)',
+  'Agtech',
+  'Web3',
+  'Robotics',
+  'Media',
+];
+const COUNTRIES = [
+  'United States',
+  'United Kingdom',
+  'Germany',
+  'France',
+  'Netherlands',
+  'Sweden',
+  'Canada',
+  'Singapore',
+  'Brazil',
+  'India',
+];
+const CITIES = [
+  'New York',
+  'San Francisco',
+  'London',
+  'Berlin',
+  'Paris',
+  'Amsterdam',
+  'Stockholm',
+  'Toronto',
+  'Singapore',
+  'São Paulo',
+  'Bangalore',
+];
+const DOMAINS = ['example.com', 'example.org', 'example.net'];
+
+export const DEMO_HEADERS = [
+  'Investor Name',
+  'Firm Name',
+  'Title',
+  'Email',
+  'Phone',
+  'LinkedIn',
+  'Twitter',
+  'Crunchbase',
+  'Investor Type',
+  'Stage Focus',
+  'Sector Focus',
+  'Countries',
+  'City',
+  'Min Check Size',
+  'Max Check Size',
+  'Notes',
+];
+
+/**
+ * Synthetic investor rows, in the shape of a CSV an admin would import: made-up names, and emails
+ * only on reserved example domains. The same `count` and `seed` always give the same rows.
+ */
+export function generateInvestorRows(count: number, seed = 42): string[][] {
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const some = (list: readonly string[], max: number) => {
+    const n = 1 + Math.floor(random() * max);
+    return [...new Set(Array.from({ length: n }, () => pick(list)))];
+  };
+  const rows: string[][] = [];
+  for (let i = 0; i < count; i++) {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const firm = `${pick(FIRM_A)} ${pick(FIRM_B)}`;
+    const handle = `${first}.${last}.${i}`
+      .normalize('NFKD')
+      .replace(/[^\w.]/g, '')
+      .toLowerCase();
+    const min = [25, 50, 100, 250, 500][Math.floor(random() * 5)] ?? 50;
+    rows.push([
+      `${first} ${last}`,
+      firm,
+      pick(['Partner', 'Principal', 'Managing Partner', 'Associate', 'Angel Investor', 'Director']),
+      random() < 0.85 ? `${handle}@${pick(DOMAINS)}` : '',
+      random() < 0.4 ? `+1 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}` : '',
+      random() < 0.7 ? `https://www.linkedin.com/in/${handle.replace(/\./g, '-')}` : '',
+      random() < 0.45 ? `https://twitter.com/${handle.replace(/\./g, '_')}` : '',
+      random() < 0.3 ? `https://www.crunchbase.com/person/${handle.replace(/\./g, '-')}` : '',
+      pick(ROLES),
+      some(STAGES, 3).join(', '),
+      some(SECTORS, 4).join('; '),
+      some(COUNTRIES, 2).join(', '),
+      pick(CITIES),
+      `$${min}k`,
+      `$${min * 10 >= 1000 ? `${(min * 10) / 1000}M` : `${min * 10}k`}`,
+      random() < 0.2 ? 'Prefers warm introductions.' : '',
+    ]);
+  }
+  return rows;
+}
+
+/**
+ * Loads rows through the product's own code paths: the shared CSV mapping into imported
+ * investors (written in batches), then mapping into searchable investors with their tag
+ * postings, then aggregation into directory metadata.
+ */
+export async function importRows(
+  headers: string[],
+  rows: string[][],
+  source: { sourceName: string; sourceUrl: string; importedByUserId: string },
+): Promise<void> {
+  const columns = columnsFromHeaders(headers);
+  const now = new Date();
+  const investors: ImportedInvestor[] = rows.map((row) => ({
+    id: randomUUID(),
+    ...buildImportedInvestor(columns, row, { ...source, now }),
+  }));
+  await putImportedInvestors(investors);
+  await processUnmappedImportedInvestors();
+  await aggregateDirectory();
+}
+
+const SEED_MARKER = { pk: 'LOCAL_SEED', sk: 'v1' };
+
+/** Seeds the local home on its first run; later runs find the marker and keep the data as it is. */
+export async function seedLocalHome(
+  cognito: LocalCognito,
+  options: { investors: number } = { investors: 2400 },
+) {
+  const adminSub = await ensureUser(cognito, LOCAL_ACCOUNTS.admin);
+  const founderSub = await ensureUser(cognito, LOCAL_ACCOUNTS.founder);
+  if (await getItem(SEED_MARKER.pk, SEED_MARKER.sk)) return { seeded: false };
+
+  const now = new Date().toISOString();
+  await ensureUserProfile({ userId: adminSub, email: LOCAL_ACCOUNTS.admin.email, now });
+  await ensureUserProfile({ userId: founderSub, email: LOCAL_ACCOUNTS.founder.email, now });
+
+  await importRows(DEMO_HEADERS, generateInvestorRows(options.investors), {
+    sourceName: 'Demo directory (synthetic)',
+    sourceUrl: 'https://example.com/demo-directory',
+    importedByUserId: adminSub,
+  });
+
+  await putPortal({
+    id: 'portal-vcn',
+    name: 'VCN Investor Portal',
+    description: 'Join the VCN investor network: tell us what you invest in and meet founders who fit.',
+    urlIdentifier: 'vcn',
+    createdAt: now,
+    updatedAt: now,
+    createdBy: adminSub,
+    firm: { name: 'VCN', website: 'https://vcn.example.com' },
+    fontFamily: 'Georgia, serif',
+  });
+
+  const podcasts = [
+    {
+      title: 'Founders at Dawn',
+      url: 'https://podcasts.example.com/founders-at-dawn',
+      participants: ['Ada Marlowe', 'Hugo Thorne'],
+      description: 'Early mornings with early-stage founders.',
+    },
+    {
+      title: 'The Term Sheet',
+      url: 'https://podcasts.example.com/the-term-sheet',
+      participants: ['Iris Galloway'],
+      description: 'Investors explain the fine print.',
+    },
+    {
+      title: 'Bootstrapped & Proud',
+      url: 'https://podcasts.example.com/bootstrapped',
+      participants: [],
+      description: null,
+    },
+  ];
+  for (const [i, p] of podcasts.entries()) {
+    const id = `pod_demo_${i + 1}`;
+    await createPodcast({
+      id,
+      imageUrl: null,
+      createdAt: new Date(Date.now() - i * 86_400_000).toISOString(),
+      listedBy: adminSub,
+      ...p,
+    });
+    if (i < 2) await toggleVote(id, adminSub, now);
+  }
+
+  for (const [i, p] of [
+    {
+      name: 'Acme Analytics',
+      description: 'Dashboards for small shops.',
+      startupStatus: ['Building', 'Raising'],
+      sectors: ['saas', 'fintech'],
+    },
+    {
+      name: 'Green Route',
+      description: 'Carbon-aware delivery routing.',
+      startupStatus: ['Bootstrapping'],
+      sectors: ['climate', 'mobility'],
+    },
+  ].entries()) {
+    await createProject({
+      id: `proj_demo_${i + 1}`,
+      creatorUserId: founderSub,
+      createdAt: now,
+      updatedAt: now,
+      stripeConnectCode: null,
+      stripeConnectScope: null,
+      stripeConnectTimestamp: null,
+      ...p,
+    });
+  }
+
+  await putItem({ ...SEED_MARKER, entity: 'localSeed', seededAt: now });
+  return { seeded: true };
+}

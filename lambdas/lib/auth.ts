@@ -1,0 +1,37 @@
+/** The caller, as the JWT authorizer's claims describe them. */
+export interface Caller {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+type ClaimValue = string | number | boolean | string[];
+
+/**
+ * Reads the caller from ID-token claims as API Gateway's JWT authorizer passes them
+ * (`requestContext.authorizer.jwt.claims`). API Gateway flattens arrays to strings such as
+ * `[admin founders]` and booleans to `"true"`; the local gateway passes them as they are in the token.
+ * Returns null when the claims do not describe a user.
+ */
+export function callerFromClaims(claims: Record<string, ClaimValue>): Caller | null {
+  const sub = claims.sub;
+  const email = claims.email;
+  if (typeof sub !== 'string' || !sub || typeof email !== 'string') return null;
+  const verified = claims.email_verified;
+  return {
+    sub,
+    email,
+    emailVerified: verified === true || verified === 'true',
+    isAdmin: groupsOf(claims['cognito:groups']).includes('admin'),
+  };
+}
+
+function groupsOf(value: ClaimValue | undefined): string[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string') return [];
+  return value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Configuration is read from the environment once per section, validated with zod, and cached.
+ * A missing or bad value fails fast with the variable's name, never later with an undefined.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function readSection<S extends z.ZodObject>(section: string, schema: S): () => z.infer<S> {
+  let cached: z.infer<S> | undefined;
+  return () => {
+    if (cached) return cached;
+    const raw: Record<string, string | undefined> = {};
+    for (const key of Object.keys(schema.shape)) raw[key] = process.env[key] || undefined;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const names = parsed.error.issues.map((issue) => `${String(issue.path[0])} (${issue.message})`);
+      throw new ConfigError(`Missing or invalid ${section} configuration: ${names.join(', ')}`);
+    }
+    cached = parsed.data;
+    return cached;
+  };
+}
+
+const optionalUrl = z.url().optional();
+
+/** AWS region and, in the local home, the emulator endpoints. */
+export const awsConfig = readSection(
+  'AWS',
+  z.object({
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    DYNAMODB_ENDPOINT: optionalUrl,
+    S3_ENDPOINT: optionalUrl,
+    SES_ENDPOINT: optionalUrl,
+    SFN_ENDPOINT: optionalUrl,
+  }),
+);
+
+export const tableConfig = readSection('table', z.object({ TABLE_NAME: z.string().min(1) }));
+
+export const storageConfig = readSection(
+  'storage',
+  z.object({ UPLOADS_BUCKET: z.string().min(1), EXPORTS_BUCKET: z.string().min(1) }),
+);
+
+export const emailConfig = readSection(
+  'email',
+  z.object({ SES_FROM: z.email(), SES_CONFIGURATION_SET: z.string().min(1).optional() }),
+);
+
+/** One hosted payment link per price tier, configured, never hard-coded. */
+export const paymentLinksConfig = readSection(
+  'payment links',
+  z.object({
+    PAYMENT_LINK_TIER_50: z.url(),
+    PAYMENT_LINK_TIER_250: z.url(),
+    PAYMENT_LINK_TIER_1000: z.url(),
+    PAYMENT_LINK_TIER_2500: z.url(),
+  }),
+);
+
+/** Names of the workflows that HTTP handlers may start (state machine ARNs on AWS). */
+export const workflowsConfig = readSection(
+  'workflows',
+  z.object({
+    IMPORT_STATE_MACHINE_ARN: z.string().min(1),
+    MAPPING_STATE_MACHINE_ARN: z.string().min(1),
+    AGGREGATION_STATE_MACHINE_ARN: z.string().min(1),
+    EXPORT_STATE_MACHINE_ARN: z.string().min(1),
+  }),
+);

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
+import {
+  type ImportedInvestor,
+  identityKeyOf,
+  type SearchableInvestor,
+  toSearchableInvestor,
+} from '../../../shared/investors/types';
+import {
+  getSearchableInvestors,
+  listUnmappedImportedInvestors,
+  markImportedInvestorsMapped,
+  type SearchableChange,
+  scanImportedInvestors,
+  writeSearchableInvestors,
+} from '../table/repositories/investors';
+
+/**
+ * The searchable investor id of an imported investor: derived from its identity key (normalised
+ * email, or name and firm), so the same person imported twice maps to the same entry and a
+ * re-import creates no duplicate.
+ */
+export function searchableIdFor(investor: ImportedInvestor): string {
+  const identity = identityKeyOf(investor) ?? `imported#${investor.id}`;
+  return `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
+}
+
+export interface MappingResult {
+  mapped: number;
+  searchableWritten: number;
+}
+
+/**
+ * Maps one chunk of imported investors: groups them by searchable id, folds each group into the
+ * existing searchable investor (if any), writes the searchable investors with their tag postings,
+ * then links every imported investor to its entry and takes it out of the pending index.
+ */
+export async function mapImportedInvestors(investors: ImportedInvestor[], now: Date): Promise<MappingResult> {
+  if (investors.length === 0) return { mapped: 0, searchableWritten: 0 };
+  const groups = new Map<string, ImportedInvestor[]>();
+  for (const investor of investors) {
+    const id = searchableIdFor(investor);
+    groups.set(id, [...(groups.get(id) ?? []), investor]);
+  }
+  const existing = await getSearchableInvestors([...groups.keys()]);
+  const changes: SearchableChange[] = [];
+  for (const [id, members] of groups) {
+    const before = existing.get(id) ?? null;
+    let after: SearchableInvestor | null = before;
+    for (const member of members) {
+      const built = toSearchableInvestor(member, id);
+      after = after ? mergeSearchableInvestors(after, built) : built;
+    }
+    if (after) changes.push({ before, after });
+  }
+  await writeSearchableInvestors(changes);
+  const stamp = now.toISOString();
+  await markImportedInvestorsMapped(
+    investors.map((investor) => ({ investor, searchableId: searchableIdFor(investor) })),
+    stamp,
+  );
+  return { mapped: investors.length, searchableWritten: changes.length };
+}
+
+/** Maps every pending imported investor, page by page (the admin's "process unmapped"). */
+export async function processUnmappedImportedInvestors(
+  now: () => Date = () => new Date(),
+  pageSize = 500,
+): Promise<MappingResult> {
+  const total: MappingResult = { mapped: 0, searchableWritten: 0 };
+  for (;;) {
+    // Mapped records leave the sparse index, so the first page is always the next one.
+    const page = await listUnmappedImportedInvestors(null, pageSize);
+    if (page.items.length === 0) return total;
+    const result = await mapImportedInvestors(page.items, now());
+    total.mapped += result.mapped;
+    total.searchableWritten += result.searchableWritten;
+  }
+}
+
+/** Maps every imported investor again (the admin's "process all"). */
+export async function processAllImportedInvestors(
+  now: () => Date = () => new Date(),
+): Promise<MappingResult> {
+  const total: MappingResult = { mapped: 0, searchableWritten: 0 };
+  for await (const chunk of scanImportedInvestors()) {
+    const result = await mapImportedInvestors(chunk, now());
+    total.mapped += result.mapped;
+    total.searchableWritten += result.searchableWritten;
+  }
+  return total;
+}

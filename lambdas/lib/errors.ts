@@ -1,0 +1,62 @@
+/**
+ * Typed errors the handlers throw. Each carries an HTTP status and the stable error code of the
+ * spec's section 8; the HTTP layer turns them into `{ error: { code, message } }`. Anything else
+ * becomes a generic 500 that echoes nothing internal.
+ */
+export type ErrorCode =
+  | 'invalid-argument'
+  | 'unauthenticated'
+  | 'permission-denied'
+  | 'not-found'
+  | 'aborted'
+  | 'resource-exhausted'
+  | 'internal'
+  | 'method-not-allowed';
+
+export class HttpError extends Error {
+  override readonly name: string = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  override readonly name = 'BadRequestError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(400, 'invalid-argument', message, options);
+  }
+}
+
+export class UnauthenticatedError extends HttpError {
+  override readonly name = 'UnauthenticatedError';
+  constructor(message = 'You are not logged in.') {
+    super(401, 'unauthenticated', message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  override readonly name = 'ForbiddenError';
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, 'permission-denied', message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  override readonly name = 'NotFoundError';
+  constructor(message: string) {
+    super(404, 'not-found', message);
+  }
+}
+
+/** A write that conflicts with the current state (already running, already purchased...). */
+export class ConflictError extends HttpError {
+  override readonly name = 'ConflictError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(409, 'aborted', message, options);
+  }
+}

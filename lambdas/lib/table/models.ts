@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
+import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
+import { cartPricingSchema } from '../../../shared/cart/pricing';
+import { investorRoleSchema } from '../../../shared/investors/roles';
+import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
+import { defineModel, padNumber } from './model';
+
+/**
+ * Every entity of the single table (spec section 3), with its keys. `docs/data-model.md` lists the
+ * access patterns these keys serve.
+ */
+
+const isoDate = z.string().min(1);
+
+/** user + profile: one item per Cognito user. */
+export const userProfileModel = defineModel(
+  'userProfile',
+  z.object({
+    userId: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    verifiedEmail: z.boolean(),
+    type: z.string().nullable(),
+    projects: z.array(z.string()),
+    createdAt: isoDate,
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'PROFILE' }),
+);
+export type UserProfile = z.infer<typeof userProfileModel.schema>;
+
+/** A contact the user bought: kept in their contact library with the values they paid for. */
+export const purchasedContactModel = defineModel(
+  'purchasedContact',
+  z.object({
+    userId: z.string(),
+    searchableInvestorId: z.string(),
+    importedInvestorId: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    linkedinUrl: z.string().nullable(),
+    cartId: z.string(),
+    purchasedAt: isoDate,
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: `CONTACT#${v.searchableInvestorId}` }),
+);
+export type PurchasedContact = z.infer<typeof purchasedContactModel.schema>;
+
+export const projectModel = defineModel(
+  'project',
+  z.object({
+    id: z.string(),
+    creatorUserId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    startupStatus: z.array(z.string()),
+    sectors: z.array(z.string()),
+    stripeConnectCode: z.string().nullable(),
+    stripeConnectScope: z.string().nullable(),
+    stripeConnectTimestamp: isoDate.nullable(),
+  }),
+  (v) => ({
+    pk: `PROJECT#${v.id}`,
+    sk: 'PROJECT',
+    gsi1pk: `USER#${v.creatorUserId}`,
+    gsi1sk: `PROJECT#${v.createdAt}#${v.id}`,
+  }),
+);
+export type ProjectItem = z.infer<typeof projectModel.schema>;
+
+/** The Stripe Connect tokens of a project: server-side only, never returned by the API. */
+export const stripeConnectionModel = defineModel(
+  'stripeConnection',
+  z.object({
+    projectId: z.string(),
+    projectOwnerUserId: z.string(),
+    accessToken: z.string(),
+    refreshToken: z.string().nullable(),
+    stripeUserId: z.string(),
+    stripePublishableKey: z.string().nullable(),
+    connectedAt: isoDate,
+  }),
+  (v) => ({ pk: `PROJECT#${v.projectId}`, sk: 'STRIPE_CONNECTION' }),
+);
+export type StripeConnection = z.infer<typeof stripeConnectionModel.schema>;
+
+export const importedInvestorModel = defineModel('importedInvestor', importedInvestorSchema, (v) => ({
+  pk: `IMPORTED#${v.id}`,
+  sk: 'IMPORTED',
+  ...(v.email?.trim() ? { gsi1pk: `EMAIL#${v.email.trim().toLowerCase()}`, gsi1sk: `IMPORTED#${v.id}` } : {}),
+  // Sparse: only pending records are in the "unmapped" index.
+  ...(v.status === 'pending' ? { gsi2pk: 'UNMAPPED', gsi2sk: `${v.importedAt}#${v.id}` } : {}),
+}));
+
+export const searchableInvestorModel = defineModel('searchableInvestor', searchableInvestorSchema, (v) => ({
+  pk: `INVESTOR#${v.id}`,
+  sk: 'INVESTOR',
+}));
+
+export const TAG_KINDS = ['stage', 'sector'] as const;
+export type TagKind = (typeof TAG_KINDS)[number];
+export const tagKindSchema = z.enum(TAG_KINDS);
+
+/** Sort key that keeps postings alphabetical by name, then by id for equal names. */
+export const nameSortKey = (name: string, id: string) => `NAME#${name.trim().toLowerCase()}#${id}`;
+
+/**
+ * One posting per searchable investor per stage or sector tag, carrying the card search shows, so
+ * a page of results is one Query whatever the number of matches.
+ */
+export const tagPostingModel = defineModel(
+  'tagPosting',
+  z.object({
+    kind: tagKindSchema,
+    tagKey: z.string(),
+    investor: cartInvestorSchema,
+  }),
+  (v) => ({ pk: `TAG#${v.kind}#${v.tagKey}`, sk: nameSortKey(v.investor.name, v.investor.id) }),
+);
+export type TagPosting = z.infer<typeof tagPostingModel.schema>;
+
+/** The number of investors carrying a tag, kept in step with the postings and reconciled by aggregation. */
+export const tagCounterModel = defineModel(
+  'tagCounter',
+  z.object({ kind: tagKindSchema, tagKey: z.string(), count: z.number().int() }),
+  (v) => ({ pk: `TAG#${v.kind}#${v.tagKey}`, sk: '#COUNT' }),
+);
+
+const weightedTagSchema = z.object({
+  tagKey: z.string(),
+  count: z.number().int(),
+  variants: z.array(z.string()),
+});
+
+export const directoryMetadataModel = defineModel(
+  'directoryMetadata',
+  z.object({
+    id: z.string(),
+    stageFocus: z.array(z.string()),
+    sectorFocus: z.array(z.string()),
+    stageFocusWeighted: z.array(weightedTagSchema),
+    sectorFocusWeighted: z.array(weightedTagSchema),
+    totalInvestors: z.number().int(),
+    totalInvestorsWithEmail: z.number().int(),
+    totalInvestorsWithPhone: z.number().int(),
+    totalInvestorsWithLinkedIn: z.number().int(),
+    totalInvestorsWithTwitter: z.number().int(),
+    totalInvestorsWithCrunchbase: z.number().int(),
+    countsByRole: z.record(z.string(), z.number().int()),
+    createdAt: isoDate,
+  }),
+  (v) => ({ pk: 'DIRECTORY', sk: `META#${v.createdAt}#${v.id}` }),
+);
+export type DirectoryMetadata = z.infer<typeof directoryMetadataModel.schema>;
+
+/**
+ * A saved cart. Items are not embedded: 2,500 cards would pass DynamoDB's 400 KB item limit, so the
+ * cart keeps the ids (in order) and the cards are read back from the searchable investors.
+ */
+export const cartModel = defineModel(
+  'cart',
+  z.object({
+    id: z.string(),
+    startedDate: z.number().int(),
+    searchableInvestorEntryIds: z.array(z.string()),
+    pricing: cartPricingSchema,
+    status: z.enum(CART_STATUSES),
+    creatorUserId: z.string(),
+    columnOrder: z.array(z.enum(EXPORT_COLUMN_KEYS)),
+    exportFormat: z.literal('csv'),
+    savedAt: isoDate,
+    purchasedAt: isoDate.nullable(),
+    /** Set when a payment did not match the tier price: an admin must look at it. */
+    flaggedReason: z.string().nullable(),
+  }),
+  (v) => ({
+    pk: `CART#${v.id}`,
+    sk: 'CART',
+    gsi1pk: 'CARTS',
+    gsi1sk: `${padNumber(v.startedDate)}#${v.id}`,
+    gsi2pk: `USER#${v.creatorUserId}`,
+    gsi2sk: `CART#${padNumber(v.startedDate)}#${v.id}`,
+  }),
+);
+export type CartRecord = z.infer<typeof cartModel.schema>;
+
+export const podcastModel = defineModel(
+  'podcast',
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    url: z.string(),
+    participants: z.array(z.string()),
+    createdAt: isoDate,
+    listedBy: z.string(),
+  }),
+  (v) => ({ pk: `PODCAST#${v.id}`, sk: 'PODCAST', gsi1pk: 'PODCASTS', gsi1sk: `${v.createdAt}#${v.id}` }),
+);
+export type PodcastItem = z.infer<typeof podcastModel.schema>;
+
+/** One item per voter: concurrent votes never overwrite each other. */
+export const podcastVoteModel = defineModel(
+  'podcastVote',
+  z.object({ podcastId: z.string(), userId: z.string(), vote: z.literal(1), timestamp: isoDate }),
+  (v) => ({ pk: `PODCAST#${v.podcastId}`, sk: `VOTE#${v.userId}` }),
+);
+
+export const IMPORT_JOB_STATUSES = [
+  'uploading',
+  'running',
+  'mapping',
+  'succeeded',
+  'failed',
+  'cancelled',
+] as const;
+
+export const importJobModel = defineModel(
+  'importJob',
+  z.object({
+    id: z.string(),
+    status: z.enum(IMPORT_JOB_STATUSES),
+    objectKey: z.string(),
+    sourceName: z.string(),
+    sourceUrl: z.string(),
+    headers: z.array(z.object({ name: z.string(), include: z.boolean() })),
+    startedAt: isoDate,
+    startedByUserId: z.string(),
+    totalRows: z.number().int().nullable(),
+    processedRows: z.number().int(),
+    importedRows: z.number().int(),
+    rowErrors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+    failureReason: z.string().nullable(),
+    executionArn: z.string().nullable(),
+    finishedAt: isoDate.nullable(),
+  }),
+  (v) => ({ pk: `IMPORT#${v.id}`, sk: 'JOB', gsi1pk: 'IMPORTS', gsi1sk: `${v.startedAt}#${v.id}` }),
+);
+export type ImportJob = z.infer<typeof importJobModel.schema>;
+
+/** A Stripe event already handled: replays find it and do nothing. Expires after 30 days (TTL). */
+export const stripeEventModel = defineModel(
+  'stripeEvent',
+  z.object({ eventId: z.string(), type: z.string(), receivedAt: isoDate }),
+  (v) => ({ pk: `STRIPE_EVENT#${v.eventId}`, sk: 'EVENT' }),
+);
+
+/** A partner firm's branded onboarding page, chosen by the first label of the host name. */
+export const investorPortalModel = defineModel(
+  'investorPortal',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    urlIdentifier: z.string(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    createdBy: z.string(),
+    firm: z.object({ name: z.string(), website: z.string() }),
+    fontFamily: z.string().nullable(),
+  }),
+  (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL' }),
+);
+export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
+
+export const ADMIN_FUNCTIONS = ['processUnmapped', 'processAll', 'aggregate'] as const;
+export type AdminFunction = (typeof ADMIN_FUNCTIONS)[number];
+
+/** A lock that keeps a second run of the same admin function from starting while one runs. */
+export const functionRunModel = defineModel(
+  'functionRun',
+  z.object({
+    name: z.enum(ADMIN_FUNCTIONS),
+    executionArn: z.string().nullable(),
+    startedAt: isoDate,
+    startedByUserId: z.string(),
+  }),
+  (v) => ({ pk: `RUNNER#${v.name}`, sk: 'LOCK' }),
+);
+
+export { investorRoleSchema };

@@ -1,0 +1,196 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  ScanCommand,
+  type ScanCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../clients';
+import { tableConfig } from '../config';
+import type { IndexName } from './definition';
+import { decodeCursor, encodeCursor } from './model';
+
+/** Thin helpers over the document client that fill in the table name; repositories build on them. */
+export const tableName = () => tableConfig().TABLE_NAME;
+
+export async function getItem(
+  pk: string,
+  sk: string,
+  consistent = false,
+): Promise<Record<string, unknown> | undefined> {
+  const result = await documentClient().send(
+    new GetCommand({ TableName: tableName(), Key: { pk, sk }, ConsistentRead: consistent }),
+  );
+  return result.Item;
+}
+
+export interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+export async function putItem(item: Record<string, unknown>, condition?: string | Condition): Promise<void> {
+  const c = typeof condition === 'string' ? { expression: condition } : condition;
+  await documentClient().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: item,
+      ...(c ? { ConditionExpression: c.expression } : {}),
+      ...(c?.names ? { ExpressionAttributeNames: c.names } : {}),
+      ...(c?.values ? { ExpressionAttributeValues: c.values } : {}),
+    }),
+  );
+}
+
+export async function deleteItem(pk: string, sk: string, condition?: string): Promise<void> {
+  await documentClient().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: { pk, sk },
+      ...(condition ? { ConditionExpression: condition } : {}),
+    }),
+  );
+}
+
+export async function updateItem(
+  input: Omit<UpdateCommandInput, 'TableName'>,
+): Promise<Record<string, unknown> | undefined> {
+  const result = await documentClient().send(new UpdateCommand({ TableName: tableName(), ...input }));
+  return result.Attributes;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type WithoutTable<T> = { [K in keyof T]?: Omit<NonNullable<T[K]>, 'TableName'> };
+
+/** A transaction on the table; the table name is filled in for each item. */
+export async function transactWrite(items: WithoutTable<TransactItem>[]): Promise<void> {
+  const withTable = items.map((item) => {
+    const [kind, value] = Object.entries(item)[0] ?? [];
+    return kind ? { [kind]: { TableName: tableName(), ...(value as object) } } : item;
+  });
+  await documentClient().send(new TransactWriteCommand({ TransactItems: withTable as TransactItem[] }));
+}
+
+export interface Page<T> {
+  items: T[];
+  cursor: string | null;
+}
+
+/** One page of a Query, with an opaque cursor for the next one. */
+export async function queryPage(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'IndexName'> & {
+    index?: IndexName;
+    cursor?: string | null;
+  },
+): Promise<Page<Record<string, unknown>>> {
+  const { index, cursor, ...rest } = input;
+  const result = await documentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(index ? { IndexName: index } : {}),
+      ...rest,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  return {
+    items: (result.Items ?? []) as Record<string, unknown>[],
+    cursor: encodeCursor(result.LastEvaluatedKey),
+  };
+}
+
+/** Every item a Query matches, page after page (for bounded partitions only). */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'IndexName'> & { index?: IndexName },
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<Record<string, unknown>> = await queryPage({ ...input, cursor });
+    items.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return items;
+}
+
+/** The number of items a Query matches, without reading them out. */
+export async function queryCount(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'IndexName' | 'Select'> & {
+    index?: IndexName;
+  },
+): Promise<number> {
+  const { index, ...rest } = input;
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...(index ? { IndexName: index } : {}),
+        ...rest,
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * Reads every item of the given entities, in parallel segments. Only for workflows (mapping all,
+ * aggregation), never on a request path.
+ */
+export async function* scanEntities(
+  entities: string[],
+  segments = 4,
+): AsyncGenerator<Record<string, unknown>[]> {
+  const names: Record<string, string> = { '#entity': 'entity' };
+  const values: Record<string, string> = {};
+  entities.forEach((entity, i) => {
+    values[`:e${i}`] = entity;
+  });
+  const filter = `#entity IN (${entities.map((_, i) => `:e${i}`).join(', ')})`;
+  const scan = (segment: number, start?: Record<string, unknown>) => {
+    const input: ScanCommandInput = {
+      TableName: tableName(),
+      Segment: segment,
+      TotalSegments: segments,
+      FilterExpression: filter,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ExclusiveStartKey: start,
+    };
+    return documentClient()
+      .send(new ScanCommand(input))
+      .then((r) => ({
+        segment,
+        items: (r.Items ?? []) as Record<string, unknown>[],
+        next: r.LastEvaluatedKey,
+      }));
+  };
+  const inFlight = new Map<
+    number,
+    Promise<{ segment: number; items: Record<string, unknown>[]; next?: Record<string, unknown> }>
+  >();
+  for (let s = 0; s < segments; s++) inFlight.set(s, scan(s));
+  while (inFlight.size > 0) {
+    const done = await Promise.race(inFlight.values());
+    inFlight.delete(done.segment);
+    if (done.next) inFlight.set(done.segment, scan(done.segment, done.next));
+    if (done.items.length) yield done.items;
+  }
+}
+
+/** True when a conditional write failed because its condition did not hold. */
+export const isConditionFailure = (error: unknown): boolean =>
+  (error as Error)?.name === 'ConditionalCheckFailedException' ||
+  ((error as Error)?.name === 'TransactionCanceledException' &&
+    /ConditionalCheckFailed/.test((error as Error).message ?? ''));

@@ -1,0 +1,62 @@
+/**
+ * The route table: the single source of truth for the HTTP API. CDK creates one API Gateway route
+ * per entry (with the Cognito JWT authorizer on `user` and `admin` routes) and the local gateway
+ * serves exactly the same table. Handlers enforce the auth level again from the token's claims.
+ */
+export type AuthLevel = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Handler groups, one Lambda function each, by bounded context. */
+export const handlerGroups = {
+  directory: 'lambdas/http/directory.ts',
+  carts: 'lambdas/http/carts.ts',
+  projects: 'lambdas/http/projects.ts',
+  podcasts: 'lambdas/http/podcasts.ts',
+  account: 'lambdas/http/account.ts',
+  admin: 'lambdas/http/admin.ts',
+  stripeWebhook: 'lambdas/events/stripe-webhook.ts',
+} as const;
+
+export type HandlerGroup = keyof typeof handlerGroups;
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/investors/{investorId}`. */
+  path: string;
+  auth: AuthLevel;
+  handler: HandlerGroup;
+}
+
+const route = (
+  method: HttpMethod,
+  path: string,
+  auth: AuthLevel,
+  handler: HandlerGroup,
+): RouteDefinition => ({
+  method,
+  path,
+  auth,
+  handler,
+});
+
+export const routes: readonly RouteDefinition[] = [
+  // Directory and search: public, no contact details ever.
+  route('GET', '/directory/metadata', 'public', 'directory'),
+  route('GET', '/directory/role-counts', 'public', 'directory'),
+  route('GET', '/investors', 'public', 'directory'),
+  route('GET', '/investors/{investorId}', 'public', 'directory'),
+  route('GET', '/portals/{portalId}', 'public', 'directory'),
+
+  // Account: the caller's own records.
+  route('GET', '/me', 'user', 'account'),
+  route('GET', '/me/contacts', 'user', 'account'),
+
+  // Admin: curation and debugging.
+  route('GET', '/admin/imported-investors', 'admin', 'admin'),
+  route('GET', '/admin/imported-investors/{importedInvestorId}', 'admin', 'admin'),
+];
+
+/** `METHOD /path`, the API Gateway route key. */
+export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+export const routesOf = (group: HandlerGroup): RouteDefinition[] => routes.filter((r) => r.handler === group);

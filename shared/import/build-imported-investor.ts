@@ -1,0 +1,261 @@
+import type { InvestorRole } from '../investors/roles';
+import { parseInvestorRole } from '../investors/roles';
+import type { Firm, ImportedInvestorDraft, MetadataEntry } from '../investors/types';
+import { messages } from '../messages';
+import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
+import { parseCheckSize, parseLeadsRounds, splitLinks, splitMultiValue } from './cell-values';
+import type { ColumnFamily, ImportColumn } from './header-matching';
+import { planColumns } from './header-matching';
+
+/** Where the rows come from and who imports them. */
+export interface ImportContext {
+  /** Required: a blank source name throws 'Source name is required'. */
+  sourceName: string;
+  sourceUrl?: string | null;
+  importedByUserId: string;
+  /** Import time, written as `importedAt` and `updatedAt`. */
+  now: Date;
+}
+
+type ListFamily =
+  | 'photos'
+  | 'otherSocial'
+  | 'stageFocus'
+  | 'sectorFocus'
+  | 'cities'
+  | 'countries'
+  | 'regions'
+  | 'portfolioCompanies'
+  | 'selectedInvestments'
+  | 'tags'
+  | 'otherFirms';
+
+const LIST_SPLITTERS: Readonly<Record<ListFamily, (cell: string) => string[]>> = {
+  photos: splitLinks,
+  otherSocial: splitLinks,
+  stageFocus: (cell) => splitMultiValue(cell).map(normalizeTag),
+  sectorFocus: (cell) => splitMultiValue(cell).map(normalizeTag),
+  cities: splitMultiValue,
+  countries: splitMultiValue,
+  regions: splitMultiValue,
+  portfolioCompanies: splitMultiValue,
+  selectedInvestments: splitMultiValue,
+  tags: splitMultiValue,
+  otherFirms: splitMultiValue,
+};
+
+const isListFamily = (family: ColumnFamily): family is ListFamily => family in LIST_SPLITTERS;
+
+type TextFamily = Exclude<
+  ColumnFamily,
+  ListFamily | 'email' | 'investorRole' | 'checkSizeMin' | 'checkSizeMax' | 'leadsRounds' | 'notes'
+>;
+
+const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** Collects the values of one row, column by column, before the record is assembled. */
+class RowCollector {
+  readonly lists = new Map<ListFamily, string[]>();
+  readonly texts = new Map<TextFamily, string>();
+  readonly notes: string[] = [];
+  readonly metadata: MetadataEntry[] = [];
+  readonly extraFirms: string[] = [];
+  email: string | null = null;
+  role: InvestorRole | null = null;
+  checkMin: number | null = null;
+  checkMax: number | null = null;
+  leadsRounds: boolean | null = null;
+
+  list(family: ListFamily): string[] {
+    return uniqueTags(this.lists.get(family) ?? []);
+  }
+
+  text(family: TextFamily): string | null {
+    return this.texts.get(family) ?? null;
+  }
+
+  keep(tag: string, value: string): void {
+    this.metadata.push({ tag, value });
+  }
+
+  add(family: ColumnFamily, tag: string, cell: string): void {
+    if (isListFamily(family)) {
+      this.lists.set(family, [...(this.lists.get(family) ?? []), ...LIST_SPLITTERS[family](cell)]);
+      return;
+    }
+    switch (family) {
+      case 'notes':
+        this.notes.push(cell);
+        return;
+      case 'email':
+        this.addEmail(tag, cell);
+        return;
+      case 'investorRole':
+        this.addRole(tag, cell);
+        return;
+      case 'checkSizeMin':
+      case 'checkSizeMax':
+        this.addCheckSize(family, tag, cell);
+        return;
+      case 'leadsRounds':
+        this.addLeadsRounds(tag, cell);
+        return;
+      default:
+        this.addText(family, tag, cell);
+    }
+  }
+
+  /** First non-empty value wins; a later, different one is kept in metadata (a firm joins `otherFirms`). */
+  private addText(family: TextFamily, tag: string, cell: string): void {
+    const current = this.texts.get(family);
+    if (current === undefined) this.texts.set(family, cell);
+    else if (current !== cell) {
+      if (family === 'primaryFirm') this.extraFirms.push(cell);
+      else this.keep(tag, cell);
+    }
+  }
+
+  /** The first item with an '@' (a leading 'mailto:' dropped) is the email; other items go to metadata. */
+  private addEmail(tag: string, cell: string): void {
+    const items = splitLinks(cell).map((item) => item.replace(/^mailto:/i, ''));
+    const rest: string[] = [];
+    for (const item of items) {
+      if (this.email === null && item.includes('@')) this.email = item;
+      else if (item !== this.email) rest.push(item);
+    }
+    if (rest.length > 0) this.keep(tag, rest.join(', '));
+  }
+
+  /** First recognised role wins; text that only parses to 'other' is also kept verbatim in metadata. */
+  private addRole(tag: string, cell: string): void {
+    const role = parseInvestorRole(cell);
+    if (role === 'other' && normalizeTag(cell) !== 'other') this.keep(tag, cell);
+    if (this.role === null || (this.role === 'other' && role !== 'other')) this.role = role;
+  }
+
+  private addCheckSize(family: 'checkSizeMin' | 'checkSizeMax', tag: string, cell: string): void {
+    const amount = parseCheckSize(cell);
+    const current = family === 'checkSizeMin' ? this.checkMin : this.checkMax;
+    if (amount === null || (current !== null && current !== amount)) this.keep(tag, cell);
+    if (amount === null || current !== null) return;
+    if (family === 'checkSizeMin') this.checkMin = amount;
+    else this.checkMax = amount;
+  }
+
+  private addLeadsRounds(tag: string, cell: string): void {
+    const answer = parseLeadsRounds(cell);
+    if (answer === null || (this.leadsRounds !== null && this.leadsRounds !== answer)) this.keep(tag, cell);
+    else this.leadsRounds = answer;
+  }
+}
+
+const toFirms = (names: readonly string[]): Firm[] => names.map((name) => ({ name }));
+
+/**
+ * Builds an imported investor (without its id, which the caller assigns) from one parsed CSV row, following
+ * spec section 5:
+ * - Each column's header is matched with `matchHeader`; excluded columns are ignored, and included columns
+ *   no family claims go to `otherMetadata` as `{ tag: header, value }` (a blank header becomes
+ *   'Column N'). Empty cells are skipped everywhere. Cells are trimmed. Cells past the last header are
+ *   ignored; missing cells count as empty.
+ * - Multi-value families (stage, sector, countries, cities, regions, other firms, portfolio, selected
+ *   investments, tags) split on comma, semicolon or slash with parentheses kept together; links (photos,
+ *   other social sites) split on comma, semicolon or whitespace. Stage and sector items are normalised tags
+ *   (lower case). Lists concatenate across columns of the same family and are deduplicated.
+ * - Single-value families take the first non-empty cell; a later different cell is kept in
+ *   `otherMetadata`, except a second firm, which joins `otherFirms` (the primary firm is never repeated
+ *   there). Several notes columns are joined with
+ *   blank lines.
+ * - Values of matched columns that cannot be interpreted are kept verbatim in `otherMetadata` under their
+ *   header, so nothing is lost: a check size that does not parse, a leads-rounds answer that is not a
+ *   yes/no, email cell items without an '@', and role text that only parses to 'other'.
+ * - The full name falls back to first plus last name. `geographyFocus` and `checkSize` are null when all of
+ *   their parts are empty. Status is 'pending', `searchableInvestorEntryId` null, `fieldStatuses` empty,
+ *   `importedAt` and `updatedAt` are `now` as an ISO string.
+ *
+ * @throws Error 'Source name is required' when the source name is blank.
+ */
+export function buildImportedInvestor(
+  columns: readonly ImportColumn[],
+  row: readonly string[],
+  context: ImportContext,
+): ImportedInvestorDraft {
+  const sourceName = context.sourceName.trim();
+  if (sourceName === '') throw new Error(messages.sourceNameRequired);
+
+  const collected = new RowCollector();
+  for (const column of planColumns(columns)) {
+    if (!column.include) continue;
+    const cell = row[column.index]?.trim() ?? '';
+    if (cell === '') continue;
+    const tag = column.header.trim() === '' ? `Column ${column.index + 1}` : column.header.trim();
+    if (column.family === null) collected.keep(tag, cell);
+    else collected.add(column.family, tag, cell);
+  }
+
+  const firstName = collected.text('firstName');
+  const lastName = collected.text('lastName');
+  const fullName = collected.text('fullName') ?? blankToNull([firstName ?? '', lastName ?? ''].join(' '));
+  const primaryFirm = collected.text('primaryFirm');
+  const cities = collected.list('cities');
+  const countries = collected.list('countries');
+  const regions = collected.list('regions');
+  const bucket = collected.text('checkSizeBucket');
+  const { checkMin, checkMax } = collected;
+  const importedAt = context.now.toISOString();
+
+  return {
+    searchableInvestorEntryId: null,
+    firstName,
+    lastName,
+    fullName,
+    photos: collected.list('photos'),
+    email: collected.email,
+    phone: collected.text('phone'),
+    social: {
+      linkedin: collected.text('linkedin'),
+      twitter: collected.text('twitter'),
+      crunchbase: collected.text('crunchbase'),
+      instagram: collected.text('instagram'),
+      youtube: collected.text('youtube'),
+      tiktok: collected.text('tiktok'),
+      other: collected.list('otherSocial'),
+    },
+    title: collected.text('title'),
+    investorRole: collected.role,
+    primaryFirm: primaryFirm === null ? null : { name: primaryFirm },
+    otherFirms: toFirms(
+      uniqueTags([...collected.extraFirms, ...collected.list('otherFirms')]).filter(
+        (name) => primaryFirm === null || normalizeTag(name) !== normalizeTag(primaryFirm),
+      ),
+    ),
+    stageFocus: collected.list('stageFocus'),
+    sectorFocus: collected.list('sectorFocus'),
+    geographyFocus:
+      cities.length + countries.length + regions.length === 0 ? null : { cities, countries, regions },
+    checkSize:
+      checkMin === null && checkMax === null && bucket === null
+        ? null
+        : {
+            min: checkMin === null ? null : { value: checkMin },
+            max: checkMax === null ? null : { value: checkMax },
+            bucket,
+          },
+    leadsRounds: collected.leadsRounds,
+    selectedInvestments: collected.list('selectedInvestments'),
+    portfolioCompanies: collected.list('portfolioCompanies'),
+    tags: collected.list('tags'),
+    notes: collected.notes.length === 0 ? null : collected.notes.join('\n\n'),
+    otherMetadata: collected.metadata,
+    sourceName,
+    sourceUrl: blankToNull(context.sourceUrl),
+    importedAt,
+    importedByUserId: context.importedByUserId,
+    status: 'pending',
+    fieldStatuses: [],
+    updatedAt: importedAt,
+  };
+}

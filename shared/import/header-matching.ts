@@ -1,0 +1,182 @@
+/** The investor field (or field family) a CSV column feeds. */
+export type ColumnFamily =
+  | 'email'
+  | 'phone'
+  | 'linkedin'
+  | 'twitter'
+  | 'crunchbase'
+  | 'instagram'
+  | 'youtube'
+  | 'tiktok'
+  | 'photos'
+  | 'otherSocial'
+  | 'checkSizeMin'
+  | 'checkSizeMax'
+  | 'checkSizeBucket'
+  | 'leadsRounds'
+  | 'stageFocus'
+  | 'sectorFocus'
+  | 'cities'
+  | 'countries'
+  | 'regions'
+  | 'portfolioCompanies'
+  | 'selectedInvestments'
+  | 'notes'
+  | 'tags'
+  | 'title'
+  | 'investorRole'
+  | 'otherFirms'
+  | 'primaryFirm'
+  | 'firstName'
+  | 'lastName'
+  | 'fullName';
+
+/** A header seen two ways: its lower-case words, and those words run together. */
+interface HeaderForms {
+  words: readonly string[];
+  compact: string;
+}
+
+type Rule = readonly [ColumnFamily, (header: HeaderForms) => boolean];
+
+/** Some word of the header starts with one of `stems` (e.g. 'city' matches 'City/State', not 'Ethnicity'). */
+const word =
+  (...stems: string[]) =>
+  (h: HeaderForms): boolean =>
+    h.words.some((w) => stems.some((stem) => w.startsWith(stem)));
+
+/** The header, letters and digits only, contains one of `parts` ('first name' matches 'FirstName', 'first_name'). */
+const has =
+  (...parts: string[]) =>
+  (h: HeaderForms): boolean =>
+    parts.some((part) => h.compact.includes(part));
+
+/** Some word of the header is exactly one of `words` (e.g. 'X' but not 'Xero'). */
+const wordIs =
+  (...words: string[]) =>
+  (h: HeaderForms): boolean =>
+    h.words.some((w) => words.includes(w));
+
+/** The header is exactly one of `headers`, letters and digits only. */
+const is =
+  (...headers: string[]) =>
+  (h: HeaderForms): boolean =>
+    headers.includes(h.compact);
+
+const either =
+  (...tests: ((h: HeaderForms) => boolean)[]) =>
+  (h: HeaderForms): boolean =>
+    tests.some((test) => test(h));
+
+const isCheckSize = has('check', 'ticket');
+
+/**
+ * Header rules, tried in this order; the first that matches wins. Specific families come before the broad
+ * ones whose words also occur in other headers:
+ * - contact details and links first, so 'Partner Email', 'Company LinkedIn' or 'Firm Website' are contact
+ *   columns, not names or firms;
+ * - min/max check size before the plain check size bucket;
+ * - stage before tags ('stage' contains 'tag') and before investments ('Investment Stage');
+ * - sector words (including 'fund focus') before firms ('Fund Name' is a firm);
+ * - cities, then countries/location, then regions ('Country/Region' is countries);
+ * - title before role ('Role / Title' is a title), role before firms ('Firm Type' is a role);
+ * - other firms before the primary firm, and every firm before names ('Firm Name', 'Company Name');
+ * - first and last name before the full-name family, which takes any remaining header with 'name' in it.
+ */
+const RULES: readonly Rule[] = [
+  ['email', has('email')],
+  ['phone', has('phone', 'mobile')],
+  ['linkedin', has('linkedin')],
+  ['twitter', either(has('twitter'), wordIs('x'))],
+  ['crunchbase', has('crunchbase')],
+  ['instagram', has('instagram')],
+  ['youtube', has('youtube')],
+  ['tiktok', has('tiktok')],
+  ['photos', has('photo', 'headshot', 'avatar', 'picture')],
+  [
+    'otherSocial',
+    either(
+      has('website', 'facebook', 'angellist', 'social', 'homepage', 'github', 'blog'),
+      word('url', 'web'),
+    ),
+  ],
+  ['checkSizeMin', (h) => isCheckSize(h) && word('min')(h)],
+  ['checkSizeMax', (h) => isCheckSize(h) && word('max')(h)],
+  ['checkSizeBucket', isCheckSize],
+  ['leadsRounds', either(word('leads'), has('leadround', 'leaddeal'), is('lead'))],
+  ['stageFocus', has('stage')],
+  ['sectorFocus', has('sector', 'niche', 'fundfocus', 'vertical', 'industr')],
+  ['cities', word('city', 'cities')],
+  ['countries', word('countr', 'location', 'geograph')],
+  ['regions', has('region')],
+  ['portfolioCompanies', has('portfolio')],
+  ['selectedInvestments', has('investments', 'selectedinvestment', 'notableinvestment')],
+  ['notes', has('note', 'comment')],
+  ['tags', word('tag', 'keyword', 'label')],
+  ['title', has('title', 'position')],
+  ['investorRole', either(word('type', 'role'), has('investortype', 'investorrole'))],
+  ['otherFirms', has('otherfirm', 'othercompan', 'otherorg', 'additionalfirm', 'previousfirm', 'pastfirm')],
+  ['primaryFirm', either(has('firm', 'company', 'organisation', 'organization', 'fundname'), is('fund'))],
+  ['firstName', either(has('firstname', 'givenname', 'forename'), is('first'))],
+  ['lastName', either(has('lastname', 'surname', 'familyname'), is('last'))],
+  ['fullName', either(has('name'), is('investor', 'partner', 'person', 'contact'))],
+];
+
+const headerForms = (header: string): HeaderForms => {
+  const words = header
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  return { words, compact: words.join('') };
+};
+
+/**
+ * The column family a CSV header feeds, or `null` when none claims it (the column then goes to
+ * `otherMetadata`). Matching is case-insensitive and by substring, ignoring spaces and punctuation, so
+ * 'First Name', 'first_name' and 'FirstName' are all `firstName`. See the rule order above for how
+ * overlapping headers are settled.
+ */
+export function matchHeader(header: string): ColumnFamily | null {
+  const forms = headerForms(header);
+  if (forms.compact === '') return null;
+  for (const [family, test] of RULES) {
+    if (test(forms)) return family;
+  }
+  return null;
+}
+
+/** A CSV column as the importer shows it: the (possibly edited) header and its include checkbox. */
+export interface ImportColumn {
+  header: string;
+  include: boolean;
+}
+
+/** A column with the family its header matched. */
+export interface PlannedColumn extends ImportColumn {
+  index: number;
+  family: ColumnFamily | null;
+}
+
+/** Columns for a header row as read from the file: every column included, headers unchanged. */
+export function columnsFromHeaders(headers: readonly string[]): ImportColumn[] {
+  return headers.map((header) => ({ header, include: true }));
+}
+
+/** Each column with its position and matched family (`null` when unmatched). */
+export function planColumns(columns: readonly ImportColumn[]): PlannedColumn[] {
+  return columns.map((column, index) => ({ ...column, index, family: matchHeader(column.header) }));
+}
+
+const NAME_FAMILIES: ReadonlySet<ColumnFamily> = new Set(['fullName', 'firstName', 'lastName']);
+
+/**
+ * Whether the included columns can name an investor: at least one included column matches the full-name
+ * family, the first-name family or the last-name family (the full name falls back to first plus last).
+ */
+export function hasUsableNameColumn(columns: readonly ImportColumn[]): boolean {
+  return columns.some((column) => {
+    if (!column.include) return false;
+    const family = matchHeader(column.header);
+    return family !== null && NAME_FAMILIES.has(family);
+  });
+}

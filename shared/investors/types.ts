@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
+import { investorRoleSchema } from './roles';
+
+/** A string that may be absent (`null`), e.g. an empty CSV cell. */
+const optionalText = z.string().nullable();
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const firmSchema = z.object({ name: z.string() });
+export type Firm = z.infer<typeof firmSchema>;
+
+export const socialLinksSchema = z.object({
+  linkedin: optionalText,
+  twitter: optionalText,
+  crunchbase: optionalText,
+  instagram: optionalText,
+  youtube: optionalText,
+  tiktok: optionalText,
+  other: z.array(z.string()),
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+export const geographyFocusSchema = z.object({
+  cities: z.array(z.string()),
+  countries: z.array(z.string()),
+  regions: z.array(z.string()),
+});
+export type GeographyFocus = z.infer<typeof geographyFocusSchema>;
+
+/** An amount in whole currency units (the spec names no currency; sources are typically USD). */
+export const moneyValueSchema = z.object({ value: z.number().nonnegative() });
+
+export const checkSizeSchema = z.object({
+  min: moneyValueSchema.nullable(),
+  max: moneyValueSchema.nullable(),
+  /** The free-text check size as the source wrote it, e.g. '$250k - $1M'. */
+  bucket: optionalText,
+});
+export type CheckSize = z.infer<typeof checkSizeSchema>;
+
+export const metadataEntrySchema = z.object({ tag: z.string(), value: z.string() });
+export type MetadataEntry = z.infer<typeof metadataEntrySchema>;
+
+/**
+ * Per-field curation status. The spec names the list but not its items; this shape (field name plus a
+ * status word, other keys kept) is our choice. The importer always writes an empty list.
+ */
+export const fieldStatusSchema = z.looseObject({ field: z.string(), status: z.string() });
+export type FieldStatus = z.infer<typeof fieldStatusSchema>;
+
+export const IMPORTED_INVESTOR_STATUSES = ['pending', 'mapped'] as const;
+export const importedInvestorStatusSchema = z.enum(IMPORTED_INVESTOR_STATUSES);
+export type ImportedInvestorStatus = z.infer<typeof importedInvestorStatusSchema>;
+
+/** An imported investor (collection imported-investors, spec section 3): one CSV row as imported. */
+export const importedInvestorSchema = z.object({
+  id: z.string().min(1),
+  /** The searchable investor built from this record; null until mapped. */
+  searchableInvestorEntryId: z.string().nullable(),
+  firstName: optionalText,
+  lastName: optionalText,
+  fullName: optionalText,
+  photos: z.array(z.string()),
+  email: optionalText,
+  phone: optionalText,
+  social: socialLinksSchema,
+  title: optionalText,
+  investorRole: investorRoleSchema.nullable(),
+  primaryFirm: firmSchema.nullable(),
+  otherFirms: z.array(firmSchema),
+  stageFocus: z.array(z.string()),
+  sectorFocus: z.array(z.string()),
+  geographyFocus: geographyFocusSchema.nullable(),
+  checkSize: checkSizeSchema.nullable(),
+  /** Whether the investor leads rounds; null when the source does not say. */
+  leadsRounds: z.boolean().nullable(),
+  selectedInvestments: z.array(z.string()),
+  portfolioCompanies: z.array(z.string()),
+  tags: z.array(z.string()),
+  notes: optionalText,
+  /** Included CSV columns no field claimed, and matched values that could not be interpreted. */
+  otherMetadata: z.array(metadataEntrySchema),
+  sourceName: z.string().min(1),
+  sourceUrl: optionalText,
+  importedAt: isoDateTime,
+  importedByUserId: z.string(),
+  status: importedInvestorStatusSchema.default('pending'),
+  fieldStatuses: z.array(fieldStatusSchema),
+  updatedAt: isoDateTime,
+});
+export type ImportedInvestor = z.infer<typeof importedInvestorSchema>;
+
+/** An imported investor before the caller gives it an id. */
+export const importedInvestorDraftSchema = importedInvestorSchema.omit({ id: true });
+export type ImportedInvestorDraft = z.infer<typeof importedInvestorDraftSchema>;
+
+/**
+ * A searchable investor (collection searchable-investors, spec section 3): what search, cart and the home
+ * page read. It carries presence flags for contact details, never the details themselves.
+ */
+export const searchableInvestorSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  investorRole: investorRoleSchema.nullable(),
+  stageFocus: z.array(z.string()),
+  sectorFocus: z.array(z.string()),
+  hasEmail: z.boolean(),
+  hasPhone: z.boolean(),
+  hasLinkedIn: z.boolean(),
+  hasTwitter: z.boolean(),
+  hasCrunchbase: z.boolean(),
+  importedInvestorId: z.string().min(1),
+  firmName: z.string().nullable(),
+  updatedAt: isoDateTime,
+});
+export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;
+
+const present = (value: string | null | undefined): boolean => value != null && value.trim() !== '';
+
+const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
+
+type NameParts = Pick<ImportedInvestor, 'fullName' | 'firstName' | 'lastName'>;
+
+/** The investor's display name: the full name, else first and last name joined, else ''. */
+export function investorDisplayName(investor: NameParts): string {
+  if (present(investor.fullName)) return collapseSpaces(investor.fullName ?? '');
+  return collapseSpaces([investor.firstName ?? '', investor.lastName ?? ''].join(' '));
+}
+
+const focusList = (values: readonly string[]): string[] => uniqueTags(values.map(normalizeTag));
+
+/**
+ * Builds the searchable investor for an imported investor. Contact details are not copied: only
+ * `hasEmail`, `hasPhone`, `hasLinkedIn`, `hasTwitter` and `hasCrunchbase` say whether a non-blank value
+ * exists. The name falls back as in {@link investorDisplayName}; stage and sector lists are normalised
+ * ({@link normalizeTag}) and deduplicated; `updatedAt` is the imported record's.
+ */
+export function toSearchableInvestor(imported: ImportedInvestor, id: string): SearchableInvestor {
+  const firmName = imported.primaryFirm?.name.trim() ?? '';
+  return {
+    id,
+    name: investorDisplayName(imported),
+    investorRole: imported.investorRole,
+    stageFocus: focusList(imported.stageFocus),
+    sectorFocus: focusList(imported.sectorFocus),
+    hasEmail: present(imported.email),
+    hasPhone: present(imported.phone),
+    hasLinkedIn: present(imported.social.linkedin),
+    hasTwitter: present(imported.social.twitter),
+    hasCrunchbase: present(imported.social.crunchbase),
+    importedInvestorId: imported.id,
+    firmName: firmName === '' ? null : firmName,
+    updatedAt: imported.updatedAt,
+  };
+}
+
+/** Lower case, Unicode-compatibility form (NFKC), trimmed, inner whitespace collapsed. */
+const normaliseKeyPart = (value: string): string => collapseSpaces(value.normalize('NFKC')).toLowerCase();
+
+/**
+ * The identity key mapping uses to recognise the same investor across imports:
+ * `email#<email>` (trimmed, lower-cased) when the record has a non-blank email, otherwise
+ * `name#<name>#<firm name or ''>` with name and firm normalised (trimmed, lower-cased, inner whitespace
+ * collapsed). Returns `null` when the record has neither an email nor a name, because such records cannot be
+ * told apart and must not be merged into one.
+ */
+export function identityKeyOf(
+  imported: Pick<ImportedInvestor, 'email' | 'fullName' | 'firstName' | 'lastName' | 'primaryFirm'>,
+): string | null {
+  if (present(imported.email)) return `email#${normaliseKeyPart(imported.email ?? '')}`;
+  const name = normaliseKeyPart(investorDisplayName(imported));
+  if (name === '') return null;
+  return `name#${name}#${normaliseKeyPart(imported.primaryFirm?.name ?? '')}`;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { call, createUser } from './support/home';
+
+describe('local gateway (connected: DynamoDB Local, cognito-local)', () => {
+  it('serves a public route end to end against DynamoDB Local', async () => {
+    const now = new Date().toISOString();
+    await putPortal({
+      id: 'portal-gw',
+      name: 'Gateway Portal',
+      description: 'A portal written straight to the table.',
+      urlIdentifier: 'gateway-test',
+      createdAt: now,
+      updatedAt: now,
+      createdBy: 'test',
+      firm: { name: 'GW', website: 'https://gw.example.com' },
+      fontFamily: null,
+    });
+
+    const response = await call('GET', '/portals/gateway-test');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: {
+        id: 'portal-gw',
+        name: 'Gateway Portal',
+        description: 'A portal written straight to the table.',
+        urlIdentifier: 'gateway-test',
+        firm: { name: 'GW', website: 'https://gw.example.com' },
+        fontFamily: null,
+      },
+    });
+  });
+
+  it('round-trips a user route with a real cognito-local token', async () => {
+    const user = await createUser();
+
+    const response = await call('GET', '/me', { token: user.token });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: { userId: user.sub, email: user.email, isAdmin: false } });
+  });
+
+  it('answers 401 before any handler runs when a user route has no token', async () => {
+    const response = await call('GET', '/me');
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('answers 401 for a token that is not signed by the user pool', async () => {
+    const user = await createUser();
+    const [header, payload] = user.token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not-the-signature').toString('base64url')}`;
+
+    const response = await call('GET', '/me', { token: forged });
+
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 403 permission-denied to a verified non-admin on an admin route', async () => {
+    const founder = await createUser();
+
+    const response = await call('GET', '/admin/imported-investors?email=someone@example.com', {
+      token: founder.token,
+    });
+
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: { code: 'permission-denied' } });
+  });
+
+  it('lets an admin through the same admin route', async () => {
+    const admin = await createUser({ admin: true });
+
+    const response = await call('GET', '/admin/imported-investors?email=nobody-here@example.com', {
+      token: admin.token,
+    });
+
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ error: { code: 'not-found' } });
+  });
+
+  it('refuses a user whose email is not verified, though their token is valid', async () => {
+    const unverified = await createUser({ verified: false });
+
+    const response = await call('GET', '/me', { token: unverified.token });
+
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ error: { code: 'permission-denied' } });
+  });
+
+  it('answers 404 for an unknown route and 405 for a wrong method', async () => {
+    expect((await call('GET', '/no-such-route')).status).toBe(404);
+    const wrongMethod = await call('DELETE', '/directory/metadata');
+    expect(wrongMethod.status).toBe(405);
+  });
+});

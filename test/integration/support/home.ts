@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { cognitoClient, ensureUser, type LocalCognito, signIn } from '../../../infra/local/cognito';
+
+/**
+ * What a test file needs from the local home started by the global setup: the handlers'
+ * environment (set on this worker so repositories reach DynamoDB Local), the URLs, and users
+ * with real cognito-local tokens.
+ */
+export const localHome = inject('localHome');
+Object.assign(process.env, localHome.env);
+
+export const api = localHome.urls.api;
+
+const cognito: LocalCognito = { ...localHome.cognito, client: cognitoClient(localHome.cognito.endpoint) };
+
+export interface TestUser {
+  sub: string;
+  email: string;
+  token: string;
+}
+
+/** Creates a fresh user (verified unless told otherwise; admin on request) and signs them in. */
+export async function createUser(
+  options: { admin?: boolean; verified?: boolean; email?: string } = {},
+): Promise<TestUser> {
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'test-password-1';
+  const sub = await ensureUser(cognito, {
+    email,
+    password,
+    admin: options.admin ?? false,
+    verified: options.verified ?? true,
+  });
+  const token = await signIn(cognito, email, password);
+  return { sub, email, token };
+}
+
+/** Calls the API through the local gateway, as the web app does. */
+export async function call(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown; text: string }> {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined || options.rawBody !== undefined
+        ? { 'content-type': 'application/json' }
+        : {}),
+      ...options.headers,
+    },
+    ...(options.rawBody !== undefined
+      ? { body: options.rawBody }
+      : options.body !== undefined
+        ? { body: JSON.stringify(options.body) }
+        : {}),
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body, text };
+}

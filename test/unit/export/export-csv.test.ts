@@ -1,0 +1,100 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { buildExportCsv, type ExportContactRow } from '../../../lambdas/lib/export/export-csv';
+import type { ExportColumnKey } from '../../../shared/cart/export';
+import { messages } from '../../../shared/messages';
+
+const ALL: ExportColumnKey[] = ['rowIndex', 'name', 'email', 'linkedinUrl'];
+
+const rows: ExportContactRow[] = [
+  { name: 'Ada Lovelace', email: 'ada@example.com', linkedinUrl: 'https://linkedin.com/in/ada' },
+  { name: 'Zoë Šimić', email: null, linkedinUrl: null },
+];
+
+function records(csv: string): string[][] {
+  return parse(csv, { bom: true, relax_column_count: false });
+}
+
+describe('buildExportCsv', () => {
+  it('writes a header of labels and rows numbered from 1, with CRLF line ends', () => {
+    expect(buildExportCsv(rows, ALL, { bom: false })).toBe(
+      'Row Index,Name,Email,LinkedIn URL\r\n' +
+        '1,Ada Lovelace,ada@example.com,https://linkedin.com/in/ada\r\n' +
+        '2,Zoë Šimić,,\r\n',
+    );
+  });
+
+  it('starts with a UTF-8 byte order mark by default', () => {
+    expect(buildExportCsv(rows, ALL).startsWith('\uFEFFRow Index,')).toBe(true);
+  });
+
+  it('keeps non-ASCII names intact', () => {
+    const names = ['Zoë Šimić', '李小龍', 'Ørjan Ødegård', 'José 🚀'];
+    const csv = buildExportCsv(
+      names.map((name) => ({ name, email: null, linkedinUrl: null })),
+      ['name'],
+    );
+    expect(records(csv)).toEqual([['Name'], ...names.map((n) => [n])]);
+  });
+
+  it('writes the columns in the chosen order', () => {
+    expect(records(buildExportCsv(rows, ['email', 'rowIndex']))).toEqual([
+      ['Email', 'Row Index'],
+      ['ada@example.com', '1'],
+      ['', '2'],
+    ]);
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil")', `'=HYPERLINK("http://evil")`],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+  ])('neutralises the formula %j with a leading quote', (value, expected) => {
+    const csv = buildExportCsv([{ name: value, email: value, linkedinUrl: null }], ['name', 'email']);
+    expect(records(csv)[1]).toEqual([expected, expected]);
+  });
+
+  it('leaves values that merely contain formula characters alone', () => {
+    const csv = buildExportCsv(
+      [{ name: 'Smith-Jones', email: 'a+b@x.io', linkedinUrl: null }],
+      ['name', 'email'],
+    );
+    expect(records(csv)[1]).toEqual(['Smith-Jones', 'a+b@x.io']);
+  });
+
+  it('quotes commas, quotes and line breaks so the file parses back', () => {
+    const tricky = 'Doe, "JD"\nJunior';
+    const lone = 'line\rbreak';
+    const csv = buildExportCsv([{ name: tricky, email: lone, linkedinUrl: null }], ['name', 'email']);
+    expect(records(csv)).toEqual([
+      ['Name', 'Email'],
+      [tricky, lone],
+    ]);
+  });
+
+  it('writes only the header for no rows', () => {
+    expect(buildExportCsv([], ['rowIndex', 'name'], { bom: false })).toBe('Row Index,Name\r\n');
+  });
+
+  it('refuses an empty column order with No columns selected', () => {
+    expect(() => buildExportCsv(rows, [])).toThrow(
+      new Error('No columns selected. Please select at least one column to export.'),
+    );
+    expect(messages.noColumnsSelected).toBe(
+      'No columns selected. Please select at least one column to export.',
+    );
+  });
+
+  it('refuses a repeated column', () => {
+    expect(() => buildExportCsv(rows, ['name', 'name'])).toThrow(/Invalid export columns/);
+  });
+
+  it('refuses an unknown column from untyped data', () => {
+    const bad = JSON.parse('["name","phone"]') as ExportColumnKey[];
+    expect(() => buildExportCsv(rows, bad)).toThrow(/Invalid export columns/);
+  });
+});
