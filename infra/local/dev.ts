@@ -1,0 +1,94 @@
+/**
+ * `npm run dev`: the whole product on this machine, offline. Starts the local home (emulators,
+ * table, user pool, buckets, local gateway), seeds it on the first run, then the Vite dev server
+ * with `/api` and `/cognito` proxied, and prints where to open everything. Ctrl-C (or any child
+ * dying) stops every process.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+import { join } from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { localExtraRoutes } from './extra-routes';
+import { type LocalHome, ROOT, startLocalHome } from './home';
+import { assertPortFree, PortBusyError } from './processes';
+import { LOCAL_ACCOUNTS, seedLocalHome } from './seed';
+
+const APP_PORT = Number(process.env.LOCAL_APP_PORT ?? 5173);
+
+let home: LocalHome | undefined;
+let vite: ViteDevServer | undefined;
+let shuttingDown = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!shuttingDown) {
+    shuttingDown = true;
+    console.log('\nStopping the local home...');
+    await vite?.close().catch(() => undefined);
+    await home?.stop().catch(() => undefined);
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  await assertPortFree(APP_PORT, 'Vite dev server (the app)');
+  console.log('Starting the local home (DynamoDB Local, cognito-local, aws-ses-v2-local, s3rver)...');
+  home = await startLocalHome({
+    mode: 'dev',
+    extraRoutes: localExtraRoutes,
+    onChildExit: (name, code, output) => {
+      console.error(
+        `\n${name} stopped unexpectedly (exit code ${code}). Its last output:\n${output.slice(-3000)}`,
+      );
+      void shutdown(1);
+    },
+  });
+
+  const seeded = await seedLocalHome(home.cognito);
+  if (seeded.seeded) console.log('Seeded the demo directory, podcasts, projects and accounts.');
+
+  vite = await createServer({
+    configFile: join(ROOT, 'web/vite.config.ts'),
+    server: {
+      port: APP_PORT,
+      strictPort: true,
+      host: '127.0.0.1',
+      proxy: {
+        '/api': { target: home.urls.gateway, changeOrigin: false },
+        '/runtime-config.json': { target: home.urls.gateway, rewrite: () => '/local/runtime-config.json' },
+        '/cognito': { target: home.urls.cognito, rewrite: (path) => path.replace(/^\/cognito/, '') || '/' },
+      },
+    },
+  });
+  await vite.listen();
+
+  const app = `http://localhost:${APP_PORT}`;
+  const banner = [
+    '',
+    '  VC Directory is running locally.',
+    '',
+    `  App:          ${app}`,
+    `  Portal page:  http://vcn.localhost:${APP_PORT}`,
+    `  Mail inbox:   ${home.urls.sesInbox}   (every email the product sends)`,
+    `  API:          ${home.urls.api}`,
+    '',
+    '  Local-only accounts:',
+    `    admin    ${LOCAL_ACCOUNTS.admin.email}   password ${LOCAL_ACCOUNTS.admin.password}`,
+    `    founder  ${LOCAL_ACCOUNTS.founder.email}   password ${LOCAL_ACCOUNTS.founder.password}`,
+    '',
+    `  Data is kept in ${home.stateDir} (delete it to start over).`,
+    `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
+    '',
+  ];
+  console.log(banner.join('\n'));
+}
+
+main().catch(async (error: unknown) => {
+  if (error instanceof PortBusyError) console.error(`\n${error.message}`);
+  else console.error('\nThe local home could not start:', error);
+  await shutdown(1);
+});
