@@ -47,13 +47,34 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/investors/{investorId}', 'public', 'directory'),
   route('GET', '/portals/{portalId}', 'public', 'directory'),
 
+  // Export carts: saved and read by their creator (or an admin).
+  route('POST', '/carts', 'user', 'carts'),
+  route('GET', '/carts/{cartId}', 'user', 'carts'),
+
+  // Projects: only the creator may read, change or delete one.
+  route('GET', '/projects', 'user', 'projects'),
+  route('POST', '/projects', 'user', 'projects'),
+  route('GET', '/projects/{projectId}', 'user', 'projects'),
+  route('PATCH', '/projects/{projectId}', 'user', 'projects'),
+  route('DELETE', '/projects/{projectId}', 'user', 'projects'),
+
+  // Podcasts: anyone can read the board; listing and voting need a login.
+  route('GET', '/podcasts', 'public', 'podcasts'),
+  route('GET', '/podcasts/my-votes', 'user', 'podcasts'),
+  route('POST', '/podcasts', 'user', 'podcasts'),
+  route('POST', '/podcasts/{podcastId}/vote', 'user', 'podcasts'),
+
   // Account: the caller's own records.
   route('GET', '/me', 'user', 'account'),
   route('GET', '/me/contacts', 'user', 'account'),
 
-  // Admin: curation and debugging.
+  // Admin: curation, debugging, jobs and carts.
   route('GET', '/admin/imported-investors', 'admin', 'admin'),
   route('GET', '/admin/imported-investors/{importedInvestorId}', 'admin', 'admin'),
+  route('POST', '/admin/field-merger', 'admin', 'admin'),
+  route('GET', '/admin/debug-field', 'admin', 'admin'),
+  route('POST', '/admin/functions/{functionName}', 'admin', 'admin'),
+  route('GET', '/admin/carts', 'admin', 'admin'),
 ];
 
 /** `METHOD /path`, the API Gateway route key. */

@@ -13,6 +13,7 @@ import { type LocalCognito, provisionCognito } from './cognito';
 import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
 import { assertPortFree, freePort, Supervisor } from './processes';
+import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const TABLE_NAME = 'investor-directory';
@@ -44,6 +45,8 @@ export interface LocalHome {
   ports: LocalHomePorts;
   urls: { gateway: string; api: string; sesInbox: string; dynamodb: string; cognito: string; s3: string };
   cognito: LocalCognito;
+  /** The in-process Step Functions runner behind the SDK-compatible `/local/stepfunctions` endpoint. */
+  stepFunctions: LocalStepFunctions;
   /** The environment the handlers read, as Lambda would receive it. */
   env: Record<string, string>;
   stateDir: string;
@@ -123,11 +126,13 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
   supervisor.reapLeftovers();
 
   let gateway: http.Server | undefined;
+  let stepFunctionsRef: LocalStepFunctions | undefined;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
+    await stepFunctionsRef?.abortAll().catch(() => undefined);
     await supervisor.stopAll();
     if (test) rmSync(stateDir, { recursive: true, force: true });
   };
@@ -162,6 +167,8 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       PAYMENT_LINK_TIER_250: `${local(ports.gateway)}/local/checkout/tier-250`,
       PAYMENT_LINK_TIER_1000: `${local(ports.gateway)}/local/checkout/tier-1000`,
       PAYMENT_LINK_TIER_2500: `${local(ports.gateway)}/local/checkout/tier-2500`,
+      MAPPING_STATE_MACHINE_ARN: localStateMachineArn('mapping'),
+      AGGREGATION_STATE_MACHINE_ARN: localStateMachineArn('aggregation'),
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_ENDPOINT: cognito.endpoint,
       LOG_LEVEL: test ? 'ERROR' : 'WARN',
@@ -179,14 +186,16 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       cognito: local(ports.cognito),
       s3: local(ports.s3),
     };
-    const partial = { ports, urls, cognito, env, stateDir };
+    const stepFunctions = new LocalStepFunctions(ROOT, test ? { retryIntervalMs: 10 } : {});
+    stepFunctionsRef = stepFunctions;
+    const partial = { ports, urls, cognito, env, stateDir, stepFunctions };
     gateway = await startGateway({
       port: ports.gateway,
       root: ROOT,
       issuer: cognito.issuer,
       clientId: cognito.clientId,
       jwks,
-      extraRoutes: options.extraRoutes?.(partial) ?? [],
+      extraRoutes: [stepFunctions.route(), ...(options.extraRoutes?.(partial) ?? [])],
     });
     return { ...partial, stop };
   } catch (error) {

@@ -1,16 +1,34 @@
 import {
+  adminCartsResponse,
+  adminFunctionParams,
+  debugFieldQuery,
+  debugFieldResponse,
+  fieldMergerBody,
+  fieldMergerResponse,
   importedInvestorByEmailQuery,
   importedInvestorIdParams,
   mappingDebugResponse,
+  runFunctionResponse,
 } from '../../shared/api/admin';
+import { validateFieldMerger } from '../../shared/curation/field-merger';
 import type { ImportedInvestor } from '../../shared/investors/types';
-import { NotFoundError } from '../lib/errors';
+import { messages } from '../../shared/messages';
+import { applyFieldMergerToDirectory, investorsWithAnyValue } from '../lib/directory/curation';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
+import { listRecentCarts } from '../lib/table/repositories/carts';
+import {
+  acquireFunctionLock,
+  releaseFunctionLock,
+  setFunctionExecution,
+} from '../lib/table/repositories/function-runs';
 import {
   findImportedInvestorByEmail,
   getImportedInvestor,
   getSearchableInvestor,
 } from '../lib/table/repositories/investors';
+import { getUserProfiles } from '../lib/table/repositories/users';
+import { startWorkflow } from '../lib/workflows';
 
 async function withSearchable(imported: ImportedInvestor | null) {
   if (!imported) throw new NotFoundError('No imported investor found');
@@ -32,5 +50,85 @@ export const handler = httpHandler('admin', {
     auth: 'admin',
     params: importedInvestorIdParams,
     handle: async ({ params }) => withSearchable(await getImportedInvestor(params.importedInvestorId)),
+  }),
+
+  'POST /admin/field-merger': endpoint({
+    auth: 'admin',
+    body: fieldMergerBody,
+    handle: async ({ body }) => {
+      const validation = validateFieldMerger(body.action, body);
+      if (!validation.ok) throw new BadRequestError(validation.error);
+      const result = await applyFieldMergerToDirectory(validation.request);
+      if (result.matched === 0) throw new NotFoundError(messages.noInvestorsFound);
+      return fieldMergerResponse.parse(result);
+    },
+  }),
+
+  'GET /admin/debug-field': endpoint({
+    auth: 'admin',
+    query: debugFieldQuery,
+    handle: async ({ query }) => {
+      const first = query.selectedValues
+        .split(',')
+        .map((v) => v.trim())
+        .find((v) => v !== '');
+      if (!first)
+        throw new BadRequestError("Invalid query parameter 'selectedValues': give at least one value");
+      const investors = await investorsWithAnyValue(query.targetField, [first]);
+      return debugFieldResponse.parse({
+        field: query.targetField,
+        value: first,
+        investors: investors
+          .map(({ id, name }) => ({ id, name }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      });
+    },
+  }),
+
+  'POST /admin/functions/{functionName}': endpoint({
+    auth: 'admin',
+    params: adminFunctionParams,
+    handle: async ({ params, caller }) => {
+      const name = params.functionName;
+      if (!(await acquireFunctionLock(name, caller.sub, new Date())))
+        throw new ConflictError(messages.functionAlreadyRunning);
+      try {
+        const executionArn =
+          name === 'aggregate'
+            ? await startWorkflow('aggregation', { lockName: name })
+            : await startWorkflow('mapping', {
+                mode: name === 'processAll' ? 'all' : 'unmapped',
+                cursor: null,
+                mapped: 0,
+                lockName: name,
+              });
+        await setFunctionExecution(name, executionArn);
+        return runFunctionResponse.parse({ functionName: name, executionArn });
+      } catch (error) {
+        await releaseFunctionLock(name);
+        throw error;
+      }
+    },
+  }),
+
+  'GET /admin/carts': endpoint({
+    auth: 'admin',
+    handle: async () => {
+      const carts = await listRecentCarts(50);
+      const creators = await getUserProfiles([...new Set(carts.map((c) => c.creatorUserId))]);
+      return adminCartsResponse.parse({
+        carts: carts.map((cart) => ({
+          id: cart.id,
+          creatorUserId: cart.creatorUserId,
+          creatorEmail: creators.get(cart.creatorUserId)?.email ?? null,
+          startedDate: cart.startedDate,
+          status: cart.status,
+          itemCount: cart.searchableInvestorEntryIds.length,
+          totalX100: cart.pricing.totalX100,
+          purchasedAt: cart.purchasedAt,
+          flaggedReason: cart.flaggedReason,
+        })),
+      });
+    },
   }),
 });

@@ -65,9 +65,7 @@ export const paymentLinksConfig = readSection(
 export const workflowsConfig = readSection(
   'workflows',
   z.object({
-    IMPORT_STATE_MACHINE_ARN: z.string().min(1),
     MAPPING_STATE_MACHINE_ARN: z.string().min(1),
     AGGREGATION_STATE_MACHINE_ARN: z.string().min(1),
-    EXPORT_STATE_MACHINE_ARN: z.string().min(1),
   }),
 );

@@ -12,6 +12,7 @@ import {
   markImportedInvestorsMapped,
   type SearchableChange,
   scanImportedInvestors,
+  scanImportedInvestorsPage,
   writeSearchableInvestors,
 } from '../table/repositories/investors';
 
@@ -89,4 +90,36 @@ export async function processAllImportedInvestors(
     total.searchableWritten += result.searchableWritten;
   }
   return total;
+}
+
+export interface MapBatchInput {
+  mode: 'unmapped' | 'all';
+  cursor: string | null;
+  mapped: number;
+}
+
+/**
+ * One step of the mapping workflow: maps pages until the time budget is spent, then returns where
+ * to continue. Unmapped mode always continues from the start of the pending index (mapped records
+ * leave it); all mode continues the scan from its cursor.
+ */
+export async function mapBatch(
+  input: MapBatchInput,
+  options: { budgetMs?: number; pageSize?: number; now?: () => Date } = {},
+): Promise<MapBatchInput & { done: boolean }> {
+  const deadline = Date.now() + (options.budgetMs ?? 60_000);
+  const pageSize = options.pageSize ?? 500;
+  const now = options.now ?? (() => new Date());
+  let { cursor, mapped } = input;
+  do {
+    const page =
+      input.mode === 'unmapped'
+        ? await listUnmappedImportedInvestors(null, pageSize)
+        : await scanImportedInvestorsPage(cursor, pageSize);
+    mapped += (await mapImportedInvestors(page.items, now())).mapped;
+    cursor = input.mode === 'all' ? page.cursor : null;
+    const done = input.mode === 'all' ? cursor === null : page.items.length === 0;
+    if (done) return { mode: input.mode, cursor: null, mapped, done: true };
+  } while (Date.now() < deadline);
+  return { mode: input.mode, cursor, mapped, done: false };
 }

@@ -189,6 +189,32 @@ export async function* scanEntities(
   }
 }
 
+/** One page of a Scan over the given entities, with a cursor (workflows only, never a request path). */
+export async function scanEntitiesPage(
+  entities: string[],
+  cursor: string | null,
+  limit: number,
+): Promise<Page<Record<string, unknown>>> {
+  const values: Record<string, string> = {};
+  entities.forEach((entity, i) => {
+    values[`:e${i}`] = entity;
+  });
+  const result = await documentClient().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: `#entity IN (${entities.map((_, i) => `:e${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#entity': 'entity' },
+      ExpressionAttributeValues: values,
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }),
+  );
+  return {
+    items: (result.Items ?? []) as Record<string, unknown>[],
+    cursor: encodeCursor(result.LastEvaluatedKey),
+  };
+}
+
 /** True when a conditional write failed because its condition did not hold. */
 export const isConditionFailure = (error: unknown): boolean =>
   (error as Error)?.name === 'ConditionalCheckFailedException' ||

@@ -13,7 +13,7 @@ import {
   tagCounterModel,
   tagPostingModel,
 } from '../models';
-import { getItem, type Page, putItem, queryPage, scanEntities, tableName } from '../table';
+import { getItem, type Page, putItem, queryPage, scanEntities, scanEntitiesPage, tableName } from '../table';
 
 // ---------------------------------------------------------------- imported investors
 
@@ -63,6 +63,15 @@ export async function* scanImportedInvestors(): AsyncGenerator<ImportedInvestor[
   for await (const items of scanEntities([importedInvestorModel.entity])) {
     yield items.map((item) => importedInvestorModel.fromItem(item));
   }
+}
+
+/** One page of all imported investors (mapping of all entries, resumable by cursor). */
+export async function scanImportedInvestorsPage(
+  cursor: string | null,
+  limit: number,
+): Promise<Page<ImportedInvestor>> {
+  const page = await scanEntitiesPage([importedInvestorModel.entity], cursor, limit);
+  return { items: page.items.map((item) => importedInvestorModel.fromItem(item)), cursor: page.cursor };
 }
 
 // ---------------------------------------------------------------- searchable investors

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StateMachine } from 'aws-local-stepfunctions';
+import {
+  type StateMachineName,
+  stateMachines,
+  type WorkflowTaskFunction,
+  workflowTaskFunctions,
+} from '../../lambdas/workflows/registry';
+import type { ExtraRoute } from './gateway';
+
+// aws-local-stepfunctions 3 uses Promise.withResolvers, which Node 20 lacks.
+const promiseStatics = Promise as unknown as { withResolvers?: unknown };
+promiseStatics.withResolvers ??= <T>() => {
+  let resolvePromise!: (value: T) => void;
+  let rejectPromise!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolvePromise = res;
+    rejectPromise = rej;
+  });
+  return { promise, resolve: resolvePromise, reject: rejectPromise };
+};
+
+const ACCOUNT = '000000000000';
+const REGION = 'us-east-1';
+
+export const localStateMachineArn = (name: StateMachineName) =>
+  `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:${name}`;
+const localFunctionArn = (name: WorkflowTaskFunction) =>
+  `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${name}`;
+
+type JsonState = { Type?: string; Resource?: string; States?: Record<string, JsonState> } & Record<
+  string,
+  unknown
+>;
+
+/** The definition as CDK deploys it, with the task functions' ARN variables substituted. */
+export function loadDefinition(
+  root: string,
+  name: StateMachineName,
+): { StartAt: string; States: Record<string, JsonState> } {
+  let text = readFileSync(resolve(root, stateMachines[name].definition), 'utf8');
+  for (const variable of Object.keys(workflowTaskFunctions) as WorkflowTaskFunction[]) {
+    text = text.replaceAll(`\${${variable}}`, localFunctionArn(variable));
+  }
+  return JSON.parse(text);
+}
+
+/** Every Task state (nested ones included) whose Resource is one of our functions, by state name. */
+function taskStates(
+  states: Record<string, JsonState>,
+  found = new Map<string, string>(),
+): Map<string, string> {
+  for (const [stateName, state] of Object.entries(states)) {
+    if (state.Type === 'Task' && typeof state.Resource === 'string') found.set(stateName, state.Resource);
+    for (const nested of ['Iterator', 'ItemProcessor'] as const) {
+      const inner = state[nested] as { States?: Record<string, JsonState> } | undefined;
+      if (inner?.States) taskStates(inner.States, found);
+    }
+    for (const branch of (state.Branches as { States: Record<string, JsonState> }[] | undefined) ?? []) {
+      taskStates(branch.States, found);
+    }
+  }
+  return found;
+}
+
+interface Execution {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+  input: string;
+  output?: string;
+  error?: string;
+  cause?: string;
+  startDate: number;
+  stopDate?: number;
+  abort: () => void;
+  done: Promise<void>;
+}
+
+class StepFunctionsError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The local stand-in for Step Functions: the same ASL files run in-process by aws-local-stepfunctions,
+ * each Task resource routed to the handler module the CDK stack deploys for it. It answers the
+ * StartExecution, DescribeExecution and StopExecution calls of the AWS SDK (JSON protocol), so the
+ * product's code starts and watches workflows the same way in both homes.
+ */
+export class LocalStepFunctions {
+  private readonly executions = new Map<string, Execution>();
+  private readonly handlers = new Map<string, (event: unknown) => Promise<unknown>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly options: { retryIntervalMs?: number } = {},
+  ) {}
+
+  private async handlerFor(resource: string) {
+    const cached = this.handlers.get(resource);
+    if (cached) return cached;
+    const variable = (Object.keys(workflowTaskFunctions) as WorkflowTaskFunction[]).find(
+      (v) => localFunctionArn(v) === resource,
+    );
+    if (!variable) throw new Error(`No local handler for task resource ${resource}`);
+    const module = (await import(
+      pathToFileURL(resolve(this.root, workflowTaskFunctions[variable])).href
+    )) as {
+      handler: (event: unknown) => Promise<unknown>;
+    };
+    this.handlers.set(resource, module.handler);
+    return module.handler;
+  }
+
+  start(stateMachineArn: string, input: string, name?: string): Execution {
+    const machineName = (Object.keys(stateMachines) as StateMachineName[]).find(
+      (n) => localStateMachineArn(n) === stateMachineArn,
+    );
+    if (!machineName)
+      throw new StepFunctionsError(
+        'StateMachineDoesNotExist',
+        `State Machine Does Not Exist: '${stateMachineArn}'`,
+      );
+    const executionName = name ?? randomUUID();
+    const executionArn = `arn:aws:states:${REGION}:${ACCOUNT}:execution:${machineName}:${executionName}`;
+    if (this.executions.has(executionArn))
+      throw new StepFunctionsError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    const definition = loadDefinition(this.root, machineName);
+    type RunOptions = NonNullable<Parameters<StateMachine['run']>[1]>;
+    type Handlers = NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>;
+    const overrides: Handlers = {};
+    const retryIntervalOverrides: Record<string, number> = {};
+    for (const [stateName, resource] of taskStates(definition.States)) {
+      overrides[stateName] = async (taskInput) =>
+        (await (
+          await this.handlerFor(resource)
+        )(taskInput)) as never;
+      if (this.options.retryIntervalMs !== undefined)
+        retryIntervalOverrides[stateName] = this.options.retryIntervalMs;
+    }
+    const machine = new StateMachine(definition as never, { validationOptions: { checkArn: false } });
+    const run = machine.run(JSON.parse(input), {
+      overrides: { taskResourceLocalHandlers: overrides, retryIntervalOverrides },
+      noThrowOnAbort: true,
+    });
+    const execution: Execution = {
+      executionArn,
+      stateMachineArn,
+      name: executionName,
+      status: 'RUNNING',
+      input,
+      startDate: Date.now() / 1000,
+      abort: run.abort,
+      done: Promise.resolve(),
+    };
+    execution.done = run.result.then(
+      (output) => {
+        if (execution.status === 'RUNNING') {
+          execution.status = 'SUCCEEDED';
+          execution.output = JSON.stringify(output);
+        }
+        execution.stopDate = Date.now() / 1000;
+      },
+      (error: Error & { cause?: unknown }) => {
+        if (execution.status === 'RUNNING') {
+          execution.status = 'FAILED';
+          execution.error = error.name;
+          execution.cause = error.message;
+        }
+        execution.stopDate = Date.now() / 1000;
+      },
+    );
+    this.executions.set(executionArn, execution);
+    return execution;
+  }
+
+  describe(executionArn: string): Execution {
+    const execution = this.executions.get(executionArn);
+    if (!execution)
+      throw new StepFunctionsError('ExecutionDoesNotExist', `Execution Does Not Exist: '${executionArn}'`);
+    return execution;
+  }
+
+  stop(executionArn: string, cause?: string): Execution {
+    const execution = this.describe(executionArn);
+    if (execution.status === 'RUNNING') {
+      execution.status = 'ABORTED';
+      execution.cause = cause;
+      execution.stopDate = Date.now() / 1000;
+      execution.abort();
+    }
+    return execution;
+  }
+
+  /** Waits for every running execution (tests). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.executions.values()].map((e) => e.done));
+  }
+
+  /** Aborts every running execution (shutdown). */
+  async abortAll(): Promise<void> {
+    for (const execution of this.executions.values())
+      this.stop(execution.executionArn, 'The local home is stopping');
+    await this.settle();
+  }
+
+  /** The AWS SDK's JSON protocol, served at `/local/stepfunctions`. */
+  route(): ExtraRoute {
+    return async (req, body, res) => {
+      if (req.method !== 'POST' || !(req.url ?? '').startsWith('/local/stepfunctions')) return false;
+      const target = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
+      const reply = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify(payload));
+      };
+      try {
+        const request = JSON.parse(body.toString('utf8') || '{}') as Record<string, string>;
+        const view = (e: Execution) => ({
+          executionArn: e.executionArn,
+          stateMachineArn: e.stateMachineArn,
+          name: e.name,
+          status: e.status,
+          input: e.input,
+          startDate: e.startDate,
+          ...(e.output !== undefined ? { output: e.output } : {}),
+          ...(e.stopDate !== undefined ? { stopDate: e.stopDate } : {}),
+          ...(e.error ? { error: e.error } : {}),
+          ...(e.cause ? { cause: e.cause } : {}),
+        });
+        switch (target) {
+          case 'StartExecution': {
+            const e = this.start(String(request.stateMachineArn), request.input ?? '{}', request.name);
+            reply(200, { executionArn: e.executionArn, startDate: e.startDate });
+            break;
+          }
+          case 'DescribeExecution':
+            reply(200, view(this.describe(String(request.executionArn))));
+            break;
+          case 'StopExecution': {
+            const e = this.stop(String(request.executionArn), request.cause);
+            reply(200, { stopDate: e.stopDate });
+            break;
+          }
+          default:
+            reply(400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
+        }
+      } catch (error) {
+        if (error instanceof StepFunctionsError) reply(400, { __type: error.type, message: error.message });
+        else reply(500, { __type: 'InternalFailure', message: (error as Error).message });
+      }
+      return true;
+    };
+  }
+}

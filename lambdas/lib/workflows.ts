@@ -1,0 +1,39 @@
+import { DescribeExecutionCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import type { StateMachineName } from '../workflows/registry';
+import { sfnClient } from './clients';
+import { workflowsConfig } from './config';
+
+const arnOf = (name: StateMachineName): string => {
+  const config = workflowsConfig();
+  switch (name) {
+    case 'mapping':
+      return config.MAPPING_STATE_MACHINE_ARN;
+    case 'aggregation':
+      return config.AGGREGATION_STATE_MACHINE_ARN;
+  }
+};
+
+/** Starts a workflow execution (Step Functions on AWS, the in-process runner locally) and returns its ARN. */
+export async function startWorkflow(
+  name: StateMachineName,
+  input: unknown,
+  executionName?: string,
+): Promise<string> {
+  const result = await sfnClient().send(
+    new StartExecutionCommand({
+      stateMachineArn: arnOf(name),
+      input: JSON.stringify(input),
+      ...(executionName ? { name: executionName } : {}),
+    }),
+  );
+  if (!result.executionArn) throw new Error(`Step Functions returned no execution ARN for ${name}`);
+  return result.executionArn;
+}
+
+export async function describeWorkflow(executionArn: string) {
+  return sfnClient().send(new DescribeExecutionCommand({ executionArn }));
+}
+
+export async function stopWorkflow(executionArn: string, cause: string): Promise<void> {
+  await sfnClient().send(new StopExecutionCommand({ executionArn, cause }));
+}

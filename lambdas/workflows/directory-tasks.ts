@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { aggregateDirectory } from '../lib/directory/aggregation';
+import { mapBatch } from '../lib/directory/mapping';
+import { logger } from '../lib/logger';
+import { ADMIN_FUNCTIONS } from '../lib/table/models';
+import { releaseFunctionLock } from '../lib/table/repositories/function-runs';
+
+const lockName = z.enum(ADMIN_FUNCTIONS).nullable();
+
+const taskInput = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('mapBatch'),
+    mode: z.enum(['unmapped', 'all']),
+    cursor: z.string().nullable(),
+    mapped: z.number().int(),
+    lockName,
+  }),
+  z.object({ action: z.literal('aggregate'), lockName, mapped: z.number().int() }),
+  z.object({ action: z.literal('releaseLock'), lockName, mapped: z.number().int() }),
+]);
+
+/**
+ * Task handler of the mapping and aggregation workflows. Each action is idempotent, so Step
+ * Functions may retry it: mapping folds records into deterministic ids, aggregation writes a new
+ * record, and releasing a lock that is gone does nothing.
+ */
+export async function handler(event: unknown) {
+  const input = taskInput.parse(event);
+  logger.appendKeys({ action: input.action, lockName: input.lockName });
+  switch (input.action) {
+    case 'mapBatch': {
+      const result = await mapBatch(input);
+      logger.info('mapped a batch', { mapped: result.mapped, done: result.done });
+      return { ...result, lockName: input.lockName };
+    }
+    case 'aggregate': {
+      const metadata = await aggregateDirectory();
+      logger.info('aggregated the directory', { totalInvestors: metadata.totalInvestors });
+      return { lockName: input.lockName, mapped: input.mapped, totalInvestors: metadata.totalInvestors };
+    }
+    case 'releaseLock': {
+      if (input.lockName) await releaseFunctionLock(input.lockName);
+      return { lockName: input.lockName, mapped: input.mapped, released: input.lockName !== null };
+    }
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The workflows, the single source of truth for both homes: CDK loads each definition with
+ * `DefinitionBody.fromFile` and substitutes the task functions' ARNs; the local home runs the same
+ * files in-process and routes each substituted ARN to the same handler module.
+ */
+export const workflowTaskFunctions = {
+  DirectoryTasksFunctionArn: 'lambdas/workflows/directory-tasks.ts',
+} as const;
+
+export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
+
+export const stateMachines = {
+  mapping: { definition: 'lambdas/workflows/mapping.asl.json', arnVariable: 'MAPPING_STATE_MACHINE_ARN' },
+  aggregation: {
+    definition: 'lambdas/workflows/aggregation.asl.json',
+    arnVariable: 'AGGREGATION_STATE_MACHINE_ARN',
+  },
+} as const;
+
+export type StateMachineName = keyof typeof stateMachines;

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { acquireFunctionLock, releaseFunctionLock } from '../../lambdas/lib/table/repositories/function-runs';
+import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
+import { getItem } from '../../lambdas/lib/table/table';
+import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
+import { columnsFromHeaders } from '../../shared/import/header-matching';
+import { call, createUser } from './support/home';
+import { seedInvestors, unique } from './support/seed';
+
+const names = (body: unknown) =>
+  ((body as { data: { items: { name: string }[] } }).data.items ?? []).map((i) => i.name).sort();
+
+async function searchSector(tag: string, token?: string) {
+  return call('GET', `/investors?sectorFocus=${encodeURIComponent(tag)}&limit=100`, token ? { token } : {});
+}
+
+describe('admin: field merger (connected)', () => {
+  it('merges two sector values into the final value on exactly the investors that had them', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([
+      { name: `Merge A ${u}`, sectors: [`fin-${u}`, `other-${u}`] },
+      { name: `Merge B ${u}`, sectors: [`Financial-${u}`] },
+      { name: `Merge C ${u}`, sectors: [`other-${u}`] },
+    ]);
+
+    const response = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: {
+        action: 'merge',
+        field: 'sectorFocus',
+        selectedValues: [`fin-${u}`, `financial-${u}`],
+        finalValue: `Fintech-${u}`,
+      },
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { matched: 2, updated: 2 } });
+    expect(names((await searchSector(`fintech-${u}`)).body)).toEqual([`Merge A ${u}`, `Merge B ${u}`]);
+    expect((await searchSector(`fin-${u}`)).body).toMatchObject({ data: { items: [], total: 0 } });
+    expect(names((await searchSector(`other-${u}`)).body)).toEqual([`Merge A ${u}`, `Merge C ${u}`]);
+  });
+
+  it('removes a value from every investor that has it and from search', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([
+      { name: `Remove A ${u}`, sectors: [`drop-${u}`, `keep-${u}`] },
+      { name: `Remove B ${u}`, sectors: [`drop-${u}`] },
+    ]);
+
+    const response = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: { action: 'remove', field: 'sectorFocus', selectedValues: [`DROP-${u}`] },
+    });
+
+    expect(response.body).toEqual({ data: { matched: 2, updated: 2 } });
+    expect((await searchSector(`drop-${u}`)).body).toMatchObject({ data: { items: [], total: 0 } });
+    expect(names((await searchSector(`keep-${u}`)).body)).toEqual([`Remove A ${u}`]);
+  });
+
+  it('splits one stage value into the comma-separated parts of the final value', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([{ name: `Split A ${u}`, stages: [`seed-a-${u}`] }]);
+
+    const response = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: {
+        action: 'split',
+        field: 'stageFocus',
+        selectedValues: [`seed-a-${u}`],
+        finalValue: `pre-${u}, post-${u}`,
+      },
+    });
+
+    expect(response.body).toEqual({ data: { matched: 1, updated: 1 } });
+    for (const tag of [`pre-${u}`, `post-${u}`]) {
+      const found = await call('GET', `/investors?stageFocus=${tag}`);
+      expect(names(found.body)).toEqual([`Split A ${u}`]);
+    }
+    expect((await call('GET', `/investors?stageFocus=seed-a-${u}`)).body).toMatchObject({
+      data: { total: 0 },
+    });
+  });
+
+  it("answers 'No investors found' when no investor has the values", async () => {
+    const admin = await createUser({ admin: true });
+
+    const response = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: {
+        action: 'merge',
+        field: 'sectorFocus',
+        selectedValues: [`nothing-${unique()}`],
+        finalValue: 'x',
+      },
+    });
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: 'not-found', message: 'No investors found' } });
+  });
+
+  it("refuses a merge without a final value with 'Please fill in all fields' and more than 6 values", async () => {
+    const admin = await createUser({ admin: true });
+
+    const missing = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: { action: 'merge', field: 'sectorFocus', selectedValues: ['a'] },
+    });
+    const tooMany = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: {
+        action: 'merge',
+        field: 'sectorFocus',
+        selectedValues: ['a', 'b', 'c', 'd', 'e', 'f', 'g'],
+        finalValue: 'x',
+      },
+    });
+
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      error: { code: 'invalid-argument', message: 'Please fill in all fields' },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({
+      error: { code: 'invalid-argument', message: 'Select at most 6 values.' },
+    });
+  });
+});
+
+describe('admin: debug-field listing (connected)', () => {
+  it('lists the names of investors matching the first selected value, alphabetically', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([
+      { name: `Zed ${u}`, sectors: [`dbg-${u}`] },
+      { name: `Amy ${u}`, sectors: [`DBG-${u}`] },
+      { name: `Other ${u}`, sectors: [`second-${u}`] },
+    ]);
+
+    const response = await call(
+      'GET',
+      `/admin/debug-field?targetField=sectorFocus&selectedValues=${encodeURIComponent(`dbg-${u},second-${u}`)}&finalValue=x`,
+      { token: admin.token },
+    );
+
+    expect(response.status).toBe(200);
+    const data = (response.body as { data: { investors: { name: string }[]; value: string } }).data;
+    expect(data.value).toBe(`dbg-${u}`);
+    expect(data.investors.map((i) => i.name)).toEqual([`Amy ${u}`, `Zed ${u}`]);
+  });
+});
+
+describe('admin: function runner (connected, Step Functions run locally)', () => {
+  it('maps pending imported investors through the mapping workflow so search finds them', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const headers = ['Investor Name', 'Email', 'Sector Focus'];
+    const draft = buildImportedInvestor(
+      columnsFromHeaders(headers),
+      [`Pending ${u}`, `pending-${u}@example.com`, `runner-${u}`],
+      {
+        sourceName: 'runner test',
+        importedByUserId: admin.sub,
+        now: new Date(),
+      },
+    );
+    await putImportedInvestors([{ id: `imp-${u}`, ...draft }]);
+    expect((await searchSector(`runner-${u}`)).body).toMatchObject({ data: { total: 0 } });
+
+    const started = await call('POST', '/admin/functions/processUnmapped', { token: admin.token });
+
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({
+      data: { functionName: 'processUnmapped', executionArn: expect.any(String) },
+    });
+    await expect
+      .poll(async () => names((await searchSector(`runner-${u}`)).body), { timeout: 20_000, interval: 200 })
+      .toEqual([`Pending ${u}`]);
+    // The workflow's last step releases the lock, so the function can be run again.
+    await expect
+      .poll(() => getItem('RUNNER#processUnmapped', 'LOCK', true), { timeout: 20_000, interval: 200 })
+      .toBeUndefined();
+  });
+
+  it("refuses a second run of the same function while one runs with 'Function is already running'", async () => {
+    const admin = await createUser({ admin: true });
+    expect(await acquireFunctionLock('aggregate', 'someone-else', new Date())).toBe(true);
+    try {
+      const response = await call('POST', '/admin/functions/aggregate', { token: admin.token });
+
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ error: { code: 'aborted', message: 'Function is already running' } });
+    } finally {
+      await releaseFunctionLock('aggregate');
+    }
+  });
+
+  it('refuses an unknown function name with a 400 naming the parameter', async () => {
+    const admin = await createUser({ admin: true });
+
+    const response = await call('POST', '/admin/functions/dropTables', { token: admin.token });
+
+    expect(response.status).toBe(400);
+    expect((response.body as { error: { message: string } }).error.message).toContain('functionName');
+  });
+});

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { importRows } from '../../../infra/local/seed';
+
+export interface SeedInvestor {
+  name: string;
+  email?: string;
+  phone?: string;
+  linkedin?: string;
+  stages?: string[];
+  sectors?: string[];
+  role?: string;
+}
+
+/** A suffix that keeps one test's tags and emails apart from every other test's in the shared table. */
+export const unique = () => randomUUID().slice(0, 8);
+
+/**
+ * Loads investors the way an admin import does: rows through the shared CSV mapping into imported
+ * investors, mapping into searchable investors with tag postings, then aggregation.
+ */
+export async function seedInvestors(investors: SeedInvestor[]): Promise<void> {
+  const headers = [
+    'Investor Name',
+    'Email',
+    'Phone',
+    'LinkedIn',
+    'Investor Type',
+    'Stage Focus',
+    'Sector Focus',
+  ];
+  const rows = investors.map((i) => [
+    i.name,
+    i.email ?? '',
+    i.phone ?? '',
+    i.linkedin ?? '',
+    i.role ?? 'VC',
+    (i.stages ?? []).join(', '),
+    (i.sectors ?? []).join('; '),
+  ]);
+  await importRows(headers, rows, {
+    sourceName: 'integration test',
+    sourceUrl: 'https://example.com/test',
+    importedByUserId: 'test-admin',
+  });
+}
