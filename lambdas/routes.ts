@@ -75,6 +75,10 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/debug-field', 'admin', 'admin'),
   route('POST', '/admin/functions/{functionName}', 'admin', 'admin'),
   route('GET', '/admin/carts', 'admin', 'admin'),
+  route('POST', '/admin/imports', 'admin', 'admin'),
+  route('GET', '/admin/imports/{jobId}', 'admin', 'admin'),
+  route('POST', '/admin/imports/{jobId}/start', 'admin', 'admin'),
+  route('POST', '/admin/imports/{jobId}/cancel', 'admin', 'admin'),
 ];
 
 /** `METHOD /path`, the API Gateway route key. */

@@ -9,6 +9,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '../../lambdas/lib/table/definition';
+import { type StateMachineName, stateMachines } from '../../lambdas/workflows/registry';
 import { type LocalCognito, provisionCognito } from './cognito';
 import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
@@ -153,8 +154,9 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
 
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      // s3rver only accepts its own key pair; the other emulators accept any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
       TABLE_NAME,
       DYNAMODB_ENDPOINT: local(ports.dynamodb),
       S3_ENDPOINT: local(ports.s3),
@@ -167,8 +169,12 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       PAYMENT_LINK_TIER_250: `${local(ports.gateway)}/local/checkout/tier-250`,
       PAYMENT_LINK_TIER_1000: `${local(ports.gateway)}/local/checkout/tier-1000`,
       PAYMENT_LINK_TIER_2500: `${local(ports.gateway)}/local/checkout/tier-2500`,
-      MAPPING_STATE_MACHINE_ARN: localStateMachineArn('mapping'),
-      AGGREGATION_STATE_MACHINE_ARN: localStateMachineArn('aggregation'),
+      ...Object.fromEntries(
+        (Object.keys(stateMachines) as StateMachineName[]).map((name) => [
+          stateMachines[name].arnVariable,
+          localStateMachineArn(name),
+        ]),
+      ),
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_ENDPOINT: cognito.endpoint,
       LOG_LEVEL: test ? 'ERROR' : 'WARN',

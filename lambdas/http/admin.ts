@@ -10,12 +10,24 @@ import {
   mappingDebugResponse,
   runFunctionResponse,
 } from '../../shared/api/admin';
+import {
+  createImportBody,
+  createImportResponse,
+  importJobParams,
+  importJobResponse,
+} from '../../shared/api/imports';
 import { validateFieldMerger } from '../../shared/curation/field-merger';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
 import { applyFieldMergerToDirectory, investorsWithAnyValue } from '../lib/directory/curation';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
+import {
+  cancelImportJob,
+  createImportJob,
+  requireImportJob,
+  startImportJob,
+} from '../lib/imports/import-jobs';
 import { listRecentCarts } from '../lib/table/repositories/carts';
 import {
   acquireFunctionLock,
@@ -109,6 +121,31 @@ export const handler = httpHandler('admin', {
         throw error;
       }
     },
+  }),
+
+  'POST /admin/imports': endpoint({
+    auth: 'admin',
+    body: createImportBody,
+    status: 201,
+    handle: async ({ body, caller }) => createImportResponse.parse(await createImportJob(body, caller.sub)),
+  }),
+
+  'GET /admin/imports/{jobId}': endpoint({
+    auth: 'admin',
+    params: importJobParams,
+    handle: async ({ params }) => importJobResponse.parse({ job: await requireImportJob(params.jobId) }),
+  }),
+
+  'POST /admin/imports/{jobId}/start': endpoint({
+    auth: 'admin',
+    params: importJobParams,
+    handle: async ({ params }) => importJobResponse.parse({ job: await startImportJob(params.jobId) }),
+  }),
+
+  'POST /admin/imports/{jobId}/cancel': endpoint({
+    auth: 'admin',
+    params: importJobParams,
+    handle: async ({ params }) => importJobResponse.parse({ job: await cancelImportJob(params.jobId) }),
   }),
 
   'GET /admin/carts': endpoint({

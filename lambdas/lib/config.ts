@@ -67,5 +67,6 @@ export const workflowsConfig = readSection(
   z.object({
     MAPPING_STATE_MACHINE_ARN: z.string().min(1),
     AGGREGATION_STATE_MACHINE_ARN: z.string().min(1),
+    IMPORT_STATE_MACHINE_ARN: z.string().min(1),
   }),
 );

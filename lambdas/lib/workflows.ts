@@ -1,17 +1,9 @@
 import { DescribeExecutionCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import type { StateMachineName } from '../workflows/registry';
+import { type StateMachineName, stateMachines } from '../workflows/registry';
 import { sfnClient } from './clients';
 import { workflowsConfig } from './config';
 
-const arnOf = (name: StateMachineName): string => {
-  const config = workflowsConfig();
-  switch (name) {
-    case 'mapping':
-      return config.MAPPING_STATE_MACHINE_ARN;
-    case 'aggregation':
-      return config.AGGREGATION_STATE_MACHINE_ARN;
-  }
-};
+const arnOf = (name: StateMachineName): string => workflowsConfig()[stateMachines[name].arnVariable];
 
 /** Starts a workflow execution (Step Functions on AWS, the in-process runner locally) and returns its ARN. */
 export async function startWorkflow(

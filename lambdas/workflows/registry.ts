@@ -5,6 +5,7 @@
  */
 export const workflowTaskFunctions = {
   DirectoryTasksFunctionArn: 'lambdas/workflows/directory-tasks.ts',
+  ImportTasksFunctionArn: 'lambdas/workflows/import-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -15,6 +16,7 @@ export const stateMachines = {
     definition: 'lambdas/workflows/aggregation.asl.json',
     arnVariable: 'AGGREGATION_STATE_MACHINE_ARN',
   },
+  import: { definition: 'lambdas/workflows/import.asl.json', arnVariable: 'IMPORT_STATE_MACHINE_ARN' },
 } as const;
 
 export type StateMachineName = keyof typeof stateMachines;

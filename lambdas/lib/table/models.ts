@@ -103,8 +103,12 @@ export const TAG_KINDS = ['stage', 'sector'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 export const tagKindSchema = z.enum(TAG_KINDS);
 
-/** Sort key that keeps postings alphabetical by name, then by id for equal names. */
-export const nameSortKey = (name: string, id: string) => `NAME#${name.trim().toLowerCase()}#${id}`;
+/**
+ * Sort key that keeps postings alphabetical by name, then by id for equal names. Accents are
+ * folded (Ávila sorts with the A's) because DynamoDB orders sort keys by their UTF-8 bytes.
+ */
+export const nameSortKey = (name: string, id: string) =>
+  `NAME#${name.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase()}#${id}`;
 
 /**
  * One posting per searchable investor per stage or sector tag, carrying the card search shows, so
@@ -226,7 +230,11 @@ export const importJobModel = defineModel(
     objectKey: z.string(),
     sourceName: z.string(),
     sourceUrl: z.string(),
-    headers: z.array(z.object({ name: z.string(), include: z.boolean() })),
+    /** The header row as the admin left it: each column's (possibly edited) name and include flag. */
+    headers: z.array(z.object({ header: z.string(), include: z.boolean() })),
+    fileName: z.string(),
+    /** Byte offset in the file after the last imported row: a resumed chunk continues from here. */
+    byteOffset: z.number().int(),
     startedAt: isoDate,
     startedByUserId: z.string(),
     totalRows: z.number().int().nullable(),

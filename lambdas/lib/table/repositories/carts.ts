@@ -1,8 +1,25 @@
+import { type CartInvestor, newCartId } from '../../../../shared/cart/cart';
+import type { ExportColumnKey } from '../../../../shared/cart/export';
+import type { PaymentLinks } from '../../../../shared/cart/pricing';
+import {
+  CART_CANNOT_CHANGE,
+  canReadCart,
+  canResaveCart,
+  checkCartToSave,
+  investorsNotInDirectory,
+  savedCart,
+} from '../../../../shared/cart/saved-cart';
 import { type CartRecord, cartModel } from '../models';
 import { getItem, isConditionFailure, putItem, queryPage, updateItem } from '../table';
+import { getSearchableInvestors, toCard } from './investors';
 
 export class CartConflictError extends Error {
   override readonly name = 'CartConflictError';
+}
+
+/** A save request the user can fix (empty, too big, duplicates, no columns, unknown investors). */
+export class CartRejectedError extends Error {
+  override readonly name = 'CartRejectedError';
 }
 
 /**
@@ -66,4 +83,59 @@ export async function flagCart(id: string, reason: string): Promise<void> {
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':reason': reason },
   });
+}
+
+/** A saved cart and the public cards of its investors that are still in the directory, by id. */
+export interface CartWithCards {
+  cart: CartRecord;
+  cards: Map<string, CartInvestor>;
+}
+
+async function cardsOf(investorIds: string[]): Promise<Map<string, CartInvestor>> {
+  const investors = await getSearchableInvestors(investorIds);
+  return new Map([...investors].map(([id, investor]) => [id, toCard(investor)]));
+}
+
+/**
+ * Saves the creator's cart, priced here from its item count. Without an id a new cart is created; with
+ * one, a new cart gets that id and an existing one is re-saved (keeping its startedDate) only by its
+ * creator while active. `created` tells the two apart.
+ *
+ * @throws CartRejectedError with the message for the user when the request fails a check.
+ * @throws CartConflictError when the cart is someone else's or already purchased.
+ */
+export async function saveCartOfCreator(
+  request: { id?: string | undefined; investorIds: string[]; columnOrder: ExportColumnKey[] },
+  context: { creatorUserId: string; now: Date; paymentLinks: PaymentLinks },
+): Promise<CartWithCards & { created: boolean }> {
+  const check = checkCartToSave(request.investorIds, request.columnOrder, context.paymentLinks);
+  if (!check.ok) throw new CartRejectedError(check.message);
+  const previous = request.id ? await getCart(request.id) : null;
+  if (previous && !canResaveCart(previous, context.creatorUserId))
+    throw new CartConflictError(CART_CANNOT_CHANGE);
+  const cards = await cardsOf(request.investorIds);
+  const unknown = request.investorIds.filter((id) => !cards.has(id));
+  if (unknown.length > 0) throw new CartRejectedError(investorsNotInDirectory(unknown));
+  const cart = await saveCart(
+    savedCart({
+      id: request.id ?? newCartId(context.now),
+      investorIds: request.investorIds,
+      columnOrder: request.columnOrder,
+      pricing: check.pricing,
+      creatorUserId: context.creatorUserId,
+      now: context.now,
+      previous,
+    }),
+  );
+  return { cart, cards, created: previous === null };
+}
+
+/** The cart with its cards when the reader is its creator or an admin; null when missing or not theirs. */
+export async function getCartForReader(
+  id: string,
+  reader: { userId: string; isAdmin: boolean },
+): Promise<CartWithCards | null> {
+  const cart = await getCart(id);
+  if (!cart || !canReadCart(cart, reader)) return null;
+  return { cart, cards: await cardsOf(cart.searchableInvestorEntryIds) };
 }

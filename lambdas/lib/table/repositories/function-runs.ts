@@ -30,12 +30,22 @@ export async function acquireFunctionLock(name: AdminFunction, userId: string, n
   }
 }
 
+/**
+ * Records the execution of the run holding the lock. Does nothing when the lock is already gone (the
+ * run finished first): an unconditional update would recreate it without `expiresAt`, and such a lock
+ * could never be taken again.
+ */
 export async function setFunctionExecution(name: AdminFunction, executionArn: string): Promise<void> {
-  await updateItem({
-    Key: { pk: `RUNNER#${name}`, sk: 'LOCK' },
-    UpdateExpression: 'SET executionArn = :arn',
-    ExpressionAttributeValues: { ':arn': executionArn },
-  });
+  try {
+    await updateItem({
+      Key: { pk: `RUNNER#${name}`, sk: 'LOCK' },
+      UpdateExpression: 'SET executionArn = :arn',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':arn': executionArn },
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 export async function releaseFunctionLock(name: AdminFunction): Promise<void> {

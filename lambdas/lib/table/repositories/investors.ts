@@ -4,6 +4,7 @@ import type { ImportedInvestor, SearchableInvestor } from '../../../../shared/in
 import { normalizeTag } from '../../../../shared/tags/normalize-tag';
 import { documentClient } from '../../clients';
 import { batchGet, batchWrite, deleteRequest, putRequest } from '../batch';
+import { decodeCursor, InvalidCursorError } from '../model';
 import {
   type DirectoryMetadata,
   directoryMetadataModel,
@@ -217,14 +218,22 @@ export async function searchByTag(
   limit: number,
 ): Promise<Page<CartInvestor> & { total: number }> {
   const tagKey = normalizeTag(tag);
+  const pk = `TAG#${kind}#${tagKey}`;
+  // A cursor of another search (or an edited one) would make DynamoDB refuse the query (a 500): refuse it here.
+  const start = decodeCursor(cursor);
+  if (
+    start &&
+    (Object.keys(start).length !== 2 || start.pk !== pk || !String(start.sk ?? '').startsWith('NAME#'))
+  )
+    throw new InvalidCursorError('The cursor does not belong to this search.');
   const [page, counter] = await Promise.all([
     queryPage({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `TAG#${kind}#${tagKey}`, ':prefix': 'NAME#' },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'NAME#' },
       Limit: limit,
       cursor,
     }),
-    getItem(`TAG#${kind}#${tagKey}`, '#COUNT'),
+    getItem(pk, '#COUNT'),
   ]);
   return {
     items: page.items.map((item) => tagPostingModel.fromItem(item).investor),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { batchGet } from '../batch';
 import { type PodcastItem, podcastModel, podcastVoteModel } from '../models';
 import { deleteItem, getItem, isConditionFailure, putItem, queryAll, queryCount } from '../table';
@@ -62,4 +63,54 @@ export async function toggleVote(
     if (!isConditionFailure(error)) throw error;
   }
   return { voted: false };
+}
+
+// ---------------------------------------------------------------- the board
+
+/** A new podcast id: 'pod_' and 32 random hex digits. */
+export const newPodcastId = (): string => `pod_${randomUUID().replaceAll('-', '')}`;
+
+export interface PodcastWithVotes {
+  podcast: PodcastItem;
+  voteCount: number;
+}
+
+/** Every podcast, newest first, with its number of votes (counted a few podcasts at a time). */
+export async function listPodcastsWithVoteCounts(concurrency = 8): Promise<PodcastWithVotes[]> {
+  const podcasts = await listPodcasts();
+  const counts: number[] = new Array(podcasts.length).fill(0);
+  let next = 0;
+  const worker = async () => {
+    while (next < podcasts.length) {
+      const index = next++;
+      const podcast = podcasts[index];
+      if (podcast) counts[index] = await countVotes(podcast.id);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, podcasts.length) }, worker));
+  return podcasts.map((podcast, i) => ({ podcast, voteCount: counts[i] ?? 0 }));
+}
+
+/** The ids of the podcasts the user has voted for, newest podcast first. */
+export async function listVotedPodcastIds(userId: string): Promise<string[]> {
+  const podcasts = await listPodcasts();
+  const voted = await votedPodcastIds(
+    userId,
+    podcasts.map((p) => p.id),
+  );
+  return podcasts.filter((p) => voted.has(p.id)).map((p) => p.id);
+}
+
+/**
+ * Toggles the user's vote on an existing podcast and counts its votes afterwards. Null when there is no
+ * such podcast (nothing is written).
+ */
+export async function togglePodcastVote(
+  podcastId: string,
+  userId: string,
+  now: string,
+): Promise<{ voted: boolean; voteCount: number } | null> {
+  if (!(await getPodcast(podcastId))) return null;
+  const { voted } = await toggleVote(podcastId, userId, now);
+  return { voted, voteCount: await countVotes(podcastId) };
 }

@@ -1,4 +1,6 @@
-import { batchWrite, deleteRequest } from '../batch';
+import { randomUUID } from 'node:crypto';
+import type { PaymentConnectionSummary } from '../../../../shared/projects/project';
+import { batchGet, batchWrite, deleteRequest } from '../batch';
 import { type ProjectItem, projectModel, type StripeConnection, stripeConnectionModel } from '../models';
 import { getItem, isConditionFailure, putItem, queryAll, transactWrite, updateItem } from '../table';
 
@@ -33,8 +35,8 @@ type ProjectChanges = Partial<Pick<ProjectItem, 'name' | 'description' | 'sector
   updatedAt: string;
 };
 
-/** Updates the given fields of an existing project; throws ProjectNotFoundError when it is gone. */
-export async function updateProject(id: string, changes: ProjectChanges): Promise<ProjectItem> {
+/** `SET` of the given fields (undefined ones are left as they are), with placeholder names and values. */
+function setChanges(changes: ProjectChanges) {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -43,10 +45,16 @@ export async function updateProject(id: string, changes: ProjectChanges): Promis
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
+  return { UpdateExpression: `SET ${sets.join(', ')}`, names, values };
+}
+
+/** Updates the given fields of an existing project; throws ProjectNotFoundError when it is gone. */
+export async function updateProject(id: string, changes: ProjectChanges): Promise<ProjectItem> {
+  const { UpdateExpression, names, values } = setChanges(changes);
   try {
     const attributes = await updateItem({
       Key: projectKey(id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -95,17 +103,105 @@ export async function putStripeConnection(connection: StripeConnection): Promise
   await putItem(stripeConnectionModel.toItem(connection));
 }
 
-/** Nulls the three connect fields and deletes the connection record in one transaction. */
+/**
+ * Nulls the three connect fields and deletes the connection record in one transaction. Throws
+ * ProjectNotFoundError when the project is gone (the update must not create a partial project).
+ */
 export async function clearStripeConnection(projectId: string): Promise<void> {
-  await transactWrite([
-    {
-      Update: {
-        Key: projectKey(projectId),
-        UpdateExpression:
-          'SET stripeConnectCode = :null, stripeConnectScope = :null, stripeConnectTimestamp = :null',
-        ExpressionAttributeValues: { ':null': null },
+  try {
+    await transactWrite([
+      {
+        Update: {
+          Key: projectKey(projectId),
+          UpdateExpression:
+            'SET stripeConnectCode = :null, stripeConnectScope = :null, stripeConnectTimestamp = :null',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':null': null },
+        },
       },
-    },
-    { Delete: { Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' } } },
-  ]);
+      { Delete: { Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' } } },
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ProjectNotFoundError(projectId);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- the creator's own projects
+
+/** A new project id: 'proj_' and 32 random hex digits. */
+export const newProjectId = (): string => `proj_${randomUUID().replaceAll('-', '')}`;
+
+/**
+ * A project and the one fact of its payment connection the API may show, when it was made. The
+ * connection's tokens, account id and key never leave this module.
+ */
+export interface ProjectWithConnection {
+  project: ProjectItem;
+  connection: PaymentConnectionSummary | null;
+}
+
+const connectionSummary = (connection: StripeConnection | null): PaymentConnectionSummary | null =>
+  connection ? { connectedAt: connection.connectedAt } : null;
+
+/** The user's projects, newest first, each with its payment-connection summary. */
+export async function listProjectsOfCreator(userId: string): Promise<ProjectWithConnection[]> {
+  const projects = await listProjectsByCreator(userId);
+  const items = await batchGet(projects.map((p) => ({ pk: `PROJECT#${p.id}`, sk: 'STRIPE_CONNECTION' })));
+  const connections = new Map(
+    items.map((item) => {
+      const connection = stripeConnectionModel.fromItem(item);
+      return [connection.projectId, connection];
+    }),
+  );
+  return projects.map((project) => ({
+    project,
+    connection: connectionSummary(connections.get(project.id) ?? null),
+  }));
+}
+
+/** The project when the user created it; null when it does not exist or is someone else's. */
+export async function getProjectOfCreator(id: string, userId: string): Promise<ProjectWithConnection | null> {
+  const project = await getProject(id);
+  if (!project || project.creatorUserId !== userId) return null;
+  return { project, connection: connectionSummary(await getStripeConnection(id)) };
+}
+
+/**
+ * Updates the given fields of the user's own project, ownership checked in the same write. Null when
+ * the project does not exist or is someone else's (then nothing changes).
+ */
+export async function updateProjectOfCreator(
+  id: string,
+  userId: string,
+  changes: ProjectChanges,
+): Promise<ProjectWithConnection | null> {
+  const { UpdateExpression, names, values } = setChanges(changes);
+  let attributes: Record<string, unknown> | undefined;
+  try {
+    attributes = await updateItem({
+      Key: projectKey(id),
+      UpdateExpression,
+      ConditionExpression: 'attribute_exists(pk) AND #creator = :creator',
+      ExpressionAttributeNames: { ...names, '#creator': 'creatorUserId' },
+      ExpressionAttributeValues: { ...values, ':creator': userId },
+      ReturnValues: 'ALL_NEW',
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+  if (!attributes) return null;
+  return {
+    project: projectModel.fromItem(attributes),
+    connection: connectionSummary(await getStripeConnection(id)),
+  };
+}
+
+/** Deletes the user's own project with everything under it. False when missing or someone else's. */
+export async function deleteProjectOfCreator(id: string, userId: string): Promise<boolean> {
+  const project = await getProject(id);
+  if (!project || project.creatorUserId !== userId) return false;
+  await deleteProject(id);
+  return true;
 }

@@ -45,7 +45,7 @@ export async function getUserProfiles(userIds: string[]): Promise<Map<string, Us
   return new Map(profiles.map((p) => [p.userId, p]));
 }
 
-/** The user's contact library, alphabetical by investor id order of the sort key. */
+/** The user's contact library, alphabetical by name (the sort key orders by investor id). */
 export async function listPurchasedContacts(userId: string): Promise<PurchasedContact[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -56,7 +56,11 @@ export async function listPurchasedContacts(userId: string): Promise<PurchasedCo
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Adds bought contacts to the library. Keyed by investor, so adding twice changes nothing. */
+/**
+ * Adds bought contacts to the library. Keyed by investor, so adding twice changes nothing. A contact
+ * listed twice in one call is written once (the last one): a batch refuses duplicate keys.
+ */
 export async function addPurchasedContacts(contacts: PurchasedContact[]): Promise<void> {
-  await batchWrite(contacts.map((c) => putRequest(purchasedContactModel.toItem(c))));
+  const byKey = new Map(contacts.map((c) => [`${c.userId}\u0000${c.searchableInvestorId}`, c]));
+  await batchWrite([...byKey.values()].map((c) => putRequest(purchasedContactModel.toItem(c))));
 }

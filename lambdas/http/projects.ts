@@ -1,0 +1,79 @@
+import {
+  createProjectBody,
+  deleteProjectResponse,
+  listProjectsResponse,
+  projectIdParams,
+  toProjectView,
+  updateProjectBody,
+} from '../../shared/api/projects';
+import { newProject } from '../../shared/projects/project';
+import { NotFoundError } from '../lib/errors';
+import { endpoint, httpHandler } from '../lib/http';
+import {
+  createProject,
+  deleteProjectOfCreator,
+  getProjectOfCreator,
+  listProjectsOfCreator,
+  newProjectId,
+  type ProjectWithConnection,
+  updateProjectOfCreator,
+} from '../lib/table/repositories/projects';
+
+/** Someone else's project answers as a missing one: its existence is not revealed. */
+const projectNotFound = () => new NotFoundError('Project not found');
+
+const view = ({ project, connection }: ProjectWithConnection) => toProjectView(project, connection);
+
+/** Startup projects: only the creator may read, change or delete one. */
+export const handler = httpHandler('projects', {
+  'GET /projects': endpoint({
+    auth: 'user',
+    handle: async ({ caller }) =>
+      listProjectsResponse.parse({ projects: (await listProjectsOfCreator(caller.sub)).map(view) }),
+  }),
+
+  'POST /projects': endpoint({
+    auth: 'user',
+    body: createProjectBody,
+    status: 201,
+    handle: async ({ body, caller }) => {
+      const project = await createProject(
+        newProject(body, { id: newProjectId(), creatorUserId: caller.sub, now: new Date() }),
+      );
+      return toProjectView(project, null);
+    },
+  }),
+
+  'GET /projects/{projectId}': endpoint({
+    auth: 'user',
+    params: projectIdParams,
+    handle: async ({ params, caller }) => {
+      const found = await getProjectOfCreator(params.projectId, caller.sub);
+      if (!found) throw projectNotFound();
+      return view(found);
+    },
+  }),
+
+  'PATCH /projects/{projectId}': endpoint({
+    auth: 'user',
+    params: projectIdParams,
+    body: updateProjectBody,
+    handle: async ({ params, body, caller }) => {
+      const updated = await updateProjectOfCreator(params.projectId, caller.sub, {
+        ...body,
+        updatedAt: new Date().toISOString(),
+      });
+      if (!updated) throw projectNotFound();
+      return view(updated);
+    },
+  }),
+
+  'DELETE /projects/{projectId}': endpoint({
+    auth: 'user',
+    params: projectIdParams,
+    handle: async ({ params, caller }) => {
+      if (!(await deleteProjectOfCreator(params.projectId, caller.sub))) throw projectNotFound();
+      return deleteProjectResponse.parse({ deleted: true });
+    },
+  }),
+});

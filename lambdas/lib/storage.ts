@@ -1,0 +1,68 @@
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3Client } from './clients';
+import { storageConfig } from './config';
+
+/** Where an import's CSV file is kept in the uploads bucket. */
+export const importObjectKey = (jobId: string) => `imports/${jobId}.csv`;
+
+/** A presigned PUT URL the admin's browser uploads the CSV file to (valid 15 minutes). */
+export async function presignImportUpload(key: string): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new PutObjectCommand({ Bucket: storageConfig().UPLOADS_BUCKET, Key: key, ContentType: 'text/csv' }),
+    { expiresIn: 15 * 60 },
+  );
+}
+
+/** The size of an uploaded object, or null when it is not there. */
+export async function uploadedObjectSize(key: string): Promise<number | null> {
+  try {
+    const head = await s3Client().send(
+      new HeadObjectCommand({ Bucket: storageConfig().UPLOADS_BUCKET, Key: key }),
+    );
+    return head.ContentLength ?? 0;
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'NotFound' || name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
+
+/** Streams an uploaded object from a byte offset (imports resume where the last chunk stopped). */
+export async function streamUpload(key: string, fromByte = 0): Promise<Readable> {
+  const result = await s3Client().send(
+    new GetObjectCommand({
+      Bucket: storageConfig().UPLOADS_BUCKET,
+      Key: key,
+      ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}),
+    }),
+  );
+  if (!result.Body) throw new Error(`Object ${key} has no body`);
+  return result.Body as Readable;
+}
+
+/** The first bytes of an uploaded object (to tell text from binary before parsing). */
+export async function readUploadHead(key: string, bytes: number): Promise<Buffer> {
+  const result = await s3Client().send(
+    new GetObjectCommand({ Bucket: storageConfig().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
+  return Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+}
+
+/** Stores a file in the exports bucket (the CSV of a purchase, kept for re-delivery). */
+export async function putExport(
+  key: string,
+  body: string,
+  contentType = 'text/csv; charset=utf-8',
+): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: storageConfig().EXPORTS_BUCKET,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+    }),
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CART_ID_PATTERN, CART_STATUSES, type CartInvestor, cartItemSchema } from '../cart/cart';
+import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
+import { cartPricingSchema } from '../cart/pricing';
+import type { SavedCart } from '../cart/saved-cart';
+import { investorIdParams } from './directory';
+
+/**
+ * The API contract of export carts: one zod schema per request and response. Handlers validate with
+ * them; the web client takes its types from them.
+ */
+
+const cartId = z.string().regex(CART_ID_PATTERN, 'Not a cart id');
+
+export const cartIdParams = z.object({ cartId });
+
+/**
+ * POST /carts: save the caller's cart. Without `id` the server creates one; with an id it saves that
+ * cart (new, or the caller's own while still active). Pricing, status and dates are the server's: any
+ * such field in the body is ignored. The count, duplicate and column checks answer with the spec's
+ * messages ('No cart to save', 'No tier found for line item count', 'No columns selected...').
+ */
+export const saveCartBody = z.object({
+  id: cartId.optional(),
+  investorIds: z.array(investorIdParams.shape.investorId),
+  columnOrder: columnOrderSchema,
+});
+export type SaveCartBody = z.input<typeof saveCartBody>;
+
+/** A saved cart as its creator (or an admin) sees it, the investors as public cards. */
+export const cartViewSchema = z.object({
+  id: z.string(),
+  startedDate: z.number().int(),
+  items: z.array(cartItemSchema),
+  searchableInvestorEntryIds: z.array(z.string()),
+  pricing: cartPricingSchema,
+  status: z.enum(CART_STATUSES),
+  creatorUserId: z.string(),
+  columnOrder: z.array(z.enum(EXPORT_COLUMN_KEYS)),
+  exportFormat: z.literal('csv'),
+  purchasedAt: z.string().nullable(),
+});
+export type CartView = z.infer<typeof cartViewSchema>;
+
+/** POST /carts: 201 with the new cart, 200 with a re-saved one. */
+export const saveCartResponse = cartViewSchema;
+
+/** GET /carts/{cartId}: 404 'Cart not found' for anyone but its creator and admins. */
+export const getCartResponse = cartViewSchema;
+
+/**
+ * The view of a saved cart: its items rebuilt, in the saved order, from the investors' current public
+ * cards. An investor no longer in the directory has no card and so no item; its id stays in
+ * `searchableInvestorEntryIds`, which is what was priced.
+ */
+export function toCartView(cart: SavedCart, cards: ReadonlyMap<string, CartInvestor>): CartView {
+  const items = cart.searchableInvestorEntryIds.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [{ id, searchableInvestorEntry: card }] : [];
+  });
+  return {
+    id: cart.id,
+    startedDate: cart.startedDate,
+    items,
+    searchableInvestorEntryIds: [...cart.searchableInvestorEntryIds],
+    pricing: cart.pricing,
+    status: cart.status,
+    creatorUserId: cart.creatorUserId,
+    columnOrder: [...cart.columnOrder],
+    exportFormat: cart.exportFormat,
+    purchasedAt: cart.purchasedAt,
+  };
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { importFileMessages } from '../../lambdas/lib/imports/import-file';
+import { getImportJob } from '../../lambdas/lib/table/repositories/imports';
+import { getImportedInvestor } from '../../lambdas/lib/table/repositories/investors';
+import type { ImportJobView } from '../../shared/api/imports';
+import { call, createUser, type TestUser } from './support/home';
+import { unique } from './support/seed';
+
+const HEADERS = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', ''];
+
+async function uploadAndStart(
+  admin: TestUser,
+  file: string | Uint8Array<ArrayBuffer>,
+  headers: { header: string; include: boolean }[] = HEADERS.map((header) => ({ header, include: true })),
+) {
+  const created = await call('POST', '/admin/imports', {
+    token: admin.token,
+    body: {
+      fileName: 'investors.csv',
+      sourceName: 'Workflow test',
+      sourceUrl: 'https://example.com/list',
+      headers,
+    },
+  });
+  expect(created.status).toBe(201);
+  const { job, uploadUrl } = (created.body as { data: { job: ImportJobView; uploadUrl: string } }).data;
+  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: new Blob([file]) });
+  expect(put.status).toBe(200);
+  const started = await call('POST', `/admin/imports/${job.id}/start`, { token: admin.token });
+  expect(started.status).toBe(200);
+  return job.id;
+}
+
+async function finished(admin: TestUser, jobId: string): Promise<ImportJobView> {
+  let job: ImportJobView | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await call('GET', `/admin/imports/${jobId}`, { token: admin.token });
+        job = (response.body as { data: { job: ImportJobView } }).data.job;
+        return ['succeeded', 'failed', 'cancelled'].includes(job.status);
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
+  if (!job) throw new Error('no job');
+  return job;
+}
+
+const searchNames = async (sector: string) => {
+  const response = await call('GET', `/investors?sectorFocus=${encodeURIComponent(sector)}&limit=100`);
+  const data = (response.body as { data: { items: { name: string }[]; total: number } }).data;
+  return { names: data.items.map((i) => i.name), total: data.total };
+};
+
+describe('import workflow (the ASL run by the local home)', () => {
+  it('happy path: a CSV with BOM, CRLF, quoted commas and newlines, blank lines and a trailing empty column imports every row', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const csv =
+      '\uFEFFInvestor Name,Email,Stage Focus,Sector Focus,\r\n' +
+      `"Ávila, Núria ${u}",nuria-${u}@example.com,"Seed, Series A",happy-${u},\r\n` +
+      '\r\n' +
+      `"Bo ${u}",bo-${u}@example.com,Seed,"happy-${u}; ""quoted"" notes\nsecond line",\r\n` +
+      `Cy ${u},,Growth,happy-${u},\r\n`;
+
+    const jobId = await uploadAndStart(admin, csv);
+    const job = await finished(admin, jobId);
+
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      totalRows: 3,
+      processedRows: 3,
+      importedRows: 3,
+      rowErrors: [],
+    });
+    const found = await searchNames(`happy-${u}`);
+    expect(found.names).toEqual([`Ávila, Núria ${u}`, `Bo ${u}`, `Cy ${u}`]);
+    expect(found.total).toBe(3);
+    const first = await getImportedInvestor(`${jobId}-1`);
+    expect(first).toMatchObject({
+      email: `nuria-${u}@example.com`,
+      stageFocus: ['seed', 'series a'],
+      status: 'mapped',
+    });
+  });
+
+  it('bad rows: a row without a name is reported with its row number and the good rows still import', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const csv = `Investor Name,Email,Stage Focus,Sector Focus,\nGood One ${u},,Seed,bad-${u},\n,nobody-${u}@example.com,Seed,bad-${u},\nGood Two ${u},,Seed,bad-${u},\n`;
+
+    const job = await finished(admin, await uploadAndStart(admin, csv));
+
+    expect(job).toMatchObject({ status: 'succeeded', totalRows: 3, processedRows: 3, importedRows: 2 });
+    expect(job.rowErrors).toEqual([{ row: 2, reason: importFileMessages.rowWithoutName }]);
+    expect((await searchNames(`bad-${u}`)).names).toEqual([`Good One ${u}`, `Good Two ${u}`]);
+  });
+
+  it('not a CSV: a binary file fails with a clear message and writes nothing', async () => {
+    const admin = await createUser({ admin: true });
+    const binary = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
+
+    const jobId = await uploadAndStart(admin, binary);
+    const job = await finished(admin, jobId);
+
+    expect(job.status).toBe('failed');
+    expect(job.failureReason).toBe(importFileMessages.notCsv);
+    expect(job.importedRows).toBe(0);
+    expect(await getImportedInvestor(`${jobId}-1`)).toBeNull();
+  });
+
+  it('an empty file and a file without a usable name column fail with their messages', async () => {
+    const admin = await createUser({ admin: true });
+
+    const empty = await finished(admin, await uploadAndStart(admin, ''));
+    const noName = await finished(
+      admin,
+      await uploadAndStart(admin, 'Email,Notes\na@example.com,x\n', [
+        { header: 'Email', include: true },
+        { header: 'Notes', include: true },
+      ]),
+    );
+
+    expect(empty).toMatchObject({ status: 'failed', failureReason: importFileMessages.empty });
+    expect(noName).toMatchObject({
+      status: 'failed',
+      failureReason: importFileMessages.noNameColumn,
+      importedRows: 0,
+    });
+  });
+
+  it('cancelled: cancelling stops the import, the job says cancelled and written rows stay pending and valid', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const rows = Array.from(
+      { length: 3000 },
+      (_, i) => `Cancel ${u} ${String(i).padStart(4, '0')},,Seed,cancel-${u},`,
+    );
+    const jobId = await uploadAndStart(
+      admin,
+      `Investor Name,Email,Stage Focus,Sector Focus,\n${rows.join('\n')}\n`,
+    );
+
+    await expect
+      .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
+      .toBeGreaterThan(0);
+    const cancelled = await call('POST', `/admin/imports/${jobId}/cancel`, { token: admin.token });
+    const job = await finished(admin, jobId);
+
+    expect(cancelled.status).toBe(200);
+    expect(job.status).toBe('cancelled');
+    expect(job.importedRows).toBeLessThan(3000);
+    const written = await getImportedInvestor(`${jobId}-1`);
+    expect(written).toMatchObject({
+      fullName: `Cancel ${u} 0000`,
+      status: 'pending',
+      searchableInvestorEntryId: null,
+    });
+  });
+
+  it('re-import: importing the same file twice creates no duplicate searchable investors', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const csv = `Investor Name,Email,Stage Focus,Sector Focus,\nTwice A ${u},a-${u}@example.com,Seed,twice-${u},\nTwice B ${u},,Seed,twice-${u},\n`;
+
+    await finished(admin, await uploadAndStart(admin, csv));
+    const second = await finished(admin, await uploadAndStart(admin, csv));
+
+    expect(second.status).toBe('succeeded');
+    const found = await searchNames(`twice-${u}`);
+    expect(found.names).toEqual([`Twice A ${u}`, `Twice B ${u}`]);
+    expect(found.total).toBe(2);
+  });
+
+  it("refuses a job without source information with 'Source information is required.'", async () => {
+    const admin = await createUser({ admin: true });
+
+    const response = await call('POST', '/admin/imports', {
+      token: admin.token,
+      body: {
+        fileName: 'x.csv',
+        sourceName: ' ',
+        sourceUrl: '',
+        headers: [{ header: 'Name', include: true }],
+      },
+    });
+
+    expect(response.status).toBe(400);
+    expect((response.body as { error: { message: string } }).error.message).toContain(
+      'Source information is required.',
+    );
+  });
+});

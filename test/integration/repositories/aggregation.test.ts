@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { aggregateDirectory } from '../../../lambdas/lib/directory/aggregation';
+import type { DirectoryMetadata } from '../../../lambdas/lib/table/models';
+import {
+  getLatestDirectoryMetadata,
+  searchByTag,
+  setTagCounters,
+  writeSearchableInvestors,
+} from '../../../lambdas/lib/table/repositories/investors';
+import { INVESTOR_ROLES, type InvestorRole } from '../../../shared/investors/roles';
+import type { SearchableInvestor } from '../../../shared/investors/types';
+import { searchableInvestor, unique } from './fixtures';
+
+const uniqueTag = (label: string) => `${label} ${unique('')}`;
+
+/** Runs at the real time, so a record written later by another test file is still the newer one. */
+const aggregate = () => aggregateDirectory();
+
+const weightedEntry = (list: DirectoryMetadata['stageFocusWeighted'], tagKey: string) =>
+  list.find((t) => t.tagKey === tagKey);
+
+function expectSortedByCount(list: DirectoryMetadata['stageFocusWeighted']) {
+  for (let i = 1; i < list.length; i++) {
+    const previous = list[i - 1];
+    const current = list[i];
+    if (!previous || !current) continue;
+    expect(
+      previous.count > current.count ||
+        (previous.count === current.count && previous.tagKey <= current.tagKey),
+    ).toBe(true);
+  }
+}
+
+describe('directory aggregation (DynamoDB Local)', () => {
+  it('counts the investors it finds: totals, contact totals, every role, weighted tag lists', async () => {
+    const stage = uniqueTag('seed');
+    const sector = uniqueTag('fintech');
+    const roles: (InvestorRole | null)[] = [...INVESTOR_ROLES, null];
+    const investors: SearchableInvestor[] = roles.map((investorRole, i) =>
+      searchableInvestor({
+        investorRole,
+        // Two spellings of the stage tag: one tag, both variants kept.
+        stageFocus: [i % 2 === 0 ? stage : stage.toUpperCase()],
+        // The sector tag on the first three only.
+        sectorFocus: i < 3 ? [sector] : [],
+        hasEmail: i < 5,
+        hasPhone: i < 4,
+        hasLinkedIn: i < 3,
+        hasTwitter: i < 2,
+        hasCrunchbase: i < 1,
+      }),
+    );
+    const before = await aggregate();
+
+    await writeSearchableInvestors(investors.map((after) => ({ before: null, after })));
+    const after = await aggregate();
+
+    expect(after.totalInvestors - before.totalInvestors).toBe(9);
+    expect(after.totalInvestorsWithEmail - before.totalInvestorsWithEmail).toBe(5);
+    expect(after.totalInvestorsWithPhone - before.totalInvestorsWithPhone).toBe(4);
+    expect(after.totalInvestorsWithLinkedIn - before.totalInvestorsWithLinkedIn).toBe(3);
+    expect(after.totalInvestorsWithTwitter - before.totalInvestorsWithTwitter).toBe(2);
+    expect(after.totalInvestorsWithCrunchbase - before.totalInvestorsWithCrunchbase).toBe(1);
+    for (const role of [...INVESTOR_ROLES, 'unknown']) {
+      expect(after.countsByRole[role], role).toBe((before.countsByRole[role] ?? 0) + 1);
+    }
+    expect(Object.keys(after.countsByRole).sort()).toEqual([...INVESTOR_ROLES, 'unknown'].sort());
+
+    expect(weightedEntry(after.stageFocusWeighted, stage)).toEqual({
+      tagKey: stage,
+      count: 9,
+      variants: [stage, stage.toUpperCase()].sort(),
+    });
+    expect(weightedEntry(after.sectorFocusWeighted, sector)).toEqual({
+      tagKey: sector,
+      count: 3,
+      variants: [sector],
+    });
+    expectSortedByCount(after.stageFocusWeighted);
+    expectSortedByCount(after.sectorFocusWeighted);
+    expect(after.stageFocus).toEqual(after.stageFocusWeighted.map((t) => t.tagKey));
+    expect(after.sectorFocus).toEqual(after.sectorFocusWeighted.map((t) => t.tagKey));
+  });
+
+  it('writes a new metadata record that becomes the latest', async () => {
+    const first = await aggregate();
+    const second = await aggregate();
+
+    expect(second.id).not.toBe(first.id);
+    expect(await getLatestDirectoryMetadata()).toEqual(second);
+  });
+
+  it('repairs a corrupted tag counter to the number of investors carrying the tag', async () => {
+    const stage = uniqueTag('series a');
+    await writeSearchableInvestors(
+      Array.from({ length: 4 }, () => ({ before: null, after: searchableInvestor({ stageFocus: [stage] }) })),
+    );
+    await setTagCounters([{ kind: 'stage', tagKey: stage, count: 999 }]);
+    expect((await searchByTag('stage', stage, null, 10)).total).toBe(999);
+
+    await aggregate();
+
+    const page = await searchByTag('stage', stage, null, 10);
+    expect(page.total).toBe(4);
+    expect(page.items).toHaveLength(4);
+  });
+
+  it('sets the counter of a tag nobody carries any more back to 0', async () => {
+    const sector = uniqueTag('orphan');
+    await setTagCounters([{ kind: 'sector', tagKey: sector, count: 7 }]);
+
+    await aggregate();
+
+    expect((await searchByTag('sector', sector, null, 10)).total).toBe(0);
+  });
+
+  it('counts a tag once per investor even when the investor lists it in several spellings', async () => {
+    const sector = uniqueTag('saas');
+    await writeSearchableInvestors([
+      {
+        before: null,
+        after: searchableInvestor({ sectorFocus: [sector, sector.toUpperCase(), ` ${sector} `] }),
+      },
+    ]);
+
+    const metadata = await aggregate();
+
+    expect(weightedEntry(metadata.sectorFocusWeighted, sector)?.count).toBe(1);
+    expect((await searchByTag('sector', sector, null, 10)).total).toBe(1);
+  });
+});

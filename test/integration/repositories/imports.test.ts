@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportJob } from '../../../lambdas/lib/table/models';
+import {
+  createImportJob,
+  getImportJob,
+  listImportJobs,
+  updateImportJob,
+} from '../../../lambdas/lib/table/repositories/imports';
+import { at, unique } from './fixtures';
+
+const job = (overrides: Partial<ImportJob> = {}): ImportJob => ({
+  id: unique('job_'),
+  status: 'uploading',
+  objectKey: `uploads/${unique('')}.csv`,
+  sourceName: 'Demo directory',
+  sourceUrl: 'https://example.com/demo',
+  headers: [
+    { header: 'Investor Name', include: true },
+    { header: 'Notes', include: false },
+  ],
+  fileName: 'investors.csv',
+  byteOffset: 0,
+  startedAt: new Date().toISOString(),
+  startedByUserId: unique('admin_'),
+  totalRows: null,
+  processedRows: 0,
+  importedRows: 0,
+  rowErrors: [],
+  failureReason: null,
+  executionArn: null,
+  finishedAt: null,
+  ...overrides,
+});
+
+describe('import jobs repository (DynamoDB Local)', () => {
+  it('creates a job and reads it back by id', async () => {
+    const created = await createImportJob(job());
+
+    expect(await getImportJob(created.id)).toEqual(created);
+  });
+
+  it('returns null for a job that does not exist', async () => {
+    expect(await getImportJob(unique('job_'))).toBeNull();
+  });
+
+  it('refuses to create a second job under an existing id', async () => {
+    const created = await createImportJob(job());
+
+    await expect(createImportJob(job({ id: created.id }))).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+  });
+
+  it('records progress, status and row errors, leaving other fields as they were', async () => {
+    const created = await createImportJob(job());
+
+    await updateImportJob(created.id, { status: 'running', totalRows: 120, executionArn: 'arn:exec:1' });
+    await updateImportJob(created.id, {
+      byteOffset: 20_480,
+      processedRows: 100,
+      importedRows: 98,
+      rowErrors: [
+        { row: 7, reason: 'No name' },
+        { row: 42, reason: 'No name' },
+      ],
+    });
+
+    expect(await getImportJob(created.id)).toEqual({
+      ...created,
+      status: 'running',
+      totalRows: 120,
+      executionArn: 'arn:exec:1',
+      byteOffset: 20_480,
+      processedRows: 100,
+      importedRows: 98,
+      rowErrors: [
+        { row: 7, reason: 'No name' },
+        { row: 42, reason: 'No name' },
+      ],
+    });
+  });
+
+  it('sets a field back to null', async () => {
+    const created = await createImportJob(job({ failureReason: 'temporary' }));
+
+    await updateImportJob(created.id, { failureReason: null, status: 'succeeded', finishedAt: at(9) });
+
+    expect(await getImportJob(created.id)).toMatchObject({
+      failureReason: null,
+      status: 'succeeded',
+      finishedAt: at(9),
+    });
+  });
+
+  it('does nothing when given no changes', async () => {
+    const created = await createImportJob(job());
+
+    await updateImportJob(created.id, {});
+    await updateImportJob(created.id, { status: undefined });
+
+    expect(await getImportJob(created.id)).toEqual(created);
+  });
+
+  it('refuses to update a missing job and creates nothing', async () => {
+    const id = unique('job_');
+
+    await expect(updateImportJob(id, { status: 'failed' })).rejects.toMatchObject({
+      name: 'ConditionalCheckFailedException',
+    });
+    expect(await getImportJob(id)).toBeNull();
+  });
+
+  it('lists recent jobs newest first, up to the limit', async () => {
+    const base = Date.UTC(2195, 0, 1);
+    const jobs = [2, 0, 3, 1].map((offset) => job({ startedAt: at(offset * 1_000, base) }));
+    for (const j of jobs) await createImportJob(j);
+
+    const listed = await listImportJobs(3);
+
+    expect(listed.map((j) => j.startedAt)).toEqual([at(3_000, base), at(2_000, base), at(1_000, base)]);
+  });
+
+  it('lists at most 20 jobs by default, newest first', async () => {
+    const listed = await listImportJobs();
+
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThanOrEqual(20);
+    const dates = listed.map((j) => j.startedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { PurchasedContact } from '../../../lambdas/lib/table/models';
+import {
+  addPurchasedContacts,
+  ensureUserProfile,
+  getUserProfile,
+  getUserProfiles,
+  listPurchasedContacts,
+} from '../../../lambdas/lib/table/repositories/users';
+import { getItem } from '../../../lambdas/lib/table/table';
+import { at, unique } from './fixtures';
+
+const contact = (userId: string, overrides: Partial<PurchasedContact> = {}): PurchasedContact => ({
+  userId,
+  searchableInvestorId: unique('inv_'),
+  importedInvestorId: unique('imp_'),
+  name: 'Ada Marlowe',
+  email: 'ada@example.com',
+  linkedinUrl: null,
+  cartId: unique('cart_'),
+  purchasedAt: at(0),
+  ...overrides,
+});
+
+describe('users repository (DynamoDB Local)', () => {
+  it('creates the profile on first use with the defaults of a new user', async () => {
+    const userId = unique('user_');
+
+    const profile = await ensureUserProfile({ userId, email: `${userId}@example.com`, now: at(0) });
+
+    expect(profile).toEqual({
+      userId,
+      email: `${userId}@example.com`,
+      name: null,
+      verifiedEmail: true,
+      type: null,
+      projects: [],
+      createdAt: at(0),
+    });
+    expect(await getUserProfile(userId)).toEqual(profile);
+  });
+
+  it('returns the stored profile unchanged when called again with other values', async () => {
+    const userId = unique('user_');
+    const first = await ensureUserProfile({ userId, email: 'first@example.com', name: 'First', now: at(0) });
+
+    const second = await ensureUserProfile({
+      userId,
+      email: 'second@example.com',
+      name: 'Second',
+      now: at(1_000),
+    });
+
+    expect(second).toEqual(first);
+    expect(await getUserProfile(userId)).toEqual(first);
+  });
+
+  it('creates exactly one record when first calls race, and every caller gets that record', async () => {
+    const userId = unique('user_');
+
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        ensureUserProfile({ userId, email: `racer${i}@example.com`, name: `Racer ${i}`, now: at(i) }),
+      ),
+    );
+
+    const stored = await getUserProfile(userId);
+    expect(stored).not.toBeNull();
+    for (const result of results) expect(result).toEqual(stored);
+    const item = await getItem(`USER#${userId}`, 'PROFILE', true);
+    expect(item).toMatchObject({ entity: 'userProfile', pk: `USER#${userId}`, sk: 'PROFILE' });
+  });
+
+  it('returns null for a user without a profile', async () => {
+    expect(await getUserProfile(unique('user_'))).toBeNull();
+  });
+
+  it('reads many profiles in one batch, keyed by user id, leaving out unknown users', async () => {
+    const ids = [unique('user_'), unique('user_'), unique('user_')];
+    for (const [i, userId] of ids.entries())
+      await ensureUserProfile({ userId, email: `${userId}@example.com`, now: at(i) });
+    const missing = unique('user_');
+
+    const profiles = await getUserProfiles([...ids, missing, ids[0] ?? '']);
+
+    expect([...profiles.keys()].sort()).toEqual([...ids].sort());
+    for (const userId of ids) expect(profiles.get(userId)?.email).toBe(`${userId}@example.com`);
+    expect(profiles.has(missing)).toBe(false);
+  });
+
+  it('reads more than one batch-get page of profiles (over 100 keys)', async () => {
+    const ids = Array.from({ length: 130 }, () => unique('user_'));
+    await Promise.all(ids.map((userId) => ensureUserProfile({ userId, email: 'x@example.com', now: at(0) })));
+
+    const profiles = await getUserProfiles(ids);
+
+    expect(profiles.size).toBe(130);
+  });
+
+  it('returns an empty map for no user ids', async () => {
+    expect((await getUserProfiles([])).size).toBe(0);
+  });
+
+  it('keeps one library entry per investor when the same contacts are added twice', async () => {
+    const userId = unique('user_');
+    const contacts = [contact(userId, { name: 'Bram Farrow' }), contact(userId, { name: 'Cleo Hollis' })];
+
+    await addPurchasedContacts(contacts);
+    await addPurchasedContacts(contacts);
+
+    const library = await listPurchasedContacts(userId);
+    expect(library).toHaveLength(2);
+    expect(library.map((c) => c.searchableInvestorId).sort()).toEqual(
+      contacts.map((c) => c.searchableInvestorId).sort(),
+    );
+  });
+
+  it('keeps the latest purchase values when a contact is bought again', async () => {
+    const userId = unique('user_');
+    const first = contact(userId, { email: 'old@example.com', purchasedAt: at(0) });
+    await addPurchasedContacts([first]);
+
+    await addPurchasedContacts([{ ...first, email: 'new@example.com', purchasedAt: at(1_000) }]);
+
+    expect(await listPurchasedContacts(userId)).toEqual([
+      { ...first, email: 'new@example.com', purchasedAt: at(1_000) },
+    ]);
+  });
+
+  it('lists the library alphabetically by name, only for that user', async () => {
+    const userId = unique('user_');
+    const other = unique('user_');
+    await addPurchasedContacts([
+      contact(userId, { name: 'Zeno Yardley' }),
+      contact(userId, { name: 'Ada Marlowe' }),
+      contact(userId, { name: 'Mina Oakhurst' }),
+      contact(other, { name: 'Bram Farrow' }),
+    ]);
+
+    const library = await listPurchasedContacts(userId);
+
+    expect(library.map((c) => c.name)).toEqual(['Ada Marlowe', 'Mina Oakhurst', 'Zeno Yardley']);
+    expect(library.every((c) => c.userId === userId)).toBe(true);
+  });
+
+  it('does not list the profile record as a contact', async () => {
+    const userId = unique('user_');
+    await ensureUserProfile({ userId, email: 'p@example.com', now: at(0) });
+    await addPurchasedContacts([contact(userId)]);
+
+    expect(await listPurchasedContacts(userId)).toHaveLength(1);
+  });
+
+  it('adds a purchase of more than one batch (over 25 contacts)', async () => {
+    const userId = unique('user_');
+    const contacts = Array.from({ length: 60 }, (_, i) =>
+      contact(userId, { name: `Investor ${String(i).padStart(2, '0')}` }),
+    );
+
+    await addPurchasedContacts(contacts);
+
+    const library = await listPurchasedContacts(userId);
+    expect(library).toHaveLength(60);
+    expect(library[0]?.name).toBe('Investor 00');
+    expect(library[59]?.name).toBe('Investor 59');
+  });
+
+  it('accepts the same contact twice in one call and keeps one entry', async () => {
+    const userId = unique('user_');
+    const one = contact(userId);
+
+    await addPurchasedContacts([one, { ...one, purchasedAt: at(5) }]);
+
+    expect(await listPurchasedContacts(userId)).toHaveLength(1);
+  });
+});
