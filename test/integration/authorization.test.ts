@@ -1,0 +1,262 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { routeKey, routes } from '../../lambdas/routes';
+import { call, createUser, type TestUser } from './support/home';
+import { seedInvestors, unique } from './support/seed';
+
+/**
+ * The authorisation matrix: every route of lambdas/routes.ts × every kind of caller, with the status
+ * each must get. A route added to routes.ts without a case here fails the first test, so none can be
+ * left out. The same calls feed the leak test: no non-admin response may carry a contact detail.
+ */
+type Persona = 'anonymous' | 'unverified' | 'verified' | 'other' | 'admin';
+const PERSONAS: Persona[] = ['anonymous', 'unverified', 'other', 'admin', 'verified'];
+
+interface Request {
+  path: string;
+  body?: unknown;
+}
+
+interface Case {
+  prepare: () => Promise<Request>;
+  /** Statuses that differ from the defaults of the route's auth level. */
+  expect?: Partial<Record<Persona, number>>;
+  /** The success status (200 unless the route creates something). */
+  ok?: number;
+}
+
+const u = unique();
+const secrets = {
+  email: `secret.person.${u}@example.com`,
+  phone: `+1 555 7${u.slice(0, 3)}`,
+  linkedin: `https://www.linkedin.com/in/secret-${u}`,
+};
+const stage = `matrix-stage-${u}`;
+
+let users: Record<Exclude<Persona, 'anonymous'>, TestUser>;
+let investorId = '';
+
+async function dataOf<T>(response: Promise<{ status: number; body: unknown }>): Promise<T> {
+  const r = await response;
+  if (r.status >= 300) throw new Error(`fixture call failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return (r.body as { data: T }).data;
+}
+
+const ownerCart = async (): Promise<Request> => {
+  const cart = await dataOf<{ id: string }>(
+    call('POST', '/carts', {
+      token: users.verified.token,
+      body: { investorIds: [investorId], columnOrder: ['name', 'email'] },
+    }),
+  );
+  return { path: `/carts/${cart.id}` };
+};
+
+const ownerProject = async (): Promise<{ id: string }> =>
+  dataOf(
+    call('POST', '/projects', {
+      token: users.verified.token,
+      body: { name: 'Matrix', description: 'Owned by verified' },
+    }),
+  );
+
+const newImportJob = async (upload: boolean): Promise<string> => {
+  const { job, uploadUrl } = await dataOf<{ job: { id: string }; uploadUrl: string }>(
+    call('POST', '/admin/imports', {
+      token: users.admin.token,
+      body: {
+        fileName: 'm.csv',
+        sourceName: 'Matrix',
+        sourceUrl: 'https://example.com',
+        headers: [{ header: 'Investor Name', include: true }],
+      },
+    }),
+  );
+  if (upload)
+    await fetch(uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/csv' },
+      body: `Investor Name\nM ${u}\n`,
+    });
+  return job.id;
+};
+
+const cases: Record<string, Case> = {
+  'GET /directory/metadata': { prepare: async () => ({ path: '/directory/metadata' }) },
+  'GET /directory/role-counts': { prepare: async () => ({ path: '/directory/role-counts' }) },
+  'GET /investors': { prepare: async () => ({ path: `/investors?stageFocus=${stage}` }) },
+  'GET /investors/{investorId}': { prepare: async () => ({ path: `/investors/${investorId}` }) },
+  'GET /portals/{portalId}': { prepare: async () => ({ path: `/portals/matrix-${u}` }) },
+  'POST /carts': {
+    prepare: async () => ({
+      path: '/carts',
+      body: { investorIds: [investorId], columnOrder: ['rowIndex', 'name'] },
+    }),
+    ok: 201,
+  },
+  'GET /carts/{cartId}': { prepare: ownerCart, expect: { other: 404, admin: 200 } },
+  'GET /projects': { prepare: async () => ({ path: '/projects' }) },
+  'POST /projects': {
+    prepare: async () => ({ path: '/projects', body: { name: 'P', description: 'D' } }),
+    ok: 201,
+  },
+  'GET /projects/{projectId}': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'PATCH /projects/{projectId}': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}`, body: { sectors: ['saas'] } }),
+    expect: { other: 404, admin: 404 },
+  },
+  'DELETE /projects/{projectId}': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /podcasts': { prepare: async () => ({ path: '/podcasts' }) },
+  'GET /podcasts/my-votes': { prepare: async () => ({ path: '/podcasts/my-votes' }) },
+  'POST /podcasts': {
+    prepare: async () => ({
+      path: '/podcasts',
+      body: { title: 'Matrix Cast', url: 'https://example.com/cast' },
+    }),
+    ok: 201,
+  },
+  'POST /podcasts/{podcastId}/vote': {
+    prepare: async () => {
+      const podcast = await dataOf<{ id: string }>(
+        call('POST', '/podcasts', {
+          token: users.verified.token,
+          body: { title: 'Vote Cast', url: 'https://example.com/v' },
+        }),
+      );
+      return { path: `/podcasts/${podcast.id}/vote` };
+    },
+  },
+  'GET /me': { prepare: async () => ({ path: '/me' }) },
+  'GET /me/contacts': { prepare: async () => ({ path: '/me/contacts' }) },
+  'GET /admin/imported-investors': {
+    prepare: async () => ({ path: `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}` }),
+  },
+  'GET /admin/imported-investors/{importedInvestorId}': {
+    prepare: async () => {
+      const found = await dataOf<{ importedInvestor: { id: string } }>(
+        call('GET', `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}`, {
+          token: users.admin.token,
+        }),
+      );
+      return { path: `/admin/imported-investors/${found.importedInvestor.id}` };
+    },
+  },
+  'POST /admin/field-merger': {
+    prepare: async () => ({
+      path: '/admin/field-merger',
+      body: { action: 'merge', field: 'stageFocus', selectedValues: [stage], finalValue: stage },
+    }),
+  },
+  'GET /admin/debug-field': {
+    prepare: async () => ({ path: `/admin/debug-field?targetField=stageFocus&selectedValues=${stage}` }),
+  },
+  'POST /admin/functions/{functionName}': { prepare: async () => ({ path: '/admin/functions/aggregate' }) },
+  'GET /admin/carts': { prepare: async () => ({ path: '/admin/carts' }) },
+  'POST /admin/imports': {
+    prepare: async () => ({
+      path: '/admin/imports',
+      body: {
+        fileName: 'x.csv',
+        sourceName: 'S',
+        sourceUrl: 'https://example.com',
+        headers: [{ header: 'Name', include: true }],
+      },
+    }),
+    ok: 201,
+  },
+  'GET /admin/imports/{jobId}': {
+    prepare: async () => ({ path: `/admin/imports/${await newImportJob(false)}` }),
+  },
+  'POST /admin/imports/{jobId}/start': {
+    prepare: async () => ({ path: `/admin/imports/${await newImportJob(true)}/start` }),
+  },
+  'POST /admin/imports/{jobId}/cancel': {
+    prepare: async () => ({ path: `/admin/imports/${await newImportJob(false)}/cancel` }),
+  },
+};
+
+function expectedStatus(auth: 'public' | 'user' | 'admin', persona: Persona, testCase: Case): number {
+  const ok = testCase.ok ?? 200;
+  const override = testCase.expect?.[persona];
+  if (persona === 'anonymous') return auth === 'public' ? ok : 401;
+  if (persona === 'unverified') return auth === 'public' ? ok : 403;
+  if (auth === 'admin' && persona !== 'admin') return 403;
+  return override ?? ok;
+}
+
+const nonAdminResponses: string[] = [];
+
+beforeAll(async () => {
+  const [verified, other, admin, unverified] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser({ admin: true }),
+    createUser({ verified: false }),
+  ]);
+  users = { verified, other, admin, unverified };
+  await seedInvestors([
+    {
+      name: `Secret Person ${u}`,
+      email: secrets.email,
+      phone: secrets.phone,
+      linkedin: secrets.linkedin,
+      stages: [stage],
+    },
+  ]);
+  const found = await dataOf<{ items: { id: string }[] }>(call('GET', `/investors?stageFocus=${stage}`));
+  investorId = found.items[0]?.id ?? '';
+  const now = new Date().toISOString();
+  await putPortal({
+    id: `portal-${u}`,
+    name: 'Matrix Portal',
+    description: 'For the matrix',
+    urlIdentifier: `matrix-${u}`,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: 'test',
+    firm: { name: 'M', website: 'https://m.example.com' },
+    fontFamily: null,
+  });
+});
+
+describe('authorisation matrix, generated from lambdas/routes.ts', () => {
+  it('has a case for every route in routes.ts (a new route cannot be left out)', () => {
+    expect(routes.map(routeKey).filter((key) => !cases[key])).toEqual([]);
+  });
+
+  for (const definition of routes) {
+    const key = routeKey(definition);
+    it(`${key} (${definition.auth}) answers each caller as expected`, async () => {
+      const testCase = cases[key];
+      if (!testCase) throw new Error(`no case for ${key}`);
+      const actual: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const persona of PERSONAS) {
+        const request = await testCase.prepare();
+        const token = persona === 'anonymous' ? undefined : users[persona].token;
+        const response = await call(definition.method, request.path, {
+          ...(token ? { token } : {}),
+          ...(request.body !== undefined ? { body: request.body } : {}),
+        });
+        actual[persona] = response.status;
+        expected[persona] = expectedStatus(definition.auth, persona, testCase);
+        if (definition.auth !== 'admin') nonAdminResponses.push(response.text);
+      }
+      expect(actual).toEqual(expected);
+    });
+  }
+
+  it('never returns an investor contact detail from a non-admin route', () => {
+    expect(nonAdminResponses.length).toBeGreaterThan(20);
+    const joined = nonAdminResponses.join('\n');
+    for (const secret of Object.values(secrets)) expect(joined).not.toContain(secret);
+    // The cart and search responses did include the investor, so the check is not vacuous.
+    expect(joined).toContain(`Secret Person ${u}`);
+  });
+});
