@@ -79,6 +79,9 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/imports/{jobId}', 'admin', 'admin'),
   route('POST', '/admin/imports/{jobId}/start', 'admin', 'admin'),
   route('POST', '/admin/imports/{jobId}/cancel', 'admin', 'admin'),
+
+  // Stripe's webhook: no token; the handler verifies Stripe's signature on the raw body.
+  route('POST', '/stripe/webhook', 'public', 'stripeWebhook'),
 ];
 
 /** `METHOD /path`, the API Gateway route key. */

@@ -15,6 +15,7 @@ import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
 import { assertPortFree, freePort, Supervisor } from './processes';
 import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
+import { localCheckoutRoute, localWebhookSecret } from './stripe-checkout';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const TABLE_NAME = 'investor-directory';
@@ -175,6 +176,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
           localStateMachineArn(name),
         ]),
       ),
+      STRIPE_WEBHOOK_SECRET: localWebhookSecret(),
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_ENDPOINT: cognito.endpoint,
       LOG_LEVEL: test ? 'ERROR' : 'WARN',
@@ -201,7 +203,11 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       issuer: cognito.issuer,
       clientId: cognito.clientId,
       jwks,
-      extraRoutes: [stepFunctions.route(), ...(options.extraRoutes?.(partial) ?? [])],
+      extraRoutes: [
+        stepFunctions.route(),
+        localCheckoutRoute(partial),
+        ...(options.extraRoutes?.(partial) ?? []),
+      ],
     });
     return { ...partial, stop };
   } catch (error) {

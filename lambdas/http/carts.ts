@@ -3,13 +3,14 @@ import type { PaymentLinks } from '../../shared/cart/pricing';
 import { CART_CANNOT_CHANGE } from '../../shared/cart/saved-cart';
 import { paymentLinksConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
-import { type Endpoint, endpoint, type HttpEvent, httpHandler } from '../lib/http';
+import { endpoint, httpHandler, WithStatus } from '../lib/http';
 import {
   CartConflictError,
   CartRejectedError,
   getCartForReader,
   saveCartOfCreator,
 } from '../lib/table/repositories/carts';
+import { ensureUserProfile } from '../lib/table/repositories/users';
 
 function paymentLinks(): PaymentLinks {
   const links = paymentLinksConfig();
@@ -21,22 +22,6 @@ function paymentLinks(): PaymentLinks {
   };
 }
 
-/**
- * `endpoint()` answers with one fixed status, but a save answers 201 for a new cart and 200 for a
- * re-save, which only the save itself knows: it records the status against the event here.
- */
-const statusOf = new WeakMap<HttpEvent, number>();
-
-function withStatusFromHandle(inner: Endpoint): Endpoint {
-  return {
-    async run(event, auth) {
-      const result = await inner.run(event, auth);
-      const status = statusOf.get(event);
-      return status === undefined ? result : { ...result, statusCode: status };
-    },
-  };
-}
-
 function toHttpError(error: unknown): never {
   if (error instanceof CartRejectedError) throw new BadRequestError(error.message, { cause: error });
   if (error instanceof CartConflictError) throw new ConflictError(CART_CANNOT_CHANGE, { cause: error });
@@ -45,21 +30,24 @@ function toHttpError(error: unknown): never {
 
 /** Export carts: saved and read back by their creator; admins may read any. */
 export const handler = httpHandler('carts', {
-  'POST /carts': withStatusFromHandle(
-    endpoint({
-      auth: 'user',
-      body: saveCartBody,
-      handle: async ({ body, caller, event }) => {
-        const saved = await saveCartOfCreator(body, {
-          creatorUserId: caller.sub,
-          now: new Date(),
-          paymentLinks: paymentLinks(),
-        }).catch(toHttpError);
-        statusOf.set(event, saved.created ? 201 : 200);
-        return cartViewSchema.parse(toCartView(saved.cart, saved.cards));
-      },
-    }),
-  ),
+  'POST /carts': endpoint({
+    auth: 'user',
+    body: saveCartBody,
+    handle: async ({ body, caller }) => {
+      const now = new Date();
+      // The buyer's user record must exist: delivery emails the CSV to its address.
+      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: now.toISOString() });
+      const saved = await saveCartOfCreator(body, {
+        creatorUserId: caller.sub,
+        now,
+        paymentLinks: paymentLinks(),
+      }).catch(toHttpError);
+      return new WithStatus(
+        saved.created ? 201 : 200,
+        cartViewSchema.parse(toCartView(saved.cart, saved.cards)),
+      );
+    },
+  }),
 
   'GET /carts/{cartId}': endpoint({
     auth: 'user',

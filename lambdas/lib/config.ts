@@ -61,12 +61,24 @@ export const paymentLinksConfig = readSection(
   }),
 );
 
-/** Names of the workflows that HTTP handlers may start (state machine ARNs on AWS). */
+/**
+ * The ARNs of the workflows a function may start. Each function is given only the ones it starts, so
+ * each is optional here and checked where it is used (`workflowArn`), failing with its name.
+ */
 export const workflowsConfig = readSection(
   'workflows',
   z.object({
-    MAPPING_STATE_MACHINE_ARN: z.string().min(1),
-    AGGREGATION_STATE_MACHINE_ARN: z.string().min(1),
-    IMPORT_STATE_MACHINE_ARN: z.string().min(1),
+    MAPPING_STATE_MACHINE_ARN: z.string().min(1).optional(),
+    AGGREGATION_STATE_MACHINE_ARN: z.string().min(1).optional(),
+    IMPORT_STATE_MACHINE_ARN: z.string().min(1).optional(),
+    EXPORT_STATE_MACHINE_ARN: z.string().min(1).optional(),
   }),
 );
+
+export type WorkflowArnVariable = keyof ReturnType<typeof workflowsConfig>;
+
+export function workflowArn(variable: WorkflowArnVariable): string {
+  const value = workflowsConfig()[variable];
+  if (!value) throw new ConfigError(`Missing or invalid workflows configuration: ${variable} (Required)`);
+  return value;
+}

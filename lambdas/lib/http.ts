@@ -25,6 +25,14 @@ export interface Endpoint {
 
 const emptyObject = z.object({}).passthrough();
 
+/** Returned by a `handle` whose status depends on the outcome (e.g. 201 created or 200 updated). */
+export class WithStatus<T> {
+  constructor(
+    readonly status: number,
+    readonly data: T,
+  ) {}
+}
+
 /**
  * Declares one endpoint: zod schemas for path parameters, query string and JSON body, and a
  * `handle` that calls one domain or repository function. Validation failures become 400 with a
@@ -59,6 +67,7 @@ export function endpoint<
         caller: caller as CallerFor<A>,
         event,
       });
+      if (data instanceof WithStatus) return json(data.status, { data: data.data });
       return json(spec.status ?? 200, { data });
     },
   };

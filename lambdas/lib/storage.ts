@@ -66,3 +66,11 @@ export async function putExport(
     }),
   );
 }
+
+/** Reads a stored export back (to attach it to the email). */
+export async function getExport(key: string): Promise<string> {
+  const result = await s3Client().send(
+    new GetObjectCommand({ Bucket: storageConfig().EXPORTS_BUCKET, Key: key }),
+  );
+  return (await result.Body?.transformToString('utf-8')) ?? '';
+}

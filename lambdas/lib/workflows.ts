@@ -1,9 +1,9 @@
 import { DescribeExecutionCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { type StateMachineName, stateMachines } from '../workflows/registry';
 import { sfnClient } from './clients';
-import { workflowsConfig } from './config';
+import { workflowArn } from './config';
 
-const arnOf = (name: StateMachineName): string => workflowsConfig()[stateMachines[name].arnVariable];
+const arnOf = (name: StateMachineName): string => workflowArn(stateMachines[name].arnVariable);
 
 /** Starts a workflow execution (Step Functions on AWS, the in-process runner locally) and returns its ARN. */
 export async function startWorkflow(

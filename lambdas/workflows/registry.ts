@@ -6,6 +6,7 @@
 export const workflowTaskFunctions = {
   DirectoryTasksFunctionArn: 'lambdas/workflows/directory-tasks.ts',
   ImportTasksFunctionArn: 'lambdas/workflows/import-tasks.ts',
+  ExportTasksFunctionArn: 'lambdas/workflows/export-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -17,6 +18,10 @@ export const stateMachines = {
     arnVariable: 'AGGREGATION_STATE_MACHINE_ARN',
   },
   import: { definition: 'lambdas/workflows/import.asl.json', arnVariable: 'IMPORT_STATE_MACHINE_ARN' },
+  exportDelivery: {
+    definition: 'lambdas/workflows/export-delivery.asl.json',
+    arnVariable: 'EXPORT_STATE_MACHINE_ARN',
+  },
 } as const;
 
 export type StateMachineName = keyof typeof stateMachines;

@@ -176,6 +176,14 @@ const cases: Record<string, Case> = {
   'POST /admin/imports/{jobId}/start': {
     prepare: async () => ({ path: `/admin/imports/${await newImportJob(true)}/start` }),
   },
+  // Stripe's webhook takes no token: its guard is the signature, so every caller without one gets 400.
+  'POST /stripe/webhook': {
+    prepare: async () => ({
+      path: '/stripe/webhook',
+      body: { id: 'evt_unsigned', type: 'checkout.session.completed' },
+    }),
+    ok: 400,
+  },
   'POST /admin/imports/{jobId}/cancel': {
     prepare: async () => ({ path: `/admin/imports/${await newImportJob(false)}/cancel` }),
   },

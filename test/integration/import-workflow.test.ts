@@ -24,7 +24,11 @@ async function uploadAndStart(
   });
   expect(created.status).toBe(201);
   const { job, uploadUrl } = (created.body as { data: { job: ImportJobView; uploadUrl: string } }).data;
-  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: new Blob([file]) });
+  const put = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'text/csv' },
+    body: new Blob([file]),
+  });
   expect(put.status).toBe(200);
   const started = await call('POST', `/admin/imports/${job.id}/start`, { token: admin.token });
   expect(started.status).toBe(200);

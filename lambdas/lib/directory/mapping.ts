@@ -43,7 +43,7 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
     const id = searchableIdFor(investor);
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
-  const existing = await getSearchableInvestors([...groups.keys()]);
+  const existing = await getSearchableInvestors([...groups.keys()], { consistent: true });
   const changes: SearchableChange[] = [];
   for (const [id, members] of groups) {
     const before = existing.get(id) ?? null;

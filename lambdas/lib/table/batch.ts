@@ -45,7 +45,10 @@ export const deleteRequest = (key: { pk: string; sk: string }): WriteRequest => 
 });
 
 /** Reads items by key in batches of 100, retrying unprocessed keys. Missing items are simply absent. */
-export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
+export async function batchGet(
+  keys: { pk: string; sk: string }[],
+  options: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const table = tableConfig().TABLE_NAME;
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
   const items: Record<string, unknown>[] = [];
@@ -56,7 +59,9 @@ export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Reco
         throw new Error(`${pending.length} keys still unprocessed after ${MAX_ATTEMPTS} attempts`);
       if (attempt > 0) await sleep(Math.min(2_000, 50 * 2 ** attempt));
       const result = await documentClient().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }),
+        new BatchGetCommand({
+          RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent ?? false } },
+        }),
       );
       items.push(...((result.Responses?.[table] ?? []) as Record<string, unknown>[]));
       pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];

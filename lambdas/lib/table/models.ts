@@ -190,6 +190,22 @@ export const cartModel = defineModel(
 );
 export type CartRecord = z.infer<typeof cartModel.schema>;
 
+/** What export delivery has done for a purchased cart: each step is recorded so a retry skips it. */
+export const cartDeliveryModel = defineModel(
+  'cartDelivery',
+  z.object({
+    cartId: z.string(),
+    csvKey: z.string().nullable(),
+    rowCount: z.number().int(),
+    recipient: z.string().nullable(),
+    emailSentAt: isoDate.nullable(),
+    libraryAddedAt: isoDate.nullable(),
+    deliveredAt: isoDate.nullable(),
+  }),
+  (v) => ({ pk: `CART#${v.cartId}`, sk: 'DELIVERY' }),
+);
+export type CartDelivery = z.infer<typeof cartDeliveryModel.schema>;
+
 export const podcastModel = defineModel(
   'podcast',
   z.object({

@@ -111,16 +111,19 @@ describe('import jobs repository (DynamoDB Local)', () => {
   });
 
   it('lists recent jobs newest first, up to the limit', async () => {
-    const base = Date.UTC(2195, 0, 1);
-    const jobs = [2, 0, 3, 1].map((offset) => job({ startedAt: at(offset * 1_000, base) }));
+    // Milliseconds after now: newer than every job so far, older than the jobs of later tests.
+    const base = Date.now() + 1;
+    const jobs = [2, 0, 3, 1].map((offset) => job({ startedAt: at(offset, base) }));
     for (const j of jobs) await createImportJob(j);
 
     const listed = await listImportJobs(3);
 
-    expect(listed.map((j) => j.startedAt)).toEqual([at(3_000, base), at(2_000, base), at(1_000, base)]);
+    expect(listed.map((j) => j.startedAt)).toEqual([at(3, base), at(2, base), at(1, base)]);
   });
 
   it('lists at most 20 jobs by default, newest first', async () => {
+    await createImportJob(job());
+
     const listed = await listImportJobs();
 
     expect(listed.length).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ import {
   putImportedInvestors,
   scanDirectory,
   scanImportedInvestors,
+  scanImportedInvestorsPage,
   searchByTag,
   setTagCounters,
   toCard,
@@ -173,6 +174,30 @@ describe('imported investors (DynamoDB Local)', () => {
     for await (const chunk of scanImportedInvestors()) for (const investor of chunk) seen.add(investor.id);
 
     for (const investor of mine) expect(seen.has(investor.id)).toBe(true);
+  });
+});
+
+describe('imported investors, scanned page by page (DynamoDB Local)', () => {
+  it('reaches every imported investor by following the cursor, and yields nothing else', async () => {
+    // More than one page of 50 even in an otherwise empty table.
+    const mine = Array.from({ length: 60 }, () => importedInvestor());
+    await putImportedInvestors(mine);
+
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof scanImportedInvestorsPage>> = await scanImportedInvestorsPage(
+        cursor,
+        50,
+      );
+      for (const investor of page.items) seen.add(investor.id);
+      cursor = page.cursor;
+      pages++;
+    } while (cursor);
+
+    for (const investor of mine) expect(seen.has(investor.id)).toBe(true);
+    expect(pages).toBeGreaterThan(1);
   });
 });
 

@@ -82,8 +82,15 @@ export async function getSearchableInvestor(id: string): Promise<SearchableInves
   return item ? searchableInvestorModel.fromItem(item) : null;
 }
 
-export async function getSearchableInvestors(ids: string[]): Promise<Map<string, SearchableInvestor>> {
-  const items = await batchGet(ids.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'INVESTOR' })));
+/** Searchable investors by id; `consistent` reads what was just written (mapping folds into it). */
+export async function getSearchableInvestors(
+  ids: string[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, SearchableInvestor>> {
+  const items = await batchGet(
+    ids.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'INVESTOR' })),
+    options,
+  );
   const investors = items.map((item) => searchableInvestorModel.fromItem(item));
   return new Map(investors.map((investor) => [investor.id, investor]));
 }

@@ -1,5 +1,5 @@
 import { stripeEventModel } from '../models';
-import { isConditionFailure, putItem } from '../table';
+import { deleteItem, isConditionFailure, putItem } from '../table';
 
 const RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
@@ -21,4 +21,9 @@ export async function recordStripeEventOnce(eventId: string, type: string, now: 
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Drops the record of an event whose handling failed, so Stripe's retry is acted on. */
+export async function forgetStripeEvent(eventId: string): Promise<void> {
+  await deleteItem(`STRIPE_EVENT#${eventId}`, 'EVENT');
 }

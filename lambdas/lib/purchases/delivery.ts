@@ -1,0 +1,114 @@
+import { BRAND } from '../../../shared/messages';
+import { sendEmail } from '../email';
+import { buildExportCsv, type ExportContactRow } from '../export/export-csv';
+import { logger } from '../logger';
+import { getExport, putExport } from '../storage';
+import type { CartRecord, PurchasedContact } from '../table/models';
+import { getCart } from '../table/repositories/carts';
+import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
+import { getImportedInvestors, getSearchableInvestors } from '../table/repositories/investors';
+import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
+
+export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
+
+async function purchasedCart(cartId: string): Promise<CartRecord> {
+  const cart = await getCart(cartId);
+  if (!cart) throw new Error(`Cart ${cartId} does not exist`);
+  if (cart.status !== 'purchased') throw new Error(`Cart ${cartId} is not purchased`);
+  return cart;
+}
+
+interface BoughtContact extends ExportContactRow {
+  searchableInvestorId: string;
+  importedInvestorId: string;
+}
+
+/** The contacts behind a cart, in the cart's order, with the values from their imported records. */
+async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
+  const searchable = await getSearchableInvestors(cart.searchableInvestorEntryIds);
+  const imported = new Map(
+    (await getImportedInvestors([...searchable.values()].map((s) => s.importedInvestorId))).map((i) => [
+      i.id,
+      i,
+    ]),
+  );
+  const contacts: BoughtContact[] = [];
+  for (const id of cart.searchableInvestorEntryIds) {
+    const investor = searchable.get(id);
+    if (!investor) continue;
+    const record = imported.get(investor.importedInvestorId);
+    contacts.push({
+      searchableInvestorId: id,
+      importedInvestorId: investor.importedInvestorId,
+      name: investor.name,
+      email: record?.email ?? null,
+      linkedinUrl: record?.social.linkedin ?? null,
+    });
+  }
+  return contacts;
+}
+
+/** Step 1: builds the CSV of the chosen columns, in the chosen order, and stores it (overwriting is harmless). */
+export async function buildCartExport(cartId: string): Promise<{ rowCount: number }> {
+  const cart = await purchasedCart(cartId);
+  const contacts = await contactsOf(cart);
+  const csv = buildExportCsv(contacts, cart.columnOrder);
+  await putExport(exportObjectKey(cartId), csv);
+  await recordCartDelivery(cartId, { csvKey: exportObjectKey(cartId), rowCount: contacts.length });
+  return { rowCount: contacts.length };
+}
+
+/** Step 2: emails the CSV to the buyer as an attachment, unless a previous attempt already did. */
+export async function emailCartExport(cartId: string): Promise<{ sent: boolean }> {
+  const delivery = await getCartDelivery(cartId);
+  if (delivery?.emailSentAt) return { sent: false };
+  const cart = await purchasedCart(cartId);
+  const buyer = await getUserProfile(cart.creatorUserId);
+  if (!buyer) throw new Error(`The buyer of cart ${cartId} has no user record`);
+  const csv = await getExport(exportObjectKey(cartId));
+  const count = delivery?.rowCount ?? cart.searchableInvestorEntryIds.length;
+  await sendEmail({
+    to: buyer.email,
+    subject: `Your ${BRAND} contact list (${count} contacts)`,
+    text: [
+      'Thank you for your purchase.',
+      '',
+      `Your contact list of ${count} investors is attached as a CSV file (cart ${cartId}).`,
+      'The contacts will also appear in the Contact Library of your account settings.',
+      '',
+      `— ${BRAND}`,
+    ].join('\n'),
+    attachment: { fileName: `contacts-${cartId}.csv`, contentType: 'text/csv', content: csv },
+  });
+  await recordCartDelivery(cartId, { recipient: buyer.email });
+  const first = await markDeliveryEmailSent(cartId, new Date().toISOString());
+  if (!first) logger.warn('the export email was sent by two attempts at once', { cartId });
+  return { sent: true };
+}
+
+/**
+ * Step 3: adds the contacts to the buyer's library with the values they paid for (a column not
+ * chosen stays empty). Keyed by investor, so adding twice changes nothing.
+ */
+export async function addCartToLibrary(cartId: string): Promise<{ added: number }> {
+  const cart = await purchasedCart(cartId);
+  const contacts = await contactsOf(cart);
+  const purchasedAt = cart.purchasedAt ?? new Date().toISOString();
+  const library: PurchasedContact[] = contacts.map((c) => ({
+    userId: cart.creatorUserId,
+    searchableInvestorId: c.searchableInvestorId,
+    importedInvestorId: c.importedInvestorId,
+    name: c.name,
+    email: cart.columnOrder.includes('email') ? c.email : null,
+    linkedinUrl: cart.columnOrder.includes('linkedinUrl') ? c.linkedinUrl : null,
+    cartId,
+    purchasedAt,
+  }));
+  await addPurchasedContacts(library);
+  await recordCartDelivery(cartId, { libraryAddedAt: new Date().toISOString() });
+  return { added: library.length };
+}
+
+export async function completeCartDelivery(cartId: string): Promise<void> {
+  await recordCartDelivery(cartId, { deliveredAt: new Date().toISOString() });
+}

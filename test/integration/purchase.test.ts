@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
+import { getItem } from '../../lambdas/lib/table/table';
+import { call, createUser, localHome, type TestUser } from './support/home';
+import { seedInvestors, unique } from './support/seed';
+
+interface StoredEmail {
+  destination: { to: string[] };
+  subject: string;
+  attachments: { content: string; filename: string; contentType: string }[];
+}
+
+async function emailsTo(address: string): Promise<StoredEmail[]> {
+  const store = (await (await fetch(`${localHome.urls.sesInbox}/store`)).json()) as { emails: StoredEmail[] };
+  return store.emails.filter((e) => e.destination.to.includes(address));
+}
+
+function checkoutEvent(cartId: string, amount: number, overrides: { currency?: string; id?: string } = {}) {
+  return {
+    id: overrides.id ?? `evt_test_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        status: 'complete',
+        amount_total: amount,
+        currency: overrides.currency ?? 'usd',
+        client_reference_id: cartId,
+      },
+    },
+  };
+}
+
+/** Posts an event to the webhook route, signed with Stripe's own test-header helper. */
+async function postEvent(
+  event: object,
+  options: { secret?: string; timestamp?: number; signature?: string | null } = {},
+) {
+  const payload = JSON.stringify(event);
+  const signature =
+    options.signature === null
+      ? undefined
+      : (options.signature ??
+        Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? String(process.env.STRIPE_WEBHOOK_SECRET),
+          ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+        }));
+  return call('POST', '/stripe/webhook', {
+    rawBody: payload,
+    headers: signature ? { 'stripe-signature': signature } : {},
+  });
+}
+
+async function savedCart(
+  buyer: TestUser,
+  names: { name: string; email: string; linkedin?: string }[],
+  columnOrder: string[],
+) {
+  const tag = `buy-${unique()}`;
+  await seedInvestors(names.map((n) => ({ ...n, sectors: [tag] })));
+  const found = await call('GET', `/investors?sectorFocus=${tag}&limit=100`);
+  const ids = (found.body as { data: { items: { id: string; name: string }[] } }).data.items;
+  const ordered = names.map((n) => ids.find((i) => i.name === n.name)?.id ?? '');
+  const saved = await call('POST', '/carts', {
+    token: buyer.token,
+    body: { investorIds: ordered, columnOrder },
+  });
+  expect(saved.status).toBe(201);
+  return (saved.body as { data: { id: string; pricing: { totalX100: number } } }).data;
+}
+
+const delivered = (cartId: string) =>
+  expect
+    .poll(async () => (await getCartDelivery(cartId))?.deliveredAt ?? null, {
+      timeout: 20_000,
+      interval: 100,
+    })
+    .not.toBeNull();
+
+describe('purchase: Stripe webhook and export delivery (connected)', () => {
+  it('delivers a good checkout once: the CSV by email with the chosen columns, and the contacts in the library', async () => {
+    const buyer = await createUser();
+    const u = unique();
+    const cart = await savedCart(
+      buyer,
+      [
+        {
+          name: `Zoë Ødegaard ${u}`,
+          email: `zoe-${u}@example.com`,
+          linkedin: `https://www.linkedin.com/in/zoe-${u}`,
+        },
+        { name: `=HYPERLINK("http://evil.example") ${u}`, email: `formula-${u}@example.com` },
+        { name: `Ana ${u}`, email: `ana-${u}@example.com`, linkedin: `https://www.linkedin.com/in/ana-${u}` },
+      ],
+      ['linkedinUrl', 'rowIndex', 'name', 'email'],
+    );
+
+    const response = await postEvent(checkoutEvent(cart.id, 500));
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { received: true, outcome: 'delivering' } });
+    await delivered(cart.id);
+    const emails = await emailsTo(buyer.email);
+    expect(emails).toHaveLength(1);
+    const attachment = emails[0]?.attachments[0];
+    expect(attachment?.filename).toBe(`contacts-${cart.id}.csv`);
+    const rows = parse(Buffer.from(attachment?.content ?? '', 'base64').toString('utf8'), {
+      bom: true,
+    }) as string[][];
+    expect(rows).toEqual([
+      ['LinkedIn URL', 'Row Index', 'Name', 'Email'],
+      [`https://www.linkedin.com/in/zoe-${u}`, '1', `Zoë Ødegaard ${u}`, `zoe-${u}@example.com`],
+      ['', '2', `'=HYPERLINK("http://evil.example") ${u}`, `formula-${u}@example.com`],
+      [`https://www.linkedin.com/in/ana-${u}`, '3', `Ana ${u}`, `ana-${u}@example.com`],
+    ]);
+    const library = await call('GET', '/me/contacts', { token: buyer.token });
+    const contacts = (library.body as { data: { contacts: { name: string; email: string | null }[] } }).data
+      .contacts;
+    expect(contacts.map((c) => c.email).sort()).toEqual([
+      `ana-${u}@example.com`,
+      `formula-${u}@example.com`,
+      `zoe-${u}@example.com`,
+    ]);
+    const reread = await call('GET', `/carts/${cart.id}`, { token: buyer.token });
+    expect(reread.body).toMatchObject({ data: { status: 'purchased' } });
+  });
+
+  it('does nothing more for a replayed event or concurrent duplicates', async () => {
+    const buyer = await createUser();
+    const u = unique();
+    const cart = await savedCart(
+      buyer,
+      [{ name: `Replay ${u}`, email: `replay-${u}@example.com` }],
+      ['name', 'email'],
+    );
+    const event = checkoutEvent(cart.id, 500);
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postEvent(event)));
+    await delivered(cart.id);
+    const replay = await postEvent(event);
+    const second = await postEvent(checkoutEvent(cart.id, 500));
+    await localHomeSettles();
+
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    expect(
+      responses.filter((r) => (r.body as { data: { duplicate?: boolean } }).data.duplicate),
+    ).toHaveLength(4);
+    expect(replay.body).toEqual({ data: { received: true, duplicate: true } });
+    expect(second.status).toBe(200);
+    expect(await emailsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it('refuses a bad, missing or stale signature with 400 and writes nothing', async () => {
+    const buyer = await createUser();
+    const cart = await savedCart(
+      buyer,
+      [{ name: `Sig ${unique()}`, email: `sig-${unique()}@example.com` }],
+      ['name'],
+    );
+    const forged = checkoutEvent(cart.id, 500);
+    const missing = checkoutEvent(cart.id, 500);
+    const stale = checkoutEvent(cart.id, 500);
+
+    const bad = await postEvent(forged, { secret: 'whsec_not_the_secret' });
+    const none = await postEvent(missing, { signature: null });
+    const old = await postEvent(stale, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+
+    expect([bad.status, none.status, old.status]).toEqual([400, 400, 400]);
+    expect(bad.body).toEqual({ error: { code: 'invalid-argument', message: 'Invalid Stripe signature.' } });
+    for (const e of [forged, missing, stale])
+      expect(await getItem(`STRIPE_EVENT#${e.id}`, 'EVENT')).toBeUndefined();
+    expect((await call('GET', `/carts/${cart.id}`, { token: buyer.token })).body).toMatchObject({
+      data: { status: 'active' },
+    });
+    expect(await getCartDelivery(cart.id)).toBeNull();
+  });
+
+  it('flags the cart for an admin and delivers nothing when the amount paid is not the tier price', async () => {
+    const buyer = await createUser();
+    const admin = await createUser({ admin: true });
+    const cart = await savedCart(
+      buyer,
+      [{ name: `Cheap ${unique()}`, email: `cheap-${unique()}@example.com` }],
+      ['name', 'email'],
+    );
+
+    const response = await postEvent(checkoutEvent(cart.id, 1));
+    await localHomeSettles();
+
+    expect(response.body).toEqual({ data: { received: true, outcome: 'flagged' } });
+    expect(await getCartDelivery(cart.id)).toBeNull();
+    expect(await emailsTo(buyer.email)).toHaveLength(0);
+    expect((await call('GET', `/carts/${cart.id}`, { token: buyer.token })).body).toMatchObject({
+      data: { status: 'active' },
+    });
+    const carts = await call('GET', '/admin/carts', { token: admin.token });
+    const listed = (carts.body as { data: { carts: { id: string; flaggedReason: string | null }[] } }).data
+      .carts;
+    expect(listed.find((c) => c.id === cart.id)?.flaggedReason).toContain('Paid 1 usd');
+  });
+
+  it('pays through the local checkout page, which signs a real event and posts it to the webhook', async () => {
+    const buyer = await createUser();
+    const cart = await savedCart(
+      buyer,
+      [{ name: `Local ${unique()}`, email: `local-${unique()}@example.com` }],
+      ['name', 'email'],
+    );
+
+    const page = await fetch(
+      `${localHome.urls.gateway}/local/checkout/tier-50?client_reference_id=${cart.id}&prefilled_email=${buyer.email}`,
+    );
+    const paid = await fetch(`${localHome.urls.gateway}/local/checkout/tier-50/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_reference_id: cart.id, email: buyer.email }),
+    });
+
+    expect(await page.text()).toContain('Local checkout — test mode, no real payment');
+    expect(paid.status).toBe(200);
+    await delivered(cart.id);
+    expect(await emailsTo(buyer.email)).toHaveLength(1);
+  });
+});
+
+/** Lets in-flight deliveries finish before asserting that nothing more happened. */
+async function localHomeSettles() {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
