@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   console.log('Starting the local home (DynamoDB Local, cognito-local, aws-ses-v2-local, s3rver)...');
   home = await startLocalHome({
     mode: 'dev',
+    inMemory: process.env.LOCAL_IN_MEMORY === '1',
     extraRoutes: localExtraRoutes,
     onChildExit: (name, code, output) => {
       console.error(
@@ -60,7 +61,8 @@ async function main(): Promise<void> {
       proxy: {
         '/api': { target: home.urls.gateway, changeOrigin: false },
         '/runtime-config.json': { target: home.urls.gateway, rewrite: () => '/local/runtime-config.json' },
-        '/cognito': { target: home.urls.cognito, rewrite: (path) => path.replace(/^\/cognito/, '') || '/' },
+        '/cognito': { target: home.urls.gateway },
+        '/local': { target: home.urls.gateway },
       },
     },
   });

@@ -24,6 +24,8 @@ export interface EmulatorOptions {
   fixedConfirmationCode?: string;
   /** Bucket names to create with a CORS rule allowing browser PUT/GET. */
   buckets: string[];
+  /** Receives cognito-local's output (where it "delivers" confirmation codes). */
+  onCognitoOutput?: (text: string) => void;
 }
 
 /** Starts DynamoDB Local, cognito-local, aws-ses-v2-local and s3rver as supervised children. */
@@ -74,6 +76,7 @@ export async function startEmulators(supervisor: Supervisor, options: EmulatorOp
         HOST: '127.0.0.1',
         ...(options.fixedConfirmationCode ? { CODE: options.fixedConfirmationCode } : {}),
       },
+      ...(options.onCognitoOutput ? { onOutput: options.onCognitoOutput } : {}),
     },
   );
 

@@ -11,6 +11,7 @@ import {
 import { createTableInput, tableDefinition } from '../../lambdas/lib/table/definition';
 import { type StateMachineName, stateMachines } from '../../lambdas/workflows/registry';
 import { type LocalCognito, provisionCognito } from './cognito';
+import { CognitoRelay } from './cognito-relay';
 import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
 import { assertPortFree, freePort, Supervisor } from './processes';
@@ -47,6 +48,8 @@ export interface LocalHome {
   ports: LocalHomePorts;
   urls: { gateway: string; api: string; sesInbox: string; dynamodb: string; cognito: string; s3: string };
   cognito: LocalCognito;
+  /** Relays cognito-local's verification codes to the local mail inbox and fronts it at `/cognito`. */
+  cognitoRelay: CognitoRelay;
   /** The in-process Step Functions runner behind the SDK-compatible `/local/stepfunctions` endpoint. */
   stepFunctions: LocalStepFunctions;
   /** The environment the handlers read, as Lambda would receive it. */
@@ -116,7 +119,9 @@ async function ensureTable(endpoint: string): Promise<void> {
  */
 export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHome> {
   const test = options.mode === 'test';
-  const stateDir = test ? mkdtempSync(join(tmpdir(), 'investor-directory-')) : join(ROOT, '.local');
+  const stateDir = test
+    ? mkdtempSync(join(tmpdir(), 'investor-directory-'))
+    : (process.env.LOCAL_STATE_DIR ?? join(ROOT, '.local'));
   mkdirSync(stateDir, { recursive: true });
   const ports = await choosePorts(options);
 
@@ -140,8 +145,10 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
   };
   process.once('exit', () => supervisor.killAllNow());
 
+  const cognitoRelay = new CognitoRelay(`http://127.0.0.1:${ports.ses}`, SES_FROM);
   try {
     await startEmulators(supervisor, {
+      onCognitoOutput: cognitoRelay.onOutput,
       ports,
       stateDir,
       inMemory: test || options.inMemory === true,
@@ -152,6 +159,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     const local = (port: number) => `http://127.0.0.1:${port}`;
     await ensureTable(local(ports.dynamodb));
     const cognito = await provisionCognito(local(ports.cognito));
+    cognitoRelay.attach(cognito);
 
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1',
@@ -196,7 +204,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     };
     const stepFunctions = new LocalStepFunctions(ROOT, test ? { retryIntervalMs: 10 } : {});
     stepFunctionsRef = stepFunctions;
-    const partial = { ports, urls, cognito, env, stateDir, stepFunctions };
+    const partial = { ports, urls, cognito, env, stateDir, stepFunctions, cognitoRelay };
     gateway = await startGateway({
       port: ports.gateway,
       root: ROOT,
@@ -205,6 +213,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       jwks,
       extraRoutes: [
         stepFunctions.route(),
+        cognitoRelay.route(urls.cognito),
         localCheckoutRoute(partial),
         ...(options.extraRoutes?.(partial) ?? []),
       ],

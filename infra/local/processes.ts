@@ -99,7 +99,7 @@ export class Supervisor {
     name: string,
     command: string,
     args: string[],
-    options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+    options: { cwd?: string; env?: NodeJS.ProcessEnv; onOutput?: (text: string) => void } = {},
   ) {
     const child = spawn(command, args, {
       cwd: options.cwd,
@@ -109,6 +109,7 @@ export class Supervisor {
     let buffer = '';
     const keep = (chunk: Buffer) => {
       buffer = (buffer + chunk.toString()).slice(-20_000);
+      options.onOutput?.(chunk.toString());
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { BRAND } from '../../shared/messages';
+import { type LocalCognito, markEmailVerified } from './cognito';
+import type { ExtraRoute } from './gateway';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: cognito-local colours its output with ANSI escapes.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Cognito sends verification codes by email; cognito-local only prints them. The relay reads them
+ * from cognito-local's output and emails them through the local SES, so a developer finds them in
+ * the local mail inbox like any other email of the product. It also fronts cognito-local for the
+ * web app (`/cognito`), filling two gaps: ResendConfirmationCode (unsupported by cognito-local:
+ * the last code is sent again) and email_verified after ConfirmSignUp (Cognito sets it).
+ */
+export class CognitoRelay {
+  private readonly lastCode = new Map<string, string>();
+  private buffer = '';
+  private readonly ses: SESv2Client;
+
+  constructor(
+    sesEndpoint: string,
+    private readonly from: string,
+    private cognito?: LocalCognito,
+  ) {
+    this.ses = new SESv2Client({
+      endpoint: sesEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+  }
+
+  attach(cognito: LocalCognito): void {
+    this.cognito = cognito;
+  }
+
+  /** Feeds cognito-local's output; each complete "Confirmation Code Delivery" box is emailed. */
+  onOutput = (text: string): void => {
+    this.buffer = (this.buffer + text.replace(ANSI, '')).slice(-20_000);
+    for (;;) {
+      const start = this.buffer.indexOf('Confirmation Code Delivery');
+      if (start < 0) return;
+      const end = this.buffer.indexOf('╯', start);
+      if (end < 0) return;
+      const box = this.buffer.slice(start, end);
+      this.buffer = this.buffer.slice(end + 1);
+      const destination = /Destination:\s*(\S+)/.exec(box)?.[1];
+      const code = /Code:\s*(\S+)/.exec(box)?.[1];
+      if (destination && code) void this.deliver(destination, code);
+    }
+  };
+
+  /** The last code sent to an address (tests read it, as a person reads the inbox). */
+  codeFor(email: string): string | undefined {
+    return this.lastCode.get(email.toLowerCase());
+  }
+
+  private async deliver(destination: string, code: string): Promise<void> {
+    this.lastCode.set(destination.toLowerCase(), code);
+    try {
+      await this.ses.send(
+        new SendEmailCommand({
+          FromEmailAddress: this.from,
+          Destination: { ToAddresses: [destination] },
+          Content: {
+            Simple: {
+              Subject: { Data: `Your ${BRAND} verification code` },
+              Body: {
+                Text: {
+                  Data: `Your verification code is ${code}.\n\nEnter it on the Verify Email page to finish creating your account.`,
+                },
+              },
+            },
+          },
+        }),
+      );
+    } catch (error) {
+      console.error('Could not relay a verification code to the local inbox:', error);
+    }
+  }
+
+  /** `/cognito/*` → cognito-local, with the two gaps filled. */
+  route(cognitoUrl: string): ExtraRoute {
+    return async (req: IncomingMessage, body: Buffer, res: ServerResponse) => {
+      const url = req.url ?? '';
+      if (!url.startsWith('/cognito')) return false;
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, {
+          'content-type': 'application/x-amz-json-1.1',
+          'access-control-allow-origin': '*',
+        });
+        res.end(JSON.stringify(payload));
+      };
+      const request = (() => {
+        try {
+          return JSON.parse(body.toString('utf8') || '{}') as Record<string, string>;
+        } catch {
+          return {};
+        }
+      })();
+
+      if (target.endsWith('.ResendConfirmationCode')) {
+        const username = String(request.Username ?? '').toLowerCase();
+        const code = this.lastCode.get(username);
+        if (!code) {
+          send(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+          return true;
+        }
+        await this.deliver(username, code);
+        send(200, {
+          CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: username },
+        });
+        return true;
+      }
+
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value !== undefined && !['host', 'content-length', 'connection'].includes(key))
+          headers[key] = String(value);
+      }
+      const upstream = await fetch(`${cognitoUrl}${url.replace(/^\/cognito/, '') || '/'}`, {
+        method: req.method ?? 'POST',
+        headers,
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
+      });
+      const text = await upstream.text();
+      if (upstream.ok && target.endsWith('.ConfirmSignUp') && this.cognito && request.Username) {
+        await markEmailVerified(this.cognito, request.Username);
+      }
+      const responseHeaders: Record<string, string> = {};
+      upstream.headers.forEach((value, key) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key))
+          responseHeaders[key] = value;
+      });
+      res.writeHead(upstream.status, responseHeaders);
+      res.end(text);
+      return true;
+    };
+  }
+}

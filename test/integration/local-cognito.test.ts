@@ -1,0 +1,87 @@
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import { call, localHome } from './support/home';
+import { unique } from './support/seed';
+
+/** The web app's path to Cognito in the local home: through the gateway's `/cognito` relay. */
+const cognito = new CognitoIdentityProviderClient({
+  endpoint: `${localHome.urls.gateway}/cognito`,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+const clientId = localHome.cognito.clientId;
+
+async function inbox(address: string): Promise<{ subject: string; body: { text?: string } }[]> {
+  const store = (await (await fetch(`${localHome.urls.sesInbox}/store`)).json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
+  };
+  return store.emails.filter((e) => e.destination.to.includes(address));
+}
+
+describe('local home: sign-up and verification as the web app does it', () => {
+  it('emails the verification code to the local inbox, resends it, and verifies the email on confirmation', async () => {
+    const email = `signup-${unique()}@example.com`;
+    const password = 'sign-up-pass-1';
+
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(1);
+    await cognito.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
+    await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(2);
+    const code = /verification code is (\d+)/.exec((await inbox(email))[0]?.body.text ?? '')?.[1] ?? '';
+
+    await cognito.send(
+      new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }),
+    );
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const token = auth.AuthenticationResult?.IdToken ?? '';
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+
+    expect(code).toBe('123456');
+    expect(claims.email_verified).toBe(true);
+    expect((await call('GET', '/me', { token })).status).toBe(200);
+  });
+
+  it('leaves a signed-up but unconfirmed user unverified, so user routes refuse them', async () => {
+    const email = `unconfirmed-${unique()}@example.com`;
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: clientId,
+        Username: email,
+        Password: 'pass-word-1',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+
+    const attempt = cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'pass-word-1' },
+      }),
+    );
+
+    await expect(attempt).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
+  });
+});
