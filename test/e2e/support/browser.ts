@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const e2e = inject('e2e');
+export const ARTIFACTS = join(import.meta.dirname, '../../../artifacts/e2e');
+
+/** Debian's Chromium, with the flags this offline machine needs. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost, EXCLUDE *.localhost',
+    ],
+  });
+}
+
+/** One browser per test file, a fresh context (cookies, storage) per test. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext }> {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      return { page, context };
+    },
+  };
+}
+
+/** Saves a full-page screenshot as a test artifact. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(severe).toEqual([]);
+}
+
+/** Emails the local home delivered to an address (the local SES inbox). */
+export async function inbox(address: string) {
+  const store = (await (await fetch(`${e2e.inboxUrl}/store`)).json()) as {
+    emails: {
+      destination: { to: string[] };
+      subject: string;
+      body: { text?: string };
+      attachments: { content: string; filename: string }[];
+    }[];
+  };
+  return store.emails.filter((e) => e.destination.to.includes(address));
+}
+
+/** The local-only accounts the local home seeds (printed in the `npm run dev` banner). */
+export { LOCAL_ACCOUNTS as ACCOUNTS } from '../../../infra/local/seed';
