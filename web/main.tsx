@@ -1,11 +1,39 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppRouter } from './app/app-router';
+import { AppProviders } from './app/providers';
+import { configureAmplify } from './auth/amplify';
+import { loadRuntimeConfig } from './config/runtime-config';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+/**
+ * Start-up: read and check the runtime configuration, configure Amplify Auth from it, then render. A
+ * missing or malformed configuration shows a plain message instead of a broken app.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig();
+    configureAmplify(config);
+  } catch (error) {
+    console.error('Could not load the runtime configuration', error);
+    root.render(
+      <main className="container py-5">
+        <h1 className="h3">The app could not start</h1>
+        <p>Its configuration could not be loaded. Please try again in a moment.</p>
+      </main>,
+    );
+    return;
+  }
+  root.render(
     <StrictMode>
-      <h1>VC Directory</h1>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
     </StrictMode>,
   );
 }
+
+const container = document.getElementById('root');
+if (container) void start(container);

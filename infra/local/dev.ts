@@ -59,7 +59,8 @@ async function main(): Promise<void> {
       strictPort: true,
       host: '127.0.0.1',
       proxy: {
-        '/api': { target: home.urls.gateway, changeOrigin: false },
+        // The API, but not the web app's own modules under web/api/ (requested as /api/<file>.ts).
+        '^/api/(?!.*\\.tsx?(?:\\?|$))': { target: home.urls.gateway, changeOrigin: false },
         '/runtime-config.json': { target: home.urls.gateway, rewrite: () => '/local/runtime-config.json' },
         '/cognito': { target: home.urls.gateway },
         '/local': { target: home.urls.gateway },

@@ -34,7 +34,10 @@ export async function setup(project: TestProject) {
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run dev did not become ready:\n${output}`)), 170_000);
+    const timer = setTimeout(
+      () => reject(new Error(`npm run dev did not become ready:\n${output}`)),
+      170_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Press Ctrl-C to stop')) {

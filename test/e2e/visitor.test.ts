@@ -20,8 +20,18 @@ describe("a visitor's pages (Chromium against the local home)", () => {
     await page.goto(`${e2e.appUrl}/about`);
 
     await page.getByText(messages.aboutTagline).waitFor();
-    expect(await page.getByRole('link', { name: 'Login' }).or(page.getByRole('button', { name: 'Login' })).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('link', { name: 'Register' }).or(page.getByRole('button', { name: 'Register' })).count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('link', { name: 'Login' })
+        .or(page.getByRole('button', { name: 'Login' }))
+        .count(),
+    ).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('link', { name: 'Register' })
+        .or(page.getByRole('button', { name: 'Register' }))
+        .count(),
+    ).toBeGreaterThan(0);
     await expectAccessible(page);
     await screenshot(page, 'visitor-about');
     await context.close();

@@ -34,9 +34,13 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    async newPage(
+      options: { viewport?: { width: number; height: number } } = {},
+    ): Promise<{ page: Page; context: BrowserContext }> {
       if (!browser) throw new Error('browser not started');
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+      });
       const page = await context.newPage();
       return { page, context };
     },

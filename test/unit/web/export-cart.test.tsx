@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MASKED_VALUE } from '../../../shared/cart/export';
+import { investorAlreadyInCart, messages } from '../../../shared/messages';
+import { ExportBuilderPage } from '../../../web/pages/export-builder/export-builder-page';
+import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
+import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { cartOf, investor } from './support/investors';
+import { answerFetch, renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+function storedCart() {
+  const raw = window.localStorage.getItem(EXPORT_CART_STORAGE_KEY);
+  return raw === null ? null : JSON.parse(raw);
+}
+
+function storeCart(count: number) {
+  window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(count)));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  setSignedInUser({});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('adding from the investor search', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({
+        body: {
+          data: { items: [investor(1, { name: 'Ada Abernook' }), investor(2)], total: 2, cursor: null },
+        },
+      })),
+    );
+  });
+
+  it('keeps the added investor in local storage and refuses a duplicate with the spec message', async () => {
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?stageFocus=seed',
+    });
+
+    const card = (await screen.findByRole('heading', { name: 'Ada Abernook' })).closest('article');
+    if (!card) throw new Error('No card');
+    const add = within(card).getByRole('button', { name: 'Add to Export Cart' });
+    await user.click(add);
+
+    await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds).toEqual(['inv_1']));
+    expect(storedCart()?.creatorUserId).toBe('user-1');
+
+    await user.click(add);
+    expect(await screen.findByText(investorAlreadyInCart('Ada Abernook'))).toBeTruthy();
+    expect(storedCart()?.searchableInvestorEntryIds).toEqual(['inv_1']);
+  });
+
+  it('asks a visitor to log in instead of adding', async () => {
+    setSignedInUser(null);
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?stageFocus=seed',
+    });
+
+    const buttons = await screen.findAllByRole('button', { name: 'Add to Export Cart' });
+    await user.click(buttons[0] as HTMLElement);
+
+    expect(await screen.findByText(messages.loginToAddToCart)).toBeTruthy();
+    expect(storedCart()).toBeNull();
+  });
+
+  it('shows the total from the API and the read-only search term', async () => {
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?sectorFocus=fintech',
+    });
+    expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('sectorFocus:fintech');
+  });
+});
+
+describe('the export builder', () => {
+  it('says the cart is empty when nothing was added', () => {
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    expect(screen.getByText(messages.noInvestorsInCart)).toBeTruthy();
+  });
+
+  it('empties a cart of 4 items without asking', async () => {
+    storeCart(4);
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+
+    await user.click(await screen.findByRole('button', { name: 'Empty Cart' }));
+
+    expect(screen.queryByText(messages.clearCartConfirm)).toBeNull();
+    expect(storedCart()).toBeNull();
+    expect(screen.getByText(messages.noInvestorsInCart)).toBeTruthy();
+  });
+
+  it('asks before emptying a cart of 5 items, and keeps it when cancelled', async () => {
+    storeCart(5);
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+
+    await user.click(await screen.findByRole('button', { name: 'Empty Cart' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(messages.clearCartConfirm)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(storedCart()?.items).toHaveLength(5);
+
+    await user.click(screen.getByRole('button', { name: 'Empty Cart' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Empty Cart' }));
+    expect(storedCart()).toBeNull();
+  });
+
+  it('moves a column between selected and available on click, in storage and in the preview', async () => {
+    storeCart(2);
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Row Index', 'Name', 'Email', 'LinkedIn URL', 'Actions']);
+
+    const selected = screen.getByRole('list', { name: 'Selected' });
+    await user.click(within(selected).getByRole('button', { name: /Email/ }));
+
+    expect(storedCart()?.columnOrder).toEqual(['rowIndex', 'name', 'linkedinUrl']);
+    const available = screen.getByRole('list', { name: 'Available' });
+    expect(within(available).getByRole('button', { name: /Email/ })).toBeTruthy();
+    expect(within(screen.getByRole('table')).queryByRole('columnheader', { name: 'Email' })).toBeNull();
+
+    await user.click(within(available).getByRole('button', { name: /Email/ }));
+    expect(storedCart()?.columnOrder).toEqual(['rowIndex', 'name', 'linkedinUrl', 'email']);
+  });
+
+  it('masks email and LinkedIn in the preview and leaves them empty when the investor has none', async () => {
+    storeCart(2);
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent),
+    );
+    // Investor 1 has an email but no LinkedIn; investor 2 has both.
+    expect(cells).toEqual([
+      ['1', 'Investor 01', MASKED_VALUE, ''],
+      ['2', 'Investor 02', MASKED_VALUE, MASKED_VALUE],
+    ]);
+  });
+
+  it('shows the spec message when no column is selected', async () => {
+    storeCart(1);
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    const selected = await screen.findByRole('list', { name: 'Selected' });
+    for (const name of ['Row Index', 'Name', 'Email', 'LinkedIn URL']) {
+      await user.click(within(selected).getByRole('button', { name: new RegExp(name) }));
+    }
+    expect(screen.getByText(messages.noColumnsSelected)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('prices the cart with its tier', async () => {
+    storeCart(3);
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    expect(await screen.findByText('Up to 50 contacts')).toBeTruthy();
+    expect(screen.getByText('$5.00')).toBeTruthy();
+  });
+});

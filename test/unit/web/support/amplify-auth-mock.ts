@@ -1,0 +1,47 @@
+/**
+ * A stand-in for `aws-amplify/auth` at the module boundary (Cognito cannot run in a unit test). Tests
+ * choose who is signed in with {@link setSignedInUser}; the auth calls are `vi.fn()`s to program.
+ */
+import { vi } from 'vitest';
+
+interface Claims {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  'cognito:groups'?: string[];
+}
+
+let claims: Claims | null = null;
+
+/** Signs a verified user in (or nobody, with null) for the next auth reads. */
+export function setSignedInUser(user: Partial<Claims> | null): void {
+  claims = user ? { sub: 'user-1', email: 'founder@example.com', email_verified: true, ...user } : null;
+}
+
+export const fetchAuthSession = vi.fn(async () =>
+  claims
+    ? {
+        tokens: {
+          idToken: { payload: claims, toString: () => 'test-id-token' },
+          accessToken: { payload: {} },
+        },
+      }
+    : { tokens: undefined },
+);
+export const signIn = vi.fn();
+export const signUp = vi.fn();
+export const signOut = vi.fn(async () => {
+  claims = null;
+});
+export const confirmSignUp = vi.fn();
+export const resendSignUpCode = vi.fn();
+export const fetchUserAttributes = vi.fn();
+export const confirmUserAttribute = vi.fn();
+export const sendUserAttributeVerificationCode = vi.fn();
+
+/** An error as Amplify throws it: the Cognito exception's name on an Error. */
+export function cognitoError(name: string): Error {
+  const error = new Error(name);
+  error.name = name;
+  return error;
+}

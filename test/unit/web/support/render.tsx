@@ -1,0 +1,57 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AppProviders } from '../../../../web/app/providers';
+import { initRuntimeConfig } from '../../../../web/config/runtime-config';
+
+export const TEST_RUNTIME_CONFIG = {
+  stage: 'test',
+  apiUrl: '/api',
+  region: 'us-east-1',
+  userPoolId: 'local_test',
+  userPoolClientId: 'test-client',
+  rootDomain: 'localhost',
+  feedbackEmail: 'feedback@example.com',
+  debugMappingLinks: false,
+  stripeConnect: { clientId: 'ca_test', authorizeUrl: '/stripe/authorize' },
+};
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+/**
+ * Renders `page` as the app would (data cache, auth, toasts, router) at `route`, matched by `path`. Any
+ * other path renders a probe showing where the page navigated to (`getByTestId('location')`).
+ */
+export function renderPage(
+  page: ReactElement,
+  { path = '/', route = path }: { path?: string; route?: string } = {},
+) {
+  initRuntimeConfig(TEST_RUNTIME_CONFIG);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={<CurrentLocation />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** A `fetch` answering every call with `{ data }` (status 200), or with the given status and body. */
+export function answerFetch(
+  respond: (url: string, init?: RequestInit) => { status?: number; body: unknown },
+) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const { status = 200, body } = respond(String(input), init);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  };
+}

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TagList } from '../../../web/components/tag-list';
+
+afterEach(cleanup);
+
+const tags = (count: number) => Array.from({ length: count }, (_, i) => `tag ${i + 1}`);
+
+function renderTags(list: string[], options: { highlighted?: string[]; showAllLabel?: boolean } = {}) {
+  return render(
+    <TagList
+      tags={list}
+      things="sectors"
+      label="Sectors"
+      highlighted={options.highlighted}
+      showAllLabel={options.showAllLabel}
+      renderTag={(tag, highlighted) => <span data-highlighted={highlighted}>{tag}</span>}
+    />,
+  );
+}
+
+const shownTags = () =>
+  within(screen.getByRole('list', { name: 'Sectors' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('TagList', () => {
+  it('shows 6 of 8 tags and a toggle for the other 2, which expands the list', async () => {
+    renderTags(tags(8));
+    expect(shownTags()).toEqual(tags(6));
+
+    await userEvent.setup().click(screen.getByRole('button', { name: '...and 2 more sectors' }));
+
+    expect(shownTags()).toEqual(tags(8));
+    expect(screen.queryByRole('button', { name: /more sectors/ })).toBeNull();
+  });
+
+  it('shows all 7 tags without a toggle, with the inert Show all label when asked for', () => {
+    renderTags(tags(7), { showAllLabel: true });
+    expect(shownTags()).toEqual(tags(7));
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText('Show all')).toBeTruthy();
+  });
+
+  it('leaves the Show all label out by default', () => {
+    renderTags(tags(3));
+    expect(screen.queryByText('Show all')).toBeNull();
+  });
+
+  it('always shows a highlighted tag first and does not count it towards the limit', () => {
+    renderTags([...tags(7), 'fintech'], { highlighted: ['FinTech'] });
+    expect(shownTags()).toEqual(['fintech', ...tags(7)]);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('drops blank and repeated tags', () => {
+    renderTags(['seed', ' ', 'Seed', 'growth']);
+    expect(shownTags()).toEqual(['seed', 'growth']);
+  });
+});

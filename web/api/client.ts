@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { ApiError, parseApiResponse } from '../../shared/api/errors';
+import { getIdToken } from '../auth/auth-provider';
+import { getRuntimeConfig } from '../config/runtime-config';
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  /** Send the Cognito ID token; fails with 'unauthenticated' when nobody is signed in. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Not in the spec: a call that needs a login was made while signed out. */
+export const NOT_SIGNED_IN = 'Please log in first.';
+
+/**
+ * Calls the product's API (`{apiUrl}{path}`) and returns its `data` checked by `schema`. Failures throw an
+ * {@link ApiError} with the server's code and message (see `parseApiResponse`).
+ */
+export async function apiRequest<T extends z.ZodType>(
+  schema: T,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<z.output<T>> {
+  const base = getRuntimeConfig().apiUrl.replace(/\/$/, '');
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const url = `${base}${path}${query.size > 0 ? `?${query.toString()}` : ''}`;
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.auth) {
+    const token = await getIdToken().catch(() => null);
+    if (!token) throw new ApiError('unauthenticated', NOT_SIGNED_IN);
+    headers.authorization = `Bearer ${token}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('unavailable', 'The service cannot be reached. Check your connection.', {
+      cause: error,
+    });
+  }
+  const data = parseApiResponse(response.status, await response.text());
+  return schema.parse(data);
+}
+
+/** The message to show for a failed call: the API's message, or `fallback` for anything else. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'not-found';
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { contactsResponse } from '../../shared/api/account';
+import { useAuth } from '../auth/auth-provider';
+import { apiRequest } from './client';
+import { queryKeys } from './query-keys';
+
+/** GET /me/contacts: the caller's contact library (bought contacts, in full). */
+export function getMyContacts(signal?: AbortSignal) {
+  return apiRequest(contactsResponse, '/me/contacts', { auth: true, signal });
+}
+
+export function useMyContacts() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.myContacts(user?.userId ?? ''),
+    queryFn: ({ signal }) => getMyContacts(signal),
+    enabled: user !== null,
+  });
+}

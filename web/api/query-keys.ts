@@ -1,0 +1,17 @@
+/**
+ * Query keys of the API's cached reads. Reads of the caller's own records carry the user id, so a
+ * different user never sees another one's cache.
+ */
+export const queryKeys = {
+  directoryMetadata: ['directory', 'metadata'] as const,
+  roleCounts: ['directory', 'role-counts'] as const,
+  investorSearch: (kind: 'stageFocus' | 'sectorFocus', tag: string) => ['investors', kind, tag] as const,
+  portal: (portalId: string) => ['portals', portalId] as const,
+  cart: (userId: string, cartId: string) => ['user', userId, 'carts', cartId] as const,
+  me: (userId: string) => ['user', userId, 'me'] as const,
+  myContacts: (userId: string) => ['user', userId, 'contacts'] as const,
+  projects: (userId: string) => ['user', userId, 'projects'] as const,
+  project: (userId: string, projectId: string) => ['user', userId, 'projects', projectId] as const,
+  podcasts: ['podcasts'] as const,
+  myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
+};

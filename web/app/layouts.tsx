@@ -1,0 +1,49 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { BRAND } from '../../shared/messages';
+import { useAuth } from '../auth/auth-provider';
+import { AppNavbar } from '../components/layout/app-navbar';
+import { LoadingMessage } from '../components/loading-message';
+import { paths } from '../config/paths';
+
+/** Paths an unverified user may still open; any other sends them to /verify-email (spec section 4). */
+const OPEN_TO_UNVERIFIED = new Set<string>([paths.verifyEmail.path, paths.logout.path]);
+
+/** The root of every route: unverified users are sent to /verify-email. */
+export function RootLayout() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'unverified' && !OPEN_TO_UNVERIFIED.has(location.pathname)) {
+    return <Navigate to={paths.verifyEmail.href()} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Pages with the navigation bar. */
+export function AppLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#main" className="visually-hidden-focusable position-absolute m-2 p-2 bg-body z-3">
+        Skip to content
+      </a>
+      <AppNavbar />
+      <main id="main" className="flex-grow-1 py-4">
+        <Suspense fallback={<LoadingMessage />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-top py-3 text-center small text-body-secondary">
+        © {new Date().getFullYear()} {BRAND}
+      </footer>
+    </div>
+  );
+}
+
+/** Full-screen pages without the navigation bar (splash, portal onboarding). */
+export function BareLayout() {
+  return (
+    <Suspense fallback={<LoadingMessage />}>
+      <Outlet />
+    </Suspense>
+  );
+}

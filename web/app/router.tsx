@@ -1,0 +1,137 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { AppLayout, BareLayout, RootLayout } from './layouts';
+import { RouteError } from './route-error';
+import { SplashOrPortal } from './splash-or-portal';
+
+/** A lazily loaded page: each screen is its own chunk, so the first page stays small. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const AboutPage = page(
+  () => import('../pages/about/about-page'),
+  (m) => m.AboutPage,
+);
+const LoginPage = page(
+  () => import('../pages/login/login-page'),
+  (m) => m.LoginPage,
+);
+const LogoutPage = page(
+  () => import('../pages/logout/logout-page'),
+  (m) => m.LogoutPage,
+);
+const RegisterPage = page(
+  () => import('../pages/register/register-page'),
+  (m) => m.RegisterPage,
+);
+const VerifyEmailPage = page(
+  () => import('../pages/verify-email/verify-email-page'),
+  (m) => m.VerifyEmailPage,
+);
+const VcnPortalPage = page(
+  () => import('../pages/portal/portal-page'),
+  (m) => m.VcnPortalPage,
+);
+const DirectoryHomePage = page(
+  () => import('../pages/directory-home/directory-home-page'),
+  (m) => m.DirectoryHomePage,
+);
+const InvestorSearchPage = page(
+  () => import('../pages/investor-search/investor-search-page'),
+  (m) => m.InvestorSearchPage,
+);
+const ExportBuilderPage = page(
+  () => import('../pages/export-builder/export-builder-page'),
+  (m) => m.ExportBuilderPage,
+);
+const CartPurchasePage = page(
+  () => import('../pages/cart-purchase/cart-purchase-page'),
+  (m) => m.CartPurchasePage,
+);
+const PodcastsPage = page(
+  () => import('../pages/podcasts/podcasts-page'),
+  (m) => m.PodcastsPage,
+);
+const AccountPage = page(
+  () => import('../pages/account/account-page'),
+  (m) => m.AccountPage,
+);
+const ProjectPage = page(
+  () => import('../pages/project/project-page'),
+  (m) => m.ProjectPage,
+);
+const BusinessInsightsPage = page(
+  () => import('../pages/business-insights/business-insights-page'),
+  (m) => m.BusinessInsightsPage,
+);
+const ConnectStripePage = page(
+  () => import('../pages/connect-stripe/connect-stripe-page'),
+  (m) => m.ConnectStripePage,
+);
+const AdminPage = page(
+  () => import('../pages/admin/admin-page'),
+  (m) => m.AdminPage,
+);
+const AdminCartsPage = page(
+  () => import('../pages/admin/admin-carts-page'),
+  (m) => m.AdminCartsPage,
+);
+const AdminDebugFieldPage = page(
+  () => import('../pages/admin/admin-debug-field-page'),
+  (m) => m.AdminDebugFieldPage,
+);
+const NotFoundPage = page(
+  () => import('../pages/not-found/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+
+/** The routes of spec section 2: the top-level routes, then the main app with its 404. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <BareLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.splash.path, element: <SplashOrPortal /> },
+          { path: paths.portalOnboarding.path, element: <VcnPortalPage /> },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.about.path, element: <AboutPage /> },
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.logout.path, element: <LogoutPage /> },
+          { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
+          { path: '/onboard/*', element: <NotFoundPage /> },
+          { path: paths.home.path, element: <DirectoryHomePage /> },
+          { path: paths.findVc.path, element: <DirectoryHomePage /> },
+          { path: paths.investorSearch.path, element: <InvestorSearchPage /> },
+          { path: paths.cart.path, element: <ExportBuilderPage /> },
+          { path: paths.cartPurchase.path, element: <CartPurchasePage /> },
+          { path: paths.podcasts.path, element: <PodcastsPage /> },
+          { path: paths.account.path, element: <AccountPage /> },
+          { path: paths.accountSettings.path, element: <AccountPage /> },
+          { path: paths.project.path, element: <ProjectPage /> },
+          { path: paths.businessInsights.path, element: <BusinessInsightsPage /> },
+          { path: paths.connectStripe.path, element: <ConnectStripePage /> },
+          { path: paths.admin.path, element: <AdminPage /> },
+          { path: paths.adminCarts.path, element: <AdminCartsPage /> },
+          { path: paths.adminDebugField.path, element: <AdminDebugFieldPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

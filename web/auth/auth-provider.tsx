@@ -1,0 +1,115 @@
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { isAdminClaim, isEmailVerified } from './claims';
+
+/** The signed-in user as the app sees it. */
+export interface AuthUser {
+  /** Cognito `sub`. */
+  userId: string;
+  email: string;
+}
+
+/**
+ * - loading: the session has not been read yet;
+ * - signed-out: no tokens;
+ * - unverified: tokens, but the email is not verified: not logged in for the app (spec section 4);
+ * - signed-in: tokens and a verified email.
+ */
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'unverified'; user: AuthUser }
+  | { status: 'signed-in'; user: AuthUser; isAdmin: boolean };
+
+export interface AuthContextValue {
+  state: AuthState;
+  /** Reads the session again (after sign-in, verification or sign-out). */
+  refresh: (options?: { forceRefresh?: boolean }) => Promise<AuthState>;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function readAuthState(forceRefresh = false): Promise<AuthState> {
+  try {
+    const session = await fetchAuthSession({ forceRefresh });
+    const idToken = session.tokens?.idToken;
+    if (!idToken) return { status: 'signed-out' };
+    const claims = idToken.payload as Record<string, unknown>;
+    const user: AuthUser = {
+      userId: typeof claims.sub === 'string' ? claims.sub : '',
+      email: typeof claims.email === 'string' ? claims.email : '',
+    };
+    if (!isEmailVerified(claims)) return { status: 'unverified', user };
+    return { status: 'signed-in', user, isAdmin: isAdminClaim(claims) };
+  } catch (error) {
+    console.error('Could not read the auth session; treating the user as signed out.', error);
+    return { status: 'signed-out' };
+  }
+}
+
+/** The Cognito ID token to send as `Authorization: Bearer …`, or null when nobody is signed in. */
+export async function getIdToken(): Promise<string | null> {
+  const session = await fetchAuthSession();
+  return session.tokens?.idToken?.toString() ?? null;
+}
+
+/** Holds the auth state of the app and keeps it in step with Amplify's auth events. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading' });
+
+  const refresh = useCallback(async (options?: { forceRefresh?: boolean }) => {
+    const next = await readAuthState(options?.forceRefresh ?? false);
+    setState(next);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    return Hub.listen('auth', ({ payload }) => {
+      if (
+        payload.event === 'signedIn' ||
+        payload.event === 'signedOut' ||
+        payload.event === 'tokenRefresh' ||
+        payload.event === 'tokenRefresh_failure'
+      ) {
+        void refresh();
+      }
+    });
+  }, [refresh]);
+
+  const doSignOut = useCallback(async () => {
+    try {
+      await signOut();
+    } finally {
+      setState({ status: 'signed-out' });
+    }
+  }, []);
+
+  const value = useMemo(() => ({ state, refresh, signOut: doSignOut }), [state, refresh, doSignOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuthContext(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** The auth state with the questions pages ask of it. */
+export function useAuth() {
+  const { state, refresh, signOut: doSignOut } = useAuthContext();
+  const loggedIn = state.status === 'signed-in';
+  return {
+    state,
+    status: state.status,
+    /** Logged in for the app: tokens and a verified email. */
+    loggedIn,
+    /** The verified user, or null. */
+    user: state.status === 'signed-in' ? state.user : null,
+    isAdmin: state.status === 'signed-in' && state.isAdmin,
+    refresh,
+    signOut: doSignOut,
+  };
+}

@@ -1,0 +1,115 @@
+import { type MouseEvent, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { NavLink, useLocation } from 'react-router-dom';
+import { cartItemCount } from '../../../shared/cart/cart';
+import { BRAND, messages } from '../../../shared/messages';
+import { useAuth } from '../../auth/auth-provider';
+import { paths } from '../../config/paths';
+import { getRuntimeConfig } from '../../config/runtime-config';
+import { useExportCart } from '../../stores/export-cart';
+import { useToast } from '../toast/toast-provider';
+
+/**
+ * The navigation bar of spec section 2. It collapses (on narrow screens) whenever the route changes.
+ */
+export function AppNavbar() {
+  const { loggedIn, isAdmin, user } = useAuth();
+  const { showToast } = useToast();
+  const cart = useExportCart();
+  const count = cartItemCount(cart);
+  const location = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    setExpanded(false);
+  }
+  const { feedbackEmail } = getRuntimeConfig();
+
+  const openCart = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (count === 0) {
+      event.preventDefault();
+      showToast(messages.emptyCartToast, 'danger');
+    }
+    setExpanded(false);
+  };
+
+  return (
+    <Navbar
+      expand="lg"
+      bg="dark"
+      data-bs-theme="dark"
+      sticky="top"
+      expanded={expanded}
+      onToggle={setExpanded}
+      collapseOnSelect
+      aria-label="Main"
+    >
+      <Container>
+        <Navbar.Brand as={NavLink} to={paths.home.href()} className="fw-semibold">
+          {BRAND}
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-navbar" aria-label="Toggle navigation" />
+        <Navbar.Collapse id="main-navbar">
+          <Nav className="me-auto">
+            <Nav.Link as={NavLink} to={paths.findVc.href()} eventKey="find-vc">
+              VC Database
+            </Nav.Link>
+            <Nav.Link as={NavLink} to={paths.podcasts.href()} eventKey="podcasts">
+              Podcasts
+            </Nav.Link>
+            <Nav.Link href={paths.cart.href()} target="_blank" rel="noopener" onClick={openCart}>
+              Cart
+              {count > 0 && (
+                <Badge bg="primary" pill className="ms-1">
+                  {count}
+                  <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
+                </Badge>
+              )}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Nav.Link>
+            <Nav.Link href={`mailto:${feedbackEmail}`}>Feedback</Nav.Link>
+          </Nav>
+          <Nav>
+            {loggedIn ? (
+              <>
+                {isAdmin && (
+                  <Nav.Link as={NavLink} to={paths.admin.href()} eventKey="admin">
+                    Admin
+                  </Nav.Link>
+                )}
+                <Nav.Link as={NavLink} to={paths.accountSettings.href()} eventKey="settings" hidden>
+                  Settings
+                </Nav.Link>
+                <Nav.Link
+                  as={NavLink}
+                  to={paths.accountSettings.href()}
+                  eventKey="account"
+                  className="text-break"
+                >
+                  <span className="visually-hidden">Account: </span>
+                  {user?.email || 'Account'}
+                </Nav.Link>
+                <Nav.Link as={NavLink} to={paths.logout.href()} eventKey="logout">
+                  Logout
+                </Nav.Link>
+              </>
+            ) : (
+              <>
+                <Nav.Link as={NavLink} to={paths.login.href()} eventKey="login">
+                  Login
+                </Nav.Link>
+                <Nav.Link as={NavLink} to={paths.register.href()} eventKey="register">
+                  Register
+                </Nav.Link>
+              </>
+            )}
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

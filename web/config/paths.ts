@@ -1,0 +1,69 @@
+/**
+ * Every route of the app (spec section 2) with a helper that builds links to it. Route definitions and
+ * links both read this table, so a path is written once.
+ */
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+export interface InvestorSearchParams {
+  stageFocus?: string;
+  sectorFocus?: string;
+  role?: string;
+}
+
+export const paths = {
+  splash: { path: '/', href: () => '/' },
+  about: { path: '/about', href: () => '/about' },
+  login: { path: '/login', href: () => '/login' },
+  logout: { path: '/logout', href: () => '/logout' },
+  register: { path: '/register', href: () => '/register' },
+  verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
+  portalOnboarding: { path: '/onboard/vcn', href: () => '/onboard/vcn' },
+  home: { path: '/home', href: () => '/home' },
+  findVc: { path: '/find-vc', href: () => '/find-vc' },
+  investorSearch: {
+    path: '/investors/search',
+    href: (params: InvestorSearchParams = {}) => {
+      const query = new URLSearchParams();
+      for (const key of ['stageFocus', 'sectorFocus', 'role'] as const) {
+        const value = params[key];
+        if (value !== undefined) query.set(key, value);
+      }
+      const text = query.toString();
+      return text ? `/investors/search?${text}` : '/investors/search';
+    },
+  },
+  cart: { path: '/cart', href: () => '/cart' },
+  cartPurchase: { path: '/cart/:cartId', href: (cartId: string) => `/cart/${segment(cartId)}` },
+  podcasts: { path: '/podcasts', href: () => '/podcasts' },
+  account: { path: '/account', href: () => '/account' },
+  accountSettings: { path: '/account/settings', href: () => '/account/settings' },
+  project: { path: '/project/:projectId', href: (projectId: string) => `/project/${segment(projectId)}` },
+  businessInsights: {
+    path: '/projects/:projectId/jorts',
+    href: (projectId: string) => `/projects/${segment(projectId)}/jorts`,
+  },
+  connectStripe: { path: '/connect/stripe', href: () => '/connect/stripe' },
+  admin: {
+    path: '/admin',
+    href: (params: { importedInvestorId?: string; searchableInvestorId?: string } = {}) => {
+      const query = new URLSearchParams();
+      if (params.importedInvestorId) query.set('importedInvestorId', params.importedInvestorId);
+      if (params.searchableInvestorId) query.set('searchableInvestorId', params.searchableInvestorId);
+      const text = query.toString();
+      return text ? `/admin?${text}` : '/admin';
+    },
+  },
+  adminCarts: { path: '/admin/carts', href: () => '/admin/carts' },
+  adminDebugField: {
+    path: '/admin/debug-field',
+    href: (params: { targetField: string; selectedValues: readonly string[]; finalValue: string }) => {
+      const query = new URLSearchParams({
+        targetField: params.targetField,
+        selectedValues: params.selectedValues.join(','),
+        finalValue: params.finalValue,
+      });
+      return `/admin/debug-field?${query.toString()}`;
+    },
+  },
+} as const;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * The web app's runtime configuration: read once from `/runtime-config.json` before the first render
+ * (written by the CDK stack on AWS, served by the local home locally) and validated here. The build
+ * itself holds no endpoints or ids.
+ */
+export const runtimeConfigSchema = z.object({
+  stage: z.string().min(1),
+  apiUrl: z.string().min(1),
+  region: z.string().min(1),
+  userPoolId: z.string().min(1),
+  userPoolClientId: z.string().min(1),
+  /** Only in the local home ('/cognito', proxied by the dev server); absent on AWS. */
+  userPoolEndpoint: z.string().min(1).optional(),
+  rootDomain: z.string().min(1),
+  feedbackEmail: z.string().min(1),
+  debugMappingLinks: z.boolean().default(false),
+  stripeConnect: z.object({ clientId: z.string(), authorizeUrl: z.string() }),
+  mailInboxUrl: z.string().optional(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+
+let current: RuntimeConfig | null = null;
+
+/** Validates `value` and makes it the configuration of this page. */
+export function initRuntimeConfig(value: unknown): RuntimeConfig {
+  current = runtimeConfigSchema.parse(value);
+  return current;
+}
+
+/** Fetches, validates and stores the runtime configuration. Throws when it is missing or malformed. */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Could not load ${RUNTIME_CONFIG_URL} (HTTP ${response.status})`);
+  return initRuntimeConfig(await response.json());
+}
+
+/** The configuration read at start-up. */
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('The runtime configuration has not been loaded');
+  return current;
+}
+
+/** `path` made absolute against this page's origin when it is a relative URL ('/cognito'). */
+export function absoluteUrl(path: string, origin = window.location.origin): string {
+  return new URL(path, origin).toString().replace(/\/$/, '');
+}

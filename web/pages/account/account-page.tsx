@@ -1,0 +1,195 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../../shared/format/dates';
+import { messages } from '../../../shared/messages';
+import { formatStartupStatuses, visibleTags } from '../../../shared/projects/project';
+import { isNotFound } from '../../api/client';
+import { useMe } from '../../api/get-me';
+import { useMyContacts } from '../../api/get-my-contacts';
+import { useProjects } from '../../api/get-projects';
+import { useAuth } from '../../auth/auth-provider';
+import { RequireUser } from '../../auth/guards';
+import { LoadingMessage } from '../../components/loading-message';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import { NewProjectForm } from './new-project-form';
+
+const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** `/account/settings` and `/account`: the signed-in user's account, contacts and projects. */
+export function AccountPage() {
+  useDocumentTitle('Account');
+  return (
+    <RequireUser loadingMessage={messages.loadingAccountSettings}>
+      <AccountSettings />
+    </RequireUser>
+  );
+}
+
+function AccountSettings() {
+  const me = useMe();
+  const { user } = useAuth();
+
+  if (me.isPending) return <LoadingMessage message={messages.loadingAccountSettings} />;
+  if (me.isError) {
+    return (
+      <Container>
+        <Alert variant="danger">
+          {isNotFound(me.error) ? messages.userProfileNotFound : messages.failedToFetchProfile}
+        </Alert>
+      </Container>
+    );
+  }
+
+  return (
+    <Container>
+      <h1 className="h2 mb-4">Account</h1>
+      <Row className="g-4">
+        <Col lg={5}>
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <Form.Group controlId="account-email">
+                <Form.Label className="fw-semibold">Email</Form.Label>
+                <Form.Control type="email" value={me.data.email || user?.email || ''} readOnly />
+              </Form.Group>
+            </Card.Body>
+          </Card>
+          <ContactLibrary />
+        </Col>
+        <Col lg={7}>
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5 mb-3">Projects</h2>
+              <ProjectList />
+            </Card.Body>
+          </Card>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <NewProjectForm />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  );
+}
+
+function ContactLibrary() {
+  const contacts = useMyContacts();
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <h2 className="h5 mb-3">Contact Library</h2>
+        {contacts.isPending ? (
+          <LoadingMessage />
+        ) : contacts.isError ? (
+          <Alert variant="danger" className="mb-0">
+            {messages.anErrorOccurred}
+          </Alert>
+        ) : contacts.data.contacts.length === 0 ? (
+          <Alert variant="warning" className="mb-0">
+            {messages.noContacts}
+          </Alert>
+        ) : (
+          <Table responsive size="sm" className="mb-0 align-middle">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">LinkedIn</th>
+              </tr>
+            </thead>
+            <tbody>
+              {contacts.data.contacts.map((contact) => (
+                <tr key={contact.searchableInvestorId}>
+                  <td>{contact.name}</td>
+                  <td className="text-break">
+                    {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
+                  </td>
+                  <td className="text-break">
+                    {contact.linkedinUrl ? (
+                      <a
+                        href={contact.linkedinUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="position-relative"
+                      >
+                        Profile
+                        <span className="visually-hidden"> of {contact.name} (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ProjectList() {
+  const projects = useProjects();
+  if (projects.isPending) return <LoadingMessage />;
+  if (projects.isError) {
+    return (
+      <Alert variant="danger" className="mb-0">
+        {messages.anErrorOccurred}
+      </Alert>
+    );
+  }
+  if (projects.data.projects.length === 0) {
+    return (
+      <Alert variant="secondary" className="mb-0">
+        {messages.noProjects}
+      </Alert>
+    );
+  }
+  const timeZone = localTimeZone();
+  return (
+    <ListGroup>
+      {projects.data.projects.map((project) => {
+        const statuses = formatStartupStatuses(project.startupStatus);
+        const sectors = visibleTags(project.sectors);
+        return (
+          <ListGroup.Item
+            key={project.id}
+            action
+            as={Link}
+            to={paths.project.href(project.id)}
+            className="py-3"
+          >
+            <div className="d-flex flex-wrap justify-content-between gap-2">
+              <span className="fw-semibold text-body">{project.name}</span>
+              <span className="small text-body-secondary">
+                Created {formatDate(project.createdAt, timeZone)}
+              </span>
+            </div>
+            <p className="mb-1 small text-body-secondary text-truncate">{project.description}</p>
+            {statuses ? <p className="mb-1 small">{statuses}</p> : null}
+            {sectors.length > 0 ? (
+              <div className="d-flex flex-wrap gap-1">
+                {sectors.map((sector) => (
+                  <Badge key={sector} bg="success-subtle" text="success-emphasis" className="fw-normal">
+                    {sector}
+                  </Badge>
+                ))}
+              </div>
+            ) : null}
+          </ListGroup.Item>
+        );
+      })}
+    </ListGroup>
+  );
+}

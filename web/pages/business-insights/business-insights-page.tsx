@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { RequireUser } from '../../auth/guards';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+
+const REPORTS = [
+  {
+    id: 'effective-mrr',
+    title: 'Effective MRR',
+    summary: 'Compute effective MRR',
+    text: 'Computes the effective monthly recurring revenue of this project from its ingested payments.',
+  },
+  {
+    id: 'sales-opportunities',
+    title: 'Sales opportunities',
+    summary: 'Surface org-wide sales opportunities',
+    text: 'Surfaces sales opportunities across the organisations that already pay this project.',
+  },
+  {
+    id: 'ingest-transactions',
+    title: 'Payment transactions',
+    summary: 'Ingest payment transactions',
+    text: "Ingests the payment transactions of this project's connected Stripe account.",
+  },
+] as const;
+
+type ReportId = (typeof REPORTS)[number]['id'];
+
+/** `/projects/{projectId}/jorts`: business insights, a left menu of three reports (placeholders for now). */
+export function BusinessInsightsPage() {
+  useDocumentTitle('Business Insights');
+  return (
+    <RequireUser>
+      <BusinessInsights />
+    </RequireUser>
+  );
+}
+
+function BusinessInsights() {
+  const { projectId = '' } = useParams();
+  const [reportId, setReportId] = useState<ReportId>('effective-mrr');
+  const report = REPORTS.find((r) => r.id === reportId) ?? REPORTS[0];
+
+  if (!projectId) {
+    return (
+      <Container>
+        <Alert variant="danger">{messages.projectIdMissing}</Alert>
+      </Container>
+    );
+  }
+
+  return (
+    <Container>
+      <nav aria-label="Breadcrumb" className="mb-2 small">
+        <Link to={paths.project.href(projectId)}>← Back to project</Link>
+      </nav>
+      <h1 className="h2 mb-4">Business Insights</h1>
+      <Row className="g-4">
+        <Col md={4} lg={3}>
+          <nav aria-label="Reports">
+            <ListGroup className="insights-menu shadow-sm">
+              {REPORTS.map((r) => (
+                <ListGroup.Item
+                  key={r.id}
+                  action
+                  active={r.id === reportId}
+                  aria-current={r.id === reportId ? 'page' : undefined}
+                  onClick={() => setReportId(r.id)}
+                >
+                  {r.summary}
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </nav>
+        </Col>
+        <Col md={8} lg={9}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h4">{report.title}</h2>
+              <p>{report.text}</p>
+              <Alert variant="info" className="mb-0">
+                Coming soon: this report is a placeholder until the project&apos;s Stripe account is connected
+                and its payment transactions are ingested.
+              </Alert>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

@@ -1,0 +1,179 @@
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Placeholder from 'react-bootstrap/Placeholder';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+import { INVESTOR_ROLES, investorRoleLabel } from '../../../shared/investors/roles';
+import { messages } from '../../../shared/messages';
+import { homeSectorCounts } from '../../../shared/tags/tag-counts';
+import { errorMessage } from '../../api/client';
+import { useDirectoryMetadata } from '../../api/get-directory-metadata';
+import { useRoleCounts } from '../../api/get-role-counts';
+import { TagLink } from '../../components/tag-link';
+import { TagList } from '../../components/tag-list';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import { getRuntimeConfig } from '../../config/runtime-config';
+
+/** Not in the spec: before the first aggregation there is no directory metadata. */
+export const DIRECTORY_EMPTY = 'The directory has no investors yet.';
+
+const formatCount = (count: number): string => count.toLocaleString('en-US');
+
+function LoadingLine() {
+  return (
+    <Placeholder as="p" animation="glow" className="mb-0" aria-hidden="true">
+      <Placeholder xs={8} />
+    </Placeholder>
+  );
+}
+
+/** `/home` and `/find-vc`: the directory at a glance, with ways into the search. */
+export function DirectoryHomePage() {
+  useDocumentTitle('VC Database');
+  const metadata = useDirectoryMetadata();
+  const roleCounts = useRoleCounts();
+  const { feedbackEmail } = getRuntimeConfig();
+
+  const stageTags = metadata.data?.stageFocusWeighted.map((tag) => tag.tagKey) ?? [];
+  const sectorCounts = homeSectorCounts(metadata.data?.sectorFocusWeighted ?? []);
+  const sectorCountByTag = new Map(sectorCounts.map((tag) => [tag.tagKey, tag.count]));
+
+  return (
+    <Container>
+      <header className="mb-4">
+        <h1 className="h2 mb-1">VC Database</h1>
+        <p className="text-body-secondary mb-0">
+          Find investors by type, stage focus or sector focus, then add them to your export cart.
+        </p>
+      </header>
+
+      {metadata.isError ? (
+        <Alert variant="danger">{errorMessage(metadata.error, messages.anErrorOccurred)}</Alert>
+      ) : null}
+
+      <Row className="g-4">
+        <Col lg={4}>
+          <Card className="shadow-sm mb-4 stat-card">
+            <Card.Body>
+              <h2 className="h6 text-uppercase text-body-secondary mb-2">Investors</h2>
+              {metadata.isPending ? (
+                <LoadingLine />
+              ) : (
+                <p className="stat-value mb-1">{formatCount(metadata.data?.totalInvestors ?? 0)}</p>
+              )}
+              {metadata.data === null ? <p className="mb-0 small">{DIRECTORY_EMPTY}</p> : null}
+              {metadata.data ? (
+                <p className="small text-body-secondary mb-0">
+                  {formatCount(metadata.data.totalInvestorsWithEmail)} with email ·{' '}
+                  {formatCount(metadata.data.totalInvestorsWithLinkedIn)} with LinkedIn
+                </p>
+              ) : null}
+            </Card.Body>
+          </Card>
+
+          <Card className="shadow-sm">
+            <Card.Header as="h2" className="h6 mb-0 bg-body">
+              Investor types
+            </Card.Header>
+            {roleCounts.isError ? (
+              <Card.Body>
+                <Alert variant="danger" className="mb-0">
+                  {errorMessage(roleCounts.error, messages.anErrorOccurred)}
+                </Alert>
+              </Card.Body>
+            ) : (
+              <ListGroup variant="flush">
+                {INVESTOR_ROLES.map((role) => (
+                  <ListGroup.Item
+                    key={role}
+                    action
+                    as={Link}
+                    to={paths.investorSearch.href({ role })}
+                    className="d-flex justify-content-between align-items-center"
+                  >
+                    <span>{investorRoleLabel(role)}</span>
+                    <span className="badge text-bg-secondary rounded-pill">
+                      {roleCounts.data ? formatCount(roleCounts.data.counts[role] ?? 0) : '…'}
+                    </span>
+                  </ListGroup.Item>
+                ))}
+              </ListGroup>
+            )}
+          </Card>
+        </Col>
+
+        <Col lg={8}>
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Stage focus</h2>
+              <p className="small text-body-secondary">
+                Choose a stage to see the investors who invest at it.
+              </p>
+              {metadata.isPending ? (
+                <LoadingLine />
+              ) : (
+                <TagList
+                  tags={stageTags}
+                  things="stages"
+                  label="Stage focus"
+                  showAllLabel
+                  renderTag={(tag) => <TagLink field="stageFocus" tag={tag} />}
+                />
+              )}
+            </Card.Body>
+          </Card>
+
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Sector focus</h2>
+              <p className="small text-body-secondary">Number of investors per sector.</p>
+              {metadata.isPending ? (
+                <LoadingLine />
+              ) : (
+                <TagList
+                  tags={sectorCounts.map((tag) => tag.tagKey)}
+                  things="sectors"
+                  label="Sector focus"
+                  showAllLabel
+                  renderTag={(tag) => (
+                    <TagLink field="sectorFocus" tag={tag} count={sectorCountByTag.get(tag)} />
+                  )}
+                />
+              )}
+            </Card.Body>
+          </Card>
+
+          <h2 className="h5 mb-3">Frequently asked questions</h2>
+          <Row xs={1} md={2} className="g-3">
+            <Col>
+              <Card className="h-100 shadow-sm">
+                <Card.Body>
+                  <h3 className="h6">Where does the data come from?</h3>
+                  <p className="mb-0 small">
+                    Investor records are imported from public sources and partner lists, each kept with its
+                    source name and address, then merged so that every investor appears once.
+                  </p>
+                </Card.Body>
+              </Card>
+            </Col>
+            <Col>
+              <Card className="h-100 shadow-sm">
+                <Card.Body>
+                  <h3 className="h6">How do I report incorrect data?</h3>
+                  <p className="mb-0 small">
+                    Email us at <a href={`mailto:${feedbackEmail}`}>{feedbackEmail}</a> with the
+                    investor&apos;s name and what should change. We review every report.
+                  </p>
+                </Card.Body>
+              </Card>
+            </Col>
+          </Row>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

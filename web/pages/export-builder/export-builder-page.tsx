@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../shared/api/errors';
+import { emptyCartNeedsConfirmation } from '../../../shared/cart/cart';
+import {
+  availableColumns,
+  EXPORT_COLUMN_KEYS,
+  type ExportColumnKey,
+  exportColumnLabel,
+  maskedPreviewRows,
+  moveColumn,
+} from '../../../shared/cart/export';
+import { formatUsd, type PriceTier, tierForCount } from '../../../shared/cart/pricing';
+import { failedToSave, messages } from '../../../shared/messages';
+import { errorMessage } from '../../api/client';
+import { useSaveCart } from '../../api/save-cart';
+import { useAuth } from '../../auth/auth-provider';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { LinkButton } from '../../components/link-button';
+import { SummaryList } from '../../components/summary-list';
+import { useToast } from '../../components/toast/toast-provider';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import {
+  emptyExportCart,
+  removeInvestorFromExportCart,
+  setExportCartColumns,
+  setExportCartId,
+  useExportCart,
+} from '../../stores/export-cart';
+
+/** The preview shows this many rows; the export has them all. Not in the spec. */
+export const PREVIEW_ROW_LIMIT = 25;
+
+function tierOf(count: number): PriceTier | null {
+  try {
+    return tierForCount(count);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/cart`: the export builder. The cart lives in local storage until it is saved: choose the columns,
+ * check the masked preview and the price, then 'Save Cart & Purchase'.
+ */
+export function ExportBuilderPage() {
+  useDocumentTitle('Export Cart');
+  const cart = useExportCart();
+  const { loggedIn } = useAuth();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const saveCart = useSaveCart();
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+
+  const items = cart?.items ?? [];
+  const count = items.length;
+
+  if (!cart || count === 0) {
+    return (
+      <Container>
+        <h1 className="h2 mb-4">Export Cart</h1>
+        <Alert variant="secondary">{messages.noInvestorsInCart}</Alert>
+        <LinkButton to={paths.findVc.href()} variant="primary">
+          Browse the VC Database
+        </LinkButton>
+      </Container>
+    );
+  }
+
+  const selected = cart.columnOrder;
+  const available = availableColumns(selected);
+  const tier = tierOf(count);
+  const investors = items.map((item) => item.searchableInvestorEntry);
+  const previewInvestors = investors.slice(0, PREVIEW_ROW_LIMIT);
+  const rows = maskedPreviewRows(previewInvestors, selected);
+
+  const toggleColumn = (column: ExportColumnKey) => setExportCartColumns(moveColumn(selected, column));
+
+  const requestEmpty = () => {
+    if (emptyCartNeedsConfirmation(count)) setConfirmingEmpty(true);
+    else emptyExportCart();
+  };
+
+  const save = async () => {
+    const body = { investorIds: cart.searchableInvestorEntryIds, columnOrder: selected };
+    try {
+      let saved: Awaited<ReturnType<typeof saveCart.mutateAsync>>;
+      try {
+        saved = await saveCart.mutateAsync({ id: cart.id, ...body });
+      } catch (error) {
+        // The stored id belongs to a cart already purchased (or to someone else): save as a new cart.
+        if (!(error instanceof ApiError && error.code === 'aborted')) throw error;
+        saved = await saveCart.mutateAsync(body);
+      }
+      setExportCartId(saved.id);
+      showToast(messages.cartSaved, 'success');
+      navigate(paths.cartPurchase.href(saved.id));
+    } catch (error) {
+      showToast(failedToSave(errorMessage(error, messages.somethingWentWrong)), 'danger');
+    }
+  };
+
+  return (
+    <Container>
+      <h1 className="h2 mb-4">Export Cart</h1>
+      <Row className="g-4">
+        <Col lg={4} className="order-lg-2">
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h5 mb-3">Summary</h2>
+              <SummaryList
+                items={[
+                  { label: 'Investors', value: count.toLocaleString('en-US') },
+                  { label: 'Fields selected', value: `${selected.length} of ${EXPORT_COLUMN_KEYS.length}` },
+                  { label: 'Pricing tier', value: tier?.tierDescription ?? '—' },
+                  { label: 'Total', value: tier ? formatUsd(tier.priceX100) : '—', total: true },
+                ]}
+              />
+              {tier ? null : (
+                <Alert variant="danger" className="mt-3 mb-0">
+                  {messages.noTierFound}
+                </Alert>
+              )}
+            </Card.Body>
+            <Card.Footer className="bg-body d-grid gap-2">
+              {loggedIn ? (
+                <Button
+                  variant="success"
+                  onClick={() => void save()}
+                  disabled={saveCart.isPending || selected.length === 0 || tier === null}
+                >
+                  {saveCart.isPending ? messages.saving : 'Save Cart & Purchase'}
+                </Button>
+              ) : (
+                <Link to={paths.login.href()} state={{ from: paths.cart.href() }} className="btn btn-success">
+                  Login to Purchase
+                </Link>
+              )}
+              <Button variant="outline-danger" onClick={requestEmpty}>
+                Empty Cart
+              </Button>
+            </Card.Footer>
+          </Card>
+        </Col>
+
+        <Col lg={8} className="order-lg-1">
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Columns</h2>
+              <p className="small text-body-secondary">
+                Click a column to move it between available and selected. The export uses the selected
+                columns, in this order.
+              </p>
+              <Row className="g-3">
+                <Col sm={6}>
+                  <h3 className="h6" id="available-columns">
+                    Available
+                  </h3>
+                  <ul
+                    className="list-unstyled d-flex flex-wrap gap-2 mb-0"
+                    aria-labelledby="available-columns"
+                  >
+                    {available.length === 0 ? (
+                      <li className="small text-body-secondary">All columns selected.</li>
+                    ) : null}
+                    {available.map((column) => (
+                      <li key={column}>
+                        <Button
+                          variant="outline-primary"
+                          size="sm"
+                          className="column-chip"
+                          onClick={() => toggleColumn(column)}
+                        >
+                          <span aria-hidden="true">+ </span>
+                          {exportColumnLabel(column)}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                </Col>
+                <Col sm={6}>
+                  <h3 className="h6" id="selected-columns">
+                    Selected
+                  </h3>
+                  <ol
+                    className="list-unstyled d-flex flex-wrap gap-2 mb-0"
+                    aria-labelledby="selected-columns"
+                  >
+                    {selected.length === 0 ? <li className="small text-body-secondary">None.</li> : null}
+                    {selected.map((column) => (
+                      <li key={column}>
+                        <Button
+                          variant="primary"
+                          size="sm"
+                          className="column-chip"
+                          onClick={() => toggleColumn(column)}
+                        >
+                          {exportColumnLabel(column)}
+                          <span aria-hidden="true"> ×</span>
+                        </Button>
+                      </li>
+                    ))}
+                  </ol>
+                </Col>
+              </Row>
+            </Card.Body>
+          </Card>
+
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h5">Preview</h2>
+              <p className="small text-body-secondary">
+                Email and LinkedIn values are masked until you purchase.
+                {count > PREVIEW_ROW_LIMIT ? ` Showing the first ${PREVIEW_ROW_LIMIT} of ${count} rows.` : ''}
+              </p>
+              {selected.length === 0 ? (
+                <Alert variant="warning" className="mb-0">
+                  {messages.noColumnsSelected}
+                </Alert>
+              ) : (
+                <Table responsive striped hover size="sm" className="mb-0 align-middle">
+                  <thead>
+                    <tr>
+                      {selected.map((column) => (
+                        <th key={column} scope="col">
+                          {exportColumnLabel(column)}
+                        </th>
+                      ))}
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((row, index) => (
+                      <tr key={row.key}>
+                        {row.cells.map((cell, cellIndex) => (
+                          <td key={selected[cellIndex]}>{cell}</td>
+                        ))}
+                        <td className="text-end">
+                          <Button
+                            variant="link"
+                            size="sm"
+                            className="p-0 text-danger position-relative"
+                            onClick={() => removeInvestorFromExportCart(row.key)}
+                          >
+                            Remove<span className="visually-hidden"> {previewInvestors[index]?.name}</span>
+                          </Button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              )}
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+
+      <ConfirmModal
+        show={confirmingEmpty}
+        title="Empty Cart"
+        confirmLabel="Empty Cart"
+        onConfirm={() => {
+          emptyExportCart();
+          setConfirmingEmpty(false);
+        }}
+        onCancel={() => setConfirmingEmpty(false)}
+      >
+        {messages.clearCartConfirm}
+      </ConfirmModal>
+    </Container>
+  );
+}

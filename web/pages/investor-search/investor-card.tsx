@@ -1,0 +1,105 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import type { CartInvestor } from '../../../shared/cart/cart';
+import { investorRoleLabel } from '../../../shared/investors/roles';
+import { TagLink } from '../../components/tag-link';
+import { TagList } from '../../components/tag-list';
+import { paths } from '../../config/paths';
+
+const CONTACTS = [
+  ['hasEmail', 'Email'],
+  ['hasPhone', 'Phone'],
+  ['hasLinkedIn', 'LinkedIn'],
+  ['hasTwitter', 'Twitter'],
+  ['hasCrunchbase', 'Crunchbase'],
+] as const;
+
+export interface InvestorCardProps {
+  investor: CartInvestor;
+  /** The searched stage tag, highlighted in the card's stage list. */
+  highlightedStage?: string | undefined;
+  /** The searched sector tag, highlighted in the card's sector list. */
+  highlightedSector?: string | undefined;
+  inCart: boolean;
+  onAdd: (investor: CartInvestor) => void;
+  /** Shown to admins when debug mapping links are on. */
+  showDebugLink: boolean;
+}
+
+/** One search result: name, role, focus tags, which contact details exist, and the cart button. */
+export function InvestorCard({
+  investor,
+  highlightedStage,
+  highlightedSector,
+  inCart,
+  onAdd,
+  showDebugLink,
+}: InvestorCardProps) {
+  const contacts = CONTACTS.filter(([flag]) => investor[flag]);
+  const headingId = `investor-${investor.id}`;
+  return (
+    <Card as="article" className="h-100 shadow-sm investor-card" aria-labelledby={headingId}>
+      <Card.Body className="d-flex flex-column">
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+          <Card.Title as="h2" id={headingId} className="mb-0">
+            {investor.name}
+          </Card.Title>
+          <Badge bg="secondary" className="flex-shrink-0">
+            {investorRoleLabel(investor.investorRole)}
+          </Badge>
+        </div>
+
+        <h3 className="small fw-semibold text-body-secondary mb-1 mt-2">Stages</h3>
+        <TagList
+          tags={investor.stageFocus}
+          highlighted={highlightedStage ? [highlightedStage] : []}
+          things="stages"
+          label={`Stages of ${investor.name}`}
+          renderTag={(tag, highlighted) => <TagLink field="stageFocus" tag={tag} highlighted={highlighted} />}
+        />
+        <h3 className="small fw-semibold text-body-secondary mb-1 mt-3">Sectors</h3>
+        <TagList
+          tags={investor.sectorFocus}
+          highlighted={highlightedSector ? [highlightedSector] : []}
+          things="sectors"
+          label={`Sectors of ${investor.name}`}
+          renderTag={(tag, highlighted) => (
+            <TagLink field="sectorFocus" tag={tag} highlighted={highlighted} />
+          )}
+        />
+
+        {contacts.length > 0 ? (
+          <>
+            <h3 className="small fw-semibold text-body-secondary mb-1 mt-3">Contact details</h3>
+            <ul
+              className="list-unstyled d-flex flex-wrap gap-1 mb-0"
+              aria-label={`Contact details of ${investor.name}`}
+            >
+              {contacts.map(([flag, label]) => (
+                <li key={flag}>
+                  <Badge bg="light" text="dark" className="border">
+                    {label}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+
+        <div className="d-flex flex-wrap align-items-center gap-2 mt-auto pt-3">
+          <Button variant="primary" size="sm" onClick={() => onAdd(investor)}>
+            Add to Export Cart
+          </Button>
+          {inCart ? <span className="small text-success fw-semibold">In cart</span> : null}
+          {showDebugLink ? (
+            <Link to={paths.admin.href({ searchableInvestorId: investor.id })} className="small ms-auto">
+              Debug Mapping
+            </Link>
+          ) : null}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,111 @@
+import { signIn } from 'aws-amplify/auth';
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { LOGIN_FIELDS_REQUIRED, loginErrorMessage, looksLikeEmail } from '../../auth/auth-errors';
+import { useAuth } from '../../auth/auth-provider';
+import { setPendingSignUp } from '../../auth/pending-sign-up';
+import { AuthCard } from '../../components/auth-card';
+import { LoadingMessage } from '../../components/loading-message';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+
+interface LoginLocationState {
+  from?: string;
+  notice?: string;
+}
+
+/** `/login`: email and password sign-in. Logged-in users go to /home (or back where they came from). */
+export function LoginPage() {
+  useDocumentTitle('Login');
+  const { status, refresh } = useAuth();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginLocationState;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [needsVerification, setNeedsVerification] = useState(false);
+
+  if (status === 'loading') return <LoadingMessage />;
+  if (status === 'signed-in') {
+    const from = state.from?.startsWith('/') ? state.from : paths.home.href();
+    return <Navigate to={from} replace />;
+  }
+  if (status === 'unverified' || needsVerification) return <Navigate to={paths.verifyEmail.href()} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (email.trim() === '' || password === '') return setError(LOGIN_FIELDS_REQUIRED);
+    if (!looksLikeEmail(email)) return setError(messages.invalidEmailOrPassword);
+    setSubmitting(true);
+    try {
+      const result = await signIn({
+        username: email.trim(),
+        password,
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      });
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        setPendingSignUp(email.trim(), password);
+        setNeedsVerification(true);
+        return;
+      }
+      if (result.nextStep.signInStep !== 'DONE') {
+        setError(messages.loginFailed);
+        return;
+      }
+      await refresh();
+    } catch (caught) {
+      setError(loginErrorMessage(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          Don&apos;t have an account? <Link to={paths.register.href()}>Register</Link>
+        </>
+      }
+    >
+      {state.notice ? <Alert variant="info">{state.notice}</Alert> : null}
+      {error ? (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Form noValidate onSubmit={submit}>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+        </Form.Group>
+        <Form.Group className="mb-4" controlId="login-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </Form.Group>
+        <Button type="submit" className="w-100" disabled={submitting}>
+          {submitting ? 'Logging in...' : 'Login'}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,145 @@
+import { type FormEvent, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { messages } from '../../../shared/messages';
+import { canSubmitPodcast, validatePodcastListing } from '../../../shared/podcasts/podcast';
+import { useCreatePodcast } from '../../api/create-podcast';
+import { useAuth } from '../../auth/auth-provider';
+
+/** Not in the spec: shown after a podcast was listed. */
+export const PODCAST_LISTED = 'Podcast listed';
+
+/**
+ * The 'List a New Podcast' modal. Submit stays disabled while the title is blank; the title's message
+ * shows once the field was touched, the other rules when the form is submitted.
+ */
+export function ListPodcastModal({
+  show,
+  onClose,
+}: {
+  show: boolean;
+  /** `listed` is true when a podcast was listed. */
+  onClose: (listed: boolean) => void;
+}) {
+  const { loggedIn } = useAuth();
+  const createPodcast = useCreatePodcast();
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [imageUrl, setImageUrl] = useState('');
+  const [participants, setParticipants] = useState('');
+  const [titleTouched, setTitleTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const titleMissing = titleTouched && !canSubmitPodcast(title);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const input = { title, url, description, imageUrl, participants };
+    const checked = validatePodcastListing(input, loggedIn);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    try {
+      await createPodcast.mutateAsync({
+        title: checked.listing.title,
+        url: checked.listing.url,
+        description: checked.listing.description,
+        imageUrl: checked.listing.imageUrl,
+        participants: checked.listing.participants,
+      });
+      onClose(true);
+    } catch (caught) {
+      console.error('Listing the podcast failed', caught);
+      setError(messages.submitPodcastFailed);
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={() => onClose(false)} centered aria-labelledby="list-podcast-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel="Close">
+          <Modal.Title id="list-podcast-title" as="h2" className="h5">
+            {messages.listPodcastTitle}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error ? (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Form.Group className="mb-3" controlId="podcast-title">
+            <Form.Label>Title</Form.Label>
+            <Form.Control
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                setTitleTouched(true);
+              }}
+              onBlur={() => setTitleTouched(true)}
+              isInvalid={titleMissing}
+              required
+            />
+            <Form.Control.Feedback type="invalid">{messages.titleRequired}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="podcast-url">
+            <Form.Label>URL</Form.Label>
+            <Form.Control
+              type="url"
+              inputMode="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://"
+              required
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="podcast-description">
+            <Form.Label>Description (optional)</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="podcast-image-url">
+            <Form.Label>Image URL (optional)</Form.Label>
+            <Form.Control
+              type="url"
+              inputMode="url"
+              value={imageUrl}
+              onChange={(e) => setImageUrl(e.target.value)}
+              placeholder="https://"
+            />
+          </Form.Group>
+          <Form.Group controlId="podcast-participants">
+            <Form.Label>Participants (optional)</Form.Label>
+            <Form.Control
+              value={participants}
+              onChange={(e) => setParticipants(e.target.value)}
+              aria-describedby="podcast-participants-help"
+            />
+            <Form.Text id="podcast-participants-help">Names separated by commas.</Form.Text>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button
+            variant="outline-secondary"
+            onClick={() => onClose(false)}
+            disabled={createPodcast.isPending}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmitPodcast(title) || createPodcast.isPending}>
+            {createPodcast.isPending ? messages.saving : 'Submit'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router-dom';
+import type { PodcastView } from '../../../shared/api/podcasts';
+import { formatDate } from '../../../shared/format/dates';
+import { messages } from '../../../shared/messages';
+import { errorMessage } from '../../api/client';
+import { useMyVotes } from '../../api/get-my-votes';
+import { usePodcasts } from '../../api/get-podcasts';
+import { useVotePodcast } from '../../api/vote-podcast';
+import { useAuth } from '../../auth/auth-provider';
+import { LoadingMessage } from '../../components/loading-message';
+import { useToast } from '../../components/toast/toast-provider';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import { ListPodcastModal, PODCAST_LISTED } from './list-podcast-modal';
+
+/** `/podcasts`: the podcast board with upvotes, and listing a podcast. */
+export function PodcastsPage() {
+  useDocumentTitle('Podcasts');
+  const podcasts = usePodcasts();
+  const myVotes = useMyVotes();
+  const vote = useVotePodcast();
+  const { loggedIn } = useAuth();
+  const { showToast } = useToast();
+  const [listing, setListing] = useState(false);
+  const voted = new Set(loggedIn ? (myVotes.data?.podcastIds ?? []) : []);
+
+  const upvote = async (podcast: PodcastView) => {
+    if (!loggedIn) {
+      showToast(messages.loginToUpvote, 'danger');
+      return;
+    }
+    try {
+      const result = await vote.mutateAsync(podcast.id);
+      if (result.voted) showToast(messages.upvoted, 'success');
+    } catch (error) {
+      console.error('Voting failed', error);
+      showToast(messages.somethingWentWrong, 'danger');
+    }
+  };
+
+  return (
+    <Container>
+      <h1 className="h2 mb-4">Podcasts</h1>
+      <Row className="g-4">
+        <Col lg={8}>
+          {podcasts.isPending ? (
+            <LoadingMessage />
+          ) : podcasts.isError ? (
+            <Alert variant="danger">{errorMessage(podcasts.error, messages.anErrorOccurred)}</Alert>
+          ) : podcasts.data.podcasts.length === 0 ? (
+            <Alert variant="secondary">{messages.noPodcastsFound}</Alert>
+          ) : (
+            <ul className="list-unstyled d-grid gap-3 mb-0">
+              {podcasts.data.podcasts.map((podcast) => (
+                <li key={podcast.id}>
+                  <PodcastCard
+                    podcast={podcast}
+                    voted={voted.has(podcast.id)}
+                    busy={vote.isPending && vote.variables === podcast.id}
+                    onUpvote={() => void upvote(podcast)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Col>
+        <Col lg={4}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h5">Founder podcasts</h2>
+              <p>
+                Conversations with founders and investors, picked by the community. Upvote the episodes that
+                helped you so others find them first.
+              </p>
+              <p className="small text-body-secondary">Know a podcast founders should hear? List it here.</p>
+              {loggedIn ? (
+                <Button onClick={() => setListing(true)}>List a Podcast</Button>
+              ) : (
+                <Link
+                  to={paths.login.href()}
+                  state={{ from: paths.podcasts.href() }}
+                  className="btn btn-outline-primary"
+                >
+                  {messages.signInToListPodcast}
+                </Link>
+              )}
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+      {listing ? (
+        <ListPodcastModal
+          show={listing}
+          onClose={(listed) => {
+            setListing(false);
+            if (listed) showToast(PODCAST_LISTED, 'success');
+          }}
+        />
+      ) : null}
+    </Container>
+  );
+}
+
+function PodcastCard({
+  podcast,
+  voted,
+  busy,
+  onUpvote,
+}: {
+  podcast: PodcastView;
+  voted: boolean;
+  busy: boolean;
+  onUpvote: () => void;
+}) {
+  return (
+    <Card as="article" className="shadow-sm">
+      <Card.Body className="d-flex gap-3">
+        <div className="d-flex flex-column align-items-center">
+          <Button
+            variant={voted ? 'primary' : 'outline-primary'}
+            className="vote-button d-flex flex-column align-items-center py-1"
+            onClick={onUpvote}
+            disabled={busy}
+            aria-pressed={voted}
+            aria-label={`Upvote ${podcast.title}, ${podcast.voteCount} ${podcast.voteCount === 1 ? 'vote' : 'votes'}`}
+          >
+            <span aria-hidden="true">▲</span>
+            <span className="fw-semibold">{podcast.voteCount}</span>
+          </Button>
+        </div>
+        {podcast.imageUrl ? (
+          <img
+            src={podcast.imageUrl}
+            alt=""
+            className="podcast-thumb rounded flex-shrink-0 d-none d-sm-block"
+          />
+        ) : null}
+        <div className="flex-grow-1 min-w-0">
+          <h2 className="h5 mb-1">
+            <a href={podcast.url} target="_blank" rel="noopener noreferrer" className="text-break">
+              {podcast.title}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </h2>
+          {podcast.description ? <p className="mb-2">{podcast.description}</p> : null}
+          <p className="small text-body-secondary mb-0">
+            {podcast.participants.length > 0 ? <>With {podcast.participants.join(', ')} · </> : null}
+            Listed {formatDate(podcast.createdAt)}
+          </p>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

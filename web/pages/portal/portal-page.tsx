@@ -1,0 +1,107 @@
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { BRAND, messages } from '../../../shared/messages';
+import { usePortal } from '../../api/get-portal';
+import { useAuth } from '../../auth/auth-provider';
+import { LinkButton } from '../../components/link-button';
+import { LoadingMessage } from '../../components/loading-message';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+
+/** The one built-in portal, also reachable at /onboard/vcn. */
+export const VCN_PORTAL_ID = 'vcn';
+
+const STEPS = [
+  { title: 'Create your account', text: 'Register with your work email and verify it.' },
+  { title: 'Explore the directory', text: 'Search investors by stage focus or sector focus.' },
+  { title: 'Build your list', text: 'Add the investors that fit to your export cart and download it.' },
+];
+
+/** The branded investor-portal onboarding page of one partner firm. */
+export function PortalPage({ portalId }: { portalId: string }) {
+  const portal = usePortal(portalId);
+  const { loggedIn } = useAuth();
+  useDocumentTitle(portal.data?.name ?? 'Investor Portal');
+
+  if (portal.isPending) return <LoadingMessage />;
+  if (portal.isError) {
+    return (
+      <Container as="main" className="py-5">
+        <Alert variant="danger">{messages.somethingWentWrong}</Alert>
+      </Container>
+    );
+  }
+  if (!portal.data) {
+    return (
+      <Container as="main" className="py-5">
+        <h1 className="h3">{messages.notFound}</h1>
+      </Container>
+    );
+  }
+  const { name, description, firm, fontFamily } = portal.data;
+  return (
+    <main className="min-vh-100 d-flex flex-column" style={fontFamily ? { fontFamily } : undefined}>
+      <section className="splash-hero py-5">
+        <Container className="py-lg-4">
+          <p className="text-uppercase small fw-semibold mb-2" style={{ letterSpacing: '0.08em' }}>
+            {firm.name} × {BRAND}
+          </p>
+          <h1 className="display-5 fw-bold mb-3">{name}</h1>
+          <p className="lead mb-4" style={{ maxWidth: '40rem' }}>
+            {description}
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            {loggedIn ? (
+              <LinkButton to={paths.home.href()} variant="light" size="lg">
+                Go to the VC Database
+              </LinkButton>
+            ) : (
+              <>
+                <LinkButton to={paths.register.href()} variant="light" size="lg">
+                  Register
+                </LinkButton>
+                <LinkButton to={paths.login.href()} variant="outline-light" size="lg">
+                  Login
+                </LinkButton>
+              </>
+            )}
+          </div>
+        </Container>
+      </section>
+      <Container className="py-5 flex-grow-1">
+        <h2 className="h4 mb-4">How it works</h2>
+        <Row xs={1} md={3} className="g-3">
+          {STEPS.map((step, index) => (
+            <Col key={step.title}>
+              <Card className="h-100 shadow-sm">
+                <Card.Body>
+                  <p className="text-primary fw-bold mb-1">Step {index + 1}</p>
+                  <h3 className="h5">{step.title}</h3>
+                  <p className="mb-0">{step.text}</p>
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+        {firm.website ? (
+          <p className="mt-4 mb-0">
+            Learn more about {firm.name} at{' '}
+            <a href={firm.website} target="_blank" rel="noopener noreferrer">
+              {firm.website.replace(/^https?:\/\//, '')}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            .
+          </p>
+        ) : null}
+      </Container>
+    </main>
+  );
+}
+
+/** `/onboard/vcn`. */
+export function VcnPortalPage() {
+  return <PortalPage portalId={VCN_PORTAL_ID} />;
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { useNavigate, useParams } from 'react-router-dom';
+import { formatDate, formatDateTime } from '../../../shared/format/dates';
+import { messages } from '../../../shared/messages';
+import { startupStatusLabel, visibleTags } from '../../../shared/projects/project';
+import { errorMessage } from '../../api/client';
+import { useDeleteProject } from '../../api/delete-project';
+import { useProject } from '../../api/get-project';
+import { RequireUser } from '../../auth/guards';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { LinkButton } from '../../components/link-button';
+import { LoadingMessage } from '../../components/loading-message';
+import { useToast } from '../../components/toast/toast-provider';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import { EditProjectModal } from './edit-project-modal';
+import { PaymentConnectPanel } from './payment-connect-panel';
+
+/** Not in the spec: the question before deleting a project. */
+export const deleteProjectConfirm = (name: string): string =>
+  `Are you sure you want to delete ${name}? This cannot be undone.`;
+/** Not in the spec. */
+export const PROJECT_DELETED = 'Project deleted';
+
+const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** `/project/{projectId}`: one of the user's projects. */
+export function ProjectPage() {
+  return (
+    <RequireUser>
+      <ProjectDetails />
+    </RequireUser>
+  );
+}
+
+function ProjectDetails() {
+  const { projectId } = useParams();
+  const project = useProject(projectId);
+  useDocumentTitle(project.data?.name ?? 'Project');
+
+  if (!projectId) return <ErrorMessage text={messages.projectIdMissing} />;
+  if (project.isPending) return <LoadingMessage />;
+  if (project.isError) return <ErrorMessage text={messages.failedToLoadProject} />;
+  if (!project.data) return <ErrorMessage text={messages.projectDataUnavailable} />;
+  return <ProjectView project={project.data} />;
+}
+
+function ErrorMessage({ text }: { text: string }) {
+  return (
+    <Container>
+      <Alert variant="danger">{text}</Alert>
+    </Container>
+  );
+}
+
+function ProjectView({ project }: { project: NonNullable<ReturnType<typeof useProject>['data']> }) {
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteProject = useDeleteProject(project.id);
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const timeZone = localTimeZone();
+  const sectors = visibleTags(project.sectors);
+  const statuses = visibleTags(project.startupStatus);
+
+  const remove = async () => {
+    try {
+      await deleteProject.mutateAsync();
+      setConfirmingDelete(false);
+      showToast(PROJECT_DELETED, 'success');
+      navigate(paths.accountSettings.href());
+    } catch (error) {
+      setConfirmingDelete(false);
+      showToast(errorMessage(error, messages.somethingWentWrong), 'danger');
+    }
+  };
+
+  return (
+    <Container>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
+        <div>
+          <h1 className="h2 mb-1 text-break">{project.name}</h1>
+          <p className="small text-body-secondary mb-0">
+            Created {formatDate(project.createdAt, timeZone)} · Last updated{' '}
+            {formatDateTime(project.updatedAt, timeZone)}
+          </p>
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <Button variant="outline-primary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <Button variant="outline-danger" onClick={() => setConfirmingDelete(true)}>
+            Delete Project
+          </Button>
+        </div>
+      </div>
+
+      <Row className="g-4">
+        <Col lg={8}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h5">Description</h2>
+              <p className="mb-4" style={{ whiteSpace: 'pre-line' }}>
+                {project.description}
+              </p>
+              <h2 className="h6">Status</h2>
+              {statuses.length > 0 ? (
+                <ul className="list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label="Status">
+                  {statuses.map((status) => (
+                    <li key={status}>
+                      <Badge bg="primary" className="fw-normal fs-6">
+                        {startupStatusLabel(status)}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="small text-body-secondary mb-4">No status yet.</p>
+              )}
+              <h2 className="h6">Sectors</h2>
+              {sectors.length > 0 ? (
+                <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Sectors">
+                  {sectors.map((sector) => (
+                    <li key={sector}>
+                      <span className="badge rounded-pill border bg-success-subtle text-success-emphasis border-success-subtle fw-normal fs-6">
+                        {sector}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="small text-body-secondary mb-0">No sectors yet.</p>
+              )}
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col lg={4}>
+          <div className="mb-4">
+            <PaymentConnectPanel project={project} timeZone={timeZone} />
+          </div>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h5">Business Insights</h2>
+              <p className="small">Reports on this project&apos;s revenue and sales opportunities.</p>
+              <LinkButton to={paths.businessInsights.href(project.id)} variant="outline-primary" size="sm">
+                Open Business Insights
+              </LinkButton>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+
+      {editing ? (
+        <EditProjectModal
+          project={project}
+          show={editing}
+          onClose={(saved) => {
+            setEditing(false);
+            if (saved) showToast('Project saved', 'success');
+          }}
+        />
+      ) : null}
+      <ConfirmModal
+        show={confirmingDelete}
+        title="Delete Project"
+        confirmLabel="Delete Project"
+        busy={deleteProject.isPending}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmingDelete(false)}
+      >
+        {deleteProjectConfirm(project.name)}
+      </ConfirmModal>
+    </Container>
+  );
+}

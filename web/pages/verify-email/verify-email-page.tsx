@@ -1,0 +1,185 @@
+import {
+  confirmSignUp,
+  confirmUserAttribute,
+  fetchUserAttributes,
+  resendSignUpCode,
+  sendUserAttributeVerificationCode,
+  signIn,
+} from 'aws-amplify/auth';
+import { type FormEvent, useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, Navigate } from 'react-router-dom';
+import { messages } from '../../../shared/messages';
+import { CODE_REQUIRED, verifyErrorMessage } from '../../auth/auth-errors';
+import { useAuth } from '../../auth/auth-provider';
+import { clearPendingSignUp, getPendingSignUp, type PendingSignUp } from '../../auth/pending-sign-up';
+import { AuthCard } from '../../components/auth-card';
+import { LoadingMessage } from '../../components/loading-message';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import { getRuntimeConfig } from '../../config/runtime-config';
+
+/** How often the page checks whether the email is verified (spec section 9). */
+export const VERIFY_POLL_MS = 1000;
+
+/** Not in the spec: the code was accepted but the password was not kept (e.g. after a reload). */
+export const VERIFIED_PLEASE_LOG_IN = 'Your email address is verified. Please log in.';
+
+type Notice = { variant: 'success' | 'danger'; text: string };
+
+/**
+ * `/verify-email`: waits for the email to be verified. Cognito emails a code: the user enters it here
+ * (a fresh sign-up is confirmed with it; a signed-in user with an unverified email verifies the
+ * attribute). The page checks every second and goes to /home once the user is verified; visitors with
+ * nothing to verify are sent to /login.
+ */
+export function VerifyEmailPage() {
+  useDocumentTitle('Verify Email');
+  const { state, refresh } = useAuth();
+  const [pending, setPending] = useState<PendingSignUp | null>(() => getPendingSignUp());
+  const [code, setCode] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
+  const [loginNotice, setLoginNotice] = useState<string | null>(null);
+
+  const unverified = state.status === 'unverified';
+
+  // Poll every second: a signed-in user's email may be verified elsewhere (another tab, a link).
+  useEffect(() => {
+    if (!unverified) return;
+    let checking = false;
+    const timer = window.setInterval(async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const attributes = await fetchUserAttributes();
+        if (attributes.email_verified === 'true') await refresh({ forceRefresh: true });
+      } catch (error) {
+        console.warn('Could not check whether the email is verified', error);
+      } finally {
+        checking = false;
+      }
+    }, VERIFY_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [unverified, refresh]);
+
+  if (state.status === 'loading') return <LoadingMessage />;
+  if (state.status === 'signed-in') return <Navigate to={paths.home.href()} replace />;
+  if (loginNotice) return <Navigate to={paths.login.href()} replace state={{ notice: loginNotice }} />;
+  if (!unverified && !pending) {
+    return <Navigate to={paths.login.href()} replace state={{ notice: messages.notLoggedIn }} />;
+  }
+
+  const email = state.status === 'unverified' ? state.user.email : (pending?.email ?? '');
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const confirmationCode = code.trim();
+    if (confirmationCode === '') return setNotice({ variant: 'danger', text: CODE_REQUIRED });
+    setBusy('confirm');
+    try {
+      if (state.status === 'unverified') {
+        await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode });
+        await refresh({ forceRefresh: true });
+        return;
+      }
+      if (!pending) return setNotice({ variant: 'danger', text: messages.notLoggedIn });
+      await confirmSignUp({ username: pending.email, confirmationCode });
+      clearPendingSignUp();
+      if (pending.password === null) {
+        setLoginNotice(VERIFIED_PLEASE_LOG_IN);
+        return;
+      }
+      await signIn({
+        username: pending.email,
+        password: pending.password,
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      });
+      setPending(null);
+      await refresh();
+    } catch (error) {
+      setNotice({ variant: 'danger', text: verifyErrorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = async () => {
+    setNotice(null);
+    if (state.status !== 'unverified' && !pending) {
+      return setNotice({ variant: 'danger', text: messages.notLoggedIn });
+    }
+    setBusy('resend');
+    try {
+      if (state.status === 'unverified') {
+        await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+      } else if (pending) {
+        await resendSignUpCode({ username: pending.email });
+      }
+      setNotice({ variant: 'success', text: messages.verificationSent });
+    } catch (error) {
+      console.error('Resending the verification email failed', error);
+      setNotice({ variant: 'danger', text: messages.resendVerificationFailed });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      footer={
+        <>
+          Wrong account? <Link to={paths.logout.href()}>Logout</Link>
+        </>
+      }
+    >
+      <p>
+        We sent a verification code to <strong className="text-break">{email}</strong>. Enter it below to
+        verify your email address. This page continues by itself once your email is verified.
+      </p>
+      <LocalInboxHint />
+      {notice ? (
+        <Alert variant={notice.variant} role={notice.variant === 'danger' ? 'alert' : 'status'}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      <Form noValidate onSubmit={confirm} className="mb-3">
+        <Form.Group className="mb-3" controlId="verify-code">
+          <Form.Label>Verification code</Form.Label>
+          <Form.Control
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            required
+          />
+        </Form.Group>
+        <Button type="submit" className="w-100" disabled={busy !== null}>
+          {busy === 'confirm' ? 'Verifying...' : 'Verify email'}
+        </Button>
+      </Form>
+      <Button variant="outline-secondary" className="w-100" onClick={resend} disabled={busy !== null}>
+        {busy === 'resend' ? 'Sending...' : 'Resend verification email'}
+      </Button>
+    </AuthCard>
+  );
+}
+
+/** In the local home, verification emails land in the local mail inbox: say where. */
+function LocalInboxHint() {
+  const { mailInboxUrl } = getRuntimeConfig();
+  if (!mailInboxUrl) return null;
+  return (
+    <p className="small text-body-secondary">
+      Running locally: open the{' '}
+      <a href={mailInboxUrl} target="_blank" rel="noopener noreferrer">
+        local mail inbox<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>{' '}
+      to find the code.
+    </p>
+  );
+}
