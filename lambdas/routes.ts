@@ -57,6 +57,11 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/projects/{projectId}', 'user', 'projects'),
   route('PATCH', '/projects/{projectId}', 'user', 'projects'),
   route('DELETE', '/projects/{projectId}', 'user', 'projects'),
+  // Payment connect and Business Insights of a project: its creator only, like the project itself.
+  route('POST', '/projects/{projectId}/stripe/connect', 'user', 'projects'),
+  route('DELETE', '/projects/{projectId}/stripe/connection', 'user', 'projects'),
+  route('POST', '/projects/{projectId}/stripe/transactions/sync', 'user', 'projects'),
+  route('GET', '/projects/{projectId}/insights/mrr', 'user', 'projects'),
 
   // Podcasts: anyone can read the board; listing and voting need a login.
   route('GET', '/podcasts', 'public', 'podcasts'),
@@ -71,6 +76,7 @@ export const routes: readonly RouteDefinition[] = [
   // Admin: curation, debugging, jobs and carts.
   route('GET', '/admin/imported-investors', 'admin', 'admin'),
   route('GET', '/admin/imported-investors/{importedInvestorId}', 'admin', 'admin'),
+  route('GET', '/admin/searchable-investors/{investorId}', 'admin', 'admin'),
   route('POST', '/admin/field-merger', 'admin', 'admin'),
   route('GET', '/admin/debug-field', 'admin', 'admin'),
   route('POST', '/admin/functions/{functionName}', 'admin', 'admin'),

@@ -10,6 +10,7 @@ import {
   mappingDebugResponse,
   runFunctionResponse,
 } from '../../shared/api/admin';
+import { investorIdParams } from '../../shared/api/directory';
 import {
   createImportBody,
   createImportResponse,
@@ -62,6 +63,16 @@ export const handler = httpHandler('admin', {
     auth: 'admin',
     params: importedInvestorIdParams,
     handle: async ({ params }) => withSearchable(await getImportedInvestor(params.importedInvestorId)),
+  }),
+
+  'GET /admin/searchable-investors/{investorId}': endpoint({
+    auth: 'admin',
+    params: investorIdParams,
+    handle: async ({ params }) => {
+      const searchable = await getSearchableInvestor(params.investorId);
+      if (!searchable) throw new NotFoundError('Investor not found');
+      return withSearchable(await getImportedInvestor(searchable.importedInvestorId));
+    },
   }),
 
   'POST /admin/field-merger': endpoint({

@@ -206,3 +206,31 @@ describe('admin: function runner (connected, Step Functions run locally)', () =>
     expect((response.body as { error: { message: string } }).error.message).toContain('functionName');
   });
 });
+
+describe('admin: mapping debugger (connected)', () => {
+  it('shows the imported record and its searchable entry, looked up by email, by imported id or by searchable id', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([{ name: `Debug ${u}`, email: `Debug.${u}@Example.com`, sectors: [`debug-${u}`] }]);
+    const card = (await searchSector(`debug-${u}`)).body as { data: { items: { id: string }[] } };
+    const searchableId = card.data.items[0]?.id ?? '';
+
+    const byEmail = await call('GET', `/admin/imported-investors?email=debug.${u}@example.com`, {
+      token: admin.token,
+    });
+    const data = (
+      byEmail.body as { data: { importedInvestor: { id: string }; searchableInvestor: { id: string } } }
+    ).data;
+    const byImportedId = await call('GET', `/admin/imported-investors/${data.importedInvestor.id}`, {
+      token: admin.token,
+    });
+    const bySearchableId = await call('GET', `/admin/searchable-investors/${searchableId}`, {
+      token: admin.token,
+    });
+
+    expect(byEmail.status).toBe(200);
+    expect(data.searchableInvestor.id).toBe(searchableId);
+    expect(byImportedId.body).toEqual(byEmail.body);
+    expect(bySearchableId.body).toEqual(byEmail.body);
+  });
+});
