@@ -17,6 +17,7 @@ import { type ExtraRoute, startGateway } from './gateway';
 import { assertPortFree, freePort, Supervisor } from './processes';
 import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
 import { localCheckoutRoute, localWebhookSecret } from './stripe-checkout';
+import { LOCAL_CONNECT_CLIENT_ID, LOCAL_STRIPE_SECRET_KEY, localStripeStandInRoute } from './stripe-standin';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const TABLE_NAME = 'investor-directory';
@@ -185,6 +186,12 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
         ]),
       ),
       STRIPE_WEBHOOK_SECRET: localWebhookSecret(),
+      // The handlers' Stripe client talks to the local stand-in (API and Connect OAuth alike).
+      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(ports.gateway),
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_CONNECT_CLIENT_ID: LOCAL_CONNECT_CLIENT_ID,
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_ENDPOINT: cognito.endpoint,
       LOG_LEVEL: test ? 'ERROR' : 'WARN',
@@ -215,6 +222,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
         stepFunctions.route(),
         cognitoRelay.route(urls.cognito),
         localCheckoutRoute(partial),
+        localStripeStandInRoute(partial),
         ...(options.extraRoutes?.(partial) ?? []),
       ],
     });

@@ -61,6 +61,12 @@ export const paymentLinksConfig = readSection(
   }),
 );
 
+/** Stripe Connect: the platform's OAuth client id (`ca_...`), used to deauthorise a connected account. */
+export const stripeConnectConfig = readSection(
+  'Stripe Connect',
+  z.object({ STRIPE_CONNECT_CLIENT_ID: z.string().regex(/^ca_\w+$/, 'a Connect client id, ca_...') }),
+);
+
 /**
  * The ARNs of the workflows a function may start. Each function is given only the ones it starts, so
  * each is optional here and checked where it is used (`workflowArn`), failing with its name.

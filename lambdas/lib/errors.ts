@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'aborted'
   | 'resource-exhausted'
   | 'internal'
+  | 'unavailable'
   | 'method-not-allowed';
 
 export class HttpError extends Error {
@@ -58,5 +59,13 @@ export class ConflictError extends HttpError {
   override readonly name = 'ConflictError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(409, 'aborted', message, options);
+  }
+}
+
+/** A service we depend on (Stripe) failed or could not be reached; the message says what to do. */
+export class BadGatewayError extends HttpError {
+  override readonly name = 'BadGatewayError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(502, 'unavailable', message, options);
   }
 }

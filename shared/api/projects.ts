@@ -119,3 +119,84 @@ export function toProjectView(
     },
   });
 }
+
+// ---------------------------------------------------------------- payment connect and insights
+
+/** The scopes Connect can grant; the product asks for read_write (spec section 7). */
+export const STRIPE_CONNECT_SCOPES = ['read_write', 'read_only'] as const;
+
+/** Not in the spec: a code Stripe refused (unknown, expired or already used). */
+export const STRIPE_CODE_REFUSED =
+  'Stripe did not accept the authorization code (it may have expired or been used already). Please connect again.';
+/** Not in the spec. */
+export const STRIPE_ALREADY_CONNECTED = 'This project is already connected to Stripe. Disconnect it first.';
+/** Not in the spec: sync or MRR on a project without a payment connection. */
+export const STRIPE_NOT_CONNECTED = 'This project is not connected to Stripe. Connect it first.';
+/** Not in the spec. */
+export const STRIPE_CONNECT_FAILED = 'Could not reach Stripe to finish connecting. Please try again.';
+/** Not in the spec. */
+export const STRIPE_DISCONNECT_FAILED = 'Could not reach Stripe to disconnect. Please try again.';
+/** Not in the spec. */
+export const STRIPE_SYNC_FAILED = 'Could not fetch the transactions from Stripe. Please try again.';
+/** Not in the spec: Stripe refuses access to the connected account (deauthorised on Stripe's side). */
+export const STRIPE_ACCESS_REVOKED =
+  'Stripe no longer allows access to the connected account. Disconnect and connect again.';
+
+/**
+ * POST /projects/{projectId}/stripe/connect: the code and scope Connect's OAuth flow returned to
+ * /connect/stripe. The server stores them (the project is then 'pending'), exchanges the code for the
+ * account's tokens, keeps those server-side and answers the project view ('connected'). A code Stripe
+ * refuses answers 400 ('invalid-argument'), Stripe unreachable 502 ('unavailable'), an already connected
+ * project 409; the project then stays as it was left (pending on a refused code).
+ */
+export const stripeConnectBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'The authorization code is required.' })
+    .max(255)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Not an authorization code.' }),
+  scope: z.enum(STRIPE_CONNECT_SCOPES, { error: 'The scope must be read_write or read_only.' }),
+});
+export type StripeConnectBody = z.input<typeof stripeConnectBody>;
+
+/** POST /projects/{projectId}/stripe/connect and DELETE /projects/{projectId}/stripe/connection. */
+export const stripeConnectResponse = projectViewSchema;
+
+/**
+ * POST /projects/{projectId}/stripe/transactions/sync (the spec's fetchStripeTransactionsForProject)
+ * needs no body (the project is in the path); one such as `{ projectId }` is accepted and ignored.
+ */
+export const syncTransactionsBody = z.object({}).optional();
+
+/**
+ * The sync's answer: it ingested the connected account's charges, refunds, invoices and subscriptions
+ * (all of them, replacing what was stored); `message` is what the page shows, e.g. 'Imported 12 charges,
+ * 1 refund, 12 invoices and 3 subscriptions.'. 409 when the project is not connected or Stripe refuses
+ * access to the account, 502 when Stripe fails.
+ */
+export const syncTransactionsResponse = z.object({
+  message: z.string(),
+  imported: z.object({
+    charges: z.number().int(),
+    refunds: z.number().int(),
+    invoices: z.number().int(),
+    subscriptions: z.number().int(),
+  }),
+});
+export type SyncTransactionsResponse = z.infer<typeof syncTransactionsResponse>;
+
+/**
+ * GET /projects/{projectId}/insights/mrr: MRR from the ingested subscriptions (rules in
+ * `shared/insights/mrr.ts`), in the minor unit of `currency` (null when there are no subscriptions).
+ * `series` is the last 12 months, oldest first, the current one last (valued now); `subscriptions` is
+ * how many count in the current MRR. 409 when the project is not connected.
+ */
+export const mrrResponse = z.object({
+  currency: z.string().nullable(),
+  currentMrrX100: z.number().int(),
+  series: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), mrrX100: z.number().int() })),
+  subscriptions: z.number().int(),
+  computedAt: z.string(),
+});
+export type MrrResponse = z.infer<typeof mrrResponse>;

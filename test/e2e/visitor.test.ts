@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND, messages } from '../../shared/messages';
-import { e2e, expectAccessible, screenshot, useBrowser } from './support/browser';
+import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 
-const browser = useBrowser();
+const browser = browserPerFile();
 
 describe("a visitor's pages (Chromium against the local home)", () => {
   it('shows the splash page with the product name', async () => {

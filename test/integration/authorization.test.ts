@@ -3,6 +3,7 @@ import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { routeKey, routes } from '../../lambdas/routes';
 import { call, createUser, type TestUser } from './support/home';
 import { seedInvestors, unique } from './support/seed';
+import { authorizationCode, connectProject } from './support/stripe';
 
 /**
  * The authorisation matrix: every route of lambdas/routes.ts × every kind of caller, with the status
@@ -60,6 +61,13 @@ const ownerProject = async (): Promise<{ id: string }> =>
     }),
   );
 
+/** A project of 'verified' connected to the stand-in's demo account. */
+const connectedOwnerProject = async (): Promise<string> => {
+  const { id } = await ownerProject();
+  await connectProject(users.verified.token, id);
+  return id;
+};
+
 const newImportJob = async (upload: boolean): Promise<string> => {
   const { job, uploadUrl } = await dataOf<{ job: { id: string }; uploadUrl: string }>(
     call('POST', '/admin/imports', {
@@ -112,6 +120,25 @@ const cases: Record<string, Case> = {
     prepare: async () => ({ path: `/projects/${(await ownerProject()).id}` }),
     expect: { other: 404, admin: 404 },
   },
+  'POST /projects/{projectId}/stripe/connect': {
+    prepare: async () => ({
+      path: `/projects/${(await ownerProject()).id}/stripe/connect`,
+      body: await authorizationCode(),
+    }),
+    expect: { other: 404, admin: 404 },
+  },
+  'DELETE /projects/{projectId}/stripe/connection': {
+    prepare: async () => ({ path: `/projects/${await connectedOwnerProject()}/stripe/connection` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/stripe/transactions/sync': {
+    prepare: async () => ({ path: `/projects/${await connectedOwnerProject()}/stripe/transactions/sync` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /projects/{projectId}/insights/mrr': {
+    prepare: async () => ({ path: `/projects/${await connectedOwnerProject()}/insights/mrr` }),
+    expect: { other: 404, admin: 404 },
+  },
   'GET /podcasts': { prepare: async () => ({ path: '/podcasts' }) },
   'GET /podcasts/my-votes': { prepare: async () => ({ path: '/podcasts/my-votes' }) },
   'POST /podcasts': {
@@ -146,6 +173,9 @@ const cases: Record<string, Case> = {
       );
       return { path: `/admin/imported-investors/${found.importedInvestor.id}` };
     },
+  },
+  'GET /admin/searchable-investors/{investorId}': {
+    prepare: async () => ({ path: `/admin/searchable-investors/${investorId}` }),
   },
   'POST /admin/field-merger': {
     prepare: async () => ({

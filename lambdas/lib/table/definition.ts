@@ -7,7 +7,7 @@ export const tableDefinition = {
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
   indexes: {
-    /** gsi1: projects by creator, imported investors by email, carts and podcasts and import jobs by recency. */
+    /** gsi1: projects by creator, payment connections by Stripe account, imported investors by email, carts and podcasts and import jobs by recency. */
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** gsi2: pending imported investors (sparse), carts by creator. */
     gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
+import { storedSubscriptionSchema } from '../../../shared/insights/mrr';
+import {
+  storedChargeSchema,
+  storedInvoiceSchema,
+  storedRefundSchema,
+  type TransactionType,
+} from '../../../shared/insights/transactions';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
 import { defineModel, padNumber } from './model';
@@ -82,9 +89,53 @@ export const stripeConnectionModel = defineModel(
     stripePublishableKey: z.string().nullable(),
     connectedAt: isoDate,
   }),
-  (v) => ({ pk: `PROJECT#${v.projectId}`, sk: 'STRIPE_CONNECTION' }),
+  (v) => ({
+    pk: `PROJECT#${v.projectId}`,
+    sk: 'STRIPE_CONNECTION',
+    // The projects connected to one Stripe account: disconnecting the last one deauthorises it.
+    gsi1pk: `STRIPE_ACCOUNT#${v.stripeUserId}`,
+    gsi1sk: `PROJECT#${v.projectId}`,
+  }),
 );
 export type StripeConnection = z.infer<typeof stripeConnectionModel.schema>;
+
+/** What every ingested transaction carries beside Stripe's fields: whose it is and when it was read. */
+const ingested = {
+  projectId: z.string(),
+  /** The connected account it was read from (`acct_...`): a later connection to another account ignores it. */
+  stripeAccountId: z.string(),
+  syncedAt: isoDate,
+};
+
+/** The sort key of an ingested transaction, under its project: `TXN#<type>#<stripeId>`. */
+export const transactionSortKey = (type: TransactionType, stripeId: string) => `TXN#${type}#${stripeId}`;
+
+/** A charge of the project's connected Stripe account (ingest, 'Business Insights'). */
+export const stripeChargeModel = defineModel('stripeCharge', storedChargeSchema.extend(ingested), (v) => ({
+  pk: `PROJECT#${v.projectId}`,
+  sk: transactionSortKey('charge', v.id),
+}));
+export type StripeChargeItem = z.infer<typeof stripeChargeModel.schema>;
+
+export const stripeRefundModel = defineModel('stripeRefund', storedRefundSchema.extend(ingested), (v) => ({
+  pk: `PROJECT#${v.projectId}`,
+  sk: transactionSortKey('refund', v.id),
+}));
+export type StripeRefundItem = z.infer<typeof stripeRefundModel.schema>;
+
+export const stripeInvoiceModel = defineModel('stripeInvoice', storedInvoiceSchema.extend(ingested), (v) => ({
+  pk: `PROJECT#${v.projectId}`,
+  sk: transactionSortKey('invoice', v.id),
+}));
+export type StripeInvoiceItem = z.infer<typeof stripeInvoiceModel.schema>;
+
+/** A subscription of the connected account, in the shape the MRR computation reads. */
+export const stripeSubscriptionModel = defineModel(
+  'stripeSubscription',
+  storedSubscriptionSchema.extend(ingested),
+  (v) => ({ pk: `PROJECT#${v.projectId}`, sk: transactionSortKey('subscription', v.id) }),
+);
+export type StripeSubscriptionItem = z.infer<typeof stripeSubscriptionModel.schema>;
 
 export const importedInvestorModel = defineModel('importedInvestor', importedInvestorSchema, (v) => ({
   pk: `IMPORTED#${v.id}`,

@@ -25,7 +25,7 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** One browser per test file, a fresh context (cookies, storage) per test. */
-export function useBrowser() {
+export function browserPerFile() {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchChromium();

@@ -104,6 +104,46 @@ export async function putStripeConnection(connection: StripeConnection): Promise
 }
 
 /**
+ * Stores the connection record of the owner's project, in one transaction with a check that the project
+ * still exists, is theirs and still holds the code that was exchanged (a disconnect or a newer code in
+ * between wins). False when the check fails: nothing is written.
+ */
+export async function putStripeConnectionOfCreator(
+  connection: StripeConnection,
+  exchangedCode: string,
+): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        ConditionCheck: {
+          Key: projectKey(connection.projectId),
+          ConditionExpression:
+            'attribute_exists(pk) AND creatorUserId = :owner AND stripeConnectCode = :code',
+          ExpressionAttributeValues: { ':owner': connection.projectOwnerUserId, ':code': exchangedCode },
+        },
+      },
+      { Put: { Item: stripeConnectionModel.toItem(connection) } },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The ids of the projects connected to a Stripe account (`acct_...`). */
+export async function listProjectIdsConnectedTo(stripeUserId: string): Promise<string[]> {
+  const items = await queryAll({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `STRIPE_ACCOUNT#${stripeUserId}`, ':prefix': 'PROJECT#' },
+    // Only the id: the tokens stay where they are.
+    ProjectionExpression: 'projectId',
+  });
+  return items.map((item) => String(item.projectId));
+}
+
+/**
  * Nulls the three connect fields and deletes the connection record in one transaction. Throws
  * ProjectNotFoundError when the project is gone (the update must not create a partial project).
  */

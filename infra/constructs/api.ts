@@ -1,0 +1,187 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import {
+  type HandlerGroup,
+  handlerGroups,
+  type RouteDefinition,
+  routeKey,
+  routes,
+} from '../../lambdas/routes';
+import { acknowledge } from '../nag';
+import type { Stage } from './data';
+import { AppFunction } from './function';
+
+/** Default stage throttling for the whole API (requests per second, burst). */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/** Sizing of the handler groups that need more than the defaults (512 MB, 10 s). */
+const groupSizing: Partial<Record<HandlerGroup, { memorySize: number; timeout: Duration }>> = {
+  // Field merger and debug listings read many records in one request.
+  admin: { memorySize: 1024, timeout: Duration.seconds(29) },
+  // A saved cart reads back up to 2,500 investor cards.
+  carts: { memorySize: 1024, timeout: Duration.seconds(29) },
+  // Stripe Connect code exchange and transaction sync wait on Stripe's API.
+  projects: { memorySize: 1024, timeout: Duration.seconds(29) },
+};
+
+/** The construct id of a route: `GET /investors/{investorId}` becomes `GETInvestorsInvestorId`. */
+export function routeConstructId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  const words = route.path
+    .split(/[/{}+-]/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return `${route.method}${words.join('') || 'Root'}`;
+}
+
+/** The handler groups that serve at least one route, in the order of `handlerGroups`. */
+export function routedGroups(): HandlerGroup[] {
+  const used = new Set(routes.map((route) => route.handler));
+  return (Object.keys(handlerGroups) as HandlerGroup[]).filter((group) => used.has(group));
+}
+
+export interface ApiProps {
+  readonly stage: Stage;
+  readonly table: ITableV2;
+  readonly userPool: IUserPool;
+  /** The web app's client: the JWT authorizer's audience. */
+  readonly webClient: IUserPoolClient;
+  /** Exact origins allowed by CORS (HTTP APIs accept no `https://*.domain` pattern). */
+  readonly corsOrigins: string[];
+}
+
+/**
+ * The HTTP API, built from `lambdas/routes.ts`: one Lambda function per handler group that serves a
+ * route (every one bound to the table), one route per entry, and the Cognito JWT authorizer (the
+ * web client as audience) on every `user` and `admin` route. Public routes have no authorizer.
+ * The `$default` stage throttles and writes JSON access logs; CORS allows the site's origins with
+ * the Authorization and Content-Type headers.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: ReadonlyMap<HandlerGroup, AppFunction>;
+  /** Route constructs by route key (`GET /investors`). */
+  readonly routes: ReadonlyMap<string, HttpRoute>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const removalPolicy = props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${Stack.of(this).stackName}-api`,
+      description: 'Investor directory API (routes from lambdas/routes.ts)',
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.corsOrigins,
+        allowHeaders: ['authorization', 'content-type'],
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.PATCH,
+          CorsHttpMethod.DELETE,
+          CorsHttpMethod.OPTIONS,
+        ],
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.webClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    const functions = new Map<HandlerGroup, AppFunction>();
+    const integrations = new Map<HandlerGroup, HttpLambdaIntegration>();
+    for (const group of routedGroups()) {
+      const sizing = groupSizing[group];
+      const fn = new AppFunction(this, `${group.charAt(0).toUpperCase()}${group.slice(1)}`, {
+        entry: handlerGroups[group],
+        description: `HTTP handlers: ${group} (${handlerGroups[group]})`,
+        logRemovalPolicy: removalPolicy,
+        ...(sizing ?? {}),
+      }).bindTable(props.table);
+      functions.set(group, fn);
+      integrations.set(group, new HttpLambdaIntegration(`${group}Integration`, fn.handler));
+    }
+    this.functions = functions;
+
+    const routeConstructs = new Map<string, HttpRoute>();
+    for (const route of routes) {
+      const key = routeKey(route);
+      const id = routeConstructId(route);
+      if (this.node.tryFindChild(id)) throw new Error(`Two routes map to the construct id ${id} (${key})`);
+      const integration = integrations.get(route.handler);
+      if (!integration) throw new Error(`No function for handler group ${route.handler}`);
+      const construct = new HttpRoute(this, id, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+        ...(route.auth === 'public' ? {} : { authorizer }),
+      });
+      if (route.auth === 'public') {
+        acknowledge(construct, {
+          id: 'AwsSolutions-APIG4',
+          reason: `${key} is public in lambdas/routes.ts: it serves no contact details and needs no login (docs/decisions.md, API).`,
+        });
+      }
+      routeConstructs.set(key, construct);
+    }
+    this.routes = routeConstructs;
+  }
+
+  /** The function of a handler group, if the group serves any route. */
+  functionFor(group: HandlerGroup): AppFunction | undefined {
+    return this.functions.get(group);
+  }
+
+  /** `https://{api-id}.execute-api.{region}.amazonaws.com` (the `$default` stage has no path). */
+  get url(): string {
+    return this.httpApi.apiEndpoint;
+  }
+}

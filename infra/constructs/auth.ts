@@ -1,0 +1,114 @@
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  UserPool,
+  type UserPoolClient,
+  UserPoolEmail,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import type { Stage } from './data';
+
+/** The product spec's minimum password length (Sign up screen). */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The Cognito group whose members are admins (the `cognito:groups` claim). */
+export const ADMIN_GROUP = 'admin';
+
+export interface AuthProps {
+  readonly stage: Stage;
+  /**
+   * Send Cognito's emails (verification codes, password resets) through SES as this sender, instead
+   * of Cognito's built-in sender, which is limited to 50 emails a day. Needs the SES identity verified
+   * and the account out of the SES sandbox. @default Cognito's built-in sender
+   */
+  readonly sesEmail?: { fromAddress: string; verifiedDomain: string; configurationSetName: string };
+}
+
+/**
+ * Identity: a Cognito user pool where people sign up themselves and sign in with their email,
+ * which must be verified; the `admin` group; and the web app's client (public, no secret,
+ * USER_PASSWORD_AUTH and SRP). The pool is retained and deletion-protected in prod.
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      passwordPolicy: {
+        minLength: PASSWORD_MIN_LENGTH,
+        requireDigits: false,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Lite covers email sign-in, verification and groups, at about a third of Essentials' price per MAU.
+      featurePlan: FeaturePlan.LITE,
+      email: props.sesEmail
+        ? UserPoolEmail.withSES({
+            fromEmail: props.sesEmail.fromAddress,
+            sesVerifiedDomain: props.sesEmail.verifiedDomain,
+            configurationSetName: props.sesEmail.configurationSetName,
+            sesRegion: Stack.of(this).region,
+          })
+        : UserPoolEmail.withCognito(),
+      deletionProtection: prod,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+
+    this.userPool.addGroup('AdminGroup', {
+      groupName: ADMIN_GROUP,
+      description: 'Admins: import, debug and curate investor data, read every cart.',
+    });
+
+    this.webClient = this.userPool.addClient('WebClient', {
+      authFlows: { userPassword: true, userSrp: true },
+      generateSecret: false,
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+
+    acknowledge(
+      this.userPool,
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'The product spec sets the password rule: at least 6 characters, no character classes. Cognito still blocks compromised credentials only on Plus, see COG3.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'The product spec has no MFA step in sign-up or login; founders sign in with email and password only.',
+      },
+      {
+        id: 'AwsSolutions-COG3',
+        reason:
+          'Threat protection (advanced security) needs the Plus feature plan, priced per monthly active user; not justified for this product yet (see docs/operations.md).',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'The Lite feature plan covers email sign-in, verification and groups; Plus (threat protection) costs several times more per monthly active user (docs/operations.md).',
+      },
+    );
+  }
+}

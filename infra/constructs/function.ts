@@ -1,0 +1,195 @@
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { acknowledge, wildcardFindingId, XRAY_WILDCARD } from '../nag';
+import { fromRoot } from '../paths';
+import type { EmailSender } from './email';
+
+/** The Lambda runtime of every function: the newest Node.js that Lambda and aws-cdk-lib know. */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+
+export interface AppFunctionProps {
+  /** The handler module, relative to the repository root (`lambdas/http/directory.ts`); it exports `handler`. */
+  readonly entry: string;
+  /** What the function does, shown in the console. */
+  readonly description: string;
+  /** @default 512 MB */
+  readonly memorySize?: number;
+  /** @default 10 seconds */
+  readonly timeout?: Duration;
+  /** Removal policy of the function's log group. @default RemovalPolicy.RETAIN */
+  readonly logRemovalPolicy?: RemovalPolicy;
+}
+
+type TableAccess = 'read' | 'readWrite';
+type BucketAccess = 'read' | 'put' | 'readWrite';
+
+const BUCKET_ACCESS_VERBS: Record<BucketAccess, string> = {
+  read: 'reads',
+  put: 'writes (the presigned PUT URLs it signs)',
+  readWrite: 'reads and writes',
+};
+
+/**
+ * One Lambda function with the project's defaults: the current Node.js runtime on ARM64, a minified
+ * ESM bundle with source maps (esbuild, no Docker), its own log group kept one month, X-Ray tracing,
+ * and a role that may write only to that log group. Resources are bound with `bind*`, each call
+ * granting exactly one access and setting the environment variable the handler reads with it, so a
+ * function gets only what its handler uses (see `lambdas/lib/config.ts` for the variable names).
+ */
+export class AppFunction extends Construct {
+  readonly handler: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.RETAIN,
+    });
+
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.entry}`,
+    });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    this.handler = new NodejsFunction(this, 'Function', {
+      entry: fromRoot(props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      role,
+      projectRoot: fromRoot('.'),
+      depsLockFilePath: fromRoot('package-lock.json'),
+      environment: { NODE_OPTIONS: '--enable-source-maps', LOG_LEVEL: 'INFO' },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node24',
+        platform: 'node',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // The AWS SDK is bundled too, so the lockfile, not the runtime, decides its version.
+        externalModules: [],
+        // Bundled CommonJS dependencies may call require() for Node built-ins.
+        banner: "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);",
+      },
+    });
+
+    acknowledge(role, XRAY_WILDCARD);
+  }
+
+  /** Reads or reads and writes the single table: grants the data actions and sets `TABLE_NAME`. */
+  bindTable(table: ITableV2, access: TableAccess = 'readWrite'): this {
+    if (access === 'read') table.grantReadData(this.handler);
+    else table.grantReadWriteData(this.handler);
+    this.handler.addEnvironment('TABLE_NAME', table.tableName);
+    this.acknowledgeWildcard(
+      `${table.tableArn}/index/*`,
+      "The table's own global secondary indexes (gsi1, gsi2) are queried; the wildcard covers only this table's indexes.",
+    );
+    return this;
+  }
+
+  /**
+   * Binds a storage section of `lambdas/lib/config.ts`: every bucket's name goes to its environment
+   * variable (the handler validates the section as a whole), and only the listed buckets get access:
+   * `read` (get objects, list the bucket so a missing key is a 404), `put` (write objects, which is
+   * also what a presigned PUT URL needs), or `readWrite`.
+   */
+  bindStorage(
+    buckets: Readonly<Record<string, IBucket>>,
+    access: Readonly<Record<string, BucketAccess | undefined>>,
+  ): this {
+    for (const [envName, bucket] of Object.entries(buckets)) {
+      this.handler.addEnvironment(envName, bucket.bucketName);
+      const level = access[envName];
+      if (!level) continue;
+      const objects = bucket.arnForObjects('*');
+      if (level === 'read' || level === 'readWrite') {
+        this.allow(['s3:GetObject'], [objects]);
+        this.allow(['s3:ListBucket'], [bucket.bucketArn]);
+      }
+      if (level === 'put' || level === 'readWrite') this.allow(['s3:PutObject'], [objects]);
+      this.acknowledgeWildcard(
+        objects,
+        `The objects of the ${envName} bucket, which this function ${BUCKET_ACCESS_VERBS[level]}; no other bucket.`,
+      );
+    }
+    return this;
+  }
+
+  /**
+   * May start executions of a state machine (and, with `stop`, stop them); sets `envName` to its ARN.
+   */
+  bindStateMachine(envName: string, stateMachine: StateMachine, options: { stop?: boolean } = {}): this {
+    stateMachine.grantStartExecution(this.handler);
+    this.handler.addEnvironment(envName, stateMachine.stateMachineArn);
+    if (options.stop) {
+      const executions = Stack.of(this).formatArn({
+        service: 'states',
+        resource: 'execution',
+        resourceName: `${stateMachine.stateMachineName}:*`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+      this.allow(['states:StopExecution'], [executions]);
+      this.acknowledgeWildcard(
+        executions,
+        'Executions of this one state machine: an admin may cancel a running one.',
+      );
+    }
+    return this;
+  }
+
+  /** May send email as the configured sender only: sets `SES_FROM` and `SES_CONFIGURATION_SET`. */
+  bindEmail(sender: EmailSender): this {
+    sender.grantSend(this.handler);
+    this.handler.addEnvironment('SES_FROM', sender.fromAddress);
+    this.handler.addEnvironment('SES_CONFIGURATION_SET', sender.configurationSetName);
+    return this;
+  }
+
+  /** May read one secret's value; sets `envName` to the secret's ARN (the value is read at run time). */
+  bindSecret(envName: string, secret: ISecret): this {
+    secret.grantRead(this.handler);
+    this.handler.addEnvironment(envName, secret.secretArn);
+    return this;
+  }
+
+  /** Plain configuration values (never secrets). */
+  addConfiguration(values: Readonly<Record<string, string>>): this {
+    for (const [name, value] of Object.entries(values)) this.handler.addEnvironment(name, value);
+    return this;
+  }
+
+  private allow(actions: string[], resources: string[]): void {
+    this.handler.addToRolePolicy(new PolicyStatement({ actions, resources }));
+  }
+
+  /** Acknowledges cdk-nag's IAM5 finding for one resource pattern granted to this function. */
+  private acknowledgeWildcard(resource: string, reason: string): void {
+    const role = this.handler.role;
+    if (role) acknowledge(role, { id: wildcardFindingId(role, resource), reason });
+  }
+}

@@ -1,0 +1,44 @@
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { type DeploymentConfig, resolveDeploymentConfig } from './config';
+import { InvestorDirectoryStack } from './stack';
+
+export interface CreateAppOptions {
+  /** CDK context (the CLI passes `cdk.json` and `-c` values itself; tests pass them here). */
+  readonly context?: Record<string, unknown>;
+  /** Environment variables: `DEPLOY_*` settings and `CDK_DEFAULT_ACCOUNT`/`CDK_DEFAULT_REGION`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Cloud assembly directory. @default the CLI's, or a temporary directory */
+  readonly outdir?: string;
+  /** The built web app. @default `web/dist` */
+  readonly webDist?: string;
+}
+
+/**
+ * The CDK app: the validated configuration, one stack per stage (`InvestorDirectory-dev`,
+ * `InvestorDirectory-prod`), and cdk-nag's AwsSolutions checks run at every synth.
+ */
+export function createApp(options: CreateAppOptions): {
+  app: App;
+  stack: InvestorDirectoryStack;
+  config: DeploymentConfig;
+} {
+  const app = new App({
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+  });
+  const config = resolveDeploymentConfig({ context: (key) => app.node.tryGetContext(key), env: options.env });
+  const account = options.env.CDK_DEFAULT_ACCOUNT;
+  const region = options.env.CDK_DEFAULT_REGION;
+  const stack = new InvestorDirectoryStack(app, `InvestorDirectory-${config.stage}`, {
+    config,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+    env: { ...(account ? { account } : {}), ...(region ? { region } : {}) },
+    description: `Investor directory (${config.stage}): web app, HTTP API, workflows and data`,
+    terminationProtection: config.stage === 'prod',
+  });
+  Tags.of(stack).add('project', 'investor-directory');
+  Tags.of(stack).add('stage', config.stage);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack, config };
+}

@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HostedZone } from 'aws-cdk-lib/aws-route53';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '../web/config/runtime-config';
+import { type DeploymentConfig, siteOrigins } from './config';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { EmailSender } from './constructs/email';
+import { Payments } from './constructs/payments';
+import { Site } from './constructs/site';
+import { Workflows } from './constructs/workflows';
+import { fromRoot } from './paths';
+
+export interface InvestorDirectoryStackProps extends StackProps {
+  readonly config: DeploymentConfig;
+  /** The built web app. @default `web/dist` of the repository */
+  readonly webDist?: string;
+}
+
+/** Where the web app sends people to connect their Stripe account. */
+export const STRIPE_CONNECT_AUTHORIZE_URL = 'https://connect.stripe.com/oauth/authorize';
+
+/**
+ * The whole product on AWS: identity, data, the HTTP API built from `lambdas/routes.ts`, the
+ * workflows of `lambdas/workflows/registry.ts`, email, payments configuration and secrets, and the
+ * web site. Each function is bound only to what its handlers use.
+ */
+export class InvestorDirectoryStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly api: Api;
+  readonly workflows: Workflows;
+  readonly email: EmailSender;
+  readonly payments: Payments;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: InvestorDirectoryStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const { stage } = config;
+    const origins = siteOrigins(config);
+
+    const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+      hostedZoneId: config.hostedZoneId,
+      zoneName: config.hostedZoneName,
+    });
+
+    this.email = new EmailSender(this, 'Email', { fromAddress: config.sesSender, zone });
+    this.auth = new Auth(this, 'Auth', {
+      stage,
+      ...(config.cognitoEmailViaSes
+        ? {
+            sesEmail: {
+              fromAddress: config.sesSender,
+              verifiedDomain: this.email.domain,
+              configurationSetName: this.email.configurationSetName,
+            },
+          }
+        : {}),
+    });
+    // With SES as Cognito's sender, the pool refers to the identity by ARN: create the identity first.
+    if (config.cognitoEmailViaSes) this.auth.userPool.node.addDependency(this.email.identity);
+    this.data = new Data(this, 'Data', { stage, uploadOrigins: [origins.apex, origins.wildcard] });
+    this.payments = new Payments(this, 'Payments', { stage, config });
+    this.workflows = new Workflows(this, 'Workflows', { stage, table: this.data.table });
+    this.api = new Api(this, 'Api', {
+      stage,
+      table: this.data.table,
+      userPool: this.auth.userPool,
+      webClient: this.auth.webClient,
+      corsOrigins: origins.listed,
+    });
+
+    this.bindHandlerNeeds();
+
+    const runtimeConfig = {
+      stage,
+      apiUrl: this.api.url,
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.webClient.userPoolClientId,
+      rootDomain: config.domain,
+      feedbackEmail: config.feedbackEmail,
+      debugMappingLinks: false,
+      stripeConnect: { clientId: this.payments.connectClientId, authorizeUrl: STRIPE_CONNECT_AUTHORIZE_URL },
+    } satisfies RuntimeConfig;
+
+    const webDist = props.webDist ?? fromRoot('web/dist');
+    this.site = new Site(this, 'Site', {
+      stage,
+      domain: config.domain,
+      zone,
+      certificateArn: config.certificateArn,
+      logs: this.data.logs,
+      apiOrigin: this.api.url,
+      cognitoOrigin: `https://cognito-idp.${this.region}.amazonaws.com`,
+      runtimeConfig,
+      webDist,
+      webDistExists: existsSync(webDist),
+    });
+
+    const outputs: Record<string, string> = {
+      SiteUrl: origins.apex,
+      ApiUrl: this.api.url,
+      UserPoolId: this.auth.userPool.userPoolId,
+      UserPoolClientId: this.auth.webClient.userPoolClientId,
+      TableName: this.data.table.tableName,
+      UploadsBucket: this.data.uploads.bucketName,
+      ExportsBucket: this.data.exports.bucketName,
+      SiteBucket: this.site.bucket.bucketName,
+      DistributionId: this.site.distribution.distributionId,
+      StripeSecretKeyArn: this.payments.secretKey.secretArn,
+      StripeWebhookSecretArn: this.payments.webhookSecret.secretArn,
+      SesConfigurationSet: this.email.configurationSetName,
+    };
+    for (const [name, machine] of Object.entries(this.workflows.stateMachines)) {
+      outputs[`${name.charAt(0).toUpperCase()}${name.slice(1)}StateMachineArn`] = machine.stateMachineArn;
+    }
+    for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
+  }
+
+  /**
+   * What each function uses beyond the table, read from its handler's code (`lambdas/lib/config.ts`
+   * sections, workflows it starts, buckets, email, Stripe secrets). test/infra/function-needs.test.ts
+   * scans each bundle and fails when a handler reads configuration its function is not bound to.
+   */
+  private bindHandlerNeeds(): void {
+    const storage = { UPLOADS_BUCKET: this.data.uploads, EXPORTS_BUCKET: this.data.exports };
+    const { taskFunctions } = this.workflows;
+
+    const admin = this.api.functionFor('admin');
+    if (admin) {
+      this.workflows.bindStarter(admin, 'mapping');
+      this.workflows.bindStarter(admin, 'aggregation');
+      // Imports: presigned upload of the CSV, start, and cancel (stop) of the import workflow.
+      this.workflows.bindStarter(admin, 'import', { stop: true });
+      admin.bindStorage(storage, { UPLOADS_BUCKET: 'put' });
+    }
+    this.api.functionFor('carts')?.addConfiguration(this.payments.paymentLinkEnvironment);
+    // Stripe Connect: the code exchange and deauthorisation call Stripe with the platform's secret key.
+    this.api
+      .functionFor('projects')
+      ?.bindSecret('STRIPE_SECRET_KEY_ARN', this.payments.secretKey)
+      .addConfiguration(this.payments.connectEnvironment);
+    const webhook = this.api.functionFor('stripeWebhook');
+    if (webhook) {
+      webhook.bindSecret('STRIPE_WEBHOOK_SECRET_ARN', this.payments.webhookSecret);
+      this.workflows.bindStarter(webhook, 'exportDelivery');
+    }
+
+    taskFunctions.ImportTasksFunctionArn.bindStorage(storage, { UPLOADS_BUCKET: 'read' });
+    taskFunctions.ExportTasksFunctionArn.bindStorage(storage, { EXPORTS_BUCKET: 'readWrite' }).bindEmail(
+      this.email,
+    );
+  }
+}

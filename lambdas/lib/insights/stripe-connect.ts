@@ -1,0 +1,155 @@
+import type Stripe from 'stripe';
+import {
+  STRIPE_ALREADY_CONNECTED,
+  STRIPE_CODE_REFUSED,
+  STRIPE_CONNECT_FAILED,
+  STRIPE_DISCONNECT_FAILED,
+} from '../../../shared/api/projects';
+import { stripeConnectConfig } from '../config';
+import { BadGatewayError, BadRequestError, ConflictError } from '../errors';
+import { logger } from '../logger';
+import { stripeClient } from '../payments';
+import type { StripeConnection } from '../table/models';
+import {
+  clearStripeConnection,
+  getProjectOfCreator,
+  listProjectIdsConnectedTo,
+  ProjectNotFoundError,
+  type ProjectWithConnection,
+  putStripeConnectionOfCreator,
+  setStripeConnectCode,
+} from '../table/repositories/projects';
+import { deleteProjectTransactions } from '../table/repositories/transactions';
+import { isConditionFailure } from '../table/table';
+import { projectOfCreator } from './connected-project';
+import { logStripeFailure, stripeErrorType } from './stripe-errors';
+
+/**
+ * Stripe Connect (spec sections 4 and 7, 'Payment connect'): the code the OAuth flow returned is
+ * stored (the project is 'pending'), exchanged on the server for the account's tokens, and the tokens
+ * kept in the connection record, which no response ever carries. Disconnect deauthorises the platform
+ * from the account and clears the three connect fields and the record in one transaction.
+ */
+
+/** OAuth errors that mean the code (or its request) was wrong, not that Stripe or our setup failed. */
+const REFUSED_CODE_TYPES = new Set(['invalid_grant', 'invalid_request', 'invalid_scope']);
+
+interface ExchangedTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  stripeUserId: string;
+  stripePublishableKey: string | null;
+}
+
+async function exchangeCode(code: string, projectId: string): Promise<ExchangedTokens> {
+  let token: Stripe.OAuthToken;
+  try {
+    const stripe = await stripeClient();
+    token = await stripe.oauth.token({ grant_type: 'authorization_code', code });
+  } catch (error) {
+    logStripeFailure('Stripe Connect code exchange failed', error, { projectId });
+    if (REFUSED_CODE_TYPES.has(stripeErrorType(error) ?? '')) throw new BadRequestError(STRIPE_CODE_REFUSED);
+    throw new BadGatewayError(STRIPE_CONNECT_FAILED);
+  }
+  if (!token.access_token || !token.stripe_user_id) {
+    logger.warn('Stripe Connect code exchange answered without an account', { projectId });
+    throw new BadGatewayError(STRIPE_CONNECT_FAILED);
+  }
+  return {
+    accessToken: token.access_token,
+    refreshToken: token.refresh_token ?? null,
+    stripeUserId: token.stripe_user_id,
+    stripePublishableKey: token.stripe_publishable_key ?? null,
+  };
+}
+
+/** Stripe's answer when the platform is no longer connected to the account: nothing left to undo. */
+const isAlreadyDeauthorised = (error: unknown): boolean =>
+  stripeErrorType(error) === 'invalid_client' &&
+  /not connected|does not exist/i.test((error as Error).message);
+
+/**
+ * Deauthorises the platform from the account, unless another project is still connected to it (one
+ * Stripe account can back several projects; deauthorising would cut them all off).
+ */
+async function deauthoriseUnlessShared(connection: StripeConnection): Promise<void> {
+  const others = (await listProjectIdsConnectedTo(connection.stripeUserId)).filter(
+    (id) => id !== connection.projectId,
+  );
+  if (others.length > 0) return;
+  try {
+    const stripe = await stripeClient();
+    await stripe.oauth.deauthorize({
+      client_id: stripeConnectConfig().STRIPE_CONNECT_CLIENT_ID,
+      stripe_user_id: connection.stripeUserId,
+    });
+  } catch (error) {
+    if (isAlreadyDeauthorised(error)) return;
+    logStripeFailure('Stripe Connect deauthorisation failed', error, { projectId: connection.projectId });
+    throw new BadGatewayError(STRIPE_DISCONNECT_FAILED);
+  }
+}
+
+/**
+ * Connects the user's project to the Stripe account that granted `code`. Null when the project is
+ * missing or someone else's. Throws 409 when it is already connected, 400 when Stripe refuses the code
+ * and 502 when Stripe cannot be reached; the project then stays pending with the code.
+ */
+export async function connectProjectToStripe(
+  projectId: string,
+  userId: string,
+  grant: { code: string; scope: string },
+  now: Date,
+): Promise<ProjectWithConnection | null> {
+  const found = await projectOfCreator(projectId, userId);
+  if (!found) return null;
+  if (found.connection) throw new ConflictError(STRIPE_ALREADY_CONNECTED);
+  try {
+    await setStripeConnectCode(projectId, grant.code, grant.scope, now.toISOString());
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+
+  const tokens = await exchangeCode(grant.code, projectId);
+  const connection: StripeConnection = {
+    projectId,
+    projectOwnerUserId: userId,
+    ...tokens,
+    connectedAt: now.toISOString(),
+  };
+  if (!(await putStripeConnectionOfCreator(connection, grant.code))) {
+    // The project was deleted, disconnected or given another code meanwhile: do not keep a grant no
+    // record remembers.
+    await deauthoriseUnlessShared(connection).catch(() => undefined);
+    const current = await getProjectOfCreator(projectId, userId);
+    if (!current) return null;
+    throw new ConflictError('The project changed while connecting to Stripe. Please try again.');
+  }
+  logger.info('project connected to Stripe', { projectId });
+  return getProjectOfCreator(projectId, userId);
+}
+
+/**
+ * Disconnects the user's project: deauthorises the account with Stripe (an account already
+ * deauthorised is fine), then nulls the three connect fields and deletes the connection record in one
+ * transaction, then drops the transactions ingested from it. Also clears a pending code. Null when the
+ * project is missing or someone else's; 502 (nothing changed) when Stripe cannot be reached.
+ */
+export async function disconnectProjectFromStripe(
+  projectId: string,
+  userId: string,
+): Promise<ProjectWithConnection | null> {
+  const found = await projectOfCreator(projectId, userId);
+  if (!found) return null;
+  if (found.connection) await deauthoriseUnlessShared(found.connection);
+  try {
+    await clearStripeConnection(projectId);
+  } catch (error) {
+    if (error instanceof ProjectNotFoundError) return null;
+    throw error;
+  }
+  await deleteProjectTransactions(projectId);
+  logger.info('project disconnected from Stripe', { projectId });
+  return getProjectOfCreator(projectId, userId);
+}

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InvestorDirectoryStack } from '../../infra/stack';
+import { cdkJsonContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
+import { logicalIdOf, resourcesOf, type TemplateResource } from './support/template';
+
+let synthesized: Synthesized;
+let template: Template;
+let stack: InvestorDirectoryStack;
+const missingWebDist = '/nonexistent/web/dist';
+
+beforeAll(() => {
+  // The dev stage as `npm run synth` builds it: every function bundled with esbuild, no web build.
+  synthesized = synthesize({ context: cdkJsonContext, bundle: true, webDist: missingWebDist });
+  ({ template, stack } = synthesized);
+}, SYNTH_TIMEOUT);
+
+const allFunctions = () => [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)];
+
+describe('function bundles', () => {
+  it('bundles every function as a minified ESM module with a source map and no outside imports', () => {
+    const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    for (const fn of allFunctions()) {
+      const resource = template.toJSON().Resources[logicalIdOf(fn.handler)] as TemplateResource;
+      const { S3Key } = (resource.Properties?.Code ?? {}) as { S3Key: string };
+      const dir = join(synthesized.assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
+      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+
+      expect(resource.Properties?.Handler, fn.node.path).toBe('index.handler');
+      expect(existsSync(join(dir, 'index.mjs.map')), fn.node.path).toBe(true);
+      expect(code.startsWith("import { createRequire } from 'node:module';"), fn.node.path).toBe(true);
+      expect(code.length / code.split('\n').length, `${fn.node.path} is minified`).toBeGreaterThan(1000);
+      const imported = [
+        ...code.matchAll(/(?:^|[;\n])import\s*(?:[\w$*{}\s,]+?from\s*)?["']([^"']+)["']/g),
+      ].map((match) => match[1] ?? '');
+      expect(imported, fn.node.path).toContain('node:module');
+      expect(
+        imported.filter((name) => !builtins.has(name)),
+        `${fn.node.path} imports only Node built-ins`,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('without a web build', () => {
+  it('deploys only runtime-config.json and warns that web/dist is missing', () => {
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+    const warnings = synthesized.violations.filter((v) => v.severity === 'warning');
+
+    expect(deployments).toHaveLength(1);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        rule: expect.stringContaining('investor-directory:web-dist-missing'),
+        paths: [`${stack.node.id}/Site`],
+      }),
+    ]);
+    expect(synthesized.violations).toHaveLength(1);
+  });
+});
+
+describe('dev stage', () => {
+  it('passes cdk-nag AwsSolutions: no unacknowledged finding besides the missing web build', () => {
+    const listed = synthesized.violations.map((v) => `${v.severity} ${v.rule} at ${v.paths.join(', ')}`);
+
+    expect(listed).toEqual([expect.stringContaining('investor-directory:web-dist-missing')]);
+  });
+
+  it('deletes the buckets with the stack but keeps the table', () => {
+    for (const [id, bucket] of Object.entries(resourcesOf(template, 'AWS::S3::Bucket'))) {
+      expect(bucket.DeletionPolicy, id).toBe('Delete');
+    }
+    expect(Object.keys(resourcesOf(template, 'Custom::S3AutoDeleteObjects'))).toHaveLength(4);
+    const [table] = Object.values(resourcesOf(template, 'AWS::DynamoDB::GlobalTable'));
+    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(JSON.stringify(table?.Properties?.Replicas)).toContain('"DeletionProtectionEnabled":true');
+  });
+
+  it('lets the user pool go with the stack and turns its deletion protection off', () => {
+    const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
+
+    expect(pool?.DeletionPolicy).toBe('Delete');
+    expect(pool?.Properties?.DeletionProtection).toBe('INACTIVE');
+    expect(pool?.Properties?.EmailConfiguration).toEqual({ EmailSendingAccount: 'COGNITO_DEFAULT' });
+  });
+});

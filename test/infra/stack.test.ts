@@ -1,0 +1,700 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_THROTTLE, routedGroups } from '../../infra/constructs/api';
+import { PASSWORD_MIN_LENGTH } from '../../infra/constructs/auth';
+import { SPA_REWRITE_CODE } from '../../infra/constructs/site';
+import { substitutionVariables } from '../../infra/constructs/workflows';
+import { fromRoot } from '../../infra/paths';
+import type { InvestorDirectoryStack } from '../../infra/stack';
+import { tableDefinition } from '../../lambdas/lib/table/definition';
+import { handlerGroups, routeKey, routes } from '../../lambdas/routes';
+import { stateMachines, workflowTaskFunctions } from '../../lambdas/workflows/registry';
+import { runtimeConfigSchema } from '../../web/config/runtime-config';
+import { fakeWebDist, prodContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
+import {
+  actionsOf,
+  environmentOf,
+  logicalIdOf,
+  type PolicyStatementJson,
+  resourcesOf,
+  statementsOf,
+  statementsOfRole,
+  type TemplateResource,
+} from './support/template';
+
+let synthesized: Synthesized;
+let template: Template;
+let stack: InvestorDirectoryStack;
+
+beforeAll(() => {
+  synthesized = synthesize({ context: prodContext, webDist: fakeWebDist() });
+  ({ template, stack } = synthesized);
+}, SYNTH_TIMEOUT);
+
+const ref = (construct: Parameters<typeof logicalIdOf>[0]) => ({ Ref: logicalIdOf(construct) });
+
+function functionOf(group: keyof typeof handlerGroups) {
+  const fn = stack.api.functionFor(group);
+  if (!fn) throw new Error(`no function for ${group}`);
+  return fn;
+}
+
+describe('HTTP API from lambdas/routes.ts', () => {
+  const routeResources = () => Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route'));
+  const routeByKey = (key: string) => {
+    const found = routeResources().find((route) => route.Properties?.RouteKey === key);
+    if (!found) throw new Error(`no route ${key}`);
+    return found;
+  };
+
+  it('creates exactly one route per entry, and no $default route', () => {
+    const keys = routeResources().map((route) => route.Properties?.RouteKey);
+
+    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+    expect(keys).not.toContain('$default');
+  });
+
+  it.each(routes.filter((r) => r.auth !== 'public').map((r) => [routeKey(r), r.auth]))(
+    'puts the Cognito JWT authorizer on %s (%s)',
+    (key) => {
+      expect(routeByKey(key).Properties).toMatchObject({
+        AuthorizationType: 'JWT',
+        AuthorizerId: ref(stack.api.httpApi.node.findChild('CognitoAuthorizer')),
+      });
+    },
+  );
+
+  it.each(routes.filter((r) => r.auth === 'public').map((r) => [routeKey(r)]))(
+    'leaves the public route %s without an authorizer',
+    (key) => {
+      const properties = routeByKey(key).Properties ?? {};
+      expect(properties.AuthorizationType).toBe('NONE');
+      expect(properties.AuthorizerId).toBeUndefined();
+    },
+  );
+
+  it("sends each route to its handler group's function", () => {
+    const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
+    for (const route of routes) {
+      const target = JSON.stringify(routeByKey(routeKey(route)).Properties?.Target);
+      const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1] ?? '';
+      const uri = JSON.stringify(integrations[integrationId]?.Properties?.IntegrationUri);
+      expect(uri, routeKey(route)).toContain(logicalIdOf(functionOf(route.handler).handler));
+    }
+  });
+
+  it('checks tokens of the web app client, issued by the user pool', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [ref(stack.auth.webClient)],
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.us-east-1.amazonaws.com/', ref(stack.auth.userPool)]],
+        },
+      },
+    });
+  });
+
+  it('throttles the default stage and writes JSON access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] },
+        Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"'),
+      },
+    });
+  });
+
+  it("allows CORS only from the site's origins, with the Authorization and Content-Type headers", () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: ['https://vcdirectory.io', 'https://vcn.vcdirectory.io', 'https://acme.vcdirectory.io'],
+        AllowHeaders: ['authorization', 'content-type'],
+      },
+    });
+  });
+});
+
+describe('Lambda functions', () => {
+  it('creates one function per handler group that serves a route, with the project defaults', () => {
+    const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter((fn) =>
+      JSON.stringify(fn.Properties?.Environment ?? {}).includes('enable-source-maps'),
+    );
+
+    expect(routedGroups()).toEqual(
+      [...new Set(routes.map((r) => r.handler))].sort(
+        (a, b) => Object.keys(handlerGroups).indexOf(a) - Object.keys(handlerGroups).indexOf(b),
+      ),
+    );
+    expect(functions).toHaveLength(routedGroups().length + Object.keys(workflowTaskFunctions).length);
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: expect.anything() },
+        Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: expect.anything() } },
+      });
+    }
+  });
+
+  it('keeps every function log one month', () => {
+    for (const fn of [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)]) {
+      const logGroup = template.toJSON().Resources[logicalIdOf(fn.logGroup)] as TemplateResource;
+      expect(logGroup.Properties?.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('lets every HTTP function read and write the table', () => {
+    for (const fn of stack.api.functions.values()) {
+      expect(actionsOf(statementsOf(template, fn))).toEqual(
+        expect.arrayContaining([
+          'dynamodb:GetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:BatchWriteItem',
+        ]),
+      );
+      expect(environmentOf(template, fn).TABLE_NAME).toEqual(ref(stack.data.table));
+    }
+  });
+
+  it('lets a function write logs only to its own log group (no managed policy)', () => {
+    const roles = resourcesOf(template, 'AWS::IAM::Role');
+    for (const fn of stack.api.functions.values()) {
+      const role = roles[logicalIdOf(fn.handler.role as never)];
+      expect(role?.Properties?.ManagedPolicyArns).toBeUndefined();
+      const logStatements = statementsOf(template, fn).filter((s) =>
+        actionsOf([s]).includes('logs:PutLogEvents'),
+      );
+      expect(logStatements).toEqual([
+        expect.objectContaining({ Resource: { 'Fn::GetAtt': [logicalIdOf(fn.logGroup), 'Arn'] } }),
+      ]);
+    }
+  });
+
+  it('gives only the admin and webhook functions states:StartExecution, each on its own workflows', () => {
+    const startable = (group: keyof typeof handlerGroups) =>
+      statementsOf(template, functionOf(group))
+        .filter((s) => actionsOf([s]).includes('states:StartExecution'))
+        .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]))
+        .map((resource) => JSON.stringify(resource))
+        .sort();
+    const machine = (name: keyof typeof stateMachines) => ref(stack.workflows.stateMachines[name]);
+    const machines = (...names: (keyof typeof stateMachines)[]) =>
+      names.map((name) => JSON.stringify(machine(name))).sort();
+
+    expect(startable('directory')).toEqual([]);
+    expect(startable('carts')).toEqual([]);
+    expect(startable('admin')).toEqual(machines('mapping', 'aggregation', 'import'));
+    expect(startable('stripeWebhook')).toEqual(machines('exportDelivery'));
+    expect(environmentOf(template, functionOf('admin'))).toMatchObject({
+      MAPPING_STATE_MACHINE_ARN: machine('mapping'),
+      AGGREGATION_STATE_MACHINE_ARN: machine('aggregation'),
+      IMPORT_STATE_MACHINE_ARN: machine('import'),
+    });
+    expect(Object.keys(environmentOf(template, functionOf('directory')))).not.toContain(
+      'MAPPING_STATE_MACHINE_ARN',
+    );
+  });
+
+  it('lets the admin function stop import executions, and nothing else stop anything', () => {
+    const stoppers = [...stack.api.functions.entries()]
+      .filter(([, fn]) => actionsOf(statementsOf(template, fn)).includes('states:StopExecution'))
+      .map(([group]) => group);
+
+    expect(stoppers).toEqual(['admin']);
+    const statement = statementsOf(template, functionOf('admin')).find((s) =>
+      actionsOf([s]).includes('states:StopExecution'),
+    );
+    expect(JSON.stringify(statement?.Resource)).toContain(`:execution:`);
+    expect(JSON.stringify(statement?.Resource)).toContain(logicalIdOf(stack.workflows.stateMachines.import));
+  });
+
+  it('gives the payment links to the carts function only', () => {
+    expect(environmentOf(template, functionOf('carts'))).toMatchObject({
+      PAYMENT_LINK_TIER_50: 'https://buy.stripe.com/4gw5kT0aB1cD',
+      PAYMENT_LINK_TIER_250: 'https://buy.stripe.com/8xq6lU1bC2dE',
+      PAYMENT_LINK_TIER_1000: 'https://buy.stripe.com/3fa7mV2cD3eF',
+      PAYMENT_LINK_TIER_2500: 'https://buy.stripe.com/9kb8nW3dE4fG',
+    });
+    for (const group of routedGroups().filter((g) => g !== 'carts')) {
+      expect(Object.keys(environmentOf(template, functionOf(group))), group).not.toContain(
+        'PAYMENT_LINK_TIER_50',
+      );
+    }
+  });
+
+  it('lets only the webhook read the webhook secret, and only Stripe Connect (projects) the secret key', () => {
+    const readers = (secretId: string) =>
+      [...stack.api.functions.entries(), ...Object.entries(stack.workflows.taskFunctions)]
+        .filter(([, fn]) =>
+          statementsOf(template, fn).some(
+            (s) =>
+              actionsOf([s]).includes('secretsmanager:GetSecretValue') &&
+              JSON.stringify(s.Resource).includes(secretId),
+          ),
+        )
+        .map(([name]) => name);
+
+    expect(readers(logicalIdOf(stack.payments.webhookSecret))).toEqual(['stripeWebhook']);
+    expect(readers(logicalIdOf(stack.payments.secretKey))).toEqual(['projects']);
+    expect(environmentOf(template, functionOf('projects'))).toMatchObject({
+      STRIPE_SECRET_KEY_ARN: ref(stack.payments.secretKey),
+      STRIPE_CONNECT_CLIENT_ID: 'ca_Q2w3E4r5T6y7U8i9O0p',
+    });
+    expect(environmentOf(template, functionOf('stripeWebhook')).STRIPE_WEBHOOK_SECRET_ARN).toEqual(
+      ref(stack.payments.webhookSecret),
+    );
+  });
+
+  it('lets only the export task function send email, as the sender and through the configuration set', () => {
+    const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
+      (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
+    );
+    expect(senders).toEqual([stack.workflows.taskFunctions.ExportTasksFunctionArn]);
+
+    const statement = statementsOf(template, stack.workflows.taskFunctions.ExportTasksFunctionArn).find((s) =>
+      actionsOf([s]).includes('ses:SendEmail'),
+    ) as PolicyStatementJson;
+    expect(statement.Condition).toEqual({
+      StringEquals: { 'ses:FromAddress': 'no-reply@mail.vcdirectory.io' },
+    });
+    expect(JSON.stringify(statement.Resource)).toContain('configuration-set/');
+    expect(JSON.stringify(statement.Resource)).toContain(JSON.stringify(ref(stack.email.identity)));
+    expect(environmentOf(template, stack.workflows.taskFunctions.ExportTasksFunctionArn)).toMatchObject({
+      SES_FROM: 'no-reply@mail.vcdirectory.io',
+      SES_CONFIGURATION_SET: ref(stack.email.configurationSet),
+    });
+  });
+
+  it('grants bucket access only where a handler uses it', () => {
+    // [action, resource] pairs, whatever way IAM policy minimisation merged the statements.
+    const s3Actions = (fn: Parameters<typeof statementsOf>[1]) =>
+      statementsOf(template, fn)
+        .flatMap((s) =>
+          actionsOf([s]).flatMap((action) =>
+            (Array.isArray(s.Resource) ? s.Resource : [s.Resource]).map((resource) => [
+              action,
+              JSON.stringify(resource),
+            ]),
+          ),
+        )
+        .filter(([action]) => action?.startsWith('s3:'))
+        .sort();
+    const uploads = logicalIdOf(stack.data.uploads);
+    const exports = logicalIdOf(stack.data.exports);
+
+    expect(s3Actions(functionOf('admin'))).toEqual([['s3:PutObject', expect.stringContaining(uploads)]]);
+    expect(s3Actions(stack.workflows.taskFunctions.ImportTasksFunctionArn)).toEqual([
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${uploads}.*/\\*`))],
+      ['s3:ListBucket', `{"Fn::GetAtt":["${uploads}","Arn"]}`],
+    ]);
+    expect(s3Actions(stack.workflows.taskFunctions.ExportTasksFunctionArn)).toEqual([
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
+      ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
+      ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
+    ]);
+    for (const group of ['directory', 'carts', 'projects', 'podcasts', 'account', 'stripeWebhook'] as const) {
+      expect(s3Actions(functionOf(group)), group).toEqual([]);
+    }
+  });
+});
+
+describe('DynamoDB table', () => {
+  it('is built from lambdas/lib/table/definition.ts: on demand, PITR, deletion protection, TTL, retained', () => {
+    const tables = Object.values(resourcesOf(template, 'AWS::DynamoDB::GlobalTable'));
+    expect(tables).toHaveLength(1);
+    const [table] = tables as [TemplateResource];
+
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      Replicas: [
+        {
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        },
+      ],
+      GlobalSecondaryIndexes: Object.entries(tableDefinition.indexes).map(([name, index]) => ({
+        IndexName: name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+});
+
+describe('S3 buckets', () => {
+  const buckets = () => resourcesOf(template, 'AWS::S3::Bucket');
+  const bucketPolicies = () => Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy'));
+
+  it('blocks public access, encrypts, and keeps every bucket in prod', () => {
+    expect(Object.keys(buckets())).toHaveLength(4);
+    for (const [id, bucket] of Object.entries(buckets())) {
+      expect(bucket.DeletionPolicy, id).toBe('Retain');
+      expect(bucket.Properties, id).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+      });
+    }
+  });
+
+  it('refuses plain HTTP on every bucket', () => {
+    for (const id of Object.keys(buckets())) {
+      const policy = bucketPolicies().find(
+        (p) => JSON.stringify(p.Properties?.Bucket) === JSON.stringify({ Ref: id }),
+      );
+      expect(policy?.Properties?.PolicyDocument, id).toMatchObject({
+        Statement: expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      });
+    }
+  });
+
+  it('logs access to the site, uploads and exports buckets into the log bucket', () => {
+    for (const bucket of [stack.site.bucket, stack.data.uploads, stack.data.exports]) {
+      expect(buckets()[logicalIdOf(bucket)]?.Properties?.LoggingConfiguration).toMatchObject({
+        DestinationBucketName: ref(stack.data.logs),
+      });
+    }
+  });
+
+  it('versions uploads and exports', () => {
+    for (const bucket of [stack.data.uploads, stack.data.exports]) {
+      expect(buckets()[logicalIdOf(bucket)]?.Properties?.VersioningConfiguration).toEqual({
+        Status: 'Enabled',
+      });
+    }
+  });
+
+  it("accepts presigned PUTs on uploads from the site's origins only", () => {
+    expect(buckets()[logicalIdOf(stack.data.uploads)]?.Properties?.CorsConfiguration).toEqual({
+      CorsRules: [
+        expect.objectContaining({
+          AllowedMethods: ['PUT'],
+          AllowedOrigins: ['https://vcdirectory.io', 'https://*.vcdirectory.io'],
+        }),
+      ],
+    });
+  });
+});
+
+describe('Cognito', () => {
+  it('signs in by email with self sign-up, verified email and the spec password length; retained in prod', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: PASSWORD_MIN_LENGTH }) },
+        DeletionProtection: 'ACTIVE',
+      }),
+    });
+  });
+
+  it('sends its emails through SES as the configured sender when cognitoEmailViaSes is on', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      Properties: Match.objectLike({
+        UserPoolTier: 'LITE',
+        EmailConfiguration: {
+          EmailSendingAccount: 'DEVELOPER',
+          From: 'no-reply@mail.vcdirectory.io',
+          ConfigurationSet: ref(stack.email.configurationSet),
+          SourceArn: Match.stringLikeRegexp(':identity/mail\\.vcdirectory\\.io$'),
+        },
+      }),
+      DependsOn: Match.arrayWith([logicalIdOf(stack.email.identity)]),
+    });
+  });
+
+  it('has the admin group and a public web client with password and SRP auth', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+    });
+  });
+});
+
+describe('Step Functions', () => {
+  const machines = () => resourcesOf(template, 'AWS::StepFunctions::StateMachine');
+
+  it('creates one state machine per registry entry with its definition file, logging and tracing', () => {
+    expect(Object.keys(machines())).toHaveLength(Object.keys(stateMachines).length);
+    for (const [name, spec] of Object.entries(stateMachines)) {
+      const machine =
+        machines()[logicalIdOf(stack.workflows.stateMachines[name as keyof typeof stateMachines])];
+      const properties = machine?.Properties ?? {};
+      expect(properties.TracingConfiguration, name).toEqual({ Enabled: true });
+      expect(properties.LoggingConfiguration, name).toMatchObject({
+        Level: 'ALL',
+        IncludeExecutionData: false,
+      });
+      const substitutions = properties.DefinitionSubstitutions as Record<string, unknown>;
+      expect(Object.keys(substitutions).sort(), name).toEqual(substitutionVariables(spec.definition).sort());
+      for (const [variable, value] of Object.entries(substitutions)) {
+        const fn = stack.workflows.taskFunctions[variable as keyof typeof workflowTaskFunctions];
+        expect(value).toEqual({ 'Fn::GetAtt': [logicalIdOf(fn.handler), 'Arn'] });
+      }
+      // The definition is the registry's file itself, uploaded as an asset.
+      const { Key } = properties.DefinitionS3Location as { Key: string };
+      expect(readFileSync(join(synthesized.assemblyDir, `asset.${Key}`), 'utf8'), name).toBe(
+        readFileSync(fromRoot(spec.definition), 'utf8'),
+      );
+    }
+  });
+
+  it('lets each state machine invoke exactly the task functions its definition names', () => {
+    for (const [name, spec] of Object.entries(stateMachines)) {
+      const machine = stack.workflows.stateMachines[name as keyof typeof stateMachines];
+      const invoked = statementsOfRole(template, machine.role)
+        .filter((s) => actionsOf([s]).includes('lambda:InvokeFunction'))
+        .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]));
+      const expected = substitutionVariables(spec.definition).map((variable) => ({
+        'Fn::GetAtt': [
+          logicalIdOf(stack.workflows.taskFunctions[variable as keyof typeof workflowTaskFunctions].handler),
+          'Arn',
+        ],
+      }));
+      const sorted = (list: unknown[]) => list.map((item) => JSON.stringify(item)).sort();
+      expect(sorted(invoked), name).toEqual(sorted(expected));
+    }
+  });
+
+  it('starts the aggregation every 6 hours with no lock', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(6 hours)',
+      State: 'ENABLED',
+      Target: { Arn: ref(stack.workflows.stateMachines.aggregation), Input: '{"lockName":null}' },
+    });
+  });
+});
+
+describe('SES', () => {
+  it("verifies the sender's domain with DKIM records in the hosted zone, through a configuration set", () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.vcdirectory.io',
+      ConfigurationSetAttributes: { ConfigurationSetName: ref(stack.email.configurationSet) },
+    });
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      DeliveryOptions: { TlsPolicy: 'REQUIRE' },
+    });
+    const dkim = Object.values(resourcesOf(template, 'AWS::Route53::RecordSet')).filter(
+      (record) => record.Properties?.Type === 'CNAME',
+    );
+    expect(dkim).toHaveLength(3);
+    for (const record of dkim) expect(record.Properties?.HostedZoneId).toBe('Z04517273VCDIRECTORY1');
+  });
+});
+
+describe('CloudFront site', () => {
+  it('serves the apex and every subdomain on one us-east-1 certificate, over TLS 1.2+', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['vcdirectory.io', '*.vcdirectory.io'],
+        ViewerCertificate: {
+          AcmCertificateArn: prodContext.certificateArn,
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
+        DefaultRootObject: 'index.html',
+        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+      }),
+    });
+  });
+
+  it('reads the private site bucket through Origin Access Control', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Origins: [
+          Match.objectLike({
+            DomainName: { 'Fn::GetAtt': [logicalIdOf(stack.site.bucket), 'RegionalDomainName'] },
+            OriginAccessControlId: Match.anyValue(),
+          }),
+        ],
+      }),
+    });
+  });
+
+  it('rewrites app routes to /index.html at viewer request and leaves files alone', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_REWRITE_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [
+            {
+              EventType: 'viewer-request',
+              FunctionARN: { 'Fn::GetAtt': [logicalIdOf(stack.site.spaRewrite), 'FunctionARN'] },
+            },
+          ],
+        }),
+      }),
+    });
+
+    const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/search')).toBe('/index.html');
+    expect(rewrite('/projects/42/insights')).toBe('/index.html');
+    expect(rewrite('/assets/index-1a2b3c.js')).toBe('/assets/index-1a2b3c.js');
+    expect(rewrite('/runtime-config.json')).toBe('/runtime-config.json');
+  });
+
+  it('adds HSTS, nosniff, frame DENY, a referrer policy and a CSP naming the API and Cognito', () => {
+    const [policy] = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const config = policy?.Properties?.ResponseHeadersPolicyConfig as
+      | { SecurityHeadersConfig: Record<string, unknown> }
+      | undefined;
+    const headers = config?.SecurityHeadersConfig ?? {};
+
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');
+    expect(csp).toContain(logicalIdOf(stack.api.httpApi));
+  });
+
+  it('points A and AAAA alias records of the apex and the wildcard at the distribution', () => {
+    const aliases = Object.values(resourcesOf(template, 'AWS::Route53::RecordSet')).filter(
+      (record) => record.Properties?.AliasTarget,
+    );
+    const names = aliases.map((record) => `${record.Properties?.Type} ${record.Properties?.Name}`).sort();
+
+    expect(names).toEqual([
+      'A *.vcdirectory.io.',
+      'A vcdirectory.io.',
+      'AAAA *.vcdirectory.io.',
+      'AAAA vcdirectory.io.',
+    ]);
+    for (const record of aliases) {
+      expect(record.Properties).toMatchObject({
+        HostedZoneId: 'Z04517273VCDIRECTORY1',
+        AliasTarget: { DNSName: { 'Fn::GetAtt': [logicalIdOf(stack.site.distribution), 'DomainName'] } },
+      });
+    }
+  });
+
+  it('deploys the built app and a runtime-config.json of the shape the web app reads', () => {
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    expect(deployments.map((d) => d.Properties?.DestinationBucketName)).toEqual([
+      ref(stack.site.bucket),
+      ref(stack.site.bucket),
+    ]);
+
+    const staged = readdirSync(synthesized.assemblyDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(synthesized.assemblyDir, entry.name, 'runtime-config.json'))
+      .find((path) => statSync(path, { throwIfNoEntry: false })?.isFile());
+    if (!staged) throw new Error('runtime-config.json is not staged');
+    const config = JSON.parse(readFileSync(staged, 'utf8'));
+
+    expect(runtimeConfigSchema.parse(config)).toBeTruthy();
+    expect(Object.keys(config).sort()).toEqual(
+      [
+        'stage',
+        'apiUrl',
+        'region',
+        'userPoolId',
+        'userPoolClientId',
+        'rootDomain',
+        'feedbackEmail',
+        'debugMappingLinks',
+        'stripeConnect',
+      ].sort(),
+    );
+    expect(config).toMatchObject({
+      stage: 'prod',
+      rootDomain: 'vcdirectory.io',
+      feedbackEmail: 'feedback@vcdirectory.io',
+      debugMappingLinks: false,
+      stripeConnect: {
+        clientId: 'ca_Q2w3E4r5T6y7U8i9O0p',
+        authorizeUrl: 'https://connect.stripe.com/oauth/authorize',
+      },
+    });
+  });
+});
+
+describe('Stripe secrets', () => {
+  it('creates the secret key and webhook secret with generated placeholders, retained in prod', () => {
+    const secrets = Object.values(resourcesOf(template, 'AWS::SecretsManager::Secret'));
+
+    expect(secrets).toHaveLength(2);
+    for (const secret of secrets) {
+      expect(secret.DeletionPolicy).toBe('Retain');
+      expect(secret.Properties?.GenerateSecretString).toBeDefined();
+      expect(secret.Properties?.SecretString).toBeUndefined();
+    }
+  });
+
+  it('holds no secret value anywhere in the template', () => {
+    const text = JSON.stringify(template.toJSON());
+
+    expect(text).not.toMatch(/(sk|rk)_(live|test)_[A-Za-z0-9]{8}|whsec_[A-Za-z0-9]{8}/);
+    expect(text).not.toContain('"SecretString"');
+  });
+});
+
+describe('outputs', () => {
+  it('names what operators need after a deployment', () => {
+    const outputs = Object.keys(template.toJSON().Outputs ?? {});
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'ApiUrl',
+        'UserPoolId',
+        'UserPoolClientId',
+        'DistributionId',
+        'StripeSecretKeyArn',
+        'StripeWebhookSecretArn',
+        'AggregationStateMachineArn',
+      ]),
+    );
+  });
+});

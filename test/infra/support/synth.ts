@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { createApp } from '../../../infra/create-app';
+import { fromRoot } from '../../../infra/paths';
+import type { InvestorDirectoryStack } from '../../../infra/stack';
+
+/** The context of `cdk.json`: feature flags and the dev stage's placeholder values. */
+export const cdkJsonContext: Record<string, unknown> = JSON.parse(
+  readFileSync(fromRoot('cdk.json'), 'utf8'),
+).context;
+
+/** Real-looking production values (none of them a placeholder). */
+export const prodContext: Record<string, unknown> = {
+  ...cdkJsonContext,
+  stage: 'prod',
+  domain: 'vcdirectory.io',
+  hostedZoneId: 'Z04517273VCDIRECTORY1',
+  hostedZoneName: 'vcdirectory.io',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/5f3c2a1e-8d7b-4c6a-9e0f-1a2b3c4d5e6f',
+  sesSender: 'no-reply@mail.vcdirectory.io',
+  feedbackEmail: 'feedback@vcdirectory.io',
+  paymentLinkTier50: 'https://buy.stripe.com/4gw5kT0aB1cD',
+  paymentLinkTier250: 'https://buy.stripe.com/8xq6lU1bC2dE',
+  paymentLinkTier1000: 'https://buy.stripe.com/3fa7mV2cD3eF',
+  paymentLinkTier2500: 'https://buy.stripe.com/9kb8nW3dE4fG',
+  stripeConnectClientId: 'ca_Q2w3E4r5T6y7U8i9O0p',
+  portalSubdomains: 'vcn,acme',
+  cognitoEmailViaSes: 'true',
+};
+
+/** Synthesising takes seconds (tens with bundling): beforeAll hooks get this much. */
+export const SYNTH_TIMEOUT = 150_000;
+
+/** A stand-in for `web/dist` with an entry file and one hashed asset. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-1a2b3c.js'), 'console.log(1)');
+  return dir;
+}
+
+export interface SynthOptions {
+  context: Record<string, unknown>;
+  /** Run esbuild for every function (slow); otherwise asset bundling is skipped. */
+  bundle?: boolean;
+  webDist?: string;
+}
+
+/** One violation of the validation report, as the test prints it. */
+export interface ReportedViolation {
+  plugin: string;
+  rule: string;
+  severity: string;
+  paths: string[];
+}
+
+export interface Synthesized {
+  stack: InvestorDirectoryStack;
+  template: Template;
+  /** Unacknowledged findings (cdk-nag and construct annotations) of the validation report. */
+  violations: ReportedViolation[];
+  assemblyDir: string;
+}
+
+interface ValidationReportJson {
+  pluginReports: {
+    pluginName: string;
+    violations: { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
+}
+
+/** Synthesises the app as `cdk synth` does (cdk-nag included) and reads the template and report. */
+export function synthesize(options: SynthOptions): Synthesized {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
+  const { app, stack } = createApp({
+    context: {
+      ...options.context,
+      'aws:cdk:bundling-stacks': options.bundle ? ['**'] : [],
+      // Keep the report on disk instead of throwing on the first error: the test lists them all.
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+    },
+    env: { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'us-east-1' },
+    outdir,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
+  const assembly = app.synth();
+  let report: ValidationReportJson = { pluginReports: [] };
+  try {
+    report = JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const violations = report.pluginReports.flatMap((plugin) =>
+    plugin.violations.map((violation) => ({
+      plugin: plugin.pluginName,
+      rule: violation.ruleName,
+      severity: violation.severity,
+      paths: violation.violatingConstructs.map((c) => c.constructPath),
+    })),
+  );
+  return { stack, template: Template.fromStack(stack), violations, assemblyDir: assembly.directory };
+}
+
+/** Every acknowledgement recorded in the construct tree: where, which finding, and why. */
+export function acknowledgements(root: IConstruct): { path: string; id: string; reason: string }[] {
+  return root.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({
+          path: construct.node.path,
+          id,
+          reason,
+        })),
+      ),
+  );
+}
