@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { investorAlreadyInCart, messages, searchResultsHeader } from '../../shared/messages';
+import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { expectToast, logIn, verificationCode } from './support/flows';
+
+const browser = browserPerFile();
+
+describe('a founder in Chromium against the local home', () => {
+  it('registers, verifies the email with the code from the inbox, and lands on /home', async () => {
+    const { page, context } = await browser.newPage();
+    const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+
+    await page.goto(`${e2e.appUrl}/register`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+    await page.getByLabel('Confirm password').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(/\/verify-email$/);
+    await expectAccessible(page);
+    await page.getByLabel('Verification code').fill(await verificationCode(email));
+    await page.getByRole('button', { name: 'Verify email' }).click();
+
+    await page.waitForURL(/\/home$/, { timeout: 20_000 });
+    await page.getByText(email).first().waitFor();
+    await screenshot(page, 'founder-registered-home');
+    await context.close();
+  });
+
+  it('refuses a registration whose passwords do not match', async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${e2e.appUrl}/register`);
+    await page.getByLabel('Email').fill(`mismatch-${randomUUID().slice(0, 8)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+    await page.getByLabel('Confirm password').fill('e2e-password-2');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await page.getByText(messages.passwordsDoNotMatch).waitFor();
+    await context.close();
+  });
+
+  it('goes from home to a stage tag, sees alphabetical results, fills the cart and saves it', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.founder);
+    await expectAccessible(page);
+    await screenshot(page, 'directory-home');
+
+    await page.getByRole('link', { name: 'seed', exact: true }).first().click();
+    await page.waitForURL(/\/investors\/search\?stageFocus=seed/);
+    const header = page.getByRole('heading', { name: /^Search Results \(\d+\)$/ });
+    await header.waitFor();
+    const total = Number(/\((\d+)\)/.exec((await header.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(100);
+    expect(await header.textContent()).toBe(searchResultsHeader(total));
+    const names = (await page.locator('article.investor-card h2').allTextContents()).map((n) => n.trim());
+    expect(names.length).toBeGreaterThan(10);
+    // The directory's order: by name with accents folded, case ignored (as the sort keys are built).
+    const key = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    expect(names).toEqual([...names].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
+    await expectAccessible(page);
+    await screenshot(page, 'search-results');
+
+    const addButtons = page.getByRole('button', { name: 'Add to Export Cart' });
+    await addButtons.nth(0).click();
+    await addButtons.nth(1).click();
+    await addButtons.nth(2).click();
+    await addButtons.nth(0).click();
+    await expectToast(page, investorAlreadyInCart(names[0] ?? ''));
+
+    await page.goto(`${e2e.appUrl}/cart`);
+    await page.getByText('••••••••').first().waitFor();
+    const preview = await page.locator('table').innerText();
+    expect(preview).not.toMatch(/@example\.(com|org|net)/);
+    await page.getByRole('button', { name: /Email/ }).first().click();
+    await screenshot(page, 'export-builder');
+    await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
+
+    await page.waitForURL(/\/cart\/cart_\d{8}-[A-Z0-9]{8}$/);
+    await page.getByText(messages.purchaseContactList).first().waitFor();
+    await screenshot(page, 'cart-saved');
+    await context.close();
+  });
+
+  it('lists a podcast and upvotes it twice, which toggles the vote', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.founder);
+    const title = `E2E Cast ${randomUUID().slice(0, 6)}`;
+
+    await page.goto(`${e2e.appUrl}/podcasts`);
+    await page.getByRole('button', { name: 'List a Podcast' }).click();
+    const modal = page.getByRole('dialog', { name: messages.listPodcastTitle });
+    await modal.waitFor();
+    await modal.getByLabel('Title').fill(title);
+    await modal.getByLabel('URL', { exact: true }).fill('https://podcasts.example.com/e2e');
+    await modal.getByLabel('Participants (optional)').fill('Ada, , Bram ');
+    await modal
+      .getByRole('button', { name: /submit|list/i })
+      .last()
+      .click();
+    const vote = page.getByRole('button', { name: new RegExp(`^Upvote ${title}, `) });
+    await vote.waitFor();
+    const votes = async () => /, (\d+) votes?$/.exec((await vote.getAttribute('aria-label')) ?? '')?.[1];
+
+    expect(await votes()).toBe('0');
+    await vote.click();
+    await expectToast(page, messages.upvoted);
+    await expect.poll(votes).toBe('1');
+    await vote.click();
+    await expect.poll(votes).toBe('0');
+    await expectAccessible(page);
+    await screenshot(page, 'podcasts');
+    await context.close();
+  });
+
+  it('creates a project, edits it and deletes it', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.founder);
+    const name = `E2E Project ${randomUUID().slice(0, 6)}`;
+
+    await page.goto(`${e2e.appUrl}/account/settings`);
+    await page.getByPlaceholder(messages.projectNamePlaceholder).fill(name);
+    await page.getByPlaceholder(messages.projectDescriptionPlaceholder).fill('Made by the e2e suite.');
+    await page.getByRole('button', { name: 'List Project' }).click();
+    await page.waitForURL(/\/project\/proj_/);
+    await page.getByRole('heading', { name }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    const modal = page.getByRole('dialog', { name: messages.editProjectTitle });
+    await modal.getByLabel('Project name').fill(`${name} v2`);
+    await modal.getByLabel('Raising Funds').check();
+    await modal.getByRole('button', { name: /save/i }).click();
+    await page.getByRole('heading', { name: `${name} v2` }).waitFor();
+    await page.getByText('Raising Funds').first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'project-page');
+
+    await page.getByRole('button', { name: 'Delete Project' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Project' }).click();
+    await page.waitForURL(/\/account/);
+    await page.goto(`${e2e.appUrl}/account/settings`);
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    expect(await page.getByText(`${name} v2`).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows Admin to an admin and redirects a founder away from /admin', async () => {
+    const admin = await browser.newPage();
+    await logIn(admin.page, ACCOUNTS.admin);
+    await admin.page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    await admin.context.close();
+
+    const founder = await browser.newPage();
+    await logIn(founder.page, ACCOUNTS.founder);
+    expect(
+      await founder.page.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true }).count(),
+    ).toBe(0);
+    await founder.page.goto(`${e2e.appUrl}/admin`);
+    await founder.page.waitForURL((url) => url.pathname === '/');
+    await screenshot(founder.page, 'founder-redirected-from-admin');
+    await founder.context.close();
+  });
+
+  it('reads well at phone width', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await logIn(page, ACCOUNTS.founder);
+    await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=fintech`);
+    await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await screenshot(page, 'search-phone');
+    await context.close();
+  });
+});
