@@ -11,10 +11,12 @@ const MAX_ATTEMPTS = 8;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Writes puts and deletes in batches of 25, retrying unprocessed items with exponential backoff and
- * jitter. Throws if items are still unprocessed after every attempt, so nothing is lost silently.
+ * Writes puts and deletes in batches of 25, several batches at once (imports are bound by write
+ * round trips, not by the table: 24 in flight was about 3× the throughput of 4 on DynamoDB Local),
+ * retrying unprocessed items with exponential backoff and jitter. Throws if items are still
+ * unprocessed after every attempt, so nothing is lost silently.
  */
-export async function batchWrite(requests: WriteRequest[], concurrency = 4): Promise<void> {
+export async function batchWrite(requests: WriteRequest[], concurrency = 24): Promise<void> {
   const table = tableConfig().TABLE_NAME;
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += BATCH_WRITE_SIZE)
