@@ -11,6 +11,7 @@ import { forgetStripeEvent, recordStripeEventOnce } from '../lib/table/repositor
  * write claims it); if acting fails the claim is dropped and Stripe's retry may try again.
  */
 export async function handler(event: HttpEvent): Promise<HttpResult> {
+  logger.resetKeys();
   const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64') : (event.body ?? '');
   let stripeEvent: Stripe.Event;
   try {

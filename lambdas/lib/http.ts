@@ -135,6 +135,8 @@ export function httpHandler(group: HandlerGroup, endpoints: Record<string, Endpo
     if (!table.has(key)) throw new Error(`${group}: ${key} is not in routes.ts`);
 
   return async (event: HttpEvent): Promise<HttpResult> => {
+    // Keys appended while handling one request must not show up on the next one (warm Lambdas).
+    logger.resetKeys();
     const route = table.get(event.routeKey);
     const endpointForRoute = endpoints[event.routeKey];
     if (!route || !endpointForRoute)

@@ -26,6 +26,7 @@ const taskInput = z.discriminatedUnion('action', [
  */
 export async function handler(event: unknown) {
   const input = taskInput.parse(event);
+  logger.resetKeys();
   logger.appendKeys({ action: input.action, lockName: input.lockName });
   switch (input.action) {
     case 'mapBatch': {

@@ -15,6 +15,7 @@ const taskInput = z.object({
 /** Task handler of the export delivery workflow; every action can be retried without repeating its effect. */
 export async function handler(event: unknown) {
   const { action, cartId } = taskInput.parse(event);
+  logger.resetKeys();
   logger.appendKeys({ action, cartId });
   switch (action) {
     case 'buildCsv':

@@ -29,6 +29,7 @@ const GENERIC_FAILURE = 'The import failed. Rows imported so far are kept; pleas
  */
 export async function handler(event: unknown) {
   const input = taskInput.parse(event);
+  logger.resetKeys();
   logger.appendKeys({ action: input.action, jobId: input.jobId });
   switch (input.action) {
     case 'prepare':

@@ -59,6 +59,7 @@ describe('a founder in Chromium against the local home', () => {
     expect(names).toEqual([...names].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
     await expectAccessible(page);
     await screenshot(page, 'search-results');
+    await screenshot(page, 'search-results-viewport', { fullPage: false });
 
     const addButtons = page.getByRole('button', { name: 'Add to Export Cart' });
     await addButtons.nth(0).click();
@@ -69,7 +70,7 @@ describe('a founder in Chromium against the local home', () => {
 
     await page.goto(`${e2e.appUrl}/cart`);
     await page.getByText('••••••••').first().waitFor();
-    const preview = await page.locator('table').innerText();
+    const preview = await page.locator('table').textContent();
     expect(preview).not.toMatch(/@example\.(com|org|net)/);
     await page.getByRole('button', { name: /Email/ }).first().click();
     await screenshot(page, 'export-builder');

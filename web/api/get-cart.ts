@@ -9,11 +9,22 @@ export function getCart(cartId: string, signal?: AbortSignal) {
   return apiRequest(getCartResponse, `/carts/${encodeURIComponent(cartId)}`, { auth: true, signal });
 }
 
-export function useCart(cartId: string) {
+export interface UseCartOptions {
+  /**
+   * Read the cart again every this many milliseconds while it is still active (the purchase page, so a
+   * payment made in another tab shows up). Off by default.
+   */
+  pollWhileActiveMs?: number;
+}
+
+export function useCart(cartId: string, { pollWhileActiveMs }: UseCartOptions = {}) {
   const { user } = useAuth();
   return useQuery({
     queryKey: queryKeys.cart(user?.userId ?? '', cartId),
     queryFn: ({ signal }) => getCart(cartId, signal),
     enabled: user !== null,
+    refetchInterval: (query) =>
+      pollWhileActiveMs !== undefined && query.state.data?.status === 'active' ? pollWhileActiveMs : false,
+    refetchIntervalInBackground: pollWhileActiveMs !== undefined,
   });
 }

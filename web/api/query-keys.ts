@@ -14,4 +14,10 @@ export const queryKeys = {
   project: (userId: string, projectId: string) => ['user', userId, 'projects', projectId] as const,
   podcasts: ['podcasts'] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
+  mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,
+  mappingDebug: (kind: string, value: string) => ['admin', 'mapping-debug', kind, value] as const,
+  debugField: (targetField: string, selectedValues: string, finalValue: string) =>
+    ['admin', 'debug-field', targetField, selectedValues, finalValue] as const,
+  adminCarts: ['admin', 'carts'] as const,
+  importJob: (jobId: string) => ['admin', 'imports', jobId] as const,
 };

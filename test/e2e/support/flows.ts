@@ -31,3 +31,18 @@ export async function verificationCode(email: string): Promise<string> {
     .not.toBe('');
   return code;
 }
+
+/** Registers a fresh founder through the register and verify pages; returns their email. */
+export async function registerNewFounder(page: Page, prefix = 'founder'): Promise<string> {
+  const email = `${prefix}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  await page.goto(`${e2e.appUrl}/register`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+  await page.getByLabel('Confirm password').fill('e2e-password-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(/\/verify-email$/);
+  await page.getByLabel('Verification code').fill(await verificationCode(email));
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await page.waitForURL(/\/home$/, { timeout: 20_000 });
+  return email;
+}

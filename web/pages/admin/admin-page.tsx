@@ -1,12 +1,19 @@
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { RequireAdmin } from '../../auth/guards';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
+import { CsvImporter } from './csv-importer';
+import { FieldMerger } from './field-merger';
+import { FunctionRunner } from './function-runner';
+import { MappingDebugger } from './mapping-debugger';
 
 /**
  * `/admin`: admins only ('Loading admin page...' until auth is known; others go to /). The mapping
- * debugger, field merger, CSV importer and function runner are added by the admin issue.
+ * debugger, the field merger, the CSV importer, the function runner and a link to the recent carts.
  */
 export function AdminPage() {
   useDocumentTitle('Admin');
@@ -14,9 +21,29 @@ export function AdminPage() {
     <RequireAdmin>
       <Container>
         <h1 className="h2 mb-4">Admin</h1>
-        <p>
-          <Link to={paths.adminCarts.href()}>Recent carts</Link>
-        </p>
+        <Row className="g-4">
+          <Col xs={12}>
+            <MappingDebugger />
+          </Col>
+          <Col xl={6}>
+            <FieldMerger />
+          </Col>
+          <Col xl={6} className="d-flex flex-column gap-4">
+            <FunctionRunner />
+            <Card as="section" className="shadow-sm" aria-labelledby="admin-carts-title">
+              <Card.Body>
+                <h2 className="h4" id="admin-carts-title">
+                  Carts
+                </h2>
+                <p className="small text-body-secondary">The 50 most recent export carts and their status.</p>
+                <Link to={paths.adminCarts.href()}>View recent carts</Link>
+              </Card.Body>
+            </Card>
+          </Col>
+          <Col xs={12}>
+            <CsvImporter />
+          </Col>
+        </Row>
       </Container>
     </RequireAdmin>
   );

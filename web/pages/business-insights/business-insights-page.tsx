@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages';
 import { RequireUser } from '../../auth/guards';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
+import { EffectiveMrrReport } from './effective-mrr-report';
 
 const REPORTS = [
   {
@@ -28,13 +29,16 @@ const REPORTS = [
     id: 'ingest-transactions',
     title: 'Payment transactions',
     summary: 'Ingest payment transactions',
-    text: "Ingests the payment transactions of this project's connected Stripe account.",
+    text: "Lists the payment transactions ingested from this project's connected Stripe account. To ingest them now, use 'Sync payments from Stripe' in the Effective MRR report.",
   },
 ] as const;
 
 type ReportId = (typeof REPORTS)[number]['id'];
 
-/** `/projects/{projectId}/jorts`: business insights, a left menu of three reports (placeholders for now). */
+/**
+ * `/projects/{projectId}/jorts`: business insights, a left menu of three reports. 'Compute effective MRR'
+ * is live; the other two are placeholders and say so.
+ */
 export function BusinessInsightsPage() {
   useDocumentTitle('Business Insights');
   return (
@@ -86,10 +90,13 @@ function BusinessInsights() {
             <Card.Body>
               <h2 className="h4">{report.title}</h2>
               <p>{report.text}</p>
-              <Alert variant="info" className="mb-0">
-                Coming soon: this report is a placeholder until the project&apos;s Stripe account is connected
-                and its payment transactions are ingested.
-              </Alert>
+              {report.id === 'effective-mrr' ? (
+                <EffectiveMrrReport projectId={projectId} />
+              ) : (
+                <Alert variant="info" className="mb-0">
+                  {messages.comingSoon}: this report is a placeholder and shows no data yet.
+                </Alert>
+              )}
             </Card.Body>
           </Card>
         </Col>

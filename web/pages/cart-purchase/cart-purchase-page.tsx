@@ -1,21 +1,47 @@
+import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import { useParams } from 'react-router-dom';
-import { cartStatusLabel } from '../../../shared/cart/cart';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useParams } from 'react-router-dom';
+import type { CartView } from '../../../shared/api/carts';
 import { formatUsd } from '../../../shared/cart/pricing';
+import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
-import { errorMessage } from '../../api/client';
+import { errorMessage, isNotFound } from '../../api/client';
 import { useCart } from '../../api/get-cart';
+import { useAuth } from '../../auth/auth-provider';
 import { RequireUser } from '../../auth/guards';
+import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
 import { SummaryList } from '../../components/summary-list';
+import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
+import { emptyExportCart, readExportCart } from '../../stores/export-cart';
+import { cartPaymentUrl } from './payment-link';
+
+/** The purchase page reads the cart again this often while it is unpaid, to notice the payment. */
+export const CART_POLL_MS = 4000;
+
+/** Not in the spec: the cart does not exist or belongs to someone else (the API answers 404 for both). */
+export const CART_NOT_FOUND =
+  'This cart was not found. It may belong to another account, or the link is wrong.';
+/** Not in the spec. */
+export const LINK_COPIED = 'Link copied';
+/** Not in the spec: the browser refused to write to the clipboard. */
+export const COPY_FAILED = 'Could not copy the link. Select it and copy it yourself.';
+
+const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * `/cart/{cartId}`: the saved cart's count and price. This first version only shows the cart; the
- * purchase issue completes the page (hosted payment link in a new tab, the copy-this-URL warning and
- * the post-purchase information of spec section 2).
+ * `/cart/{cartId}`: 'Purchase Contact List'. The saved cart's count and price, a button to the tier's
+ * hosted payment page (a new tab), a warning to keep this page's address, and what happens after
+ * paying. The cart is read every few seconds until it is purchased, so paying in the other tab shows
+ * here by itself.
  */
 export function CartPurchasePage() {
   useDocumentTitle(messages.purchaseContactList);
@@ -28,32 +54,163 @@ export function CartPurchasePage() {
 
 function CartPurchase() {
   const { cartId = '' } = useParams();
-  const cart = useCart(cartId);
+  const cart = useCart(cartId, { pollWhileActiveMs: CART_POLL_MS });
 
   return (
     <Container>
-      <Card className="shadow-sm mx-auto" style={{ maxWidth: '36rem' }}>
+      <Card className="shadow-sm mx-auto" style={{ maxWidth: '40rem' }}>
         <Card.Body className="p-4">
           <h1 className="h3 mb-4">{messages.purchaseContactList}</h1>
           {cart.isPending ? (
             <LoadingMessage />
           ) : cart.isError ? (
-            <Alert variant="danger" className="mb-0">
-              {errorMessage(cart.error, messages.anErrorOccurred)}
-            </Alert>
+            isNotFound(cart.error) ? (
+              <>
+                <Alert variant="warning">{CART_NOT_FOUND}</Alert>
+                <LinkButton to={paths.cart.href()} variant="outline-primary">
+                  Back to the export cart
+                </LinkButton>
+              </>
+            ) : (
+              <Alert variant="danger" className="mb-0">
+                {errorMessage(cart.error, messages.anErrorOccurred)}
+              </Alert>
+            )
           ) : (
-            <SummaryList
-              items={[
-                { label: 'Cart', value: <span className="text-break fw-normal">{cart.data.id}</span> },
-                { label: 'Contacts', value: cart.data.pricing.lineItemCount.toLocaleString('en-US') },
-                { label: 'Tier', value: cart.data.pricing.tierDescription },
-                { label: 'Status', value: cartStatusLabel(cart.data.status) },
-                { label: 'Price', value: formatUsd(cart.data.pricing.totalX100), total: true },
-              ]}
-            />
+            <PurchaseDetails cart={cart.data} />
           )}
         </Card.Body>
       </Card>
     </Container>
+  );
+}
+
+/** True when this browser's export cart is exactly the purchased cart (same id, same investors). */
+export function isStoredCartPurchased(cart: CartView): boolean {
+  const stored = readExportCart();
+  return (
+    cart.status === 'purchased' &&
+    stored?.id === cart.id &&
+    stored.searchableInvestorEntryIds.join('\n') === cart.searchableInvestorEntryIds.join('\n')
+  );
+}
+
+function PurchaseDetails({ cart }: { cart: CartView }) {
+  const { user } = useAuth();
+  const email = user?.email ?? '';
+  const purchased = cart.status === 'purchased';
+  const { pricing } = cart;
+
+  // Once bought, the export cart it came from is done: the next add starts a new cart.
+  useEffect(() => {
+    if (isStoredCartPurchased(cart)) emptyExportCart();
+  }, [cart]);
+
+  return (
+    <>
+      <SummaryList
+        items={[
+          { label: 'Contacts', value: pricing.lineItemCount.toLocaleString('en-US') },
+          { label: 'Pricing tier', value: pricing.tierDescription },
+          { label: 'Price', value: formatUsd(pricing.totalX100), total: true },
+        ]}
+      />
+      <p className="small text-body-secondary mt-2 mb-4 text-break">Cart {cart.id}</p>
+
+      {purchased ? (
+        <Alert variant="success" role="status">
+          <Alert.Heading as="h2" className="h5">
+            This contact list has been purchased
+          </Alert.Heading>
+          <p className="mb-0">
+            Paid {formatDateTime(cart.purchasedAt, localTimeZone())}. The CSV file is emailed to{' '}
+            <strong className="text-break">{email}</strong>, and the contacts appear in the Contact Library of
+            your <Link to={paths.accountSettings.href()}>account settings</Link>.
+          </p>
+        </Alert>
+      ) : (
+        <>
+          <a
+            href={cartPaymentUrl(pricing.stripePaymentLink, cart.id, email)}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-success btn-lg w-100 mb-2"
+          >
+            Pay {formatUsd(pricing.totalX100)} securely
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <p className="small text-body-secondary text-center mb-4">
+            Payment happens on a secure hosted payment page, in a new tab.
+          </p>
+          <CopyUrlWarning />
+          <div className="small text-body-secondary d-flex align-items-center gap-2 mb-4" role="status">
+            <Spinner animation="grow" size="sm" aria-hidden="true" />
+            <span>Waiting for your payment. This page updates by itself once it is confirmed.</span>
+          </div>
+        </>
+      )}
+
+      {purchased ? null : <AfterPurchase email={email} />}
+    </>
+  );
+}
+
+function AfterPurchase({ email }: { email: string }) {
+  return (
+    <>
+      <h2 className="h5">After your purchase</h2>
+      <ul className="mb-0">
+        <li>
+          The contact list is emailed to you as a CSV file
+          {email ? (
+            <>
+              {' '}
+              at <strong className="text-break">{email}</strong>
+            </>
+          ) : null}
+          .
+        </li>
+        <li>
+          The contacts appear later in the Contact Library of your{' '}
+          <Link to={paths.accountSettings.href()}>account settings</Link>.
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** The warning to keep this page's address, with the address and a Copy button. */
+function CopyUrlWarning() {
+  const { showToast } = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const url = window.location.href;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast(LINK_COPIED, 'success');
+    } catch {
+      input.current?.select();
+      showToast(COPY_FAILED, 'warning');
+    }
+  };
+
+  return (
+    <Alert variant="warning" className="mb-3">
+      <p className="fw-semibold mb-2">Copy this page&apos;s address before you pay.</p>
+      <p className="small mb-2">You can come back to it to check on your purchase.</p>
+      <InputGroup size="sm">
+        <Form.Control
+          ref={input}
+          readOnly
+          value={url}
+          aria-label="This page's address"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button variant="outline-dark" onClick={() => void copy()}>
+          Copy
+        </Button>
+      </InputGroup>
+    </Alert>
   );
 }

@@ -1,26 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { STRIPE_CONNECT_SCOPES } from '../../../shared/api/projects';
+import { messages } from '../../../shared/messages';
+import { errorMessage } from '../../api/client';
+import { useConnectStripe } from '../../api/connect-stripe';
 import { RequireUser } from '../../auth/guards';
 import { LinkButton } from '../../components/link-button';
+import { LoadingMessage } from '../../components/loading-message';
+import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
+import { forgetStripeConnectProject, readStripeConnectProject } from '../../stores/stripe-connect';
+
+/** Not in the spec: the return has no project waiting for it in this browser. */
+export const NO_PROJECT_WAITING =
+  'No project is waiting for a Stripe connection in this browser. Start again from your project page.';
+/** Not in the spec: the `state` Stripe returned is not the project this browser sent. */
+export const STATE_MISMATCH =
+  'This Stripe connection was started for another project. Start again from your project page.';
+/** Not in the spec: Stripe returned an error (followed by Stripe's description). */
+export const STRIPE_DID_NOT_CONNECT = 'Stripe did not connect the account:';
+/** Not in the spec: Stripe returned without a code. */
+export const NO_CODE = 'Stripe did not return an authorization code. Please connect again.';
+
+type Scope = (typeof STRIPE_CONNECT_SCOPES)[number];
+
+export type ConnectReturn =
+  | { ok: true; projectId: string; code: string; scope: Scope }
+  | { ok: false; projectId: string | null; error: string };
+
+const isScope = (value: string): value is Scope =>
+  (STRIPE_CONNECT_SCOPES as readonly string[]).includes(value);
 
 /**
- * `/connect/stripe`: the return page of the payment-account connection flow. The payments issue that
- * adds the Connect flow completes it (exchange of the returned code for the project kept in local
- * storage); for now it only leads back to the account.
+ * What Stripe's redirect to /connect/stripe means: the code and scope to send for the project kept in
+ * local storage, or why nothing can be sent (Stripe's own error, no project waiting, a `state` for
+ * another project, no code).
+ */
+export function readConnectReturn(params: URLSearchParams, storedProjectId: string | null): ConnectReturn {
+  const stripeError = params.get('error');
+  if (stripeError) {
+    const reason = params.get('error_description') || stripeError;
+    return { ok: false, projectId: storedProjectId, error: `${STRIPE_DID_NOT_CONNECT} ${reason}` };
+  }
+  if (!storedProjectId) return { ok: false, projectId: null, error: NO_PROJECT_WAITING };
+  const state = params.get('state');
+  if (state !== null && state !== storedProjectId) {
+    return { ok: false, projectId: storedProjectId, error: STATE_MISMATCH };
+  }
+  const code = params.get('code')?.trim() ?? '';
+  if (code === '') return { ok: false, projectId: storedProjectId, error: NO_CODE };
+  const scope = params.get('scope') ?? 'read_write';
+  return { ok: true, projectId: storedProjectId, code, scope: isScope(scope) ? scope : 'read_write' };
+}
+
+/**
+ * `/connect/stripe`: the return page of the payment-account connection flow. Sends the code and scope
+ * Stripe returned, for the project kept in local storage, then says 'Stripe connected!' and opens the
+ * project. Failures are shown in a danger alert.
  */
 export function ConnectStripePage() {
   useDocumentTitle('Connect Stripe');
   return (
     <RequireUser>
-      <Container>
-        <h1 className="h2 mb-4">Connect Stripe</h1>
-        <Alert variant="info">Connecting a Stripe account is not available yet.</Alert>
-        <LinkButton to={paths.accountSettings.href()} variant="outline-primary">
-          Back to your account
-        </LinkButton>
-      </Container>
+      <ConnectStripe />
     </RequireUser>
+  );
+}
+
+function ConnectStripe() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const connect = useConnectStripe();
+  const [result] = useState(() => readConnectReturn(params, readStripeConnectProject()));
+  // The code can be exchanged once: never send it twice (StrictMode runs effects twice in development).
+  const sent = useRef(false);
+  const { mutate } = connect;
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    if (!result.ok) {
+      if (result.projectId) forgetStripeConnectProject();
+      return;
+    }
+    mutate(
+      { projectId: result.projectId, code: result.code, scope: result.scope },
+      {
+        onSuccess: (project) => {
+          forgetStripeConnectProject();
+          showToast(messages.stripeConnected, 'success');
+          navigate(paths.project.href(project.id), { replace: true });
+        },
+        onError: () => forgetStripeConnectProject(),
+      },
+    );
+  }, [result, mutate, navigate, showToast]);
+
+  const error = !result.ok
+    ? result.error
+    : connect.isError
+      ? errorMessage(connect.error, messages.somethingWentWrong)
+      : null;
+
+  return (
+    <Container style={{ maxWidth: '40rem' }}>
+      <h1 className="h2 mb-4">Connect Stripe</h1>
+      {error ? (
+        <>
+          <Alert variant="danger">{error}</Alert>
+          {result.projectId ? (
+            <LinkButton to={paths.project.href(result.projectId)} variant="outline-primary">
+              Back to the project
+            </LinkButton>
+          ) : (
+            <LinkButton to={paths.accountSettings.href()} variant="outline-primary">
+              Back to your account
+            </LinkButton>
+          )}
+        </>
+      ) : (
+        <LoadingMessage message="Connecting your Stripe account..." />
+      )}
+    </Container>
   );
 }

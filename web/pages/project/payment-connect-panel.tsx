@@ -1,21 +1,47 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { ProjectView } from '../../../shared/api/projects';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
-import { messages } from '../../../shared/messages';
+import { disconnectConfirm, messages } from '../../../shared/messages';
 import { canStartPaymentConnect } from '../../../shared/projects/project';
+import { errorMessage } from '../../api/client';
+import { useDisconnectStripe } from '../../api/disconnect-stripe';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { useToast } from '../../components/toast/toast-provider';
+import { paths } from '../../config/paths';
+import { getRuntimeConfig } from '../../config/runtime-config';
+import { rememberStripeConnectProject } from '../../stores/stripe-connect';
+import { stripeAuthorizeUrl } from './stripe-authorize-url';
+
+/** Sends the browser to Stripe Connect for `projectId`, remembering the project for the return. */
+export function startStripeConnect(projectId: string): void {
+  rememberStripeConnectProject(projectId);
+  const redirectUri = `${window.location.origin}${paths.connectStripe.href()}`;
+  window.location.assign(stripeAuthorizeUrl(getRuntimeConfig().stripeConnect, redirectUri, projectId));
+}
 
 /**
  * The payment connect panel in its three states (spec section 4): not connected (Connect with Stripe),
  * pending ('account is being connected', with the stored code and its time) and connected ('connected as
- * of' a date, with Disconnect). The connect and disconnect flows come in a later issue; until then both
- * buttons say 'Coming soon'.
+ * of' a date, with Disconnect after 'Are you sure you want to disconnect {project} from Stripe?').
  */
 export function PaymentConnectPanel({ project, timeZone }: { project: ProjectView; timeZone: string }) {
   const { showToast } = useToast();
+  const disconnect = useDisconnectStripe(project.id);
+  const [confirming, setConfirming] = useState(false);
   const { state, connectedAt } = project.paymentConnection;
-  const comingSoon = () => showToast(messages.comingSoon, 'info');
+
+  const runDisconnect = async () => {
+    try {
+      await disconnect.mutateAsync();
+      showToast(messages.disconnectedFromStripe, 'success');
+    } catch (error) {
+      showToast(errorMessage(error, messages.somethingWentWrong), 'danger');
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   return (
     <Card className="shadow-sm">
@@ -40,16 +66,30 @@ export function PaymentConnectPanel({ project, timeZone }: { project: ProjectVie
           </p>
         ) : null}
         <div className="d-flex flex-wrap gap-2">
-          <Button variant="primary" disabled={!canStartPaymentConnect(state)} onClick={comingSoon}>
+          <Button
+            variant="primary"
+            disabled={!canStartPaymentConnect(state)}
+            onClick={() => startStripeConnect(project.id)}
+          >
             Connect with Stripe
           </Button>
-          {state === 'connected' ? (
-            <Button variant="outline-danger" onClick={comingSoon}>
+          {state !== 'not-connected' ? (
+            <Button variant="outline-danger" onClick={() => setConfirming(true)}>
               Disconnect
             </Button>
           ) : null}
         </div>
       </Card.Body>
+      <ConfirmModal
+        show={confirming}
+        title="Disconnect from Stripe"
+        confirmLabel="Disconnect"
+        busy={disconnect.isPending}
+        onConfirm={() => void runDisconnect()}
+        onCancel={() => setConfirming(false)}
+      >
+        {disconnectConfirm(project.name)}
+      </ConfirmModal>
     </Card>
   );
 }

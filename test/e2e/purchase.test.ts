@@ -1,0 +1,63 @@
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
+import { registerNewFounder } from './support/flows';
+
+const browser = browserPerFile();
+
+describe('purchase in Chromium against the local home', () => {
+  it('saves a cart of 3, pays on the local checkout page, gets the CSV by email and finds the contacts in the library', async () => {
+    const { page, context } = await browser.newPage();
+    const email = await registerNewFounder(page, 'buyer');
+
+    await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=agtech`);
+    await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
+    const names = (await page.locator('article.investor-card h2').allTextContents())
+      .slice(0, 3)
+      .map((n) => n.trim());
+    const add = page.getByRole('button', { name: 'Add to Export Cart' });
+    for (const i of [0, 1, 2]) await add.nth(i).click();
+    await page.goto(`${e2e.appUrl}/cart`);
+    await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
+    await page.waitForURL(/\/cart\/cart_/);
+    const cartId = page.url().split('/').pop() ?? '';
+    await page.getByText(messages.purchaseContactList).first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'purchase-page');
+
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: /^Pay \$5\.00/ }).click(),
+    ]);
+    await checkout.waitForLoadState();
+    await checkout.getByText('Local checkout — test mode, no real payment').waitFor();
+    expect(await checkout.getByText(cartId).count()).toBeGreaterThan(0);
+    await screenshot(checkout, 'local-checkout');
+    await checkout.getByRole('button', { name: 'Pay $5.00' }).click();
+    await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor();
+
+    await page.getByText('This contact list has been purchased').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'purchase-done');
+    let mails: Awaited<ReturnType<typeof inbox>> = [];
+    await expect
+      .poll(
+        async () => {
+          mails = (await inbox(email)).filter((m) => m.attachments.length > 0);
+          return mails.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const csv = Buffer.from(mails[0]?.attachments[0]?.content ?? '', 'base64').toString('utf8');
+    const rows = parse(csv, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['Row Index', 'Name', 'Email', 'LinkedIn URL']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(names);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '3']);
+
+    await page.goto(`${e2e.appUrl}/account/settings`);
+    for (const name of names) await page.getByText(name).first().waitFor();
+    await screenshot(page, 'contact-library');
+    await context.close();
+  });
+});

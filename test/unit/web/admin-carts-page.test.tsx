@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminCartsResponse } from '../../../shared/api/admin';
+import { formatDateTime } from '../../../shared/format/dates';
+import { messages } from '../../../shared/messages';
+import { AdminCartsPage } from '../../../web/pages/admin/admin-carts-page';
+import {
+  AdminDebugFieldPage,
+  DEBUG_FIELD_PARAMS_MISSING,
+} from '../../../web/pages/admin/admin-debug-field-page';
+import { ADMIN_CLAIMS } from './support/admin';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { answerFetch, renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+type AdminCart = AdminCartsResponse['carts'][number];
+
+const cart = (overrides: Partial<AdminCart>): AdminCart => ({
+  id: 'cart_20240307-AAAAAAAA',
+  creatorUserId: 'user-1',
+  creatorEmail: 'founder@example.com',
+  startedDate: Date.UTC(2024, 2, 7, 14, 5),
+  status: 'active',
+  itemCount: 3,
+  totalX100: 500,
+  purchasedAt: null,
+  flaggedReason: null,
+  ...overrides,
+});
+
+beforeEach(() => setSignedInUser(ADMIN_CLAIMS));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the recent carts page', () => {
+  it('shows each cart with its creator, start, status and item count, and a flag when set', async () => {
+    const carts = [
+      cart({ id: 'cart_20240307-AAAAAAAA' }),
+      cart({
+        id: 'cart_20240306-BBBBBBBB',
+        status: 'purchased',
+        itemCount: 60,
+        totalX100: 1500,
+        purchasedAt: '2024-03-06T12:00:00.000Z',
+        creatorEmail: null,
+        flaggedReason: 'Paid 500 usd for a cart priced 1500 usd',
+      }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({ body: { data: { carts } } })),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+
+    const active = await screen.findByRole('article', { name: 'Cart cart_20240307-AAAAAAAA' });
+    expect(within(active).getByText('Active')).toBeTruthy();
+    expect(within(active).getByText('founder@example.com')).toBeTruthy();
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    expect(within(active).getByText(formatDateTime(Date.UTC(2024, 2, 7, 14, 5), timeZone))).toBeTruthy();
+    expect(within(active).getByText('3')).toBeTruthy();
+    expect(within(active).queryByText('Flagged')).toBeNull();
+
+    const purchased = screen.getByRole('article', { name: 'Cart cart_20240306-BBBBBBBB' });
+    expect(within(purchased).getByText('Purchased', { selector: '.badge' })).toBeTruthy();
+    expect(within(purchased).getByText('Flagged')).toBeTruthy();
+    expect(within(purchased).getByText('Paid 500 usd for a cart priced 1500 usd')).toBeTruthy();
+    expect(within(purchased).getByText('Unknown')).toBeTruthy();
+  });
+
+  it('says when there are no carts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({ body: { data: { carts: [] } } })),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+    expect(await screen.findByText(messages.noCartsFound)).toBeTruthy();
+  });
+
+  it('shows a load error in a danger alert', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({
+        status: 500,
+        body: { error: { code: 'internal', message: 'Table unavailable' } },
+      })),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+    const alert = await screen.findByText('Table unavailable');
+    expect(alert.closest('.alert-danger')).toBeTruthy();
+  });
+
+  it('sends a non-admin to /', async () => {
+    setSignedInUser({});
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+  });
+});
+
+describe('the debug-field page', () => {
+  it('lists the investors holding the first selected value', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        urls.push(url);
+        return {
+          body: {
+            data: {
+              field: 'sectorFocus',
+              value: 'fintech',
+              investors: [
+                { id: 'inv_1', name: 'Ada Abernook' },
+                { id: 'inv_2', name: 'Hugo Hale' },
+              ],
+            },
+          },
+        };
+      }),
+    );
+    renderPage(<AdminDebugFieldPage />, {
+      path: '/admin/debug-field',
+      route: '/admin/debug-field?targetField=sectorFocus&selectedValues=fintech,payments&finalValue=Fintech',
+    });
+    expect(await screen.findByText(messages.loadingSearchableInvestorResults)).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Matching searchable investors' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ada Abernook', 'Hugo Hale']);
+    expect(urls[0]).toBe(
+      '/api/admin/debug-field?targetField=sectorFocus&selectedValues=fintech%2Cpayments&finalValue=Fintech',
+    );
+  });
+
+  it('says when nothing matches', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({ body: { data: { field: 'stageFocus', value: 'pre-seed', investors: [] } } })),
+    );
+    renderPage(<AdminDebugFieldPage />, {
+      path: '/admin/debug-field',
+      route: '/admin/debug-field?targetField=stageFocus&selectedValues=pre-seed',
+    });
+    expect(await screen.findByText(messages.noResultsFound)).toBeTruthy();
+  });
+
+  it('explains a missing field or value without calling the API', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<AdminDebugFieldPage />, {
+      path: '/admin/debug-field',
+      route: '/admin/debug-field?targetField=x',
+    });
+    expect(await screen.findByText(DEBUG_FIELD_PARAMS_MISSING)).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,295 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SPLIT_NEEDS_ONE_VALUE_MESSAGE } from '../../../shared/curation/field-merger';
+import { errorRunningFunction, messages } from '../../../shared/messages';
+import { AdminPage } from '../../../web/pages/admin/admin-page';
+import { FieldMerger } from '../../../web/pages/admin/field-merger';
+import { FunctionRunner } from '../../../web/pages/admin/function-runner';
+import { MappingDebugger } from '../../../web/pages/admin/mapping-debugger';
+import { ADMIN_CLAIMS, mappedInvestor } from './support/admin';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { answerFetch, renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+const SECTORS = [
+  'ai',
+  'biotech',
+  'climate',
+  'fintech',
+  'gaming',
+  'saas',
+  'web3',
+  'fintech (payments, lending)',
+];
+
+const metadata = {
+  id: 'meta_1',
+  stageFocus: ['seed', 'series a'],
+  sectorFocus: SECTORS,
+  stageFocusWeighted: [],
+  sectorFocusWeighted: [],
+  totalInvestors: 10,
+  totalInvestorsWithEmail: 5,
+  totalInvestorsWithPhone: 1,
+  totalInvestorsWithLinkedIn: 4,
+  totalInvestorsWithTwitter: 2,
+  totalInvestorsWithCrunchbase: 1,
+  countsByRole: { vc: 10 },
+  createdAt: '2024-03-07T10:00:00.000Z',
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A fetch answering the metadata read and, for every other call, `respond`. */
+function stubApi(respond: (call: Call) => { status?: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    answerFetch((url, init) => {
+      if (url === '/api/directory/metadata') return { body: { data: metadata } };
+      const call = {
+        method: init?.method ?? 'GET',
+        url,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      return respond(call);
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => setSignedInUser(ADMIN_CLAIMS));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the admin page', () => {
+  it('sends a non-admin to / with the loading message', async () => {
+    setSignedInUser({});
+    renderPage(<AdminPage />, { path: '/admin' });
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/');
+  });
+
+  it('shows the four sections and the link to the recent carts', async () => {
+    stubApi(() => ({ body: { data: null } }));
+    renderPage(<AdminPage />, { path: '/admin' });
+    for (const name of ['Mapping Debugger', 'Field Merger', 'Function Runner', 'CSV Importer']) {
+      expect(await screen.findByRole('heading', { name })).toBeTruthy();
+    }
+    expect(screen.getByRole('link', { name: 'View recent carts' }).getAttribute('href')).toBe('/admin/carts');
+  });
+});
+
+describe('the mapping debugger', () => {
+  it('says nothing is loaded until an email is given', () => {
+    renderPage(<MappingDebugger />, { path: '/admin' });
+    expect(screen.getByText(messages.mappingDebuggerEmpty)).toBeTruthy();
+  });
+
+  it("loads the record behind a search result's Debug Mapping link", async () => {
+    const calls = stubApi(() => ({ body: { data: mappedInvestor() } }));
+    renderPage(<MappingDebugger />, { path: '/admin', route: '/admin?searchableInvestorId=inv_1' });
+    expect(await screen.findByRole('heading', { name: 'Searchable investor' })).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/admin/searchable-investors/inv_1');
+    const [imported, searchable] = Array.from(document.querySelectorAll('pre')).map((pre) =>
+      JSON.parse(pre.textContent ?? ''),
+    );
+    expect(imported).toMatchObject({
+      id: 'imp-1',
+      fullName: 'Ada Abernook',
+      searchableInvestorEntryId: 'inv_1',
+    });
+    expect(searchable).toMatchObject({ id: 'inv_1', importedInvestorId: 'imp-1' });
+  });
+
+  it('loads by email, and shows the API message when there is no such record', async () => {
+    const calls = stubApi(() => ({
+      status: 404,
+      body: { error: { code: 'not-found', message: 'No imported investor found' } },
+    }));
+    const user = userEvent.setup();
+    renderPage(<MappingDebugger />, { path: '/admin', route: '/admin?importedInvestorId=imp-9' });
+    expect(await screen.findByText('No imported investor found')).toBeTruthy();
+    expect(calls[0]?.url).toBe('/api/admin/imported-investors/imp-9');
+
+    await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(calls[1]?.url).toBe('/api/admin/imported-investors?email=ada%40example.com'));
+  });
+});
+
+describe('the field merger', () => {
+  async function renderMerger() {
+    const user = userEvent.setup();
+    renderPage(<FieldMerger />, { path: '/admin' });
+    await screen.findByRole('checkbox', { name: 'fintech' });
+    return user;
+  }
+
+  it('asks to fill in all fields before calling the API', async () => {
+    const calls = stubApi(() => ({ body: { data: { matched: 1, updated: 1 } } }));
+    const user = await renderMerger();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(messages.fillInAllFields)).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'fintech' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(messages.fillInAllFields)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('enables Split Value with exactly one selected value', async () => {
+    stubApi(() => ({ body: { data: null } }));
+    const user = await renderMerger();
+    const split = screen.getByRole('button', { name: 'Split Value' }) as HTMLButtonElement;
+    expect(split.disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'fintech' }));
+    expect(split.disabled).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'ai' }));
+    expect(split.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Remove fintech' }));
+    expect(split.disabled).toBe(false);
+  });
+
+  it('allows at most 6 selected values', async () => {
+    stubApi(() => ({ body: { data: null } }));
+    const user = await renderMerger();
+    for (const value of SECTORS.slice(0, 6)) await user.click(screen.getByRole('checkbox', { name: value }));
+    expect(screen.getByText('6 of 6 selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'web3' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'ai' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('filters the values', async () => {
+    stubApi(() => ({ body: { data: null } }));
+    const user = await renderMerger();
+    await user.type(screen.getByLabelText('Filter values'), 'FIN');
+    const picker = screen.getByRole('group', { name: 'Existing values' });
+    const shown = within(picker)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('.form-check')?.textContent);
+    expect(shown).toEqual(['fintech', 'fintech (payments, lending)']);
+  });
+
+  it('splits one value into the comma-separated final value', async () => {
+    const calls = stubApi(() => ({ body: { data: { matched: 3, updated: 3 } } }));
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const user = await renderMerger();
+    await user.click(screen.getByRole('checkbox', { name: 'fintech (payments, lending)' }));
+    await user.type(screen.getByLabelText('Final value'), 'fintech, payments, lending');
+    await user.click(screen.getByRole('button', { name: 'Split Value' }));
+
+    expect(await screen.findByText(messages.splitValue)).toBeTruthy();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/admin/field-merger',
+      body: {
+        action: 'split',
+        field: 'sectorFocus',
+        selectedValues: ['fintech (payments, lending)'],
+        freeFormValue: null,
+        finalValue: 'fintech, payments, lending',
+      },
+    });
+  });
+
+  it('refuses a split with a free-form value too', async () => {
+    const calls = stubApi(() => ({ body: { data: null } }));
+    const user = await renderMerger();
+    await user.click(screen.getByRole('checkbox', { name: 'fintech' }));
+    await user.type(screen.getByLabelText('Other value (optional)'), 'payments');
+    await user.type(screen.getByLabelText('Final value'), 'fintech, payments');
+    await user.click(screen.getByRole('button', { name: 'Split Value' }));
+    expect(screen.getByText(SPLIT_NEEDS_ONE_VALUE_MESSAGE)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('opens the debug-field page when no investor holds the values', async () => {
+    stubApi(() => ({
+      status: 404,
+      body: { error: { code: 'not-found', message: messages.noInvestorsFound } },
+    }));
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = await renderMerger();
+    await user.click(screen.getByRole('checkbox', { name: 'gaming' }));
+    await user.type(screen.getByLabelText('Other value (optional)'), 'e-sports');
+    await user.type(screen.getByLabelText('Final value'), 'Gaming');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(`Failed to save: ${messages.noInvestorsFound}`)).toBeTruthy();
+    const url =
+      '/admin/debug-field?targetField=sectorFocus&selectedValues=gaming%2Ce-sports&finalValue=Gaming';
+    expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener');
+    expect(
+      screen.getByRole('link', { name: /See the investors matching the first value/ }).getAttribute('href'),
+    ).toBe(url);
+  });
+
+  it('names the failed action and the reason', async () => {
+    stubApi(() => ({ status: 500, body: { error: { code: 'internal', message: 'Boom' } } }));
+    const user = await renderMerger();
+    await user.click(screen.getByRole('checkbox', { name: 'ai' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Values' }));
+    expect(await screen.findByText(`${messages.failedToRemoveValues}: Boom`)).toBeTruthy();
+  });
+});
+
+describe('the function runner', () => {
+  it('asks for a function first', async () => {
+    const calls = stubApi(() => ({ body: { data: null } }));
+    const user = userEvent.setup();
+    renderPage(<FunctionRunner />, { path: '/admin' });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(screen.getByText(messages.selectFunction)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('runs the chosen function and logs the answer', async () => {
+    const answer = { functionName: 'aggregate', executionArn: 'arn:aws:states:us-east-1:1:execution:agg:1' };
+    const calls = stubApi(() => ({ body: { data: answer } }));
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<FunctionRunner />, { path: '/admin' });
+    await user.selectOptions(
+      screen.getByLabelText('Function'),
+      'Trigger aggregation of stats, stage and sector focuses',
+    );
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText(messages.functionRunSuccess)).toBeTruthy();
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/admin/functions/aggregate' });
+    expect(log).toHaveBeenCalledWith('triggerAggregationNow started', answer);
+  });
+
+  it('says a running function is already running, and names any other failure', async () => {
+    let status = 409;
+    stubApi(() => ({
+      status,
+      body: {
+        error: { code: status === 409 ? 'aborted' : 'internal', message: messages.functionAlreadyRunning },
+      },
+    }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderPage(<FunctionRunner />, { path: '/admin' });
+    await user.selectOptions(screen.getByLabelText('Function'), 'Process unmapped imported investor entries');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText(messages.functionAlreadyRunning)).toBeTruthy();
+
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(
+      await screen.findByText(errorRunningFunction('processUnmappedImportedInvestorEntries')),
+    ).toBeTruthy();
+  });
+});

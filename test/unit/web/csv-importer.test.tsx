@@ -1,0 +1,220 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREVIEW_CELL_LENGTH, PREVIEW_ROWS } from '../../../shared/import/preview';
+import { messages } from '../../../shared/messages';
+import { readCsvPreview } from '../../../web/pages/admin/csv-file';
+import { CsvImporter, NO_NAME_COLUMN } from '../../../web/pages/admin/csv-importer';
+import { ADMIN_CLAIMS, csvText, importJob } from './support/admin';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { answerFetch, renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+const HEADERS = ['Investor Name', 'Inbox', 'Stage Focus', 'Long Notes'];
+const LONG = 'An investor note that is much longer than thirty-two characters';
+const text = csvText(
+  HEADERS,
+  30,
+  (row, column) => [`Investor ${row}`, `investor${row}@example.com`, 'Seed; Series A', LONG][column] ?? '',
+);
+const csvFile = () => new File([text], 'investors.csv', { type: 'text/csv' });
+
+beforeEach(() => setSignedInUser(ADMIN_CLAIMS));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function chooseFile() {
+  const user = userEvent.setup();
+  renderPage(<CsvImporter />, { path: '/admin' });
+  await user.upload(screen.getByLabelText('CSV file'), csvFile());
+  const table = await screen.findByRole('table');
+  return { user, table };
+}
+
+describe('reading the CSV file in the browser', () => {
+  it('keeps the header row and the first 20 data rows, uncut', async () => {
+    const preview = await readCsvPreview(csvFile());
+    expect(preview.headers).toEqual(HEADERS);
+    expect(preview.rows).toHaveLength(PREVIEW_ROWS);
+    expect(preview.rows[19]?.[0]).toBe('Investor 20');
+    expect(preview.rows[0]?.[3]).toBe(LONG);
+  });
+
+  it('refuses an empty file', async () => {
+    await expect(readCsvPreview(new File([''], 'empty.csv'))).rejects.toThrow('The file is empty.');
+  });
+});
+
+describe('the CSV importer', () => {
+  it('previews 20 rows with cells cut at 32 characters, and an include box and header per column', async () => {
+    const { table } = await chooseFile();
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows).toHaveLength(PREVIEW_ROWS);
+    const cells = within(bodyRows[0] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      '1',
+      'Investor 1',
+      'investor1@example.com',
+      'Seed; Series A',
+      LONG.slice(0, PREVIEW_CELL_LENGTH),
+    ]);
+    for (const [index, header] of HEADERS.entries()) {
+      expect((screen.getByLabelText(`Header of column ${index + 1}`) as HTMLInputElement).value).toBe(header);
+      expect(
+        (screen.getByRole('checkbox', { name: `Include column ${index + 1}` }) as HTMLInputElement).checked,
+      ).toBe(true);
+    }
+  });
+
+  it('asks for the source name and URL before previewing', async () => {
+    const { user } = await chooseFile();
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+    expect(await screen.findByText(messages.sourceInformationRequired)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Looks good; import!' })).toBeNull();
+  });
+
+  it('maps the first record with the edited headers and only the included columns', async () => {
+    const { user } = await chooseFile();
+    // 'Inbox' matches nothing; renamed 'Email' it becomes the email. The notes column is left out.
+    const contact = screen.getByLabelText('Header of column 2');
+    await user.clear(contact);
+    await user.type(contact, 'Email');
+    await user.click(screen.getByRole('checkbox', { name: 'Include column 4' }));
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.type(screen.getByLabelText('Source URL'), 'https://example.com/list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+
+    await screen.findByRole('button', { name: 'Looks good; import!' });
+    const json = document.querySelector('pre')?.textContent ?? '';
+    const record = JSON.parse(json);
+    expect(record).toMatchObject({
+      fullName: 'Investor 1',
+      email: 'investor1@example.com',
+      stageFocus: ['seed', 'series a'],
+      notes: null,
+      otherMetadata: [],
+      sourceName: 'Seed list',
+      sourceUrl: 'https://example.com/list',
+      importedByUserId: 'admin-1',
+      status: 'pending',
+    });
+  });
+
+  it('refuses to preview when no included column names the investor', async () => {
+    const { user } = await chooseFile();
+    await user.click(screen.getByRole('checkbox', { name: 'Include column 1' }));
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.type(screen.getByLabelText('Source URL'), 'https://example.com/list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+    expect(await screen.findByText(NO_NAME_COLUMN)).toBeTruthy();
+  });
+
+  it('creates the job, uploads the file, starts it and follows it to completion', async () => {
+    const calls: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        const method = init?.method ?? 'GET';
+        calls.push({
+          method,
+          url,
+          headers: (init?.headers ?? {}) as Record<string, string>,
+          body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+        });
+        if (method === 'POST' && url === '/api/admin/imports') {
+          return {
+            status: 201,
+            body: { data: { job: importJob(), uploadUrl: 'https://uploads.example/put' } },
+          };
+        }
+        if (method === 'PUT') return { body: {} };
+        if (url.endsWith('/start')) return { body: { data: { job: importJob({ status: 'running' }) } } };
+        reads++;
+        return {
+          body: {
+            data: {
+              job:
+                reads === 1
+                  ? importJob({ status: 'running', totalRows: 30, processedRows: 12 })
+                  : importJob({
+                      status: 'succeeded',
+                      totalRows: 30,
+                      processedRows: 30,
+                      importedRows: 29,
+                      rowErrors: [{ row: 7, reason: 'The row has no name.' }],
+                    }),
+            },
+          },
+        };
+      }),
+    );
+    const { user } = await chooseFile();
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.type(screen.getByLabelText('Source URL'), 'https://example.com/list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+    await user.click(await screen.findByRole('button', { name: 'Looks good; import!' }));
+
+    expect(await screen.findByText('Importing row 12 of 30...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(await screen.findByText(messages.importComplete, {}, { timeout: 3000 })).toBeTruthy();
+    const errors = screen.getByRole('table');
+    expect(within(errors).getByRole('cell', { name: '7' })).toBeTruthy();
+    expect(within(errors).getByRole('cell', { name: 'The row has no name.' })).toBeTruthy();
+
+    const [create, upload, start] = calls;
+    expect(create?.body).toEqual({
+      fileName: 'investors.csv',
+      sourceName: 'Seed list',
+      sourceUrl: 'https://example.com/list',
+      headers: HEADERS.map((header) => ({ header, include: true })),
+    });
+    expect(upload).toMatchObject({ method: 'PUT', url: 'https://uploads.example/put' });
+    expect(upload?.headers['content-type']).toBe('text/csv');
+    expect(upload?.headers.authorization).toBeUndefined();
+    expect(start).toMatchObject({ method: 'POST', url: '/api/admin/imports/imp_job1/start' });
+  });
+
+  it('asks before closing a running import, then cancels it and reloads', async () => {
+    const cancelled: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        if (init?.method === 'POST' && url === '/api/admin/imports') {
+          return {
+            status: 201,
+            body: { data: { job: importJob(), uploadUrl: 'https://uploads.example/put' } },
+          };
+        }
+        if (url.endsWith('/cancel')) cancelled.push(url);
+        return { body: { data: { job: importJob({ status: 'running', totalRows: 30, processedRows: 3 }) } } };
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+
+    const { user } = await chooseFile();
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.type(screen.getByLabelText('Source URL'), 'https://example.com/list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+    await user.click(await screen.findByRole('button', { name: 'Looks good; import!' }));
+    await screen.findByText('Importing row 3 of 30...');
+
+    await user.click(screen.getByRole('button', { name: 'Close the importer' }));
+    expect(confirm).toHaveBeenCalledWith(messages.importerCloseConfirm);
+    expect(cancelled).toEqual([]);
+    expect(screen.getByText('Importing row 3 of 30...')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Close the importer' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(cancelled).toEqual(['/api/admin/imports/imp_job1/cancel']);
+  });
+});

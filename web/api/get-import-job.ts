@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ImportJobView, importJobResponse } from '../../shared/api/imports';
+import { apiRequest } from './client';
+import { queryKeys } from './query-keys';
+
+/** How often a running import is read again (the importer's progress line). */
+export const IMPORT_POLL_MS = 1000;
+
+const FINISHED: ReadonlySet<ImportJobView['status']> = new Set(['succeeded', 'failed', 'cancelled']);
+
+export function isImportFinished(job: ImportJobView): boolean {
+  return FINISHED.has(job.status);
+}
+
+/** GET /admin/imports/{jobId}: the job's status, progress and row errors. */
+export function getImportJob(jobId: string, signal?: AbortSignal) {
+  return apiRequest(importJobResponse, `/admin/imports/${encodeURIComponent(jobId)}`, { auth: true, signal });
+}
+
+/** The job, read every second until it has finished; disabled without a job. */
+export function useImportJob(jobId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.importJob(jobId ?? ''),
+    queryFn: ({ signal }) => getImportJob(jobId ?? '', signal),
+    enabled: jobId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const job = query.state.data?.job;
+      return job && isImportFinished(job) ? false : IMPORT_POLL_MS;
+    },
+    refetchIntervalInBackground: true,
+  });
+}

@@ -1,0 +1,271 @@
+import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import CloseButton from 'react-bootstrap/CloseButton';
+import Form from 'react-bootstrap/Form';
+import { ApiError } from '../../../shared/api/errors';
+import {
+  type FieldMergerAction,
+  MAX_SELECTED_VALUES,
+  MERGEABLE_FIELD_LABELS,
+  MERGEABLE_FIELDS,
+  type MergeableField,
+  validateFieldMerger,
+} from '../../../shared/curation/field-merger';
+import { failedToSave, messages } from '../../../shared/messages';
+import { errorMessage } from '../../api/client';
+import { useDirectoryMetadata } from '../../api/get-directory-metadata';
+import { useRunFieldMerger } from '../../api/run-field-merger';
+import { useToast } from '../../components/toast/toast-provider';
+import { paths } from '../../config/paths';
+
+const SUCCESS: Readonly<Record<FieldMergerAction, string>> = {
+  merge: messages.mergedField,
+  remove: messages.removedValues,
+  split: messages.splitValue,
+};
+
+/** The failure toast of each button: 'Failed to save: {message}', 'Failed to remove values: …', … */
+export function fieldMergerFailure(action: FieldMergerAction, message: string): string {
+  switch (action) {
+    case 'merge':
+      return failedToSave(message);
+    case 'remove':
+      return `${messages.failedToRemoveValues}: ${message}`;
+    case 'split':
+      return `${messages.failedToSplitValue}: ${message}`;
+  }
+}
+
+/** Split Value is enabled only with exactly one existing value selected (spec section 2). */
+export function canSplit(selectedValues: readonly string[]): boolean {
+  return selectedValues.length === 1;
+}
+
+function isNoInvestorsFound(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.code === 'not-found' && error.message === messages.noInvestorsFound
+  );
+}
+
+/**
+ * The field merger: choose Sector Focus or Stage Focus, pick up to 6 of its existing values (from the
+ * directory metadata), add an optional free-form value and a final value, then Save (merge), Remove
+ * Values or Split Value. When no investor holds the values, the debug-field page is opened to show why.
+ */
+export function FieldMerger() {
+  const id = useId();
+  const metadata = useDirectoryMetadata();
+  const runFieldMerger = useRunFieldMerger();
+  const { showToast } = useToast();
+  const [field, setField] = useState<MergeableField>('sectorFocus');
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [freeFormValue, setFreeFormValue] = useState('');
+  const [finalValue, setFinalValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [debugUrl, setDebugUrl] = useState<string | null>(null);
+
+  const existing = [...(metadata.data?.[field] ?? [])].sort((a, b) => a.localeCompare(b));
+  const needle = filter.trim().toLowerCase();
+  const shown = needle === '' ? existing : existing.filter((value) => value.toLowerCase().includes(needle));
+  const full = selected.length >= MAX_SELECTED_VALUES;
+
+  const chooseField = (next: MergeableField) => {
+    setField(next);
+    setSelected([]);
+    setFilter('');
+    setError(null);
+    setDebugUrl(null);
+  };
+
+  const toggle = (value: string, checked: boolean) => {
+    setError(null);
+    setSelected((current) =>
+      checked
+        ? current.includes(value) || current.length >= MAX_SELECTED_VALUES
+          ? current
+          : [...current, value]
+        : current.filter((v) => v !== value),
+    );
+  };
+
+  const run = async (action: FieldMergerAction) => {
+    setDebugUrl(null);
+    const input = { field, selectedValues: selected, freeFormValue, finalValue };
+    const validation = validateFieldMerger(action, input);
+    if (!validation.ok) {
+      setError(validation.error);
+      return;
+    }
+    setError(null);
+    try {
+      const result = await runFieldMerger.mutateAsync({
+        action,
+        field,
+        selectedValues: selected,
+        freeFormValue: freeFormValue.trim() === '' ? null : freeFormValue,
+        finalValue: action === 'remove' ? null : finalValue,
+      });
+      console.log('Field merger result', result);
+      showToast(SUCCESS[action], 'success');
+      setSelected([]);
+      setFreeFormValue('');
+      setFinalValue('');
+    } catch (caught) {
+      showToast(fieldMergerFailure(action, errorMessage(caught, messages.somethingWentWrong)), 'danger');
+      if (isNoInvestorsFound(caught)) {
+        const url = paths.adminDebugField.href({
+          targetField: field,
+          selectedValues: validation.request.values,
+          finalValue: action === 'remove' ? '' : finalValue.trim(),
+        });
+        setDebugUrl(url);
+        window.open(url, '_blank', 'noopener');
+      }
+    }
+  };
+
+  const busy = runFieldMerger.isPending;
+
+  return (
+    <Card as="section" className="shadow-sm h-100" aria-labelledby={`${id}-title`}>
+      <Card.Body>
+        <h2 className="h4" id={`${id}-title`}>
+          Field Merger
+        </h2>
+        <p className="small text-body-secondary">
+          Merge, remove or split stage and sector focus values across the searchable investors.
+        </p>
+        <Form noValidate onSubmit={(event) => event.preventDefault()}>
+          <Form.Group className="mb-3" controlId={`${id}-field`}>
+            <Form.Label>Field</Form.Label>
+            <Form.Select value={field} onChange={(e) => chooseField(e.target.value as MergeableField)}>
+              {MERGEABLE_FIELDS.map((value) => (
+                <option key={value} value={value}>
+                  {MERGEABLE_FIELD_LABELS[value]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-1">Existing values</legend>
+            <p className="small text-body-secondary mb-2" id={`${id}-count`} aria-live="polite">
+              {selected.length} of {MAX_SELECTED_VALUES} selected
+            </p>
+            {selected.length > 0 ? (
+              <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label="Selected values">
+                {selected.map((value) => (
+                  <li
+                    key={value}
+                    className="badge rounded-pill text-bg-primary d-flex align-items-center gap-1"
+                  >
+                    <span className="fw-normal fs-6">{value}</span>
+                    <CloseButton
+                      variant="white"
+                      className="small"
+                      aria-label={`Remove ${value}`}
+                      onClick={() => toggle(value, false)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Form.Control
+              type="search"
+              size="sm"
+              className="mb-2"
+              placeholder="Filter values"
+              aria-label="Filter values"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+            />
+            <div className="value-picker border rounded p-2" aria-describedby={`${id}-count`}>
+              {metadata.isPending ? (
+                <p className="small text-body-secondary mb-0">Loading values...</p>
+              ) : metadata.isError ? (
+                <p className="small text-danger mb-0">
+                  {errorMessage(metadata.error, messages.somethingWentWrong)}
+                </p>
+              ) : shown.length === 0 ? (
+                <p className="small text-body-secondary mb-0">No values.</p>
+              ) : (
+                shown.map((value, index) => {
+                  const checked = selected.includes(value);
+                  return (
+                    <Form.Check
+                      key={value}
+                      id={`${id}-value-${index}`}
+                      label={value}
+                      checked={checked}
+                      disabled={!checked && full}
+                      onChange={(e) => toggle(value, e.target.checked)}
+                    />
+                  );
+                })
+              )}
+            </div>
+          </fieldset>
+
+          <Form.Group className="mb-3" controlId={`${id}-free-form`}>
+            <Form.Label>Other value (optional)</Form.Label>
+            <Form.Control
+              value={freeFormValue}
+              onChange={(e) => setFreeFormValue(e.target.value)}
+              aria-describedby={`${id}-free-form-help`}
+            />
+            <Form.Text id={`${id}-free-form-help`}>
+              A value not in the list, treated like a selected one.
+            </Form.Text>
+          </Form.Group>
+
+          <Form.Group className="mb-3" controlId={`${id}-final`}>
+            <Form.Label>Final value</Form.Label>
+            <Form.Control
+              value={finalValue}
+              onChange={(e) => setFinalValue(e.target.value)}
+              aria-describedby={`${id}-final-help`}
+            />
+            <Form.Text id={`${id}-final-help`}>
+              Save replaces the values with this one. Split Value replaces the one selected value with the
+              comma-separated values given here.
+            </Form.Text>
+          </Form.Group>
+
+          {error ? (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          {debugUrl ? (
+            <Alert variant="warning">
+              {messages.noInvestorsFound}.{' '}
+              <a href={debugUrl} target="_blank" rel="noopener">
+                See the investors matching the first value
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </Alert>
+          ) : null}
+
+          <div className="d-flex flex-wrap gap-2">
+            <Button variant="primary" disabled={busy} onClick={() => void run('merge')}>
+              Save
+            </Button>
+            <Button variant="outline-danger" disabled={busy} onClick={() => void run('remove')}>
+              Remove Values
+            </Button>
+            <Button
+              variant="outline-primary"
+              disabled={busy || !canSplit(selected)}
+              onClick={() => void run('split')}
+            >
+              Split Value
+            </Button>
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}

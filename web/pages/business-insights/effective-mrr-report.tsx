@@ -1,0 +1,87 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { ApiError } from '../../../shared/api/errors';
+import { formatDateTime } from '../../../shared/format/dates';
+import { messages } from '../../../shared/messages';
+import { errorMessage, isNotFound } from '../../api/client';
+import { useMrr } from '../../api/get-mrr';
+import { useSyncTransactions } from '../../api/sync-transactions';
+import { LinkButton } from '../../components/link-button';
+import { LoadingMessage } from '../../components/loading-message';
+import { paths } from '../../config/paths';
+import { formatMoney } from './format-money';
+import { MrrChart } from './mrr-chart';
+
+const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A 409 from the insights routes: the project is not connected to Stripe (or Stripe refuses access). */
+const isNotConnected = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/**
+ * 'Compute effective MRR': the current MRR and the last 12 months from the ingested subscriptions, and
+ * 'Sync payments from Stripe' to ingest them again (its answer's message is shown).
+ */
+export function EffectiveMrrReport({ projectId }: { projectId: string }) {
+  const mrr = useMrr(projectId);
+  const sync = useSyncTransactions(projectId);
+
+  if (mrr.isPending) return <LoadingMessage message="Computing MRR..." />;
+  if (mrr.isError) {
+    if (isNotConnected(mrr.error)) {
+      return (
+        <>
+          <Alert variant="info">{errorMessage(mrr.error, messages.somethingWentWrong)}</Alert>
+          <LinkButton to={paths.project.href(projectId)} variant="outline-primary">
+            Connect Stripe on the project page
+          </LinkButton>
+        </>
+      );
+    }
+    return (
+      <Alert variant="danger" className="mb-0">
+        {isNotFound(mrr.error)
+          ? messages.failedToLoadProject
+          : errorMessage(mrr.error, messages.anErrorOccurred)}
+      </Alert>
+    );
+  }
+
+  const report = mrr.data;
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
+        <div>
+          <p className="small text-body-secondary mb-1">Current MRR</p>
+          <p className="mrr-figure-value mb-1">{formatMoney(report.currentMrrX100, report.currency)}</p>
+          <p className="small text-body-secondary mb-0">
+            {report.subscriptions.toLocaleString('en-US')}{' '}
+            {report.subscriptions === 1 ? 'subscription counts' : 'subscriptions count'} · computed{' '}
+            {formatDateTime(report.computedAt, localTimeZone())}
+          </p>
+        </div>
+        <Button variant="outline-primary" onClick={() => sync.mutate()} disabled={sync.isPending}>
+          {sync.isPending ? 'Syncing...' : 'Sync payments from Stripe'}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {sync.isSuccess ? (
+          <Alert variant="success" dismissible onClose={() => sync.reset()}>
+            {sync.data.message}
+          </Alert>
+        ) : null}
+        {sync.isError ? (
+          <Alert variant="danger" dismissible onClose={() => sync.reset()}>
+            {errorMessage(sync.error, messages.somethingWentWrong)}
+          </Alert>
+        ) : null}
+      </div>
+      {report.subscriptions === 0 && report.currentMrrX100 === 0 ? (
+        <p className="small text-body-secondary">
+          No subscriptions counted yet. Sync payments from Stripe to ingest them.
+        </p>
+      ) : null}
+      <h3 className="h6 mt-2">Last {report.series.length} months</h3>
+      <MrrChart series={report.series} currency={report.currency} />
+    </>
+  );
+}
