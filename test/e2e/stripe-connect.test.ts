@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { disconnectConfirm, messages } from '../../shared/messages';
+import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { expectToast, logIn } from './support/flows';
+
+const browser = browserPerFile();
+
+describe('Stripe Connect and business insights in Chromium against the local home', () => {
+  it('connects a project, shows the MRR chart, and disconnects', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.founder);
+    const name = `Connect ${randomUUID().slice(0, 6)}`;
+    await page.goto(`${e2e.appUrl}/account/settings`);
+    await page.getByPlaceholder(messages.projectNamePlaceholder).fill(name);
+    await page.getByPlaceholder(messages.projectDescriptionPlaceholder).fill('Has a Stripe account.');
+    await page.getByRole('button', { name: 'List Project' }).click();
+    await page.waitForURL(/\/project\/proj_/);
+    const projectUrl = page.url();
+
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await page.getByRole('button', { name: 'Connect' }).waitFor();
+    await screenshot(page, 'stripe-authorize-local');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expectToast(page, messages.stripeConnected);
+    await page.waitForURL(projectUrl);
+    await page.getByText(/Stripe connected as of/).waitFor();
+    expect(await page.getByRole('button', { name: 'Connect with Stripe' }).isDisabled()).toBe(true);
+    await screenshot(page, 'project-connected');
+
+    await page.goto(`${projectUrl.replace('/project/', '/projects/')}/jorts`);
+    await page.getByRole('button', { name: 'Sync payments from Stripe' }).click();
+    await page
+      .getByText(/^Imported \d+ charges?, \d+ refunds?, \d+ invoices? and \d+ subscriptions?\.$/)
+      .waitFor({ timeout: 30_000 });
+    const chart = page
+      .getByRole('img')
+      .filter({ has: page.locator('svg') })
+      .or(page.locator('svg[role="img"]'));
+    await chart.first().waitFor();
+    expect(await page.locator('svg[role="img"] rect').count()).toBeGreaterThanOrEqual(12);
+    await expectAccessible(page);
+    await screenshot(page, 'insights-mrr');
+
+    await page.goto(projectUrl);
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText(disconnectConfirm(name)).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expectToast(page, messages.disconnectedFromStripe);
+    await expect.poll(() => page.getByRole('button', { name: 'Connect with Stripe' }).isEnabled()).toBe(true);
+    await screenshot(page, 'project-disconnected');
+    await context.close();
+  });
+});
