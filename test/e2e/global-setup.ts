@@ -64,7 +64,7 @@ export async function teardown() {
   if (dev && dev.exitCode === null) {
     const exited = new Promise((resolve) => dev?.once('exit', resolve));
     dev.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     if (dev.exitCode === null) dev.kill('SIGKILL');
   }
   dev?.stdout?.destroy();
