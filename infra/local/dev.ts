@@ -23,6 +23,8 @@ async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true;
     console.log('\nStopping the local home...');
+    // Whatever hangs, leave within seconds: exiting kills every child (see startLocalHome).
+    setTimeout(() => process.exit(code), 8_000).unref();
     await vite?.close().catch(() => undefined);
     await home?.stop().catch(() => undefined);
   }

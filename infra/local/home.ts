@@ -138,8 +138,9 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
+    const closed = new Promise<void>((r) => (gateway ? gateway.close(() => r()) : r()));
     gateway?.closeAllConnections();
+    await closed;
     await stepFunctionsRef?.abortAll().catch(() => undefined);
     await supervisor.stopAll();
     if (test) rmSync(stateDir, { recursive: true, force: true });
