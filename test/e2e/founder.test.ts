@@ -36,6 +36,7 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByRole('button', { name: 'Register' }).click();
 
     await page.getByText(messages.passwordsDoNotMatch).waitFor();
+    await screenshot(page, 'register-passwords-mismatch');
     await context.close();
   });
 
