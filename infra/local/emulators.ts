@@ -44,7 +44,9 @@ export async function startEmulators(supervisor: Supervisor, options: EmulatorOp
     'DynamoDB Local',
     'java',
     [
-      '-Xmx2g',
+      // In memory, 100,000 investors (imported, searchable, postings) need more than 2 GB of heap:
+      // at 2 GB DynamoDB Local spends its time collecting garbage and finally fails requests.
+      `-Xmx${process.env.LOCAL_DYNAMODB_HEAP ?? '6g'}`,
       `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(jarDir, 'DynamoDBLocal.jar'),
