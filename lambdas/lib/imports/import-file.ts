@@ -87,7 +87,7 @@ export async function importChunk(
   jobId: string,
   options: { budgetMs?: number; now?: Date } = {},
 ): Promise<{ done: boolean; cancelled: boolean; processedRows: number }> {
-  const deadline = Date.now() + (options.budgetMs ?? 5 * 60_000);
+  const deadline = Date.now() + (options.budgetMs ?? 2 * 60_000);
   const job = await requireJob(jobId);
   if (job.status === 'cancelled') return { done: true, cancelled: true, processedRows: job.processedRows };
   const now = options.now ?? new Date();
