@@ -1,0 +1,421 @@
+/**
+ * `npm run bench`: measures what founders and admins feel and what AWS bills, and prints one table
+ * with every figure beside its budget. Never part of `npm test`.
+ *
+ *   BENCH_ROWS=5000 npm run bench      a smaller directory while developing (default 100,000)
+ *   BENCH_SAMPLES=100 npm run bench    fewer timed requests per latency figure (default 300)
+ *   BENCH_UPDATE_DOCS=1 npm run bench  also writes the machine and the table into docs/performance.md
+ *   BENCH_AGGREGATION_LIMIT_S=150      how long an import's aggregation may scan before the run stops it
+ *
+ * Order: what needs no local home first (import files, bundles, web build, export CSV), then the
+ * local home in test mode (in-memory DynamoDB Local, free ports): the two imports, search, the
+ * directory home, the paid delivery, then the one-by-one writes and DynamoDB Local's own throughput.
+ * A section that fails is reported in the table and the run goes on; the exit code is then 1.
+ */
+import './env';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureUser, signIn } from '../infra/local/cognito';
+import { type LocalHome, ROOT, startLocalHome } from '../infra/local/home';
+import { BUNDLE_LOAD_BUDGET_MS, BUNDLE_SIZE_BUDGET, measureBundles } from './bundles';
+import { COMMON_TAG, RARE_TAG, writeBenchCsvInChild } from './csv';
+import type { DynamoStats } from './dynamo-meter';
+import { CART_ITEMS, CSV_BUDGET_MS, collectInvestorIds, measureCsv, measureDelivery } from './export';
+import { type Api, apiClient } from './http';
+import {
+  dynamoWriteThroughput,
+  IMPORT_ROWS_PER_SECOND_TARGET,
+  type ImportFigure,
+  importThroughHome,
+  ONE_BY_ONE_RATIO_TARGET,
+  oneByOne,
+} from './import';
+import {
+  DEPLOYED_TASK_TIMEOUT_SECONDS,
+  instrumentLocalWorkflows,
+  LOCAL_TASK_TIMEOUT_SECONDS,
+} from './local-workflows';
+import { describeMachine, machine } from './machine';
+import { measureDirectoryHome, measureSearch, SEARCH_P95_BUDGET_MS } from './search';
+import { int, kb, mb, ms, pcts, Results, type Row, renderTable, verdict } from './stats';
+import { FIRST_PAGE_JS_BUDGET, measureWeb } from './web';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SMALL_ROWS = ROWS >= 100_000 ? 20_000 : Math.max(500, Math.round(ROWS / 5));
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const ONE_BY_ONE_ROWS = Math.min(5_000, ROWS);
+/** Aggregation is stopped after this long (DynamoDB Local cannot finish its full-table scan at 100,000 rows). */
+const AGGREGATION_LIMIT_S = Number(process.env.BENCH_AGGREGATION_LIMIT_S ?? 150);
+const DELIVERY_RUNS = 3;
+const OUT = join(ROOT, 'bench/.out');
+const DOCS = join(ROOT, 'docs/performance.md');
+/** The order of the areas in the table (sections run in another order). */
+const AREAS = ['Search', 'Directory home', 'Export', 'Lambda bundles', 'Web', 'Import'];
+
+const results = new Results();
+const raw: Record<string, unknown> = {};
+let failures = 0;
+
+const log = (text: string) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+const add = (area: string, row: Omit<Row, 'area'>) => results.add({ area, ...row });
+
+/** Runs one part of the benchmark; a failure becomes a row of the table instead of ending the run. */
+async function section<T>(area: string, what: string, run: () => Promise<T>): Promise<T | undefined> {
+  log(what);
+  try {
+    return await run();
+  } catch (error) {
+    failures++;
+    log(`${what} failed: ${(error as Error).stack ?? String(error)}`);
+    add(area, { measure: what, figure: `FAILED: ${(error as Error).message.split('\n')[0]?.slice(0, 120)}` });
+    return undefined;
+  }
+}
+
+async function bundles() {
+  const figures = await measureBundles(ROOT, {
+    AWS_REGION: 'us-east-1',
+    TABLE_NAME: 'bench',
+    LOG_LEVEL: 'WARN',
+  });
+  raw.bundles = figures;
+  for (const b of figures) {
+    add('Lambda bundles', {
+      measure: `${b.name} (${b.entry}): minified size / load in a fresh Node`,
+      figure: `${kb(b.bytes)} / ${ms(b.loadMs)}`,
+      budget: `< ${kb(BUNDLE_SIZE_BUDGET)} / < ${BUNDLE_LOAD_BUDGET_MS} ms`,
+      verdict: verdict(b.bytes < BUNDLE_SIZE_BUDGET && b.loadMs < BUNDLE_LOAD_BUDGET_MS),
+    });
+  }
+  const range = (values: number[], format: (v: number) => string) =>
+    `${format(Math.min(...values))} – ${format(Math.max(...values))}`;
+  add('Lambda bundles', {
+    measure: 'with the AWS SDK bundled in, as infra/constructs/function.ts deploys them today: size / load',
+    figure: `${range(
+      figures.map((b) => b.bytesWithSdk),
+      kb,
+    )} / ${range(
+      figures.map((b) => b.loadMsWithSdk),
+      ms,
+    )}`,
+  });
+}
+
+async function web() {
+  const figure = await measureWeb(ROOT);
+  raw.web = figure;
+  const js = figure.assets.filter((a) => a.kind === 'js');
+  add('Web', {
+    measure: `first-page JavaScript, gzipped (entry + ${js.length - 1} modulepreloads, ${kb(figure.jsRaw)} raw)`,
+    figure: kb(figure.jsGzip),
+    budget: `< ${kb(FIRST_PAGE_JS_BUDGET)}`,
+    verdict: verdict(figure.jsGzip < FIRST_PAGE_JS_BUDGET),
+  });
+  add('Web', { measure: 'first-page CSS, gzipped', figure: kb(figure.cssGzip) });
+}
+
+async function exportCsv() {
+  const csv = await measureCsv(200);
+  raw.csv = csv;
+  add('Export', {
+    measure: `buildExportCsv, ${int(CART_ITEMS)} items, every column (${kb(csv.bytes)}): p50 / p95 / p99`,
+    figure: pcts(csv),
+    budget: `p95 < ${CSV_BUDGET_MS} ms`,
+    verdict: verdict(csv.p95 < CSV_BUDGET_MS),
+  });
+}
+
+const endToEnd = (f: ImportFigure) =>
+  f.rowsPerSecond !== null
+    ? `${int(f.rowsPerSecond)} rows/s (${f.seconds.toFixed(0)} s)`
+    : `did not finish: aggregation stopped after ${seconds(f.aggregation.ms)}`;
+
+function importFigureRows(small: ImportFigure | undefined, large: ImportFigure) {
+  for (const figure of small ? [small, large] : [large]) {
+    const isLarge = figure === large;
+    add('Import', {
+      measure: `${int(figure.rows)}-row CSV (${mb(figure.fileBytes)}) end to end: rows/s (time)`,
+      figure: endToEnd(figure),
+      ...(isLarge
+        ? {
+            budget: `≥ ${int(IMPORT_ROWS_PER_SECOND_TARGET)} rows/s`,
+            verdict: verdict((figure.rowsPerSecond ?? 0) >= IMPORT_ROWS_PER_SECOND_TARGET),
+          }
+        : {}),
+    });
+  }
+  for (const figure of small ? [small, large] : [large])
+    add('Import', {
+      measure: `${int(figure.rows)} rows, everything before aggregation (upload, Prepare, ImportChunk, MapBatch): rows/s (time)`,
+      figure: `${int(figure.beforeAggregation.rowsPerSecond)} rows/s (${figure.beforeAggregation.seconds.toFixed(0)} s)`,
+    });
+  for (const figure of small ? [small, large] : [large])
+    add('Import', {
+      measure: `${int(figure.rows)} rows, aggregation (Scan of the whole table): time, items scanned`,
+      figure: `${figure.aggregation.stopped ? 'stopped after ' : ''}${seconds(figure.aggregation.ms)}, ${int(figure.aggregation.scanned)} items (${int(figure.aggregation.scanned / Math.max(figure.aggregation.ms / 1000, 0.001))}/s)`,
+    });
+  if (small) {
+    const flat = large.peakRssDelta <= small.peakRssDelta * 1.5 + 32 * 1024 * 1024;
+    add('Import', {
+      measure: `peak RSS of this process above baseline: ${int(small.rows)} rows vs ${int(large.rows)} rows`,
+      figure: `${mb(small.peakRssDelta)} vs ${mb(large.peakRssDelta)} (DynamoDB Local peak RSS: ${large.dynamoPeakRss ? mb(large.dynamoPeakRss) : 'n/a'})`,
+      budget: 'flat (≤ 1.5× + 32 MB)',
+      verdict: verdict(flat),
+    });
+  }
+  const p = large.phases;
+  add('Import', {
+    measure: `${int(large.rows)} rows, workflow steps: upload / Prepare / ImportChunk / MapBatch / Aggregate / other`,
+    figure: [p.uploadMs, p.prepareMs, p.chunksMs, p.mappingMs, p.aggregationMs, p.otherMs]
+      .map(seconds)
+      .join(' / '),
+  });
+  add('Import', {
+    measure: `${int(large.rows)} rows, ImportChunk alone (parse, build, one batched write per row): rows/s`,
+    figure: `${int(large.rows / (p.chunksMs / 1000))} rows/s`,
+  });
+  const finished = Object.entries(large.tasks).filter(
+    ([state]) => !(large.aggregation.stopped && state === 'Aggregate'),
+  );
+  const longest = finished.sort((a, b) => b[1].longestMs - a[1].longestMs)[0];
+  if (longest)
+    add('Import', {
+      measure: `${int(large.rows)} rows, longest task run (locally) vs the task functions' Lambda timeout`,
+      figure: `${longest[0]}: ${seconds(longest[1].longestMs)}${large.aggregation.stopped ? `; Aggregate: stopped after ${AGGREGATION_LIMIT_S} s, full time unknown` : ''}`,
+      budget: `< ${DEPLOYED_TASK_TIMEOUT_SECONDS} s`,
+      ...(large.aggregation.stopped
+        ? AGGREGATION_LIMIT_S >= DEPLOYED_TASK_TIMEOUT_SECONDS
+          ? { verdict: verdict(false) }
+          : {}
+        : { verdict: verdict(longest[1].longestMs < DEPLOYED_TASK_TIMEOUT_SECONDS * 1000) }),
+    });
+  const cpu = large.cpu;
+  add('Import', {
+    measure: `${int(large.rows)} rows, CPU seconds: Node (gateway + workflows) / DynamoDB Local / s3rver, in wall time`,
+    figure: `${cpu.node.toFixed(0)} / ${(cpu.children['DynamoDB Local'] ?? 0).toFixed(0)} / ${(cpu.children.s3rver ?? 0).toFixed(0)} s in ${cpu.wallSeconds.toFixed(0)} s`,
+  });
+  const written = (stats: DynamoStats) =>
+    (stats.BatchWriteItem?.items ?? 0) + (stats.PutItem?.items ?? 0) + (stats.UpdateItem?.items ?? 0);
+  const perBatch = (stats: DynamoStats) =>
+    stats.BatchWriteItem ? ms(stats.BatchWriteItem.ms / stats.BatchWriteItem.requests) : 'n/a';
+  const { chunks, mappingAndAggregation } = large.dynamo;
+  add('Import', {
+    measure: `${int(large.rows)} rows, items written per row / time of one BatchWrite of 25: row chunks; mapping + aggregation`,
+    figure: `${(written(chunks) / large.rows).toFixed(1)} / ${perBatch(chunks)}; ${(written(mappingAndAggregation) / large.rows).toFixed(1)} / ${perBatch(mappingAndAggregation)}`,
+  });
+}
+
+async function imports(api: Api, adminToken: string, files: { small: string; large: string }) {
+  const options = { aggregationLimitMs: AGGREGATION_LIMIT_S * 1000, progress: (t: string) => log(`  ${t}`) };
+  const done = (f: ImportFigure) =>
+    log(
+      `  ${endToEnd(f)}; before aggregation ${int(f.beforeAggregation.rowsPerSecond)} rows/s; peak +${mb(f.peakRssDelta)}`,
+    );
+  const small = await section('Import', `importing ${int(SMALL_ROWS)} rows`, () =>
+    importThroughHome(api, adminToken, files.small, SMALL_ROWS, options),
+  );
+  if (small) done(small);
+  const large = await section('Import', `importing ${int(ROWS)} rows`, () =>
+    importThroughHome(api, adminToken, files.large, ROWS, options),
+  );
+  if (large) done(large);
+  raw.imports = { small, large };
+  if (large) importFigureRows(small, large);
+  return large;
+}
+
+async function search(api: Api) {
+  const figures = await measureSearch(api, SAMPLES);
+  raw.search = figures;
+  for (const s of figures) {
+    add('Search', {
+      measure: `first page, ${s.label} tag (${int(s.total)} matches): p50 / p95 / p99`,
+      figure: pcts(s.first),
+      budget: `p95 < ${SEARCH_P95_BUDGET_MS} ms`,
+      verdict: verdict(s.first.p95 < SEARCH_P95_BUDGET_MS),
+    });
+    if (s.deep)
+      add('Search', {
+        measure: `deep page, ${s.label} tag (from match ${int(s.deep.offset)}): p50 / p95 / p99`,
+        figure: pcts(s.deep.latency),
+      });
+  }
+  const common = figures.find((s) => s.label === 'common');
+  const rare = figures.find((s) => s.label === 'rare');
+  if (common && rare) {
+    const ratio = common.first.p50 / rare.first.p50;
+    add('Search', {
+      measure: `one page does not grow with the matches: first-page p50 common ÷ rare (${int(common.total)} vs ${int(rare.total)} matches)`,
+      figure: `${ratio.toFixed(2)}×`,
+      budget: 'flat (≤ 1.5×)',
+      verdict: verdict(ratio <= 1.5),
+    });
+  }
+}
+
+async function directoryHome(api: Api) {
+  const figure = await measureDirectoryHome(api, SAMPLES);
+  raw.directoryHome = figure;
+  add('Directory home', {
+    measure: 'GET /directory/metadata: p50 / p95 / p99',
+    figure: pcts(figure.metadata),
+  });
+  add('Directory home', {
+    measure: 'GET /directory/role-counts: p50 / p95 / p99',
+    figure: pcts(figure.roleCounts),
+  });
+  add('Directory home', {
+    measure: 'both at once, as the home page calls them: p50 / p95 / p99',
+    figure: pcts(figure.both),
+  });
+}
+
+/** The directory's sector tags, most common first (to fill a full cart on a small directory). */
+async function directoryTags(api: Api): Promise<string[]> {
+  const response = await api.call('GET', '/directory/metadata');
+  return (response.body as { data: { sectorFocus?: string[] } | null }).data?.sectorFocus ?? [];
+}
+
+async function delivery(api: Api, buyerToken: string) {
+  const ids = await collectInvestorIds(
+    api,
+    [COMMON_TAG, RARE_TAG, ...(await directoryTags(api))],
+    CART_ITEMS,
+  );
+  const figure = await measureDelivery(api, buyerToken, ids, DELIVERY_RUNS);
+  raw.delivery = figure;
+  add('Export', {
+    measure: `paid delivery of a ${int(ids.length)}-item cart end to end, median of ${DELIVERY_RUNS}: total (save cart / webhook / delivery workflow)`,
+    figure: `${seconds(figure.totalMs)} (${ms(figure.saveMs)} / ${ms(figure.webhookMs)} / ${seconds(figure.workflowMs)})`,
+  });
+}
+
+async function writesCompared(large: ImportFigure | undefined) {
+  const single = await oneByOne(ONE_BY_ONE_ROWS);
+  const throughput = await dynamoWriteThroughput(5_000);
+  raw.oneByOne = single;
+  raw.dynamoThroughput = throughput;
+  add('Import', {
+    measure: `one PutItem per row, in sequence (${int(ONE_BY_ONE_ROWS)} rows, after the imports)`,
+    figure: `${int(single.rowsPerSecond)} rows/s`,
+  });
+  if (large) {
+    const e2e = large.rowsPerSecond;
+    add('Import', {
+      measure: `end to end ÷ one by one${e2e === null ? ' (end to end did not finish: before aggregation ÷ one by one)' : ''}`,
+      figure: `${((e2e ?? large.beforeAggregation.rowsPerSecond) / single.rowsPerSecond).toFixed(1)}×`,
+      budget: `≥ ${ONE_BY_ONE_RATIO_TARGET}×`,
+      verdict: verdict(e2e !== null && e2e / single.rowsPerSecond >= ONE_BY_ONE_RATIO_TARGET),
+    });
+    add('Import', {
+      measure: 'like for like: ImportChunk alone (one batched write per row) ÷ one by one',
+      figure: `${(large.rows / (large.phases.chunksMs / 1000) / single.rowsPerSecond).toFixed(1)}×`,
+    });
+  }
+  add('Import', {
+    measure: 'DynamoDB Local alone: BatchWrite of imported-investor items, 25 per request, 4 in flight',
+    figure: `${int(throughput.itemsPerSecond)} items/s`,
+  });
+}
+
+async function withHome(run: (home: LocalHome) => Promise<void>) {
+  let home: LocalHome | undefined;
+  // Stop the home and leave, at most 10 s later; exiting kills the emulators (the home's exit hook).
+  const onSignal = () => {
+    log('interrupted: stopping the local home');
+    setTimeout(() => process.exit(130), 10_000);
+    void (home?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    home = await startLocalHome({
+      mode: 'test',
+      onChildExit: (name, code, output) => log(`${name} exited (${code}):\n${output.slice(-2000)}`),
+    });
+    await run(home);
+  } finally {
+    await home?.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function writeDocs(block: string) {
+  const start = '<!-- bench:results:start -->';
+  const end = '<!-- bench:results:end -->';
+  const docs = readFileSync(DOCS, 'utf8');
+  const from = docs.indexOf(start);
+  const to = docs.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${DOCS} has no ${start} … ${end} section`);
+  writeFileSync(DOCS, `${docs.slice(0, from)}${start}\n\n${block}\n\n${docs.slice(to)}`);
+}
+
+async function main() {
+  const m = machine();
+  const machineLine = describeMachine(m);
+  raw.machine = m;
+  raw.rows = ROWS;
+  log(`${machineLine}; ${int(ROWS)} rows`);
+  mkdirSync(OUT, { recursive: true });
+  const started = performance.now();
+
+  const files = { small: join(OUT, `import-${SMALL_ROWS}.csv`), large: join(OUT, `import-${ROWS}.csv`) };
+  log('writing the import files');
+  await writeBenchCsvInChild(ROOT, SMALL_ROWS, files.small);
+  await writeBenchCsvInChild(ROOT, ROWS, files.large);
+
+  await section('Lambda bundles', 'bundling and loading the Lambda functions', bundles);
+  await section('Web', 'building the web app', web);
+  await section('Export', 'building export CSVs', exportCsv);
+
+  instrumentLocalWorkflows();
+  log(
+    `workflow Tasks get ${LOCAL_TASK_TIMEOUT_SECONDS} s instead of the emulator's 60 s (bench/local-workflows.ts)`,
+  );
+  await withHome(async (home) => {
+    const api = apiClient(home.urls.api);
+    const password = 'bench-password-1';
+    const admin = { email: 'bench-admin@example.com', password, admin: true };
+    const buyer = { email: 'bench-buyer@example.com', password };
+    await ensureUser(home.cognito, admin);
+    await ensureUser(home.cognito, buyer);
+    const adminToken = await signIn(home.cognito, admin.email, password);
+    const buyerToken = await signIn(home.cognito, buyer.email, password);
+
+    const large = await imports(api, adminToken, files);
+    await section('Search', 'search', () => search(api));
+    await section('Directory home', 'directory home', () => directoryHome(api));
+    await section('Export', 'export delivery', () => delivery(api, buyerToken));
+    await section('Import', 'one PutItem per row, and DynamoDB Local batch-write throughput', () =>
+      writesCompared(large),
+    );
+  });
+
+  const rows = AREAS.flatMap((area) => results.rows.filter((r) => r.area === area));
+  const table = renderTable(rows);
+  const missed = results.missed;
+  const summary =
+    missed.length === 0
+      ? 'Every budget met.'
+      : `Over budget (${missed.length}): ${missed.map((r) => `${r.area}: ${r.measure.split(':')[0]}`).join('; ')}.`;
+  const block = `Machine: ${machineLine}; ${int(ROWS)} rows; run took ${seconds(performance.now() - started)}.\n\n${table}\n\n${summary}`;
+  process.stdout.write(`\n${block}\n`);
+  writeFileSync(join(OUT, 'results.json'), `${JSON.stringify({ ...raw, table: rows }, null, 2)}\n`);
+  writeFileSync(join(OUT, 'table.md'), `${block}\n`);
+  if (process.env.BENCH_UPDATE_DOCS === '1') {
+    writeDocs(block);
+    log(`updated ${DOCS}`);
+  }
+  log(`done in ${seconds(performance.now() - started)}`);
+}
+
+main().then(
+  () => process.exit(failures > 0 ? 1 : 0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
