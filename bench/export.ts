@@ -11,6 +11,7 @@ import { getCartDelivery } from '../lambdas/lib/table/repositories/deliveries';
 import { EXPORT_COLUMN_KEYS } from '../shared/cart/export';
 import { MAX_CART_ITEMS } from '../shared/cart/pricing';
 import { type Api, expectStatus } from './http';
+import { taskTotals } from './local-workflows';
 import { type Latency, latencyOf, percentile, sleep, timeRuns } from './stats';
 
 export const CART_ITEMS = MAX_CART_ITEMS;
@@ -85,6 +86,8 @@ export interface DeliveryRun {
   webhookMs: number;
   workflowMs: number;
   rowCount: number;
+  /** The export workflow's steps (from the emulator's task timings), in ms. */
+  steps: Record<string, number>;
 }
 
 /** One purchase of a cart of `ids`, end to end. */
@@ -123,6 +126,9 @@ async function deliverOnce(api: Api, buyerToken: string, ids: readonly string[])
         webhookMs: afterWebhook - afterSave,
         workflowMs: end - afterWebhook,
         rowCount: delivery.rowCount,
+        steps: Object.fromEntries(
+          Object.entries(taskTotals(afterSave, end)).map(([state, t]) => [state, Math.round(t.ms)]),
+        ),
       };
     }
     if (Date.now() > deadline) throw new Error(`Cart ${cart.id} was not delivered within 2 minutes`);
@@ -139,7 +145,7 @@ export async function measureDelivery(
 ): Promise<DeliveryRun & { runs: number; maxTotalMs: number }> {
   const results: DeliveryRun[] = [];
   for (let i = 0; i < runs; i++) results.push(await deliverOnce(api, buyerToken, ids));
-  const median = (key: keyof DeliveryRun) =>
+  const median = (key: Exclude<keyof DeliveryRun, 'steps'>) =>
     percentile(
       results.map((r) => r[key]),
       50,
@@ -150,6 +156,7 @@ export async function measureDelivery(
     webhookMs: median('webhookMs'),
     workflowMs: median('workflowMs'),
     rowCount: median('rowCount'),
+    steps: results[Math.floor(results.length / 2)]?.steps ?? {},
     runs,
     maxTotalMs: Math.max(...results.map((r) => r.totalMs)),
   };

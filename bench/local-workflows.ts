@@ -1,24 +1,12 @@
 /**
- * Two things the benchmark does to the local Step Functions emulator (aws-local-stepfunctions, run
- * in-process by the local home), on the emulator's StateMachine only; nothing in the product changes:
- *
- * 1. Task timeouts. The ASL files set no `TimeoutSeconds`, so Step Functions on AWS waits for the
- *    task's Lambda (which stops at its own timeout, 5 minutes in infra/constructs/workflows.ts), but
- *    the emulator fails any Task after 60 seconds (`DEFAULT_TIMEOUT_SECONDS = 60`). `mapBatch` works
- *    for a 60-second budget and then finishes its page, so locally every import whose mapping takes
- *    over a minute fails with States.Timeout (about 15,000 rows on the benchmark machine), and
- *    aggregation, which has no budget, fails once it scans for longer than the timeout. The benchmark
- *    gives Tasks Lambda's maximum, 15 minutes, so the import is measured to the end; every task that
- *    ran longer than the deployed 5 minutes is reported (it would not finish on AWS as deployed,
- *    unless DynamoDB there is that much faster).
- * 2. Task timings. Every Task's handler is wrapped to record how long it ran, so the import's time
- *    can be split into its workflow steps.
+ * Task timings of the local Step Functions emulator (aws-local-stepfunctions, run in-process by the
+ * local home): every Task's handler is wrapped to record how long it ran, so an import's time can
+ * be split into its workflow steps. Only the emulator's StateMachine is patched; nothing in the
+ * product changes.
  */
 import { StateMachine } from 'aws-local-stepfunctions';
 
-/** Lambda's maximum; the emulator's Tasks get it when the ASL sets no timeout. */
-export const LOCAL_TASK_TIMEOUT_SECONDS = 900;
-/** The task functions' Lambda timeout as deployed (infra/constructs/workflows.ts). */
+/** The task functions' timeout as deployed (the ASL's TimeoutSeconds and the Lambda timeout). */
 export const DEPLOYED_TASK_TIMEOUT_SECONDS = 300;
 
 export interface TaskRun {
@@ -32,31 +20,9 @@ export interface TaskRun {
 /** Every Task run since the patch was applied, in the order they ended. */
 export const taskRuns: TaskRun[] = [];
 
-interface State {
-  Type?: string;
-  TimeoutSeconds?: number;
-  TimeoutSecondsPath?: string;
-  Iterator?: { States?: Record<string, State> };
-  ItemProcessor?: { States?: Record<string, State> };
-  Branches?: { States?: Record<string, State> }[];
-}
-
 type Handler = (input: unknown) => Promise<unknown>;
 interface RunOptions {
   overrides?: { taskResourceLocalHandlers?: Record<string, Handler> };
-}
-interface Machine {
-  definition: { States?: Record<string, State> };
-}
-
-function withTaskTimeouts(states: Record<string, State> | undefined): void {
-  for (const state of Object.values(states ?? {})) {
-    if (state.Type === 'Task' && state.TimeoutSeconds === undefined && state.TimeoutSecondsPath === undefined)
-      state.TimeoutSeconds = LOCAL_TASK_TIMEOUT_SECONDS;
-    withTaskTimeouts(state.Iterator?.States);
-    withTaskTimeouts(state.ItemProcessor?.States);
-    for (const branch of state.Branches ?? []) withTaskTimeouts(branch.States);
-  }
 }
 
 const running = new Set<{ state: string; start: number }>();
@@ -93,11 +59,10 @@ export function instrumentLocalWorkflows(): void {
   if (applied) return;
   applied = true;
   const prototype = StateMachine.prototype as unknown as {
-    run: (this: Machine, input: unknown, options?: RunOptions) => unknown;
+    run: (this: unknown, input: unknown, options?: RunOptions) => unknown;
   };
   const run = prototype.run;
-  prototype.run = function (this: Machine, input: unknown, options?: RunOptions) {
-    withTaskTimeouts(this.definition.States);
+  prototype.run = function (this: unknown, input: unknown, options?: RunOptions) {
     const handlers = options?.overrides?.taskResourceLocalHandlers;
     if (!options?.overrides || !handlers) return run.call(this, input, options);
     const wrapped = Object.fromEntries(

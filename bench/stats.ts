@@ -62,6 +62,8 @@ export type Verdict = 'ok' | 'OVER' | '';
 export interface Row {
   area: string;
   measure: string;
+  /** A short name for the summary line (default: the measure up to its first colon). */
+  label?: string;
   figure: string;
   budget?: string;
   verdict?: Verdict;
