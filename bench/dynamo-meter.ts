@@ -6,7 +6,7 @@
  *   aggregation's full-table scan, which DynamoDB Local cannot finish at 100,000 investors (its Scan
  *   pages get slower as the table grows), so the rest of the run is not measured beside it.
  */
-import { documentClient } from '../lambdas/lib/clients';
+import { documentClient } from '../lambdas/lib/clients/dynamodb';
 
 export interface OperationStats {
   requests: number;

@@ -15,7 +15,7 @@ import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_HEADERS } from '../infra/local/seed';
-import { documentClient } from '../lambdas/lib/clients';
+import { documentClient } from '../lambdas/lib/clients/dynamodb';
 import { batchWrite, putRequest } from '../lambdas/lib/table/batch';
 import { importedInvestorModel } from '../lambdas/lib/table/models';
 import { tableName } from '../lambdas/lib/table/table';

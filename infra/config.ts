@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The deployment's configuration, read in one place: each value comes from an environment variable

@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient } from './clients';
+import { sesClient } from './clients/ses';
 import { emailConfig } from './config';
 
 export interface OutgoingEmail {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AuthLevel, type HandlerGroup, routeKey, routesOf } from '../routes';
 import { type Caller, callerFromClaims } from './auth';
 import { BadRequestError, ForbiddenError, HttpError, UnauthenticatedError } from './errors';

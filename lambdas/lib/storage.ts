@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from './clients';
+import { s3Client } from './clients/s3';
 import { storageConfig } from './config';
 
 /** Where an import's CSV file is kept in the uploads bucket. */

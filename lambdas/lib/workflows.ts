@@ -1,6 +1,6 @@
 import { DescribeExecutionCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { type StateMachineName, stateMachines } from '../workflows/registry';
-import { sfnClient } from './clients';
+import { sfnClient } from './clients/sfn';
 import { workflowArn } from './config';
 
 const arnOf = (name: StateMachineName): string => workflowArn(stateMachines[name].arnVariable);

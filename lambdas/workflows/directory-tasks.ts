@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { aggregateDirectory } from '../lib/directory/aggregation';
 import { mapBatch } from '../lib/directory/mapping';
 import { logger } from '../lib/logger';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /me: the caller's user record and profile, created on first use. */
 export const meResponse = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CART_ID_PATTERN, CART_STATUSES, type CartInvestor, cartItemSchema } from '../cart/cart';
 import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
 import { cartPricingSchema } from '../cart/pricing';

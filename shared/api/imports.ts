@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 
 const required = z.string().trim().min(1, messages.sourceInformationRequired);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
 import { investorRoleSchema } from './roles';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The web app's runtime configuration: read once from `/runtime-config.json` before the first render

@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../clients';
+import { documentClient } from '../clients/dynamodb';
 import { tableConfig } from '../config';
 
 type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];

@@ -11,7 +11,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../clients';
+import { documentClient } from '../clients/dynamodb';
 import { tableConfig } from '../config';
 import type { IndexName } from './definition';
 import { decodeCursor, encodeCursor } from './model';

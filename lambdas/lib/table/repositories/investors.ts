@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CartInvestor } from '../../../../shared/cart/cart';
 import type { ImportedInvestor, SearchableInvestor } from '../../../../shared/investors/types';
 import { normalizeTag } from '../../../../shared/tags/normalize-tag';
-import { documentClient } from '../../clients';
+import { documentClient } from '../../clients/dynamodb';
 import { batchGet, batchWrite, deleteRequest, putRequest } from '../batch';
 import { decodeCursor, InvalidCursorError } from '../model';
 import {

@@ -1,0 +1,20 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsConfig } from '../config';
+import { once } from './once';
+
+/**
+ * The DynamoDB document client, shared by every handler of the process. Each AWS client has its own
+ * module so a function bundles and loads only the clients it uses. In the local home the endpoint
+ * points at DynamoDB Local; on AWS it is unset and the SDK defaults apply.
+ */
+export const documentClient = once(() => {
+  const { AWS_REGION, DYNAMODB_ENDPOINT } = awsConfig();
+  const client = new DynamoDBClient({
+    region: AWS_REGION,
+    ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+  });
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  });
+});
