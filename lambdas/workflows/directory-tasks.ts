@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { aggregateDirectory } from '../lib/directory/aggregation';
+import { aggregateDirectory, recountDirectory } from '../lib/directory/aggregation';
 import { mapBatch } from '../lib/directory/mapping';
 import { logger } from '../lib/logger';
 import { ADMIN_FUNCTIONS } from '../lib/table/models';
@@ -16,13 +16,16 @@ const taskInput = z.discriminatedUnion('action', [
     lockName,
   }),
   z.object({ action: z.literal('aggregate'), lockName, mapped: z.number().int() }),
+  z.object({ action: z.literal('recount'), lockName, mapped: z.number().int() }),
   z.object({ action: z.literal('releaseLock'), lockName, mapped: z.number().int() }),
 ]);
 
 /**
  * Task handler of the mapping and aggregation workflows. Each action is idempotent, so Step
- * Functions may retry it: mapping folds records into deterministic ids, aggregation writes a new
- * record, and releasing a lock that is gone does nothing.
+ * Functions may retry it: mapping folds records into deterministic ids, aggregation (from the
+ * counters, after imports and mapping) and the recount (a full scan that sets every counter, the
+ * admin's and the schedule's aggregation) write a new record, and releasing a lock that is gone
+ * does nothing.
  */
 export async function handler(event: unknown) {
   const input = taskInput.parse(event);
@@ -37,6 +40,11 @@ export async function handler(event: unknown) {
     case 'aggregate': {
       const metadata = await aggregateDirectory();
       logger.info('aggregated the directory', { totalInvestors: metadata.totalInvestors });
+      return { lockName: input.lockName, mapped: input.mapped, totalInvestors: metadata.totalInvestors };
+    }
+    case 'recount': {
+      const metadata = await recountDirectory();
+      logger.info('recounted the directory', { totalInvestors: metadata.totalInvestors });
       return { lockName: input.lockName, mapped: input.mapped, totalInvestors: metadata.totalInvestors };
     }
     case 'releaseLock': {

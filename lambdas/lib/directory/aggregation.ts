@@ -1,87 +1,120 @@
 import { randomUUID } from 'node:crypto';
 import { INVESTOR_ROLES } from '../../../shared/investors/roles';
-import { normalizeTag } from '../../../shared/tags/normalize-tag';
 import type { DirectoryMetadata, TagKind } from '../table/models';
-import { putDirectoryMetadata, scanDirectory, setTagCounters } from '../table/repositories/investors';
+import {
+  type DirectoryTotals,
+  getDirectoryTotals,
+  listTagCounters,
+  putDirectoryMetadata,
+  scanDirectory,
+  setDirectoryTotals,
+  setTagCounters,
+  type TagCounter,
+  tagSpellings,
+} from '../table/repositories/investors';
 
-interface TagTally {
-  count: number;
-  variants: Set<string>;
-}
-
-const weighted = (tally: Map<string, TagTally>) =>
-  [...tally.entries()]
-    .map(([tagKey, t]) => ({ tagKey, count: t.count, variants: [...t.variants].sort() }))
+/** The weighted list of one kind: tags carried by someone, most carried first, with their spellings in use. */
+const weighted = (counters: TagCounter[], kind: TagKind) =>
+  counters
+    .filter((c) => c.kind === kind && c.count > 0)
+    .map((c) => ({
+      tagKey: c.tagKey,
+      count: c.count,
+      variants: Object.keys(c.variants)
+        .filter((spelling) => (c.variants[spelling] ?? 0) > 0)
+        .sort(),
+    }))
     .sort((a, b) => b.count - a.count || a.tagKey.localeCompare(b.tagKey));
 
-/**
- * Aggregation: reads every searchable investor and writes a new directory-metadata record (totals,
- * contact totals, counts by role, weighted stage and sector lists). It also sets every tag counter
- * to its exact value, so counters stay right even after an interrupted mapping run.
- */
-export async function aggregateDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
-  const tallies: Record<TagKind, Map<string, TagTally>> = { stage: new Map(), sector: new Map() };
-  const counters = new Map<string, { kind: TagKind; tagKey: string; count: number }>();
+/** A new directory-metadata record from the totals and the tag counters, written as the latest. */
+async function writeMetadata(
+  totals: DirectoryTotals,
+  counters: TagCounter[],
+  now: Date,
+): Promise<DirectoryMetadata> {
+  const stageFocusWeighted = weighted(counters, 'stage');
+  const sectorFocusWeighted = weighted(counters, 'sector');
   const countsByRole: Record<string, number> = Object.fromEntries(
-    [...INVESTOR_ROLES, 'unknown'].map((r) => [r, 0]),
+    [...INVESTOR_ROLES, 'unknown'].map((role) => [role, Math.max(0, totals.byRole[role] ?? 0)]),
   );
-  const totals = { all: 0, email: 0, phone: 0, linkedIn: 0, twitter: 0, crunchbase: 0 };
-
-  for await (const chunk of scanDirectory()) {
-    for (const counter of chunk.counters) counters.set(`${counter.kind}#${counter.tagKey}`, counter);
-    for (const investor of chunk.investors) {
-      totals.all++;
-      if (investor.hasEmail) totals.email++;
-      if (investor.hasPhone) totals.phone++;
-      if (investor.hasLinkedIn) totals.linkedIn++;
-      if (investor.hasTwitter) totals.twitter++;
-      if (investor.hasCrunchbase) totals.crunchbase++;
-      const role = investor.investorRole ?? 'unknown';
-      countsByRole[role] = (countsByRole[role] ?? 0) + 1;
-      for (const [kind, values] of [
-        ['stage', investor.stageFocus],
-        ['sector', investor.sectorFocus],
-      ] as const) {
-        const seen = new Set<string>();
-        for (const value of values) {
-          const key = normalizeTag(value);
-          if (!key || seen.has(key)) continue;
-          seen.add(key);
-          const tally = tallies[kind].get(key) ?? { count: 0, variants: new Set<string>() };
-          tally.count++;
-          tally.variants.add(value);
-          tallies[kind].set(key, tally);
-        }
-      }
-    }
-  }
-
-  const exact: { kind: TagKind; tagKey: string; count: number }[] = [];
-  for (const kind of ['stage', 'sector'] as const) {
-    for (const [tagKey, tally] of tallies[kind]) exact.push({ kind, tagKey, count: tally.count });
-  }
-  const exactKeys = new Set(exact.map((c) => `${c.kind}#${c.tagKey}`));
-  const drifted = exact.filter((c) => counters.get(`${c.kind}#${c.tagKey}`)?.count !== c.count);
-  const gone = [...counters.values()].filter((c) => !exactKeys.has(`${c.kind}#${c.tagKey}`) && c.count !== 0);
-  await setTagCounters([...drifted, ...gone.map((c) => ({ ...c, count: 0 }))]);
-
-  const stageFocusWeighted = weighted(tallies.stage);
-  const sectorFocusWeighted = weighted(tallies.sector);
   const metadata: DirectoryMetadata = {
     id: randomUUID(),
     stageFocus: stageFocusWeighted.map((t) => t.tagKey),
     sectorFocus: sectorFocusWeighted.map((t) => t.tagKey),
     stageFocusWeighted,
     sectorFocusWeighted,
-    totalInvestors: totals.all,
-    totalInvestorsWithEmail: totals.email,
-    totalInvestorsWithPhone: totals.phone,
-    totalInvestorsWithLinkedIn: totals.linkedIn,
-    totalInvestorsWithTwitter: totals.twitter,
-    totalInvestorsWithCrunchbase: totals.crunchbase,
+    totalInvestors: totals.investors,
+    totalInvestorsWithEmail: totals.withEmail,
+    totalInvestorsWithPhone: totals.withPhone,
+    totalInvestorsWithLinkedIn: totals.withLinkedIn,
+    totalInvestorsWithTwitter: totals.withTwitter,
+    totalInvestorsWithCrunchbase: totals.withCrunchbase,
     countsByRole,
     createdAt: now.toISOString(),
   };
   await putDirectoryMetadata(metadata);
   return metadata;
+}
+
+/**
+ * Aggregation (after every import and mapping run): writes a new directory-metadata record (totals,
+ * contact totals, counts by role, weighted stage and sector lists) from the counters that mapping
+ * keeps in step: one read of the totals and one Query of the tag counters, whatever the size of the
+ * directory. Data written before the counters existed has no totals yet: then it recounts.
+ */
+export async function aggregateDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
+  const totals = await getDirectoryTotals();
+  if (!totals) return recountDirectory(now);
+  return writeMetadata(totals, await listTagCounters(), now);
+}
+
+/**
+ * The full recount (the admin's "aggregate" function): reads every searchable investor, sets every
+ * counter (tag counts with their spellings, totals by contact kind and role) to its exact value,
+ * then writes the metadata record. It repairs counters that drifted, e.g. after an interrupted
+ * mapping run, at the price of a Scan of the whole table.
+ */
+export async function recountDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
+  const exact = new Map<string, TagCounter>();
+  const stored: TagCounter[] = [];
+  const totals: DirectoryTotals = {
+    investors: 0,
+    withEmail: 0,
+    withPhone: 0,
+    withLinkedIn: 0,
+    withTwitter: 0,
+    withCrunchbase: 0,
+    byRole: Object.fromEntries([...INVESTOR_ROLES, 'unknown'].map((role) => [role, 0])),
+  };
+
+  for await (const chunk of scanDirectory()) {
+    stored.push(...chunk.counters);
+    for (const investor of chunk.investors) {
+      totals.investors++;
+      if (investor.hasEmail) totals.withEmail++;
+      if (investor.hasPhone) totals.withPhone++;
+      if (investor.hasLinkedIn) totals.withLinkedIn++;
+      if (investor.hasTwitter) totals.withTwitter++;
+      if (investor.hasCrunchbase) totals.withCrunchbase++;
+      const role = investor.investorRole ?? 'unknown';
+      totals.byRole[role] = (totals.byRole[role] ?? 0) + 1;
+      for (const kind of ['stage', 'sector'] as const) {
+        for (const [tagKey, spelling] of tagSpellings(investor, kind)) {
+          const key = `${kind}#${tagKey}`;
+          const counter = exact.get(key) ?? { kind, tagKey, count: 0, variants: {} };
+          counter.count++;
+          counter.variants[spelling] = (counter.variants[spelling] ?? 0) + 1;
+          exact.set(key, counter);
+        }
+      }
+    }
+  }
+
+  const gone = stored
+    .filter((c) => !exact.has(`${c.kind}#${c.tagKey}`))
+    .map((c) => ({ ...c, count: 0, variants: {} }));
+  const counters = [...exact.values()];
+  await setTagCounters([...counters, ...gone]);
+  await setDirectoryTotals(totals);
+  return writeMetadata(totals, counters, now);
 }

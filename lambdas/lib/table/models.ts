@@ -176,7 +176,10 @@ export const tagPostingModel = defineModel(
 );
 export type TagPosting = z.infer<typeof tagPostingModel.schema>;
 
-/** The number of investors carrying a tag, kept in step with the postings and reconciled by aggregation. */
+/**
+ * The number of investors carrying a tag, kept in step with the postings by mapping and set exact by
+ * the recount. The repository adds per-spelling counts and the counters index (gsi1) to the item.
+ */
 export const tagCounterModel = defineModel(
   'tagCounter',
   z.object({ kind: tagKindSchema, tagKey: z.string(), count: z.number().int() }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateDirectory } from '../../../lambdas/lib/directory/aggregation';
+import { aggregateDirectory, recountDirectory } from '../../../lambdas/lib/directory/aggregation';
 import type { DirectoryMetadata } from '../../../lambdas/lib/table/models';
 import {
   getLatestDirectoryMetadata,
@@ -13,8 +13,9 @@ import { searchableInvestor, unique } from './fixtures';
 
 const uniqueTag = (label: string) => `${label} ${unique('')}`;
 
-/** Runs at the real time, so a record written later by another test file is still the newer one. */
+/** Both run at the real time, so a record written later by another test file is still the newer one. */
 const aggregate = () => aggregateDirectory();
+const recount = () => recountDirectory();
 
 const weightedEntry = (list: DirectoryMetadata['stageFocusWeighted'], tagKey: string) =>
   list.find((t) => t.tagKey === tagKey);
@@ -31,8 +32,11 @@ function expectSortedByCount(list: DirectoryMetadata['stageFocusWeighted']) {
   }
 }
 
-describe('directory aggregation (DynamoDB Local)', () => {
-  it('counts the investors it finds: totals, contact totals, every role, weighted tag lists', async () => {
+describe.each([
+  ['from the counters', aggregate],
+  ['by a full recount', recount],
+])('directory aggregation %s (DynamoDB Local)', (_how, aggregate) => {
+  it('counts the investors written: totals, contact totals, every role, weighted tag lists', async () => {
     const stage = uniqueTag('seed');
     const sector = uniqueTag('fintech');
     const roles: (InvestorRole | null)[] = [...INVESTOR_ROLES, null];
@@ -81,7 +85,9 @@ describe('directory aggregation (DynamoDB Local)', () => {
     expect(after.stageFocus).toEqual(after.stageFocusWeighted.map((t) => t.tagKey));
     expect(after.sectorFocus).toEqual(after.sectorFocusWeighted.map((t) => t.tagKey));
   });
+});
 
+describe('directory aggregation (DynamoDB Local)', () => {
   it('writes a new metadata record that becomes the latest', async () => {
     const first = await aggregate();
     const second = await aggregate();
@@ -90,28 +96,76 @@ describe('directory aggregation (DynamoDB Local)', () => {
     expect(await getLatestDirectoryMetadata()).toEqual(second);
   });
 
-  it('repairs a corrupted tag counter to the number of investors carrying the tag', async () => {
+  it('aggregates from the counters what a full recount finds, through adds, changes and removals', async () => {
+    const stage = uniqueTag('growth');
+    const sector = uniqueTag('climate');
+    await recount();
+    const investors = Array.from({ length: 6 }, (_, i) =>
+      searchableInvestor({
+        investorRole: i % 2 === 0 ? 'angel' : 'fund',
+        stageFocus: [i % 3 === 0 ? stage.toUpperCase() : stage],
+        sectorFocus: i < 4 ? [sector] : [],
+        hasEmail: i < 3,
+        hasTwitter: i === 5,
+      }),
+    );
+    await writeSearchableInvestors(investors.map((after) => ({ before: null, after })));
+    const [a, b, c] = investors as [SearchableInvestor, SearchableInvestor, SearchableInvestor];
+    await writeSearchableInvestors([
+      { before: a, after: { ...a, investorRole: 'vc', hasEmail: false, stageFocus: [stage] } },
+      { before: b, after: { ...b, sectorFocus: [] } },
+      { before: c, after: { ...c, hasTwitter: true, sectorFocus: [sector.toUpperCase()] } },
+    ]);
+
+    const fromCounters = await aggregate();
+    const exact = await recount();
+
+    const { id: _a, createdAt: _b, ...countedFields } = fromCounters;
+    const { id: _c, createdAt: _d, ...exactFields } = exact;
+    expect(countedFields).toEqual(exactFields);
+    expect(weightedEntry(fromCounters.stageFocusWeighted, stage)).toEqual({
+      tagKey: stage,
+      count: 6,
+      variants: [stage, stage.toUpperCase()].sort(),
+    });
+    expect(weightedEntry(fromCounters.sectorFocusWeighted, sector)).toEqual({
+      tagKey: sector,
+      count: 3,
+      variants: [sector, sector.toUpperCase()].sort(),
+    });
+  });
+
+  it('recounts a corrupted tag counter to the number of investors carrying the tag', async () => {
     const stage = uniqueTag('series a');
     await writeSearchableInvestors(
       Array.from({ length: 4 }, () => ({ before: null, after: searchableInvestor({ stageFocus: [stage] }) })),
     );
-    await setTagCounters([{ kind: 'stage', tagKey: stage, count: 999 }]);
+    await setTagCounters([{ kind: 'stage', tagKey: stage, count: 999, variants: { [stage]: 999 } }]);
     expect((await searchByTag('stage', stage, null, 10)).total).toBe(999);
 
-    await aggregate();
+    const metadata = await recount();
+
+    expect(weightedEntry(metadata.stageFocusWeighted, stage)).toEqual({
+      tagKey: stage,
+      count: 4,
+      variants: [stage],
+    });
 
     const page = await searchByTag('stage', stage, null, 10);
     expect(page.total).toBe(4);
     expect(page.items).toHaveLength(4);
   });
 
-  it('sets the counter of a tag nobody carries any more back to 0', async () => {
+  it('recounts the counter of a tag nobody carries any more to 0, and leaves it out of the lists', async () => {
     const sector = uniqueTag('orphan');
-    await setTagCounters([{ kind: 'sector', tagKey: sector, count: 7 }]);
+    await setTagCounters([{ kind: 'sector', tagKey: sector, count: 7, variants: { [sector]: 7 } }]);
+    expect(weightedEntry((await aggregate()).sectorFocusWeighted, sector)?.count).toBe(7);
 
-    await aggregate();
+    const metadata = await recount();
 
     expect((await searchByTag('sector', sector, null, 10)).total).toBe(0);
+    expect(weightedEntry(metadata.sectorFocusWeighted, sector)).toBeUndefined();
+    expect(weightedEntry((await aggregate()).sectorFocusWeighted, sector)).toBeUndefined();
   });
 
   it('counts a tag once per investor even when the investor lists it in several spellings', async () => {

@@ -3,11 +3,13 @@ import { InvalidCursorError } from '../../../lambdas/lib/table/model';
 import type { DirectoryMetadata, TagKind } from '../../../lambdas/lib/table/models';
 import {
   findImportedInvestorByEmail,
+  getDirectoryTotals,
   getImportedInvestor,
   getImportedInvestors,
   getLatestDirectoryMetadata,
   getSearchableInvestor,
   getSearchableInvestors,
+  listTagCounters,
   listUnmappedImportedInvestors,
   markImportedInvestorsMapped,
   postingsForTag,
@@ -384,13 +386,80 @@ describe('searchable investors, tag postings and counters (DynamoDB Local)', () 
 
   it('sets tag counters to exact values', async () => {
     const stage = uniqueTag('late stage');
-    await setTagCounters([{ kind: 'stage', tagKey: stage, count: 42 }]);
+    await setTagCounters([
+      { kind: 'stage', tagKey: stage, count: 42, variants: { [stage]: 40, 'Late Stage': 2 } },
+    ]);
 
     expect(await counterOf('stage', stage)).toBe(42);
+    expect((await listTagCounters()).find((c) => c.kind === 'stage' && c.tagKey === stage)).toEqual({
+      kind: 'stage',
+      tagKey: stage,
+      count: 42,
+      variants: { [stage]: 40, 'Late Stage': 2 },
+    });
     expect((await searchByTag('stage', stage, null, 5)).total).toBe(42);
   });
 
-  it('scans searchable investors and tag counters for aggregation', async () => {
+  it('keeps each spelling of a tag counted, and lists every counter from the counters index', async () => {
+    const stage = uniqueTag('pre seed');
+    const upper = stage.toUpperCase();
+    const first = searchableInvestor({ stageFocus: [stage] });
+    const second = searchableInvestor({ stageFocus: [upper, stage] });
+    await writeSearchableInvestors([
+      { before: null, after: first },
+      { before: null, after: second },
+    ]);
+    const counter = async () =>
+      (await listTagCounters()).find((c) => c.kind === 'stage' && c.tagKey === stage);
+
+    // The first spelling an investor uses is the one counted for it.
+    expect(await counter()).toEqual({
+      kind: 'stage',
+      tagKey: stage,
+      count: 2,
+      variants: { [stage]: 1, [upper]: 1 },
+    });
+
+    await writeSearchableInvestors([{ before: second, after: { ...second, stageFocus: [stage] } }]);
+    expect((await counter())?.variants).toEqual({ [stage]: 2, [upper]: 0 });
+
+    await writeSearchableInvestors([{ before: first, after: { ...first, stageFocus: [] } }]);
+    expect(await counter()).toEqual({
+      kind: 'stage',
+      tagKey: stage,
+      count: 1,
+      variants: { [stage]: 1, [upper]: 0 },
+    });
+  });
+
+  it('keeps the directory totals in step: new investors, a changed role or contact, a re-write', async () => {
+    const before = (await getDirectoryTotals()) ?? {
+      investors: 0,
+      withEmail: 0,
+      withPhone: 0,
+      byRole: {} as Record<string, number>,
+    };
+    const angel = searchableInvestor({ investorRole: 'angel', hasEmail: true, hasPhone: false });
+    const unknown = searchableInvestor({ investorRole: null, hasEmail: false, hasPhone: true });
+    await writeSearchableInvestors([
+      { before: null, after: angel },
+      { before: null, after: unknown },
+    ]);
+    await writeSearchableInvestors([
+      { before: angel, after: { ...angel, investorRole: 'vc', hasEmail: false } },
+      { before: unknown, after: unknown },
+    ]);
+
+    const after = await getDirectoryTotals();
+    expect(after?.investors).toBe(before.investors + 2);
+    expect(after?.withEmail).toBe(before.withEmail);
+    expect(after?.withPhone).toBe(before.withPhone + 1);
+    expect(after?.byRole.angel ?? 0).toBe(before.byRole.angel ?? 0);
+    expect(after?.byRole.vc).toBe((before.byRole.vc ?? 0) + 1);
+    expect(after?.byRole.unknown).toBe((before.byRole.unknown ?? 0) + 1);
+  });
+
+  it('scans searchable investors and tag counters for the recount', async () => {
     const sector = uniqueTag('robotics');
     const investor = searchableInvestor({ sectorFocus: [sector] });
     await writeSearchableInvestors([{ before: null, after: investor }]);

@@ -4,6 +4,7 @@ import type { ImportedInvestor, SearchableInvestor } from '../../../../shared/in
 import { normalizeTag } from '../../../../shared/tags/normalize-tag';
 import { documentClient } from '../../clients/dynamodb';
 import { batchGet, batchWrite, deleteRequest, putRequest } from '../batch';
+import type { ItemKeys } from '../definition';
 import { decodeCursor, InvalidCursorError } from '../model';
 import {
   type DirectoryMetadata,
@@ -111,12 +112,18 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
   };
 }
 
-const tagsOf = (investor: SearchableInvestor | null, kind: TagKind): Set<string> =>
-  new Set(
-    (investor ? (kind === 'stage' ? investor.stageFocus : investor.sectorFocus) : [])
-      .map(normalizeTag)
-      .filter((t) => t !== ''),
-  );
+/**
+ * The tags of one kind an investor carries, by normalised key, each with the spelling the investor
+ * uses first (what the weighted tag lists show as that tag's variants).
+ */
+export function tagSpellings(investor: SearchableInvestor | null, kind: TagKind): Map<string, string> {
+  const spellings = new Map<string, string>();
+  for (const value of investor ? (kind === 'stage' ? investor.stageFocus : investor.sectorFocus) : []) {
+    const key = normalizeTag(value);
+    if (key !== '' && !spellings.has(key)) spellings.set(key, value);
+  }
+  return spellings;
+}
 
 /** A searchable investor written or changed: what it was (null when new) and what it becomes. */
 export interface SearchableChange {
@@ -124,65 +131,134 @@ export interface SearchableChange {
   after: SearchableInvestor;
 }
 
+/** The net change of one batch to one tag counter: its count and the count of each spelling. */
+interface TagCounterDelta {
+  kind: TagKind;
+  tagKey: string;
+  delta: number;
+  variants: Map<string, number>;
+}
+
+/** What an investor adds to the directory totals: 1 to the total, its role and each contact kind it has. */
+function totalsContribution(investor: SearchableInvestor): Map<string, number> {
+  const contribution = new Map<string, number>([
+    ['investors', 1],
+    [`${ROLE_ATTRIBUTE_PREFIX}${investor.investorRole ?? 'unknown'}`, 1],
+  ]);
+  for (const [attribute, has] of [
+    ['withEmail', investor.hasEmail],
+    ['withPhone', investor.hasPhone],
+    ['withLinkedIn', investor.hasLinkedIn],
+    ['withTwitter', investor.hasTwitter],
+    ['withCrunchbase', investor.hasCrunchbase],
+  ] as const) {
+    if (has) contribution.set(attribute, 1);
+  }
+  return contribution;
+}
+
 /**
- * Writes searchable investors and keeps their tag postings and tag counters in step: a posting per
+ * Writes searchable investors and keeps their tag postings and every counter in step: a posting per
  * current tag (rewritten, since it carries the card), removed postings for dropped tags or a changed
- * name, and one counter update per tag with the net change of this batch.
+ * name, one update per tag counter with the net change of this batch (count and spellings), and one
+ * update of the directory totals (investors, contact kinds, roles). Aggregation reads the counters,
+ * so it never has to scan the table.
  */
 export async function writeSearchableInvestors(changes: SearchableChange[]): Promise<void> {
   const requests = [];
-  const deltas = new Map<string, { kind: TagKind; tagKey: string; delta: number }>();
-  const bump = (kind: TagKind, tagKey: string, delta: number) => {
+  const deltas = new Map<string, TagCounterDelta>();
+  const tagDelta = (kind: TagKind, tagKey: string) => {
     const key = `${kind}#${tagKey}`;
-    const entry = deltas.get(key) ?? { kind, tagKey, delta: 0 };
-    entry.delta += delta;
+    const entry = deltas.get(key) ?? { kind, tagKey, delta: 0, variants: new Map<string, number>() };
     deltas.set(key, entry);
+    return entry;
+  };
+  const totals = new Map<string, number>();
+  const addTotals = (contribution: Map<string, number>, sign: 1 | -1) => {
+    for (const [attribute, n] of contribution) totals.set(attribute, (totals.get(attribute) ?? 0) + sign * n);
   };
   for (const { before, after } of changes) {
     requests.push(putRequest(searchableInvestorModel.toItem(after)));
+    if (before) addTotals(totalsContribution(before), -1);
+    addTotals(totalsContribution(after), 1);
     const card = toCard(after);
     for (const kind of ['stage', 'sector'] as const) {
-      const old = tagsOf(before, kind);
-      const now = tagsOf(after, kind);
-      for (const tagKey of old) {
+      const old = tagSpellings(before, kind);
+      const now = tagSpellings(after, kind);
+      for (const [tagKey, spelling] of old) {
         const oldKey = tagPostingModel.keys({ kind, tagKey, investor: before ? toCard(before) : card });
         const newKey = tagPostingModel.keys({ kind, tagKey, investor: card });
         // Deleting and putting one key in the same batch is refused; a kept tag under the same sort key is just overwritten.
         if (!now.has(tagKey) || oldKey.sk !== newKey.sk)
           requests.push(deleteRequest({ pk: oldKey.pk, sk: oldKey.sk }));
-        if (!now.has(tagKey)) bump(kind, tagKey, -1);
+        if (now.get(tagKey) === spelling) continue;
+        const entry = tagDelta(kind, tagKey);
+        if (!now.has(tagKey)) entry.delta--;
+        entry.variants.set(spelling, (entry.variants.get(spelling) ?? 0) - 1);
       }
-      for (const tagKey of now) {
+      for (const [tagKey, spelling] of now) {
         requests.push(putRequest(tagPostingModel.toItem({ kind, tagKey, investor: card })));
-        if (!old.has(tagKey)) bump(kind, tagKey, 1);
+        if (old.get(tagKey) === spelling) continue;
+        const entry = tagDelta(kind, tagKey);
+        if (!old.has(tagKey)) entry.delta++;
+        entry.variants.set(spelling, (entry.variants.get(spelling) ?? 0) + 1);
       }
     }
   }
   await batchWrite(requests);
-  await applyTagCounterDeltas([...deltas.values()].filter((d) => d.delta !== 0));
+  await Promise.all([
+    applyTagCounterDeltas([...deltas.values()].filter(isChange)),
+    applyTotalsDelta(new Map([...totals].filter(([, n]) => n !== 0))),
+  ]);
 }
 
-async function applyTagCounterDeltas(
-  deltas: { kind: TagKind; tagKey: string; delta: number }[],
-  concurrency = 8,
-) {
+const isChange = (d: TagCounterDelta) => d.delta !== 0 || [...d.variants.values()].some((n) => n !== 0);
+
+/** Attribute names of the counters' per-spelling and per-role numbers (top level, so `ADD` can change them). */
+const VARIANT_ATTRIBUTE_PREFIX = 'variant#';
+const ROLE_ATTRIBUTE_PREFIX = 'role#';
+
+/** gsi1 lists every tag counter, so aggregation reads counters with one Query instead of a Scan. */
+const TAG_COUNTERS_INDEX_KEY = 'TAGCOUNTERS';
+
+/** `ADD` of each (attribute, number) pair, with placeholders: `ADD #a0 :a0, #a1 :a1`. */
+function addExpression(additions: [string, number][]) {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const clauses = additions.map(([attribute, n], i) => {
+    names[`#a${i}`] = attribute;
+    values[`:a${i}`] = n;
+    return `#a${i} :a${i}`;
+  });
+  return { expression: `ADD ${clauses.join(', ')}`, names, values };
+}
+
+async function applyTagCounterDeltas(deltas: TagCounterDelta[], concurrency = 8) {
   let next = 0;
   const worker = async () => {
     while (next < deltas.length) {
       const d = deltas[next++];
       if (!d) return;
-      const keys = tagCounterModel.keys({ kind: d.kind, tagKey: d.tagKey, count: 0 });
+      const add = addExpression([
+        ['count', d.delta],
+        ...[...d.variants]
+          .filter(([, n]) => n !== 0)
+          .map(([spelling, n]): [string, number] => [`${VARIANT_ATTRIBUTE_PREFIX}${spelling}`, n]),
+      ]);
+      const counter = tagCounterItem({ kind: d.kind, tagKey: d.tagKey, count: 0, variants: {} });
       await documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: keys.pk, sk: keys.sk },
-          UpdateExpression: 'ADD #count :delta SET entity = :entity, kind = :kind, tagKey = :tagKey',
-          ExpressionAttributeNames: { '#count': 'count' },
+          Key: { pk: counter.pk, sk: counter.sk },
+          UpdateExpression: `${add.expression} SET entity = :entity, kind = :kind, tagKey = :tagKey, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk`,
+          ExpressionAttributeNames: add.names,
           ExpressionAttributeValues: {
-            ':delta': d.delta,
-            ':entity': tagCounterModel.entity,
+            ...add.values,
+            ':entity': counter.entity,
             ':kind': d.kind,
             ':tagKey': d.tagKey,
+            ':gsi1pk': counter.gsi1pk,
+            ':gsi1sk': counter.gsi1sk,
           },
         }),
       );
@@ -191,11 +267,128 @@ async function applyTagCounterDeltas(
   await Promise.all(Array.from({ length: Math.min(concurrency, deltas.length) }, worker));
 }
 
-/** Sets counters to exact values (aggregation reconciles drift after interrupted runs). */
-export async function setTagCounters(
-  counters: { kind: TagKind; tagKey: string; count: number }[],
-): Promise<void> {
-  await batchWrite(counters.map((c) => putRequest(tagCounterModel.toItem(c))));
+async function applyTotalsDelta(delta: Map<string, number>) {
+  if (delta.size === 0) return;
+  const add = addExpression([...delta]);
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: DIRECTORY_TOTALS_KEY,
+      UpdateExpression: `${add.expression} SET entity = :entity`,
+      ExpressionAttributeNames: add.names,
+      ExpressionAttributeValues: { ...add.values, ':entity': DIRECTORY_TOTALS_ENTITY },
+    }),
+  );
+}
+
+/** A tag counter: how many searchable investors carry the tag, and how many use each spelling of it. */
+export interface TagCounter {
+  kind: TagKind;
+  tagKey: string;
+  count: number;
+  variants: Record<string, number>;
+}
+
+function tagCounterItem(counter: TagCounter): Record<string, unknown> & ItemKeys & { entity: string } {
+  const item = tagCounterModel.toItem({ kind: counter.kind, tagKey: counter.tagKey, count: counter.count });
+  const variants = Object.entries(counter.variants).filter(([, n]) => n !== 0);
+  return {
+    ...item,
+    gsi1pk: TAG_COUNTERS_INDEX_KEY,
+    gsi1sk: `${counter.kind}#${counter.tagKey}`,
+    ...Object.fromEntries(variants.map(([spelling, n]) => [`${VARIANT_ATTRIBUTE_PREFIX}${spelling}`, n])),
+  };
+}
+
+function tagCounterFromItem(item: Record<string, unknown>): TagCounter {
+  const variants: Record<string, number> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [attribute, value] of Object.entries(item)) {
+    if (attribute.startsWith(VARIANT_ATTRIBUTE_PREFIX))
+      variants[attribute.slice(VARIANT_ATTRIBUTE_PREFIX.length)] = Number(value);
+    else rest[attribute] = value;
+  }
+  return { ...tagCounterModel.fromItem(rest), variants };
+}
+
+/** Sets tag counters to exact values, spellings included (the recount reconciles drift). */
+export async function setTagCounters(counters: TagCounter[]): Promise<void> {
+  await batchWrite(counters.map((c) => putRequest(tagCounterItem(c))));
+}
+
+/** Every tag counter, from the counters' index (one Query per 1 MB page, never a Scan). */
+export async function listTagCounters(): Promise<TagCounter[]> {
+  const counters: TagCounter[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<Record<string, unknown>> = await queryPage({
+      index: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': TAG_COUNTERS_INDEX_KEY },
+      cursor,
+    });
+    counters.push(...page.items.map(tagCounterFromItem));
+    cursor = page.cursor;
+  } while (cursor);
+  return counters;
+}
+
+// ---------------------------------------------------------------- directory totals
+
+const DIRECTORY_TOTALS_KEY = { pk: 'DIRECTORY', sk: '#TOTALS' };
+const DIRECTORY_TOTALS_ENTITY = 'directoryTotals';
+
+/** The running totals of the directory: searchable investors, those with each contact kind, and by role. */
+export interface DirectoryTotals {
+  investors: number;
+  withEmail: number;
+  withPhone: number;
+  withLinkedIn: number;
+  withTwitter: number;
+  withCrunchbase: number;
+  byRole: Record<string, number>;
+}
+
+const TOTAL_ATTRIBUTES = [
+  'investors',
+  'withEmail',
+  'withPhone',
+  'withLinkedIn',
+  'withTwitter',
+  'withCrunchbase',
+] as const;
+
+/** The directory totals, or null when they were never counted (data written before the counters existed). */
+export async function getDirectoryTotals(): Promise<DirectoryTotals | null> {
+  const item = await getItem(DIRECTORY_TOTALS_KEY.pk, DIRECTORY_TOTALS_KEY.sk, true);
+  if (!item) return null;
+  const byRole: Record<string, number> = {};
+  for (const [attribute, value] of Object.entries(item)) {
+    if (attribute.startsWith(ROLE_ATTRIBUTE_PREFIX))
+      byRole[attribute.slice(ROLE_ATTRIBUTE_PREFIX.length)] = Number(value);
+  }
+  const number = (attribute: string) => Number(item[attribute] ?? 0);
+  return {
+    investors: number('investors'),
+    withEmail: number('withEmail'),
+    withPhone: number('withPhone'),
+    withLinkedIn: number('withLinkedIn'),
+    withTwitter: number('withTwitter'),
+    withCrunchbase: number('withCrunchbase'),
+    byRole,
+  };
+}
+
+/** Sets the directory totals to exact values (the recount). */
+export async function setDirectoryTotals(totals: DirectoryTotals): Promise<void> {
+  await putItem({
+    ...DIRECTORY_TOTALS_KEY,
+    entity: DIRECTORY_TOTALS_ENTITY,
+    ...Object.fromEntries(TOTAL_ATTRIBUTES.map((attribute) => [attribute, totals[attribute]])),
+    ...Object.fromEntries(
+      Object.entries(totals.byRole).map(([role, n]) => [`${ROLE_ATTRIBUTE_PREFIX}${role}`, n]),
+    ),
+  });
 }
 
 /** Sets the searchable entry id on imported investors and takes them out of the pending index. */
@@ -263,19 +456,17 @@ export async function* postingsForTag(kind: TagKind, tag: string): AsyncGenerato
   } while (cursor);
 }
 
-/** Every searchable investor and tag counter, in chunks (aggregation: a workflow, never a request). */
+/** Every searchable investor and tag counter, in chunks (the recount: a workflow, never a request). */
 export async function* scanDirectory(): AsyncGenerator<{
   investors: SearchableInvestor[];
-  counters: { kind: TagKind; tagKey: string; count: number }[];
+  counters: TagCounter[];
 }> {
   for await (const items of scanEntities([searchableInvestorModel.entity, tagCounterModel.entity])) {
     yield {
       investors: items
         .filter((i) => i.entity === searchableInvestorModel.entity)
         .map((i) => searchableInvestorModel.fromItem(i)),
-      counters: items
-        .filter((i) => i.entity === tagCounterModel.entity)
-        .map((i) => tagCounterModel.fromItem(i)),
+      counters: items.filter((i) => i.entity === tagCounterModel.entity).map(tagCounterFromItem),
     };
   }
 }
