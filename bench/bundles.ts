@@ -1,6 +1,7 @@
 /**
- * Lambda bundles: every function bundled as the CDK stack bundles it (esbuild, ESM, minified), its
- * minified size, and the time a fresh Node process takes to import it (a stand-in for cold start).
+ * Lambda bundles: every function bundled as the CDK stack bundles it (`FUNCTION_BUNDLING`: esbuild,
+ * ESM, minified, the AWS SDK bundled in, a linked source map), its minified size, and the time a fresh
+ * Node process with the function's `NODE_OPTIONS` takes to import it (a stand-in for cold start).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { type BuildOptions, build } from 'esbuild';
+import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../infra/constructs/function-bundling';
 import { handlerGroups } from '../lambdas/routes';
 import { workflowTaskFunctions } from '../lambdas/workflows/registry';
 import { percentile } from './stats';
@@ -20,13 +22,13 @@ export const BUNDLE_LOAD_BUDGET_MS = 150;
 export interface BundleFigure {
   name: string;
   entry: string;
-  /** Minified, `@aws-sdk/*` external (the budgeted figure). */
+  /** Minified, built as the stack builds it (`FUNCTION_BUNDLING`: the AWS SDK bundled in): the budgeted figure. */
   bytes: number;
-  /** Median time to `await import()` it in a fresh Node process, `@aws-sdk/*` loaded from node_modules. */
+  /** Median time to `await import()` it in a fresh Node process with the function's `NODE_OPTIONS`. */
   loadMs: number;
-  /** Minified with the AWS SDK bundled in, as `infra/constructs/function.ts` deploys it today. */
-  bytesWithSdk: number;
-  loadMsWithSdk: number;
+  /** The same with `@aws-sdk/*` left out (loaded from node_modules, as the runtime's SDK would be). */
+  bytesSdkExternal: number;
+  loadMsSdkExternal: number;
 }
 
 /** Every function the stack deploys: the HTTP handler groups and the workflow task functions. */
@@ -40,20 +42,20 @@ export function functionEntries(): { name: string; entry: string }[] {
   ];
 }
 
-const common = (root: string, entry: string, outfile: string): BuildOptions => ({
+/** esbuild options equal to what `NodejsFunction` runs with `FUNCTION_BUNDLING` (a linked source map beside the bundle). */
+const asDeployed = (root: string, entry: string, outfile: string, external: string[]): BuildOptions => ({
   entryPoints: [join(root, entry)],
   outfile,
   bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  sourcemap: false,
-  mainFields: ['module', 'main'],
-  // As the stack does: bundled CommonJS dependencies may call require() for Node built-ins.
-  banner: {
-    js: "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);",
-  },
+  minify: FUNCTION_BUNDLING.minify,
+  format: FUNCTION_BUNDLING.format,
+  platform: FUNCTION_BUNDLING.platform,
+  target: FUNCTION_BUNDLING.target,
+  sourcemap: FUNCTION_BUNDLING.sourceMap,
+  sourcesContent: FUNCTION_BUNDLING.sourcesContent,
+  mainFields: [...FUNCTION_BUNDLING.mainFields],
+  external: [...FUNCTION_BUNDLING.externalModules, ...external],
+  banner: { js: FUNCTION_BUNDLING.banner },
   logLevel: 'silent',
 });
 
@@ -76,32 +78,33 @@ async function medianLoad(file: string, env: Record<string, string>, runs: numbe
 }
 
 /**
- * Builds every bundle twice (SDK external, SDK bundled) under `bench/.out/bundles/` (inside the
- * repo so `@aws-sdk/*` resolves from node_modules) and times loading each. `env` is what a Lambda
- * would receive (some modules read their configuration at load).
+ * Builds every bundle twice (as deployed, and with the SDK external) under `bench/.out/bundles/`
+ * (inside the repo so `@aws-sdk/*` resolves from node_modules) and times loading each. `lambdaEnv`
+ * is what a Lambda would receive besides `FUNCTION_ENVIRONMENT` (some modules read it at load).
  */
 export async function measureBundles(
   root: string,
-  env: Record<string, string>,
+  lambdaEnv: Record<string, string>,
   options: { loadRuns?: number } = {},
 ): Promise<BundleFigure[]> {
   const outDir = join(root, 'bench/.out/bundles');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const figures: BundleFigure[] = [];
+  const env = { ...FUNCTION_ENVIRONMENT, ...lambdaEnv };
   for (const { name, entry } of functionEntries()) {
-    const external = join(outDir, `${name}.mjs`);
-    const withSdk = join(outDir, `${name}.with-sdk.mjs`);
-    await build({ ...common(root, entry, external), external: ['@aws-sdk/*'] });
-    await build({ ...common(root, entry, withSdk), external: [] });
+    const deployed = join(outDir, `${name}.mjs`);
+    const sdkExternal = join(outDir, `${name}.sdk-external.mjs`);
+    await build(asDeployed(root, entry, deployed, []));
+    await build(asDeployed(root, entry, sdkExternal, ['@aws-sdk/*']));
     const runs = options.loadRuns ?? 3;
     figures.push({
       name,
       entry: relative(root, join(root, entry)),
-      bytes: statSync(external).size,
-      loadMs: await medianLoad(external, env, runs),
-      bytesWithSdk: statSync(withSdk).size,
-      loadMsWithSdk: await medianLoad(withSdk, env, runs),
+      bytes: statSync(deployed).size,
+      loadMs: await medianLoad(deployed, env, runs),
+      bytesSdkExternal: statSync(sdkExternal).size,
+      loadMsSdkExternal: await medianLoad(sdkExternal, env, runs),
     });
   }
   return figures;

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { acknowledge, wildcardFindingId, XRAY_WILDCARD } from '../nag';
 import { fromRoot } from '../paths';
 import type { EmailSender } from './email';
+import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from './function-bundling';
 
 /** The Lambda runtime of every function: the newest Node.js that Lambda and aws-cdk-lib know. */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
@@ -38,8 +39,8 @@ const BUCKET_ACCESS_VERBS: Record<BucketAccess, string> = {
 };
 
 /**
- * One Lambda function with the project's defaults: the current Node.js runtime on ARM64, a minified
- * ESM bundle with source maps (esbuild, no Docker), its own log group kept one month, X-Ray tracing,
+ * One Lambda function with the project's defaults: the current Node.js runtime on ARM64, the bundle
+ * of `FUNCTION_BUNDLING` (minified ESM with source maps, esbuild, no Docker), its own log group kept one month, X-Ray tracing,
  * and a role that may write only to that log group. Resources are bound with `bind*`, each call
  * granting exactly one access and setting the environment variable the handler reads with it, so a
  * function gets only what its handler uses (see `lambdas/lib/config.ts` for the variable names).
@@ -80,20 +81,13 @@ export class AppFunction extends Construct {
       role,
       projectRoot: fromRoot('.'),
       depsLockFilePath: fromRoot('package-lock.json'),
-      environment: { NODE_OPTIONS: '--enable-source-maps', LOG_LEVEL: 'INFO' },
+      environment: { ...FUNCTION_ENVIRONMENT },
       bundling: {
+        ...FUNCTION_BUNDLING,
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node24',
-        platform: 'node',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // The AWS SDK is bundled too, so the lockfile, not the runtime, decides its version.
-        externalModules: [],
-        // Bundled CommonJS dependencies may call require() for Node built-ins.
-        banner: "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);",
+        mainFields: [...FUNCTION_BUNDLING.mainFields],
+        externalModules: [...FUNCTION_BUNDLING.externalModules],
       },
     });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
 import {
   type ImportedInvestor,
@@ -26,6 +27,15 @@ export function searchableIdFor(investor: ImportedInvestor): string {
   return `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
 }
 
+/**
+ * True when folding changed nothing but `updatedAt`: the stored investor, its postings and its
+ * counters stay as they are (re-importing a list writes only the imported records). `updatedAt` then
+ * says when the entry last changed.
+ */
+function unchanged(before: SearchableInvestor | null, after: SearchableInvestor): boolean {
+  return before !== null && isDeepStrictEqual({ ...before, updatedAt: '' }, { ...after, updatedAt: '' });
+}
+
 export interface MappingResult {
   mapped: number;
   searchableWritten: number;
@@ -33,8 +43,8 @@ export interface MappingResult {
 
 /**
  * Maps one chunk of imported investors: groups them by searchable id, folds each group into the
- * existing searchable investor (if any), writes the searchable investors with their tag postings,
- * then links every imported investor to its entry and takes it out of the pending index.
+ * existing searchable investor (if any), writes the searchable investors that changed with their tag
+ * postings, then links every imported investor to its entry and takes it out of the pending index.
  */
 export async function mapImportedInvestors(investors: ImportedInvestor[], now: Date): Promise<MappingResult> {
   if (investors.length === 0) return { mapped: 0, searchableWritten: 0 };
@@ -52,7 +62,7 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
       const built = toSearchableInvestor(member, id);
       after = after ? mergeSearchableInvestors(after, built) : built;
     }
-    if (after) changes.push({ before, after });
+    if (after && !unchanged(before, after)) changes.push({ before, after });
   }
   await writeSearchableInvestors(changes);
   const stamp = now.toISOString();

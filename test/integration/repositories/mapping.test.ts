@@ -164,12 +164,30 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
     await processUnmappedImportedInvestors(() => NOW);
 
     await expectMappedTo([original, reimported], id);
-    // Only updatedAt moves on (to the re-imported record's); nothing else changes.
-    expect(await getSearchableInvestor(id)).toEqual({ ...firstPass, updatedAt: reimported.updatedAt });
+    // Nothing a reader sees changed, so the entry (and its postings and counters) is not written again.
+    expect(await getSearchableInvestor(id)).toEqual(firstPass);
     const page = await searchByTag('stage', stage, null, 10);
     expect(page.items.map((i) => i.id)).toEqual([id]);
     expect(page.total).toBe(1);
     expect((await listUnmappedImportedInvestors(null, 1)).items).toEqual([]);
+  });
+
+  it('writes a re-imported investor again only when the merge changes it', async () => {
+    const email = `${unique('dana')}@example.com`;
+    const stage = uniqueTag('seed');
+    const original = importedInvestor({ email, fullName: 'Dana Oaks', stageFocus: [stage] });
+    await putImportedInvestors([original]);
+    expect(await mapImportedInvestors([original], NOW)).toEqual({ mapped: 1, searchableWritten: 1 });
+
+    const same = importedInvestor({ email, fullName: 'Dana Oaks', stageFocus: [stage] });
+    expect(await mapImportedInvestors([same], NOW)).toEqual({ mapped: 1, searchableWritten: 0 });
+
+    const sector = uniqueTag('fintech');
+    const more = importedInvestor({ email, fullName: 'Dana Oaks', sectorFocus: [sector] });
+    expect(await mapImportedInvestors([more], NOW)).toEqual({ mapped: 1, searchableWritten: 1 });
+    const id = searchableIdFor(original);
+    expect((await getSearchableInvestor(id))?.sectorFocus).toEqual([sector]);
+    expect((await searchByTag('sector', sector, null, 10)).items.map((i) => i.id)).toEqual([id]);
   });
 
   it('maps nothing when run again with nothing pending', async () => {
@@ -256,8 +274,8 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
     const result = await processAllImportedInvestors(() => NOW);
 
     expect(result.mapped).toBeGreaterThanOrEqual(2);
-    // Mapping stamped the imported records, so updatedAt moves on to that stamp; nothing else changes.
-    expect(await getSearchableInvestor(id)).toEqual({ ...before, updatedAt: NOW.toISOString() });
+    // Re-mapping changes nothing a reader sees, so the entry is not written again (updatedAt included).
+    expect(await getSearchableInvestor(id)).toEqual(before);
     await expectMappedTo(records, id);
     const page = await searchByTag('stage', stage, null, 10);
     expect(page.items.map((i) => i.id)).toEqual([id]);
