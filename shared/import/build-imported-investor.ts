@@ -5,7 +5,7 @@ import { messages } from '../messages';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
 import { parseCheckSize, parseLeadsRounds, splitLinks, splitMultiValue } from './cell-values';
 import type { ColumnFamily, ImportColumn } from './header-matching';
-import { planColumns } from './header-matching';
+import { type PlannedColumn, planColumns } from './header-matching';
 
 /** Where the rows come from and who imports them. */
 export interface ImportContext {
@@ -154,6 +154,18 @@ class RowCollector {
 
 const toFirms = (names: readonly string[]): Firm[] => names.map((name) => ({ name }));
 
+/** Column plans by header list: an import builds every row of a file from the same headers, planned once. */
+const plannedColumns = new WeakMap<readonly ImportColumn[], PlannedColumn[]>();
+
+function planOnce(columns: readonly ImportColumn[]): PlannedColumn[] {
+  let plan = plannedColumns.get(columns);
+  if (!plan) {
+    plan = planColumns(columns);
+    plannedColumns.set(columns, plan);
+  }
+  return plan;
+}
+
 /**
  * Builds an imported investor (without its id, which the caller assigns) from one parsed CSV row, following
  * spec section 5:
@@ -187,7 +199,7 @@ export function buildImportedInvestor(
   if (sourceName === '') throw new Error(messages.sourceNameRequired);
 
   const collected = new RowCollector();
-  for (const column of planColumns(columns)) {
+  for (const column of planOnce(columns)) {
     if (!column.include) continue;
     const cell = row[column.index]?.trim() ?? '';
     if (cell === '') continue;
