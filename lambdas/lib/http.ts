@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
+import { en } from 'zod/locales';
 import { type AuthLevel, type HandlerGroup, routeKey, routesOf } from '../routes';
 import { type Caller, callerFromClaims } from './auth';
 import { BadRequestError, ForbiddenError, HttpError, UnauthenticatedError } from './errors';
@@ -23,6 +24,11 @@ export interface Endpoint {
   run(event: HttpEvent, auth: AuthLevel): Promise<HttpResult>;
 }
 
+// A 400 answer quotes the first issue's message. The shared schemas are zod/mini, which loads no locale
+// (every message would read 'Invalid input'). Classic zod loads English on import; setting it here keeps
+// the messages English whatever this module imports. (`z.locales.en()` makes esbuild bundle every locale.)
+z.config(en());
+
 const emptyObject = z.object({}).passthrough();
 
 /** Returned by a `handle` whose status depends on the outcome (e.g. 201 created or 200 updated). */
@@ -40,9 +46,9 @@ export class WithStatus<T> {
  */
 export function endpoint<
   A extends AuthLevel,
-  P extends z.ZodType = typeof emptyObject,
-  Q extends z.ZodType = typeof emptyObject,
-  B extends z.ZodType = z.ZodUndefined,
+  P extends z.core.$ZodType = typeof emptyObject,
+  Q extends z.core.$ZodType = typeof emptyObject,
+  B extends z.core.$ZodType = z.ZodUndefined,
   R = unknown,
 >(spec: {
   auth: A;
@@ -94,8 +100,8 @@ function readJsonBody(event: HttpEvent): unknown {
   }
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const result = schema.safeParse(value);
+function parse<S extends z.core.$ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : undefined;

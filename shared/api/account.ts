@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /me: the caller's user record and profile, created on first use. */
 export const meResponse = z.object({
   userId: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   verifiedEmail: z.boolean(),
-  type: z.string().nullable(),
+  type: z.nullable(z.string()),
   projects: z.array(z.string()),
   createdAt: z.string(),
   isAdmin: z.boolean(),
@@ -17,8 +17,8 @@ export type MeResponse = z.infer<typeof meResponse>;
 export const purchasedContactSchema = z.object({
   searchableInvestorId: z.string(),
   name: z.string(),
-  email: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
+  email: z.nullable(z.string()),
+  linkedinUrl: z.nullable(z.string()),
   cartId: z.string(),
   purchasedAt: z.string(),
 });

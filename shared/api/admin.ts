@@ -1,18 +1,20 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
 
 /** GET /admin/imported-investors?email=…: the mapping debugger's lookup by email. */
-export const importedInvestorByEmailQuery = z.object({ email: z.string().trim().min(1).max(320) });
+export const importedInvestorByEmailQuery = z.object({
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+});
 
 export const importedInvestorIdParams = z.object({
-  importedInvestorId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an imported investor id'),
+  importedInvestorId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an imported investor id')),
 });
 
 /** The imported record and the searchable entry it is linked to (null until mapped). */
 export const mappingDebugResponse = z.object({
   importedInvestor: importedInvestorSchema,
-  searchableInvestor: searchableInvestorSchema.nullable(),
+  searchableInvestor: z.nullable(searchableInvestorSchema),
 });
 export type MappingDebugResponse = z.infer<typeof mappingDebugResponse>;
 
@@ -20,20 +22,20 @@ export type MappingDebugResponse = z.infer<typeof mappingDebugResponse>;
 export const fieldMergerBody = z.object({
   action: fieldMergerActionSchema,
   field: mergeableFieldSchema,
-  selectedValues: z.array(z.string().max(200)).max(50),
-  freeFormValue: z.string().max(200).nullable().optional(),
-  finalValue: z.string().max(1000).nullable().optional(),
+  selectedValues: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50)),
+  freeFormValue: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  finalValue: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
 });
 export type FieldMergerBody = z.infer<typeof fieldMergerBody>;
 
-export const fieldMergerResponse = z.object({ matched: z.number().int(), updated: z.number().int() });
+export const fieldMergerResponse = z.object({ matched: z.int(), updated: z.int() });
 export type FieldMergerResponse = z.infer<typeof fieldMergerResponse>;
 
 /** GET /admin/debug-field?targetField=…&selectedValues=a,b&finalValue=…: names matching the first value. */
 export const debugFieldQuery = z.object({
   targetField: mergeableFieldSchema,
-  selectedValues: z.string().max(2000),
-  finalValue: z.string().max(1000).optional(),
+  selectedValues: z.string().check(z.maxLength(2000)),
+  finalValue: z.optional(z.string().check(z.maxLength(1000))),
 });
 
 export const debugFieldResponse = z.object({
@@ -56,13 +58,13 @@ export type RunFunctionResponse = z.infer<typeof runFunctionResponse>;
 export const adminCartSchema = z.object({
   id: z.string(),
   creatorUserId: z.string(),
-  creatorEmail: z.string().nullable(),
-  startedDate: z.number().int(),
+  creatorEmail: z.nullable(z.string()),
+  startedDate: z.int(),
   status: z.enum(['active', 'purchased']),
-  itemCount: z.number().int(),
-  totalX100: z.number().int(),
-  purchasedAt: z.string().nullable(),
-  flaggedReason: z.string().nullable(),
+  itemCount: z.int(),
+  totalX100: z.int(),
+  purchasedAt: z.nullable(z.string()),
+  flaggedReason: z.nullable(z.string()),
 });
 export const adminCartsResponse = z.object({ carts: z.array(adminCartSchema) });
 export type AdminCartsResponse = z.infer<typeof adminCartsResponse>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CART_ID_PATTERN, CART_STATUSES, type CartInvestor, cartItemSchema } from '../cart/cart';
 import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
 import { cartPricingSchema } from '../cart/pricing';
@@ -10,7 +10,7 @@ import { investorIdParams } from './directory';
  * them; the web client takes its types from them.
  */
 
-const cartId = z.string().regex(CART_ID_PATTERN, 'Not a cart id');
+const cartId = z.string().check(z.regex(CART_ID_PATTERN, 'Not a cart id'));
 
 export const cartIdParams = z.object({ cartId });
 
@@ -21,7 +21,7 @@ export const cartIdParams = z.object({ cartId });
  * messages ('No cart to save', 'No tier found for line item count', 'No columns selected...').
  */
 export const saveCartBody = z.object({
-  id: cartId.optional(),
+  id: z.optional(cartId),
   investorIds: z.array(investorIdParams.shape.investorId),
   columnOrder: columnOrderSchema,
 });
@@ -30,7 +30,7 @@ export type SaveCartBody = z.input<typeof saveCartBody>;
 /** A saved cart as its creator (or an admin) sees it, the investors as public cards. */
 export const cartViewSchema = z.object({
   id: z.string(),
-  startedDate: z.number().int(),
+  startedDate: z.int(),
   items: z.array(cartItemSchema),
   searchableInvestorEntryIds: z.array(z.string()),
   pricing: cartPricingSchema,
@@ -38,7 +38,7 @@ export const cartViewSchema = z.object({
   creatorUserId: z.string(),
   columnOrder: z.array(z.enum(EXPORT_COLUMN_KEYS)),
   exportFormat: z.literal('csv'),
-  purchasedAt: z.string().nullable(),
+  purchasedAt: z.nullable(z.string()),
 });
 export type CartView = z.infer<typeof cartViewSchema>;
 

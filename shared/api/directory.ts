@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 
 /**
@@ -8,7 +8,7 @@ import { cartInvestorSchema } from '../cart/cart';
 
 export const weightedTagSchema = z.object({
   tagKey: z.string(),
-  count: z.number().int(),
+  count: z.int(),
   variants: z.array(z.string()),
 });
 
@@ -18,59 +18,64 @@ export const directoryMetadataSchema = z.object({
   sectorFocus: z.array(z.string()),
   stageFocusWeighted: z.array(weightedTagSchema),
   sectorFocusWeighted: z.array(weightedTagSchema),
-  totalInvestors: z.number().int(),
-  totalInvestorsWithEmail: z.number().int(),
-  totalInvestorsWithPhone: z.number().int(),
-  totalInvestorsWithLinkedIn: z.number().int(),
-  totalInvestorsWithTwitter: z.number().int(),
-  totalInvestorsWithCrunchbase: z.number().int(),
-  countsByRole: z.record(z.string(), z.number().int()),
+  totalInvestors: z.int(),
+  totalInvestorsWithEmail: z.int(),
+  totalInvestorsWithPhone: z.int(),
+  totalInvestorsWithLinkedIn: z.int(),
+  totalInvestorsWithTwitter: z.int(),
+  totalInvestorsWithCrunchbase: z.int(),
+  countsByRole: z.record(z.string(), z.int()),
   createdAt: z.string(),
 });
 export type DirectoryMetadataResponse = z.infer<typeof directoryMetadataSchema>;
 
 /** GET /directory/metadata: the latest record, or null before the first aggregation. */
-export const getDirectoryMetadataResponse = directoryMetadataSchema.nullable();
+export const getDirectoryMetadataResponse = z.nullable(directoryMetadataSchema);
 
 /** GET /directory/role-counts: the number of searchable investors of each of the 8 roles. */
-export const roleCountsResponse = z.object({ counts: z.record(z.string(), z.number().int()) });
+export const roleCountsResponse = z.object({ counts: z.record(z.string(), z.int()) });
 export type RoleCountsResponse = z.infer<typeof roleCountsResponse>;
 
 export const SEARCH_PAGE_SIZE = 50;
 export const SEARCH_MAX_PAGE_SIZE = 100;
 
-const tagValue = z.string().trim().min(1).max(200);
+const tagValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** GET /investors?stageFocus=…|sectorFocus=…&cursor=…&limit=…: exactly one of the two tags. */
 export const searchInvestorsQuery = z
   .object({
-    stageFocus: tagValue.optional(),
-    sectorFocus: tagValue.optional(),
-    cursor: z.string().max(2000).optional(),
-    limit: z.coerce.number().int().min(1).max(SEARCH_MAX_PAGE_SIZE).default(SEARCH_PAGE_SIZE),
+    stageFocus: z.optional(tagValue),
+    sectorFocus: z.optional(tagValue),
+    cursor: z.optional(z.string().check(z.maxLength(2000))),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.gte(1), z.lte(SEARCH_MAX_PAGE_SIZE)),
+      SEARCH_PAGE_SIZE,
+    ),
   })
-  .refine((q) => (q.stageFocus === undefined) !== (q.sectorFocus === undefined), {
-    message: 'Give exactly one of stageFocus or sectorFocus',
-    path: ['stageFocus'],
-  });
+  .check(
+    z.refine((q) => (q.stageFocus === undefined) !== (q.sectorFocus === undefined), {
+      message: 'Give exactly one of stageFocus or sectorFocus',
+      path: ['stageFocus'],
+    }),
+  );
 export type SearchInvestorsQuery = z.input<typeof searchInvestorsQuery>;
 
 export const searchInvestorsResponse = z.object({
   items: z.array(cartInvestorSchema),
-  total: z.number().int(),
-  cursor: z.string().nullable(),
+  total: z.int(),
+  cursor: z.nullable(z.string()),
 });
 export type SearchInvestorsResponse = z.infer<typeof searchInvestorsResponse>;
 
 export const investorIdParams = z.object({
-  investorId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id'),
+  investorId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),
 });
 
 /** GET /investors/{investorId}: the public card (no contact details). */
 export const getInvestorResponse = cartInvestorSchema;
 
 export const portalIdParams = z.object({
-  portalId: z.string().regex(/^[a-z0-9-]{1,63}$/i, 'Not a portal identifier'),
+  portalId: z.string().check(z.regex(/^[a-z0-9-]{1,63}$/i, 'Not a portal identifier')),
 });
 
 export const portalSchema = z.object({
@@ -79,6 +84,6 @@ export const portalSchema = z.object({
   description: z.string(),
   urlIdentifier: z.string(),
   firm: z.object({ name: z.string(), website: z.string() }),
-  fontFamily: z.string().nullable(),
+  fontFamily: z.nullable(z.string()),
 });
 export type Portal = z.infer<typeof portalSchema>;

@@ -3,7 +3,7 @@
  * client that calls. The wire format is the callable-function envelope: `{ "data": ... }` on success,
  * `{ "error": { "code", "message" } }` on failure.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages';
 
 /** The error codes a callable function can answer with. */
@@ -110,7 +110,7 @@ export class ApiError extends Error {
 export const apiSuccessEnvelopeSchema = z.object({ data: z.unknown() });
 
 /** `{ "data": ... }` with the data checked by `dataSchema`. */
-export function apiSuccessEnvelope<T extends z.ZodType>(dataSchema: T) {
+export function apiSuccessEnvelope<T extends z.core.$ZodType>(dataSchema: T) {
   return z.object({ data: dataSchema });
 }
 

@@ -1,17 +1,16 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages';
 
-const required = z.string().trim().min(1, messages.sourceInformationRequired);
+const required = z.string().check(z.trim(), z.minLength(1, messages.sourceInformationRequired));
 
 /** POST /admin/imports: a new import job for a CSV file, with the header choices and the source. */
 export const createImportBody = z.object({
-  fileName: z.string().trim().min(1).max(255),
-  sourceName: required.max(200),
-  sourceUrl: required.max(2048),
+  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  sourceName: required.check(z.maxLength(200)),
+  sourceUrl: required.check(z.maxLength(2048)),
   headers: z
-    .array(z.object({ header: z.string().max(200), include: z.boolean() }))
-    .min(1)
-    .max(500),
+    .array(z.object({ header: z.string().check(z.maxLength(200)), include: z.boolean() }))
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export type CreateImportBody = z.infer<typeof createImportBody>;
 
@@ -31,12 +30,12 @@ export const importJobSchema = z.object({
   sourceName: z.string(),
   sourceUrl: z.string(),
   startedAt: z.string(),
-  totalRows: z.number().int().nullable(),
-  processedRows: z.number().int(),
-  importedRows: z.number().int(),
-  rowErrors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
-  failureReason: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  totalRows: z.nullable(z.int()),
+  processedRows: z.int(),
+  importedRows: z.int(),
+  rowErrors: z.array(z.object({ row: z.int(), reason: z.string() })),
+  failureReason: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
 });
 export type ImportJobView = z.infer<typeof importJobSchema>;
 
@@ -45,7 +44,7 @@ export const createImportResponse = z.object({ job: importJobSchema, uploadUrl: 
 export type CreateImportResponse = z.infer<typeof createImportResponse>;
 
 export const importJobParams = z.object({
-  jobId: z.string().regex(/^imp_[a-z0-9]{1,40}$/, 'Not an import job id'),
+  jobId: z.string().check(z.regex(/^imp_[a-z0-9]{1,40}$/, 'Not an import job id')),
 });
 
 export const importJobResponse = z.object({ job: importJobSchema });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type PodcastListingResult, validatePodcastListing } from '../podcasts/podcast';
 
 /**
@@ -33,7 +33,7 @@ export const PODCAST_PARTICIPANTS_INVALID =
   'Participants must be names separated by commas, or a list of names.';
 
 export const podcastIdParams = z.object({
-  podcastId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a podcast id'),
+  podcastId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a podcast id')),
 });
 
 /**
@@ -43,24 +43,35 @@ export const podcastIdParams = z.object({
  * text or a list of names.
  */
 export const listPodcastBody = z.object({
-  title: z.string().max(PODCAST_TITLE_MAX_LENGTH, { error: PODCAST_TITLE_TOO_LONG }).nullish(),
-  url: z.string().max(PODCAST_URL_MAX_LENGTH, { error: PODCAST_URL_TOO_LONG }).nullish(),
-  description: z
-    .string()
-    .max(PODCAST_DESCRIPTION_MAX_LENGTH, { error: PODCAST_DESCRIPTION_TOO_LONG })
-    .nullish(),
-  imageUrl: z.string().max(PODCAST_URL_MAX_LENGTH, { error: PODCAST_IMAGE_URL_TOO_LONG }).nullish(),
-  participants: z
-    .union(
+  title: z.nullish(
+    z.string().check(z.maxLength(PODCAST_TITLE_MAX_LENGTH, { error: PODCAST_TITLE_TOO_LONG })),
+  ),
+  url: z.nullish(z.string().check(z.maxLength(PODCAST_URL_MAX_LENGTH, { error: PODCAST_URL_TOO_LONG }))),
+  description: z.nullish(
+    z.string().check(z.maxLength(PODCAST_DESCRIPTION_MAX_LENGTH, { error: PODCAST_DESCRIPTION_TOO_LONG })),
+  ),
+  imageUrl: z.nullish(
+    z.string().check(z.maxLength(PODCAST_URL_MAX_LENGTH, { error: PODCAST_IMAGE_URL_TOO_LONG })),
+  ),
+  participants: z.optional(
+    z.union(
       [
-        z.string().max(PODCAST_PARTICIPANTS_TEXT_MAX_LENGTH, { error: PODCAST_PARTICIPANTS_TEXT_TOO_LONG }),
         z
-          .array(z.string().max(PODCAST_PARTICIPANT_MAX_LENGTH, { error: PODCAST_PARTICIPANT_TOO_LONG }))
-          .max(PODCAST_PARTICIPANTS_MAX, { error: PODCAST_TOO_MANY_PARTICIPANTS }),
+          .string()
+          .check(
+            z.maxLength(PODCAST_PARTICIPANTS_TEXT_MAX_LENGTH, { error: PODCAST_PARTICIPANTS_TEXT_TOO_LONG }),
+          ),
+        z
+          .array(
+            z
+              .string()
+              .check(z.maxLength(PODCAST_PARTICIPANT_MAX_LENGTH, { error: PODCAST_PARTICIPANT_TOO_LONG })),
+          )
+          .check(z.maxLength(PODCAST_PARTICIPANTS_MAX, { error: PODCAST_TOO_MANY_PARTICIPANTS })),
       ],
       { error: PODCAST_PARTICIPANTS_INVALID },
-    )
-    .optional(),
+    ),
+  ),
 });
 export type ListPodcastBody = z.input<typeof listPodcastBody>;
 
@@ -84,13 +95,13 @@ export function validateListPodcastBody(body: z.output<typeof listPodcastBody>):
 export const podcastViewSchema = z.object({
   id: z.string(),
   title: z.string(),
-  description: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  description: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   url: z.string(),
   participants: z.array(z.string()),
   /** ISO 8601, the server time of listing. */
   createdAt: z.string(),
-  voteCount: z.number().int().nonnegative(),
+  voteCount: z.int().check(z.nonnegative()),
 });
 export type PodcastView = z.infer<typeof podcastViewSchema>;
 
@@ -106,8 +117,8 @@ export const myVotesResponse = z.object({ podcastIds: z.array(z.string()) });
 export type MyVotesResponse = z.infer<typeof myVotesResponse>;
 
 /** POST /podcasts/{podcastId}/vote takes no body (an empty JSON object is accepted too). */
-export const voteBody = z.strictObject({}).optional();
+export const voteBody = z.optional(z.strictObject({}));
 
 /** POST /podcasts/{podcastId}/vote: toggles the caller's vote ('Upvoted!' when `voted`). */
-export const voteResponse = z.object({ voted: z.boolean(), voteCount: z.number().int().nonnegative() });
+export const voteResponse = z.object({ voted: z.boolean(), voteCount: z.int().check(z.nonnegative()) });
 export type VoteResponse = z.infer<typeof voteResponse>;

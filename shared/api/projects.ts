@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   INVALID_STARTUP_STATUS,
   MAX_PROJECT_SECTORS,
@@ -30,13 +30,15 @@ export const PROJECT_SECTOR_TOO_LONG = `A sector must be at most ${PROJECT_SECTO
 export const PROJECT_UPDATE_EMPTY = 'Give at least one of name, description, sectors or startupStatus.';
 
 export const projectIdParams = z.object({
-  projectId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a project id'),
+  projectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a project id')),
 });
 
-const name = projectCreateSchema.shape.name.max(PROJECT_NAME_MAX_LENGTH, { error: PROJECT_NAME_TOO_LONG });
-const description = projectCreateSchema.shape.description.max(PROJECT_DESCRIPTION_MAX_LENGTH, {
-  error: PROJECT_DESCRIPTION_TOO_LONG,
-});
+const name = projectCreateSchema.shape.name.check(
+  z.maxLength(PROJECT_NAME_MAX_LENGTH, { error: PROJECT_NAME_TOO_LONG }),
+);
+const description = projectCreateSchema.shape.description.check(
+  z.maxLength(PROJECT_DESCRIPTION_MAX_LENGTH, { error: PROJECT_DESCRIPTION_TOO_LONG }),
+);
 
 /** POST /projects: the 'List a New Project' form ('Name is required.', 'Description is required.'). */
 export const createProjectBody = z.object({ name, description });
@@ -51,29 +53,41 @@ export type CreateProjectBody = z.input<typeof createProjectBody>;
  */
 export const updateProjectBody = z
   .strictObject({
-    name: name.optional(),
-    description: description.optional(),
-    sectors: z
-      .array(z.string().max(PROJECT_SECTOR_MAX_LENGTH, { error: PROJECT_SECTOR_TOO_LONG }))
-      .max(MAX_SUBMITTED_ENTRIES, { error: TOO_MANY_PROJECT_SECTORS })
-      .transform((sectors) => [...new Set(sectors.map((s) => s.trim()).filter((s) => s !== ''))])
-      .pipe(z.array(z.string()).max(MAX_PROJECT_SECTORS, { error: TOO_MANY_PROJECT_SECTORS }))
-      .optional(),
-    startupStatus: z
-      .array(z.enum(SELECTABLE_STARTUP_STATUSES, { error: INVALID_STARTUP_STATUS }))
-      .max(MAX_SUBMITTED_ENTRIES, { error: INVALID_STARTUP_STATUS })
-      .transform((statuses) => [...new Set(statuses)])
-      .optional(),
+    name: z.optional(name),
+    description: z.optional(description),
+    sectors: z.optional(
+      z.pipe(
+        z.pipe(
+          z
+            .array(
+              z.string().check(z.maxLength(PROJECT_SECTOR_MAX_LENGTH, { error: PROJECT_SECTOR_TOO_LONG })),
+            )
+            .check(z.maxLength(MAX_SUBMITTED_ENTRIES, { error: TOO_MANY_PROJECT_SECTORS })),
+          z.transform((sectors) => [...new Set(sectors.map((s) => s.trim()).filter((s) => s !== ''))]),
+        ),
+        z.array(z.string()).check(z.maxLength(MAX_PROJECT_SECTORS, { error: TOO_MANY_PROJECT_SECTORS })),
+      ),
+    ),
+    startupStatus: z.optional(
+      z.pipe(
+        z
+          .array(z.enum(SELECTABLE_STARTUP_STATUSES, { error: INVALID_STARTUP_STATUS }))
+          .check(z.maxLength(MAX_SUBMITTED_ENTRIES, { error: INVALID_STARTUP_STATUS })),
+        z.transform((statuses) => [...new Set(statuses)]),
+      ),
+    ),
   })
-  .refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    error: PROJECT_UPDATE_EMPTY,
-  });
+  .check(
+    z.refine((changes) => Object.values(changes).some((value) => value !== undefined), {
+      error: PROJECT_UPDATE_EMPTY,
+    }),
+  );
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 export const paymentConnectionViewSchema = z.object({
   state: z.enum(['not-connected', 'pending', 'connected']),
   /** When the connection record was made (ISO 8601); null unless connected. */
-  connectedAt: z.string().nullable(),
+  connectedAt: z.nullable(z.string()),
 });
 export type PaymentConnectionView = z.infer<typeof paymentConnectionViewSchema>;
 
@@ -91,9 +105,9 @@ export const projectViewSchema = z.object({
   /** Stored values; `startupStatusLabel` shows anything unexpected as 'Unknown'. */
   startupStatus: z.array(z.string()),
   sectors: z.array(z.string()),
-  stripeConnectCode: z.string().nullable(),
-  stripeConnectScope: z.string().nullable(),
-  stripeConnectTimestamp: z.string().nullable(),
+  stripeConnectCode: z.nullable(z.string()),
+  stripeConnectScope: z.nullable(z.string()),
+  stripeConnectTimestamp: z.nullable(z.string()),
   paymentConnection: paymentConnectionViewSchema,
 });
 export type ProjectView = z.infer<typeof projectViewSchema>;
@@ -152,10 +166,12 @@ export const STRIPE_ACCESS_REVOKED =
 export const stripeConnectBody = z.strictObject({
   code: z
     .string()
-    .trim()
-    .min(1, { error: 'The authorization code is required.' })
-    .max(255)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Not an authorization code.' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'The authorization code is required.' }),
+      z.maxLength(255),
+      z.regex(/^[A-Za-z0-9_-]+$/, { error: 'Not an authorization code.' }),
+    ),
   scope: z.enum(STRIPE_CONNECT_SCOPES, { error: 'The scope must be read_write or read_only.' }),
 });
 export type StripeConnectBody = z.input<typeof stripeConnectBody>;
@@ -167,7 +183,7 @@ export const stripeConnectResponse = projectViewSchema;
  * POST /projects/{projectId}/stripe/transactions/sync (the spec's fetchStripeTransactionsForProject)
  * needs no body (the project is in the path); one such as `{ projectId }` is accepted and ignored.
  */
-export const syncTransactionsBody = z.object({}).optional();
+export const syncTransactionsBody = z.optional(z.object({}));
 
 /**
  * The sync's answer: it ingested the connected account's charges, refunds, invoices and subscriptions
@@ -178,10 +194,10 @@ export const syncTransactionsBody = z.object({}).optional();
 export const syncTransactionsResponse = z.object({
   message: z.string(),
   imported: z.object({
-    charges: z.number().int(),
-    refunds: z.number().int(),
-    invoices: z.number().int(),
-    subscriptions: z.number().int(),
+    charges: z.int(),
+    refunds: z.int(),
+    invoices: z.int(),
+    subscriptions: z.int(),
   }),
 });
 export type SyncTransactionsResponse = z.infer<typeof syncTransactionsResponse>;
@@ -193,10 +209,10 @@ export type SyncTransactionsResponse = z.infer<typeof syncTransactionsResponse>;
  * how many count in the current MRR. 409 when the project is not connected.
  */
 export const mrrResponse = z.object({
-  currency: z.string().nullable(),
-  currentMrrX100: z.number().int(),
-  series: z.array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), mrrX100: z.number().int() })),
-  subscriptions: z.number().int(),
+  currency: z.nullable(z.string()),
+  currentMrrX100: z.int(),
+  series: z.array(z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)), mrrX100: z.int() })),
+  subscriptions: z.int(),
   computedAt: z.string(),
 });
 export type MrrResponse = z.infer<typeof mrrResponse>;

@@ -6,7 +6,7 @@
  * the largest tier) return a {@link CartResult} instead of throwing, so the screen can show the message as
  * a toast. Programming and configuration mistakes (an invalid date, a broken random source) throw.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { investorAlreadyInCart, messages } from '../messages';
 import { columnOrderSchema, DEFAULT_COLUMN_ORDER } from './export';
 import { cartPricingSchema, MAX_CART_ITEMS, type PaymentLinks, priceCart } from './pricing';
@@ -31,7 +31,7 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
  * Parsing drops any other field.
  */
 export const cartInvestorSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   investorRole: z.string(),
   stageFocus: z.array(z.string()),
@@ -49,7 +49,7 @@ export type CartStatus = (typeof CART_STATUSES)[number];
 
 /** A cart line. Its id is the id of the searchable investor it holds. */
 export const cartItemSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   searchableInvestorEntry: cartInvestorSchema,
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
@@ -60,31 +60,33 @@ export type CartItem = z.infer<typeof cartItemSchema>;
  */
 export const cartSchema = z
   .object({
-    id: z.string().regex(CART_ID_PATTERN),
-    startedDate: z.int().nonnegative(),
-    items: z.array(cartItemSchema).max(MAX_CART_ITEMS),
+    id: z.string().check(z.regex(CART_ID_PATTERN)),
+    startedDate: z.int().check(z.nonnegative()),
+    items: z.array(cartItemSchema).check(z.maxLength(MAX_CART_ITEMS)),
     searchableInvestorEntryIds: z.array(z.string()),
-    pricing: cartPricingSchema.nullable(),
-    status: z.enum(CART_STATUSES).default('active'),
-    creatorUserId: z.string().min(1),
-    columnOrder: columnOrderSchema.default([...DEFAULT_COLUMN_ORDER]),
-    exportFormat: z.literal('csv').default('csv'),
+    pricing: z.nullable(cartPricingSchema),
+    status: z._default(z.enum(CART_STATUSES), 'active'),
+    creatorUserId: z.string().check(z.minLength(1)),
+    columnOrder: z._default(columnOrderSchema, [...DEFAULT_COLUMN_ORDER]),
+    exportFormat: z._default(z.literal('csv'), 'csv'),
   })
-  .superRefine((cart, ctx) => {
-    const itemIds = cart.items.map((item) => item.id);
-    const consistent =
-      cart.items.every((item) => item.id === item.searchableInvestorEntry.id) &&
-      new Set(itemIds).size === itemIds.length &&
-      itemIds.length === cart.searchableInvestorEntryIds.length &&
-      itemIds.every((id, i) => cart.searchableInvestorEntryIds[i] === id);
-    if (!consistent) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['searchableInvestorEntryIds'],
-        message: 'Cart items and searchableInvestorEntryIds must list the same investors once each.',
-      });
-    }
-  });
+  .check(
+    z.superRefine((cart, ctx) => {
+      const itemIds = cart.items.map((item) => item.id);
+      const consistent =
+        cart.items.every((item) => item.id === item.searchableInvestorEntry.id) &&
+        new Set(itemIds).size === itemIds.length &&
+        itemIds.length === cart.searchableInvestorEntryIds.length &&
+        itemIds.every((id, i) => cart.searchableInvestorEntryIds[i] === id);
+      if (!consistent) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['searchableInvestorEntryIds'],
+          message: 'Cart items and searchableInvestorEntryIds must list the same investors once each.',
+        });
+      }
+    }),
+  );
 export type Cart = z.infer<typeof cartSchema>;
 
 export type CartErrorCode = 'login-required' | 'already-in-cart' | 'cart-full';

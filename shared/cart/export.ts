@@ -3,7 +3,7 @@
  * chose, and the masked preview shown before purchase. Writing the CSV itself lives in `export-csv.ts`, so
  * that the web app can use this module without loading the CSV writer.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CartInvestor } from './cart';
 
 export const EXPORT_COLUMN_KEYS = ['rowIndex', 'name', 'email', 'linkedinUrl'] as const;
@@ -40,9 +40,11 @@ export function exportColumnLabel(key: ExportColumnKey): string {
 }
 
 /** The chosen column order as stored on a cart: known keys, each at most once. */
-export const columnOrderSchema = z
-  .array(z.enum(EXPORT_COLUMN_KEYS))
-  .refine((keys) => new Set(keys).size === keys.length, { error: 'Each export column can be chosen once.' });
+export const columnOrderSchema = z.array(z.enum(EXPORT_COLUMN_KEYS)).check(
+  z.refine((keys) => new Set(keys).size === keys.length, {
+    error: 'Each export column can be chosen once.',
+  }),
+);
 
 /** The columns not selected, in the canonical order of {@link EXPORT_COLUMNS}. */
 export function availableColumns(selected: readonly ExportColumnKey[]): ExportColumnKey[] {

@@ -2,7 +2,7 @@
  * Price tiers of the export cart (spec section 9). A cart is priced by its number of line items; each tier
  * has its own hosted payment link. Prices are whole US cents ("X100" = dollars times 100).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages';
 
 /** The largest cart that has a price tier; more items than this cannot be bought. */
@@ -61,8 +61,8 @@ export type PaymentLinks = Readonly<Record<PriceTierId, string>>;
 /** The pricing stored on a cart (spec section 3). */
 export const cartPricingSchema = z.object({
   tierDescription: z.string(),
-  totalX100: z.int().nonnegative(),
-  lineItemCount: z.int().nonnegative().max(MAX_CART_ITEMS),
+  totalX100: z.int().check(z.nonnegative()),
+  lineItemCount: z.int().check(z.nonnegative(), z.lte(MAX_CART_ITEMS)),
   stripePaymentLink: z.string(),
 });
 export type CartPricing = z.infer<typeof cartPricingSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages';
 import { normalizeTag } from '../tags/normalize-tag';
 

@@ -27,7 +27,7 @@
  * prices: plan changes made in the past are not replayed. Only the main currency counts: the one
  * most of the (non-incomplete) subscriptions use (ties: alphabetical).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const BILLING_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -36,53 +36,53 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 
 /** A discount as the ingest stores it: the coupon's terms and the discount's dates. */
 export const storedDiscountSchema = z.object({
-  id: z.string().min(1),
-  couponId: z.string().nullable(),
-  percentOff: z.number().min(0).max(100).nullable(),
+  id: z.string().check(z.minLength(1)),
+  couponId: z.nullable(z.string()),
+  percentOff: z.nullable(z.number().check(z.gte(0), z.lte(100))),
   /** Off each invoice, in the minor unit of `currency`. */
-  amountOffX100: z.number().min(0).nullable(),
-  currency: z.string().nullable(),
+  amountOffX100: z.nullable(z.number().check(z.gte(0))),
+  currency: z.nullable(z.string()),
   /** 'forever', 'once' or 'repeating'; anything else is treated as 'once' (not counted). */
   duration: z.string(),
-  durationInMonths: z.number().int().positive().nullable(),
+  durationInMonths: z.nullable(z.int().check(z.positive())),
   /** The products the coupon is limited to; null when it applies to every item. */
-  appliesToProductIds: z.array(z.string()).nullable(),
+  appliesToProductIds: z.nullable(z.array(z.string())),
   start: isoTimestamp,
-  end: isoTimestamp.nullable(),
+  end: z.nullable(isoTimestamp),
 });
 export type StoredDiscount = z.infer<typeof storedDiscountSchema>;
 
 export const storedSubscriptionItemSchema = z.object({
-  id: z.string().min(1),
-  priceId: z.string().nullable(),
-  productId: z.string().nullable(),
+  id: z.string().check(z.minLength(1)),
+  priceId: z.nullable(z.string()),
+  productId: z.nullable(z.string()),
   /** Per unit per billing interval, in the minor unit (may have decimals); null unless per-unit priced. */
-  unitAmountX100: z.number().min(0).nullable(),
-  quantity: z.number().int().min(0),
+  unitAmountX100: z.nullable(z.number().check(z.gte(0))),
+  quantity: z.int().check(z.gte(0)),
   interval: z.enum(BILLING_INTERVALS),
-  intervalCount: z.number().int().min(1),
+  intervalCount: z.int().check(z.gte(1)),
   usageType: z.enum(['licensed', 'metered']),
-  currentPeriodStart: isoTimestamp.nullable(),
-  currentPeriodEnd: isoTimestamp.nullable(),
+  currentPeriodStart: z.nullable(isoTimestamp),
+  currentPeriodEnd: z.nullable(isoTimestamp),
   discounts: z.array(storedDiscountSchema),
 });
 export type StoredSubscriptionItem = z.infer<typeof storedSubscriptionItemSchema>;
 
 /** The minimal subscription the ingest writes from Stripe's subscription object. */
 export const storedSubscriptionSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** Stripe's status: active, past_due, trialing, canceled, unpaid, paused, incomplete, incomplete_expired. */
   status: z.string(),
-  currency: z.string().min(1),
-  customerId: z.string().nullable(),
+  currency: z.string().check(z.minLength(1)),
+  customerId: z.nullable(z.string()),
   createdAt: isoTimestamp,
   startDate: isoTimestamp,
-  trialStart: isoTimestamp.nullable(),
-  trialEnd: isoTimestamp.nullable(),
+  trialStart: z.nullable(isoTimestamp),
+  trialEnd: z.nullable(isoTimestamp),
   cancelAtPeriodEnd: z.boolean(),
-  cancelAt: isoTimestamp.nullable(),
-  canceledAt: isoTimestamp.nullable(),
-  endedAt: isoTimestamp.nullable(),
+  cancelAt: z.nullable(isoTimestamp),
+  canceledAt: z.nullable(isoTimestamp),
+  endedAt: z.nullable(isoTimestamp),
   items: z.array(storedSubscriptionItemSchema),
   discounts: z.array(storedDiscountSchema),
 });

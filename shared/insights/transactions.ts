@@ -3,7 +3,7 @@
  * fetchStripeTransactionsForProject) stores for a project: minimal shapes of Stripe's charges, refunds
  * and invoices (subscriptions are in `./mrr`). Amounts are in the currency's minor unit.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
@@ -11,41 +11,41 @@ export const TRANSACTION_TYPES = ['charge', 'refund', 'invoice', 'subscription']
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const storedChargeSchema = z.object({
-  id: z.string().min(1),
-  amountX100: z.number().int(),
-  amountRefundedX100: z.number().int(),
+  id: z.string().check(z.minLength(1)),
+  amountX100: z.int(),
+  amountRefundedX100: z.int(),
   currency: z.string(),
   status: z.string(),
   paid: z.boolean(),
   refunded: z.boolean(),
-  customerId: z.string().nullable(),
-  description: z.string().nullable(),
+  customerId: z.nullable(z.string()),
+  description: z.nullable(z.string()),
   createdAt: isoTimestamp,
 });
 export type StoredCharge = z.infer<typeof storedChargeSchema>;
 
 export const storedRefundSchema = z.object({
-  id: z.string().min(1),
-  amountX100: z.number().int(),
+  id: z.string().check(z.minLength(1)),
+  amountX100: z.int(),
   currency: z.string(),
-  status: z.string().nullable(),
-  chargeId: z.string().nullable(),
-  reason: z.string().nullable(),
+  status: z.nullable(z.string()),
+  chargeId: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   createdAt: isoTimestamp,
 });
 export type StoredRefund = z.infer<typeof storedRefundSchema>;
 
 export const storedInvoiceSchema = z.object({
-  id: z.string().min(1),
-  number: z.string().nullable(),
-  status: z.string().nullable(),
+  id: z.string().check(z.minLength(1)),
+  number: z.nullable(z.string()),
+  status: z.nullable(z.string()),
   currency: z.string(),
-  customerId: z.string().nullable(),
-  subscriptionId: z.string().nullable(),
-  subtotalX100: z.number().int(),
-  totalX100: z.number().int(),
-  amountDueX100: z.number().int(),
-  amountPaidX100: z.number().int(),
+  customerId: z.nullable(z.string()),
+  subscriptionId: z.nullable(z.string()),
+  subtotalX100: z.int(),
+  totalX100: z.int(),
+  amountDueX100: z.int(),
+  amountPaidX100: z.int(),
   periodStart: isoTimestamp,
   periodEnd: isoTimestamp,
   createdAt: isoTimestamp,

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Stored investor roles (spec section 3), in display order. */
 export const INVESTOR_ROLES = [

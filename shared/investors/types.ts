@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
 import { investorRoleSchema } from './roles';
 
 /** A string that may be absent (`null`), e.g. an empty CSV cell. */
-const optionalText = z.string().nullable();
+const optionalText = z.nullable(z.string());
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -29,11 +29,11 @@ export const geographyFocusSchema = z.object({
 export type GeographyFocus = z.infer<typeof geographyFocusSchema>;
 
 /** An amount in whole currency units (the spec names no currency; sources are typically USD). */
-export const moneyValueSchema = z.object({ value: z.number().nonnegative() });
+export const moneyValueSchema = z.object({ value: z.number().check(z.nonnegative()) });
 
 export const checkSizeSchema = z.object({
-  min: moneyValueSchema.nullable(),
-  max: moneyValueSchema.nullable(),
+  min: z.nullable(moneyValueSchema),
+  max: z.nullable(moneyValueSchema),
   /** The free-text check size as the source wrote it, e.g. '$250k - $1M'. */
   bucket: optionalText,
 });
@@ -55,9 +55,9 @@ export type ImportedInvestorStatus = z.infer<typeof importedInvestorStatusSchema
 
 /** An imported investor (collection imported-investors, spec section 3): one CSV row as imported. */
 export const importedInvestorSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** The searchable investor built from this record; null until mapped. */
-  searchableInvestorEntryId: z.string().nullable(),
+  searchableInvestorEntryId: z.nullable(z.string()),
   firstName: optionalText,
   lastName: optionalText,
   fullName: optionalText,
@@ -66,33 +66,33 @@ export const importedInvestorSchema = z.object({
   phone: optionalText,
   social: socialLinksSchema,
   title: optionalText,
-  investorRole: investorRoleSchema.nullable(),
-  primaryFirm: firmSchema.nullable(),
+  investorRole: z.nullable(investorRoleSchema),
+  primaryFirm: z.nullable(firmSchema),
   otherFirms: z.array(firmSchema),
   stageFocus: z.array(z.string()),
   sectorFocus: z.array(z.string()),
-  geographyFocus: geographyFocusSchema.nullable(),
-  checkSize: checkSizeSchema.nullable(),
+  geographyFocus: z.nullable(geographyFocusSchema),
+  checkSize: z.nullable(checkSizeSchema),
   /** Whether the investor leads rounds; null when the source does not say. */
-  leadsRounds: z.boolean().nullable(),
+  leadsRounds: z.nullable(z.boolean()),
   selectedInvestments: z.array(z.string()),
   portfolioCompanies: z.array(z.string()),
   tags: z.array(z.string()),
   notes: optionalText,
   /** Included CSV columns no field claimed, and matched values that could not be interpreted. */
   otherMetadata: z.array(metadataEntrySchema),
-  sourceName: z.string().min(1),
+  sourceName: z.string().check(z.minLength(1)),
   sourceUrl: optionalText,
   importedAt: isoDateTime,
   importedByUserId: z.string(),
-  status: importedInvestorStatusSchema.default('pending'),
+  status: z._default(importedInvestorStatusSchema, 'pending'),
   fieldStatuses: z.array(fieldStatusSchema),
   updatedAt: isoDateTime,
 });
 export type ImportedInvestor = z.infer<typeof importedInvestorSchema>;
 
 /** An imported investor before the caller gives it an id. */
-export const importedInvestorDraftSchema = importedInvestorSchema.omit({ id: true });
+export const importedInvestorDraftSchema = z.omit(importedInvestorSchema, { id: true });
 export type ImportedInvestorDraft = z.infer<typeof importedInvestorDraftSchema>;
 
 /**
@@ -100,9 +100,9 @@ export type ImportedInvestorDraft = z.infer<typeof importedInvestorDraftSchema>;
  * page read. It carries presence flags for contact details, never the details themselves.
  */
 export const searchableInvestorSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
-  investorRole: investorRoleSchema.nullable(),
+  investorRole: z.nullable(investorRoleSchema),
   stageFocus: z.array(z.string()),
   sectorFocus: z.array(z.string()),
   hasEmail: z.boolean(),
@@ -110,8 +110,8 @@ export const searchableInvestorSchema = z.object({
   hasLinkedIn: z.boolean(),
   hasTwitter: z.boolean(),
   hasCrunchbase: z.boolean(),
-  importedInvestorId: z.string().min(1),
-  firmName: z.string().nullable(),
+  importedInvestorId: z.string().check(z.minLength(1)),
+  firmName: z.nullable(z.string()),
   updatedAt: isoDateTime,
 });
 export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;

@@ -3,7 +3,7 @@
  * the upvote toggle. User-facing failures are returned as `{ ok: false, message }` so the screen can show
  * them; nothing here throws on user input.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages';
 
 /** The value of every stored vote. */
@@ -18,7 +18,7 @@ export const PODCAST_IMAGE_URL_INVALID = 'Image URL must be a valid web address.
 const isoTimestamp = z.iso.datetime({ offset: true });
 
 export const podcastVoteSchema = z.object({
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   vote: z.literal(VOTE_VALUE),
   /** When the vote was cast (ISO 8601). */
   timestamp: isoTimestamp,
@@ -27,15 +27,15 @@ export type PodcastVote = z.infer<typeof podcastVoteSchema>;
 
 /** A podcast as stored. `createdAt` is the server time of listing (ISO 8601). */
 export const podcastRecordSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
-  description: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  description: z.nullable(z.string()),
+  imageUrl: z.nullable(z.string()),
   url: z.string(),
   participants: z.array(z.string()),
   createdAt: isoTimestamp,
   listedBy: z.string(),
-  userVotes: z.array(podcastVoteSchema).default([]),
+  userVotes: z._default(z.array(podcastVoteSchema), []),
 });
 export type PodcastRecord = z.infer<typeof podcastRecordSchema>;
 
@@ -90,26 +90,28 @@ const blankToNull = (value: string | null | undefined): string | null => {
  * `url` and `imageUrl` must be http(s) web addresses.
  */
 export const podcastListingSchema = z.object({
-  title: z.string({ error: messages.titleRequired }).trim().min(1, { error: messages.titleRequired }),
-  url: z
-    .string({ error: messages.urlRequired })
-    .trim()
-    .min(1, { error: messages.urlRequired })
-    .pipe(z.httpUrl({ error: PODCAST_URL_INVALID })),
-  description: z.string().nullish().transform(blankToNull),
-  imageUrl: z
-    .string()
-    .nullish()
-    .transform(blankToNull)
-    .pipe(z.httpUrl({ error: PODCAST_IMAGE_URL_INVALID }).nullable()),
-  participants: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((value) =>
+  title: z
+    .string({ error: messages.titleRequired })
+    .check(z.trim(), z.minLength(1, { error: messages.titleRequired })),
+  url: z.pipe(
+    z
+      .string({ error: messages.urlRequired })
+      .check(z.trim(), z.minLength(1, { error: messages.urlRequired })),
+    z.httpUrl({ error: PODCAST_URL_INVALID }),
+  ),
+  description: z.pipe(z.nullish(z.string()), z.transform(blankToNull)),
+  imageUrl: z.pipe(
+    z.pipe(z.nullish(z.string()), z.transform(blankToNull)),
+    z.nullable(z.httpUrl({ error: PODCAST_IMAGE_URL_INVALID })),
+  ),
+  participants: z.pipe(
+    z.optional(z.union([z.string(), z.array(z.string())])),
+    z.transform((value) =>
       Array.isArray(value)
         ? value.map((n) => n.trim()).filter((n) => n !== '')
         : splitParticipants(value ?? ''),
     ),
+  ),
 });
 export type PodcastListingInput = z.input<typeof podcastListingSchema>;
 export type PodcastListing = z.output<typeof podcastListingSchema>;

@@ -2,7 +2,7 @@
  * Startup projects (spec sections 3, 4 and 5): startup statuses, the create and edit forms, the stored
  * project and the state of its payment-account connection.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Max sectors per project. */
 export const MAX_PROJECT_SECTORS = 6;
@@ -73,11 +73,12 @@ export function visibleTags(tags: readonly (string | null | undefined)[]): strin
   return tags.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '');
 }
 
-const nameSchema = z.string({ error: PROJECT_NAME_REQUIRED }).trim().min(1, { error: PROJECT_NAME_REQUIRED });
+const nameSchema = z
+  .string({ error: PROJECT_NAME_REQUIRED })
+  .check(z.trim(), z.minLength(1, { error: PROJECT_NAME_REQUIRED }));
 const descriptionSchema = z
   .string({ error: PROJECT_DESCRIPTION_REQUIRED })
-  .trim()
-  .min(1, { error: PROJECT_DESCRIPTION_REQUIRED });
+  .check(z.trim(), z.minLength(1, { error: PROJECT_DESCRIPTION_REQUIRED }));
 
 /** The 'List a New Project' form. */
 export const projectCreateSchema = z.object({ name: nameSchema, description: descriptionSchema });
@@ -85,16 +86,18 @@ export type ProjectCreateInput = z.input<typeof projectCreateSchema>;
 export type ProjectCreate = z.output<typeof projectCreateSchema>;
 
 /** Sectors are trimmed, blank ones dropped and repeats removed before the limit is checked. */
-const sectorsSchema = z
-  .array(z.string())
-  .default([])
-  .transform((sectors) => [...new Set(sectors.map((s) => s.trim()).filter((s) => s !== ''))])
-  .pipe(z.array(z.string()).max(MAX_PROJECT_SECTORS, { error: TOO_MANY_PROJECT_SECTORS }));
+const sectorsSchema = z.pipe(
+  z.pipe(
+    z._default(z.array(z.string()), []),
+    z.transform((sectors) => [...new Set(sectors.map((s) => s.trim()).filter((s) => s !== ''))]),
+  ),
+  z.array(z.string()).check(z.maxLength(MAX_PROJECT_SECTORS, { error: TOO_MANY_PROJECT_SECTORS })),
+);
 
-const selectableStatusesSchema = z
-  .array(z.enum(SELECTABLE_STARTUP_STATUSES, { error: INVALID_STARTUP_STATUS }))
-  .default([])
-  .transform((statuses) => [...new Set(statuses)]);
+const selectableStatusesSchema = z.pipe(
+  z._default(z.array(z.enum(SELECTABLE_STARTUP_STATUSES, { error: INVALID_STARTUP_STATUS })), []),
+  z.transform((statuses) => [...new Set(statuses)]),
+);
 
 /** The 'Edit Project' form. */
 export const projectUpdateSchema = z.object({
@@ -111,18 +114,18 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 
 /** A stored project. Times are ISO 8601 strings. */
 export const projectSchema = z.object({
-  id: z.string().min(1),
-  creatorUserId: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  creatorUserId: z.string().check(z.minLength(1)),
   name: z.string(),
   description: z.string(),
   createdAt: isoTimestamp,
   updatedAt: isoTimestamp,
-  startupStatus: z.array(z.enum(STARTUP_STATUSES)).default([]),
-  sectors: z.array(z.string()).max(MAX_PROJECT_SECTORS).default([]),
-  stripeConnectCode: z.string().nullable().default(null),
-  stripeConnectScope: z.string().nullable().default(null),
+  startupStatus: z._default(z.array(z.enum(STARTUP_STATUSES)), []),
+  sectors: z._default(z.array(z.string()).check(z.maxLength(MAX_PROJECT_SECTORS)), []),
+  stripeConnectCode: z._default(z.nullable(z.string()), null),
+  stripeConnectScope: z._default(z.nullable(z.string()), null),
   /** When the authorization code was stored (ISO 8601). */
-  stripeConnectTimestamp: isoTimestamp.nullable().default(null),
+  stripeConnectTimestamp: z._default(z.nullable(isoTimestamp), null),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, parseApiResponse } from '../../shared/api/errors';
 import { getIdToken } from '../auth/auth-provider';
 import { getRuntimeConfig } from '../config/runtime-config';
@@ -20,7 +20,7 @@ export const NOT_SIGNED_IN = 'Please log in first.';
  * Calls the product's API (`{apiUrl}{path}`) and returns its `data` checked by `schema`. Failures throw an
  * {@link ApiError} with the server's code and message (see `parseApiResponse`).
  */
-export async function apiRequest<T extends z.ZodType>(
+export async function apiRequest<T extends z.ZodMiniType>(
   schema: T,
   path: string,
   options: ApiRequestOptions = {},

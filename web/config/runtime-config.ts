@@ -1,4 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+
+const nonEmpty = z.string().check(z.minLength(1));
 
 /**
  * The web app's runtime configuration: read once from `/runtime-config.json` before the first render
@@ -6,18 +8,18 @@ import * as z from 'zod';
  * itself holds no endpoints or ids.
  */
 export const runtimeConfigSchema = z.object({
-  stage: z.string().min(1),
-  apiUrl: z.string().min(1),
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  stage: nonEmpty,
+  apiUrl: nonEmpty,
+  region: nonEmpty,
+  userPoolId: nonEmpty,
+  userPoolClientId: nonEmpty,
   /** Only in the local home ('/cognito', proxied by the dev server); absent on AWS. */
-  userPoolEndpoint: z.string().min(1).optional(),
-  rootDomain: z.string().min(1),
-  feedbackEmail: z.string().min(1),
-  debugMappingLinks: z.boolean().default(false),
+  userPoolEndpoint: z.optional(nonEmpty),
+  rootDomain: nonEmpty,
+  feedbackEmail: nonEmpty,
+  debugMappingLinks: z._default(z.boolean(), false),
   stripeConnect: z.object({ clientId: z.string(), authorizeUrl: z.string() }),
-  mailInboxUrl: z.string().optional(),
+  mailInboxUrl: z.optional(z.string()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

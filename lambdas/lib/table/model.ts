@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod';
 import type { ItemKeys } from './definition';
 
 const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity'] as const;
@@ -8,7 +8,7 @@ const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'ent
  * its keys. Item types come from the schema, so they cannot drift from what is written; this is the
  * only place (with the repositories beside it) that knows key shapes.
  */
-export interface Model<S extends z.ZodType> {
+export interface Model<S extends z.core.$ZodType> {
   entity: string;
   schema: S;
   keys(value: z.infer<S>): ItemKeys;
@@ -16,7 +16,7 @@ export interface Model<S extends z.ZodType> {
   fromItem(item: Record<string, unknown>): z.infer<S>;
 }
 
-export function defineModel<S extends z.ZodType>(
+export function defineModel<S extends z.core.$ZodType>(
   entity: string,
   schema: S,
   keys: (value: z.infer<S>) => ItemKeys,
@@ -32,7 +32,7 @@ export function defineModel<S extends z.ZodType>(
       const attributes: Record<string, unknown> = { ...item };
       for (const key of KEY_ATTRIBUTES) delete attributes[key];
       delete attributes.expiresAt;
-      return schema.parse(attributes);
+      return z.parse(schema, attributes);
     },
   };
 }

@@ -111,28 +111,40 @@ const ingested = {
 export const transactionSortKey = (type: TransactionType, stripeId: string) => `TXN#${type}#${stripeId}`;
 
 /** A charge of the project's connected Stripe account (ingest, 'Business Insights'). */
-export const stripeChargeModel = defineModel('stripeCharge', storedChargeSchema.extend(ingested), (v) => ({
-  pk: `PROJECT#${v.projectId}`,
-  sk: transactionSortKey('charge', v.id),
-}));
+export const stripeChargeModel = defineModel(
+  'stripeCharge',
+  z.object({ ...storedChargeSchema.shape, ...ingested }),
+  (v) => ({
+    pk: `PROJECT#${v.projectId}`,
+    sk: transactionSortKey('charge', v.id),
+  }),
+);
 export type StripeChargeItem = z.infer<typeof stripeChargeModel.schema>;
 
-export const stripeRefundModel = defineModel('stripeRefund', storedRefundSchema.extend(ingested), (v) => ({
-  pk: `PROJECT#${v.projectId}`,
-  sk: transactionSortKey('refund', v.id),
-}));
+export const stripeRefundModel = defineModel(
+  'stripeRefund',
+  z.object({ ...storedRefundSchema.shape, ...ingested }),
+  (v) => ({
+    pk: `PROJECT#${v.projectId}`,
+    sk: transactionSortKey('refund', v.id),
+  }),
+);
 export type StripeRefundItem = z.infer<typeof stripeRefundModel.schema>;
 
-export const stripeInvoiceModel = defineModel('stripeInvoice', storedInvoiceSchema.extend(ingested), (v) => ({
-  pk: `PROJECT#${v.projectId}`,
-  sk: transactionSortKey('invoice', v.id),
-}));
+export const stripeInvoiceModel = defineModel(
+  'stripeInvoice',
+  z.object({ ...storedInvoiceSchema.shape, ...ingested }),
+  (v) => ({
+    pk: `PROJECT#${v.projectId}`,
+    sk: transactionSortKey('invoice', v.id),
+  }),
+);
 export type StripeInvoiceItem = z.infer<typeof stripeInvoiceModel.schema>;
 
 /** A subscription of the connected account, in the shape the MRR computation reads. */
 export const stripeSubscriptionModel = defineModel(
   'stripeSubscription',
-  storedSubscriptionSchema.extend(ingested),
+  z.object({ ...storedSubscriptionSchema.shape, ...ingested }),
   (v) => ({ pk: `PROJECT#${v.projectId}`, sk: transactionSortKey('subscription', v.id) }),
 );
 export type StripeSubscriptionItem = z.infer<typeof stripeSubscriptionModel.schema>;
