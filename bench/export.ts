@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { type Api, expectStatus } from '../infra/local/api-client';
 import { buildExportCsv, type ExportContactRow } from '../lambdas/lib/export/export-csv';
 import { getCartDelivery } from '../lambdas/lib/table/repositories/deliveries';
 import { EXPORT_COLUMN_KEYS } from '../shared/cart/export';
 import { MAX_CART_ITEMS } from '../shared/cart/pricing';
-import { type Api, expectStatus } from './http';
 import { taskTotals } from './local-workflows';
 import { type Latency, latencyOf, percentile, sleep, timeRuns } from './stats';
 

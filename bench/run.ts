@@ -16,13 +16,13 @@
 import './env';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Api, apiClient } from '../infra/local/api-client';
 import { ensureUser, signIn } from '../infra/local/cognito';
 import { type LocalHome, ROOT, startLocalHome } from '../infra/local/home';
 import { BUNDLE_LOAD_BUDGET_MS, BUNDLE_SIZE_BUDGET, measureBundles } from './bundles';
 import { COMMON_TAG, RARE_TAG, writeBenchCsvInChild } from './csv';
 import type { DynamoStats } from './dynamo-meter';
 import { CART_ITEMS, CSV_BUDGET_MS, collectInvestorIds, measureCsv, measureDelivery } from './export';
-import { type Api, apiClient } from './http';
 import {
   dynamoWriteThroughput,
   IMPORT_ROWS_PER_SECOND_TARGET,

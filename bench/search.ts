@@ -2,8 +2,9 @@
  * Search at scale and the directory home: latencies of the public calls through the local gateway,
  * one request at a time (what one founder feels), after a short warm-up.
  */
+
+import { type Api, expectStatus } from '../infra/local/api-client';
 import { COMMON_TAG, NOTHING_TAG, RARE_TAG } from './csv';
-import { type Api, expectStatus } from './http';
 import { type Latency, latencyOf, timeRuns } from './stats';
 
 export const SEARCH_P95_BUDGET_MS = 50;

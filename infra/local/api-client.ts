@@ -1,4 +1,4 @@
-/** Calls the API through the local gateway, as the web app does. */
+/** Calls the product's API through the local gateway, as the web app does (benchmarks and integration tests). */
 
 export interface ApiResponse {
   status: number;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { type ApiResponse, apiClient, type CallOptions } from '../../../infra/local/api-client';
 import { cognitoClient, ensureUser, type LocalCognito, signIn } from '../../../infra/local/cognito';
 
 /**
@@ -36,33 +37,9 @@ export async function createUser(
   return { sub, email, token };
 }
 
+const client = apiClient(api);
+
 /** Calls the API through the local gateway, as the web app does. */
-export async function call(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: unknown; text: string }> {
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body !== undefined || options.rawBody !== undefined
-        ? { 'content-type': 'application/json' }
-        : {}),
-      ...options.headers,
-    },
-    ...(options.rawBody !== undefined
-      ? { body: options.rawBody }
-      : options.body !== undefined
-        ? { body: JSON.stringify(options.body) }
-        : {}),
-  });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = null;
-  }
-  return { status: response.status, body, text };
+export function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  return client.call(method, path, options);
 }
