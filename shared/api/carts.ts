@@ -39,6 +39,8 @@ export const cartViewSchema = z.object({
   columnOrder: z.array(z.enum(EXPORT_COLUMN_KEYS)),
   exportFormat: z.literal('csv'),
   purchasedAt: z.nullable(z.string()),
+  /** A payment arrived whose amount does not match the price: nothing was delivered; an admin looks into it. */
+  paymentFlagged: z.boolean(),
 });
 export type CartView = z.infer<typeof cartViewSchema>;
 
@@ -69,5 +71,6 @@ export function toCartView(cart: SavedCart, cards: ReadonlyMap<string, CartInves
     columnOrder: [...cart.columnOrder],
     exportFormat: cart.exportFormat,
     purchasedAt: cart.purchasedAt,
+    paymentFlagged: cart.flaggedReason !== null,
   };
 }

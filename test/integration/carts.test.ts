@@ -87,6 +87,7 @@ describe('export carts over HTTP', () => {
       columnOrder: ['name', 'email'],
       exportFormat: 'csv',
       purchasedAt: null,
+      paymentFlagged: false,
       searchableInvestorEntryIds: idsOf(chosen),
     });
     expect(Date.now() - cart.startedDate).toBeLessThan(60_000);

@@ -150,5 +150,7 @@ describe('savedCart and its view', () => {
     expect(view.searchableInvestorEntryIds).toEqual(['c', 'a', 'b']);
     expect(view).not.toHaveProperty('savedAt');
     expect(view).not.toHaveProperty('flaggedReason');
+    expect(view.paymentFlagged).toBe(false);
+    expect(toCartView({ ...cart, flaggedReason: 'Paid 1 usd' }, new Map()).paymentFlagged).toBe(true);
   });
 });

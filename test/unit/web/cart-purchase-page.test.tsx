@@ -3,7 +3,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartView } from '../../../shared/api/carts';
 import { messages } from '../../../shared/messages';
-import { CART_NOT_FOUND, CartPurchasePage } from '../../../web/pages/cart-purchase/cart-purchase-page';
+import {
+  CART_NOT_FOUND,
+  CartPurchasePage,
+  PAYMENT_FLAGGED,
+} from '../../../web/pages/cart-purchase/cart-purchase-page';
 import { cartPaymentUrl } from '../../../web/pages/cart-purchase/payment-link';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
@@ -33,6 +37,7 @@ function cartView(overrides: Partial<CartView> = {}): CartView {
     columnOrder: ['rowIndex', 'name', 'email', 'linkedinUrl'],
     exportFormat: 'csv',
     purchasedAt: null,
+    paymentFlagged: false,
     ...overrides,
   };
 }
@@ -65,6 +70,16 @@ describe('the payment link', () => {
 });
 
 describe('the purchase page', () => {
+  it('says a payment of the wrong amount was received, instead of asking to pay again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({ body: { data: cartView({ paymentFlagged: true }) } })),
+    );
+    openPage();
+    expect(await screen.findByText(PAYMENT_FLAGGED)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /securely/ })).toBeNull();
+  });
+
   it('shows the count, price and tier, and opens the payment page in a new tab', async () => {
     vi.stubGlobal(
       'fetch',

@@ -30,6 +30,9 @@ export const CART_POLL_MS = 4000;
 /** Not in the spec: the cart does not exist or belongs to someone else (the API answers 404 for both). */
 export const CART_NOT_FOUND =
   'This cart was not found. It may belong to another account, or the link is wrong.';
+/** Not in the spec: the webhook received a payment whose amount does not match the cart's price (the cart is flagged). */
+export const PAYMENT_FLAGGED =
+  "We received a payment that does not match this cart's price, so the contact list was not sent. We are looking into it and will contact you by email.";
 /** Not in the spec. */
 export const LINK_COPIED = 'Link copied';
 /** Not in the spec: the browser refused to write to the clipboard. */
@@ -127,6 +130,10 @@ function PurchaseDetails({ cart }: { cart: CartView }) {
             <strong className="text-break">{email}</strong>, and the contacts appear in the Contact Library of
             your <Link to={paths.accountSettings.href()}>account settings</Link>.
           </p>
+        </Alert>
+      ) : cart.paymentFlagged ? (
+        <Alert variant="warning" role="status">
+          {PAYMENT_FLAGGED}
         </Alert>
       ) : (
         <>
