@@ -4,18 +4,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
 import { AppProviders } from './app/providers';
-import { configureAmplify } from './auth/amplify';
 import { loadRuntimeConfig } from './config/runtime-config';
 
 /**
- * Start-up: read and check the runtime configuration, configure Amplify Auth from it, then render. A
- * missing or malformed configuration shows a plain message instead of a broken app.
+ * Start-up: read and check the runtime configuration, then render. Amplify Auth is not loaded here:
+ * the auth provider loads it (configured from this configuration) only when someone may be signed in
+ * or signs in. A missing or malformed configuration shows a plain message instead of a broken app.
  */
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   try {
-    const config = await loadRuntimeConfig();
-    configureAmplify(config);
+    await loadRuntimeConfig();
   } catch (error) {
     console.error('Could not load the runtime configuration', error);
     root.render(

@@ -1,7 +1,6 @@
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { isAdminClaim, isEmailVerified } from './claims';
+import { loadAmplify, mayBeSignedIn, onSessionChange } from './load-amplify';
 
 /** The signed-in user as the app sees it. */
 export interface AuthUser {
@@ -11,7 +10,7 @@ export interface AuthUser {
 }
 
 /**
- * - loading: the session has not been read yet;
+ * - loading: the session has not been read yet (Amplify may still be loading to read it);
  * - signed-out: no tokens;
  * - unverified: tokens, but the email is not verified: not logged in for the app (spec section 4);
  * - signed-in: tokens and a verified email.
@@ -31,8 +30,11 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The session as Amplify has it; signed out at once, without loading Amplify, when nobody may be signed in. */
 async function readAuthState(forceRefresh = false): Promise<AuthState> {
+  if (!mayBeSignedIn()) return { status: 'signed-out' };
   try {
+    const { fetchAuthSession } = await loadAmplify();
     const session = await fetchAuthSession({ forceRefresh });
     const idToken = session.tokens?.idToken;
     if (!idToken) return { status: 'signed-out' };
@@ -51,11 +53,13 @@ async function readAuthState(forceRefresh = false): Promise<AuthState> {
 
 /** The Cognito ID token to send as `Authorization: Bearer …`, or null when nobody is signed in. */
 export async function getIdToken(): Promise<string | null> {
+  if (!mayBeSignedIn()) return null;
+  const { fetchAuthSession } = await loadAmplify();
   const session = await fetchAuthSession();
   return session.tokens?.idToken?.toString() ?? null;
 }
 
-/** Holds the auth state of the app and keeps it in step with Amplify's auth events. */
+/** Holds the auth state of the app and keeps it in step with the session's changes. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
 
@@ -67,21 +71,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      if (
-        payload.event === 'signedIn' ||
-        payload.event === 'signedOut' ||
-        payload.event === 'tokenRefresh' ||
-        payload.event === 'tokenRefresh_failure'
-      ) {
-        void refresh();
-      }
-    });
+    return onSessionChange(() => void refresh());
   }, [refresh]);
 
   const doSignOut = useCallback(async () => {
     try {
-      await signOut();
+      if (mayBeSignedIn()) await (await loadAmplify()).signOut();
     } finally {
       setState({ status: 'signed-out' });
     }

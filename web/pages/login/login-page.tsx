@@ -1,5 +1,4 @@
-import { signIn } from 'aws-amplify/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,6 +6,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { LOGIN_FIELDS_REQUIRED, loginErrorMessage, looksLikeEmail } from '../../auth/auth-errors';
 import { useAuth } from '../../auth/auth-provider';
+import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { setPendingSignUp } from '../../auth/pending-sign-up';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingMessage } from '../../components/loading-message';
@@ -29,6 +29,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [needsVerification, setNeedsVerification] = useState(false);
+  // The form sends through Amplify: fetch it while the user types.
+  useEffect(preloadAmplify, []);
 
   if (status === 'loading') return <LoadingMessage />;
   if (status === 'signed-in') {
@@ -44,6 +46,7 @@ export function LoginPage() {
     if (!looksLikeEmail(email)) return setError(messages.invalidEmailOrPassword);
     setSubmitting(true);
     try {
+      const { signIn } = await loadAmplify();
       const result = await signIn({
         username: email.trim(),
         password,

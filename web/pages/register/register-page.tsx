@@ -1,5 +1,4 @@
-import { signUp } from 'aws-amplify/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,6 +6,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH, registerErrorMessage, validateRegistration } from '../../auth/auth-errors';
 import { useAuth } from '../../auth/auth-provider';
+import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { setPendingSignUp } from '../../auth/pending-sign-up';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingMessage } from '../../components/loading-message';
@@ -26,6 +26,8 @@ export function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState(false);
+  // The form sends through Amplify: fetch it while the user types.
+  useEffect(preloadAmplify, []);
 
   if (status === 'loading') return <LoadingMessage />;
   if (status === 'signed-in') return <Navigate to={paths.home.href()} replace />;
@@ -38,6 +40,7 @@ export function RegisterPage() {
     if (problem) return;
     setSubmitting(true);
     try {
+      const { signUp } = await loadAmplify();
       const result = await signUp({
         username: email.trim(),
         password,

@@ -1,11 +1,3 @@
-import {
-  confirmSignUp,
-  confirmUserAttribute,
-  fetchUserAttributes,
-  resendSignUpCode,
-  sendUserAttributeVerificationCode,
-  signIn,
-} from 'aws-amplify/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -14,6 +6,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { CODE_REQUIRED, verifyErrorMessage } from '../../auth/auth-errors';
 import { useAuth } from '../../auth/auth-provider';
+import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { clearPendingSignUp, getPendingSignUp, type PendingSignUp } from '../../auth/pending-sign-up';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingMessage } from '../../components/loading-message';
@@ -45,6 +38,8 @@ export function VerifyEmailPage() {
   const [loginNotice, setLoginNotice] = useState<string | null>(null);
 
   const unverified = state.status === 'unverified';
+  // The form sends through Amplify: fetch it while the user types.
+  useEffect(preloadAmplify, []);
 
   // Poll every second: a signed-in user's email may be verified elsewhere (another tab, a link).
   useEffect(() => {
@@ -54,6 +49,7 @@ export function VerifyEmailPage() {
       if (checking) return;
       checking = true;
       try {
+        const { fetchUserAttributes } = await loadAmplify();
         const attributes = await fetchUserAttributes();
         if (attributes.email_verified === 'true') await refresh({ forceRefresh: true });
       } catch (error) {
@@ -81,6 +77,7 @@ export function VerifyEmailPage() {
     if (confirmationCode === '') return setNotice({ variant: 'danger', text: CODE_REQUIRED });
     setBusy('confirm');
     try {
+      const { confirmSignUp, confirmUserAttribute, signIn } = await loadAmplify();
       if (state.status === 'unverified') {
         await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode });
         await refresh({ forceRefresh: true });
@@ -114,6 +111,7 @@ export function VerifyEmailPage() {
     }
     setBusy('resend');
     try {
+      const { resendSignUpCode, sendUserAttributeVerificationCode } = await loadAmplify();
       if (state.status === 'unverified') {
         await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
       } else if (pending) {

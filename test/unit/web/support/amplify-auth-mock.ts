@@ -1,8 +1,12 @@
 /**
  * A stand-in for `aws-amplify/auth` at the module boundary (Cognito cannot run in a unit test). Tests
  * choose who is signed in with {@link setSignedInUser}; the auth calls are `vi.fn()`s to program.
+ * Like Amplify, a signed-in user is also recorded in `localStorage` (its LastAuthUser key), which is
+ * what the app reads at start to decide whether to load Amplify at all.
  */
 import { vi } from 'vitest';
+import { lastAuthUserKey } from '../../../../web/auth/stored-session';
+import { TEST_RUNTIME_CONFIG } from './test-runtime-config';
 
 interface Claims {
   sub: string;
@@ -13,9 +17,13 @@ interface Claims {
 
 let claims: Claims | null = null;
 
+const LAST_AUTH_USER_KEY = lastAuthUserKey(TEST_RUNTIME_CONFIG.userPoolClientId);
+
 /** Signs a verified user in (or nobody, with null) for the next auth reads. */
 export function setSignedInUser(user: Partial<Claims> | null): void {
   claims = user ? { sub: 'user-1', email: 'founder@example.com', email_verified: true, ...user } : null;
+  if (claims) window.localStorage.setItem(LAST_AUTH_USER_KEY, claims.sub);
+  else window.localStorage.removeItem(LAST_AUTH_USER_KEY);
 }
 
 export const fetchAuthSession = vi.fn(async () =>
@@ -31,7 +39,7 @@ export const fetchAuthSession = vi.fn(async () =>
 export const signIn = vi.fn();
 export const signUp = vi.fn();
 export const signOut = vi.fn(async () => {
-  claims = null;
+  setSignedInUser(null);
 });
 export const confirmSignUp = vi.fn();
 export const resendSignUpCode = vi.fn();

@@ -4,18 +4,15 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '../../../../web/app/providers';
 import { initRuntimeConfig } from '../../../../web/config/runtime-config';
+import { TEST_RUNTIME_CONFIG } from './test-runtime-config';
 
-export const TEST_RUNTIME_CONFIG = {
-  stage: 'test',
-  apiUrl: '/api',
-  region: 'us-east-1',
-  userPoolId: 'local_test',
-  userPoolClientId: 'test-client',
-  rootDomain: 'localhost',
-  feedbackEmail: 'feedback@example.com',
-  debugMappingLinks: false,
-  stripeConnect: { clientId: 'ca_test', authorizeUrl: '/stripe/authorize' },
-};
+export { TEST_RUNTIME_CONFIG };
+
+// The app imports web/auth/amplify lazily, when someone may be signed in, and its first import under
+// vitest takes about a second. Importing it here, ahead of the tests, only fills vitest's module
+// cache so that this second does not eat into a test's timeouts: the app's loader still imports and
+// configures Amplify itself, when it needs it.
+await import('../../../../web/auth/amplify');
 
 function CurrentLocation() {
   const location = useLocation();
