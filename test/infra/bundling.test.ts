@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES } from '../../infra/constructs/function-bundling';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { cdkJsonContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
 import { logicalIdOf, resourcesOf, type TemplateResource } from './support/template';
@@ -41,6 +42,18 @@ describe('function bundles', () => {
         imported.filter((name) => !builtins.has(name)),
         `${fn.node.path} imports only Node built-ins`,
       ).toEqual([]);
+      // Left to the runtime's SDK, and only ever loaded with import() (never, on Lambda: see function-bundling.ts).
+      const lazilyImported = [...code.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map(
+        (match) => match[1] ?? '',
+      );
+      const lambdaNeverUses: readonly string[] = CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES;
+      expect(
+        lazilyImported.filter((name) => !builtins.has(name) && !lambdaNeverUses.includes(name)),
+        `${fn.node.path} lazily imports nothing else from outside`,
+      ).toEqual([]);
+      expect(code, `${fn.node.path} leaves the SSO and STS clients out`).not.toMatch(
+        /SWBPortalService|AWSSecurityTokenServiceV20110615/,
+      );
     }
   });
 });
