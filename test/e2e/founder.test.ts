@@ -23,6 +23,9 @@ describe('a founder in Chromium against the local home', () => {
 
     await page.waitForURL(/\/home$/, { timeout: 20_000 });
     await page.getByText(email).first().waitFor();
+    // /home is the directory home: wait for its content, not just the signed-in nav bar.
+    await page.getByRole('heading', { name: 'VC Database', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'seed', exact: true }).first().waitFor();
     await screenshot(page, 'founder-registered-home');
     await context.close();
   });
