@@ -1,4 +1,11 @@
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// zod/mini loads no locale: every issue message would read 'Invalid input'. Every function loads this
+// module, so setting English here keeps the messages of its configuration errors, and of any other zod
+// error it throws or logs (a workflow task's input, a stored item), in English. (`z.locales.en()` makes
+// esbuild bundle every locale.)
+z.config(en());
 
 /**
  * Configuration is read from the environment once per section, validated with zod, and cached.
@@ -8,7 +15,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-function readSection<S extends z.ZodObject>(section: string, schema: S): () => z.infer<S> {
+function readSection<S extends z.ZodMiniObject>(section: string, schema: S): () => z.infer<S> {
   let cached: z.infer<S> | undefined;
   return () => {
     if (cached) return cached;
@@ -24,13 +31,13 @@ function readSection<S extends z.ZodObject>(section: string, schema: S): () => z
   };
 }
 
-const optionalUrl = z.url().optional();
+const optionalUrl = z.optional(z.url());
 
 /** AWS region and, in the local home, the emulator endpoints. */
 export const awsConfig = readSection(
   'AWS',
   z.object({
-    AWS_REGION: z.string().min(1).default('us-east-1'),
+    AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
     DYNAMODB_ENDPOINT: optionalUrl,
     S3_ENDPOINT: optionalUrl,
     SES_ENDPOINT: optionalUrl,
@@ -38,16 +45,19 @@ export const awsConfig = readSection(
   }),
 );
 
-export const tableConfig = readSection('table', z.object({ TABLE_NAME: z.string().min(1) }));
+export const tableConfig = readSection('table', z.object({ TABLE_NAME: z.string().check(z.minLength(1)) }));
 
 export const storageConfig = readSection(
   'storage',
-  z.object({ UPLOADS_BUCKET: z.string().min(1), EXPORTS_BUCKET: z.string().min(1) }),
+  z.object({
+    UPLOADS_BUCKET: z.string().check(z.minLength(1)),
+    EXPORTS_BUCKET: z.string().check(z.minLength(1)),
+  }),
 );
 
 export const emailConfig = readSection(
   'email',
-  z.object({ SES_FROM: z.email(), SES_CONFIGURATION_SET: z.string().min(1).optional() }),
+  z.object({ SES_FROM: z.email(), SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))) }),
 );
 
 /** One hosted payment link per price tier, configured, never hard-coded. */
@@ -64,7 +74,9 @@ export const paymentLinksConfig = readSection(
 /** Stripe Connect: the platform's OAuth client id (`ca_...`), used to deauthorise a connected account. */
 export const stripeConnectConfig = readSection(
   'Stripe Connect',
-  z.object({ STRIPE_CONNECT_CLIENT_ID: z.string().regex(/^ca_\w+$/, 'a Connect client id, ca_...') }),
+  z.object({
+    STRIPE_CONNECT_CLIENT_ID: z.string().check(z.regex(/^ca_\w+$/, 'a Connect client id, ca_...')),
+  }),
 );
 
 /**
@@ -74,10 +86,10 @@ export const stripeConnectConfig = readSection(
 export const workflowsConfig = readSection(
   'workflows',
   z.object({
-    MAPPING_STATE_MACHINE_ARN: z.string().min(1).optional(),
-    AGGREGATION_STATE_MACHINE_ARN: z.string().min(1).optional(),
-    IMPORT_STATE_MACHINE_ARN: z.string().min(1).optional(),
-    EXPORT_STATE_MACHINE_ARN: z.string().min(1).optional(),
+    MAPPING_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    AGGREGATION_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    IMPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    EXPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

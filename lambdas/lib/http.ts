@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod';
 import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { type AuthLevel, type HandlerGroup, routeKey, routesOf } from '../routes';
 import { type Caller, callerFromClaims } from './auth';
 import { BadRequestError, ForbiddenError, HttpError, UnauthenticatedError } from './errors';
@@ -24,12 +24,12 @@ export interface Endpoint {
   run(event: HttpEvent, auth: AuthLevel): Promise<HttpResult>;
 }
 
-// A 400 answer quotes the first issue's message. The shared schemas are zod/mini, which loads no locale
-// (every message would read 'Invalid input'). Classic zod loads English on import; setting it here keeps
-// the messages English whatever this module imports. (`z.locales.en()` makes esbuild bundle every locale.)
+// A 400 answer quotes the first issue's message. The schemas are zod/mini, which loads no locale (every
+// message would read 'Invalid input'); setting English here keeps the answers English whatever this module
+// imports. (`z.locales.en()` makes esbuild bundle every locale.)
 z.config(en());
 
-const emptyObject = z.object({}).passthrough();
+const emptyObject = z.looseObject({});
 
 /** Returned by a `handle` whose status depends on the outcome (e.g. 201 created or 200 updated). */
 export class WithStatus<T> {
@@ -48,7 +48,7 @@ export function endpoint<
   A extends AuthLevel,
   P extends z.core.$ZodType = typeof emptyObject,
   Q extends z.core.$ZodType = typeof emptyObject,
-  B extends z.core.$ZodType = z.ZodUndefined,
+  B extends z.core.$ZodType = z.ZodMiniUndefined,
   R = unknown,
 >(spec: {
   auth: A;

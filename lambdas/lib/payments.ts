@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { awsConfig, ConfigError } from './config';
 
 /**
@@ -9,13 +9,13 @@ import { awsConfig, ConfigError } from './config';
  * stand-in (`STRIPE_API_HOST`/`PORT`/`PROTOCOL`), so the product's code path is the same.
  */
 const stripeEnv = z.object({
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_SECRET_KEY_ARN: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET_ARN: z.string().min(1).optional(),
-  STRIPE_API_HOST: z.string().min(1).optional(),
-  STRIPE_API_PORT: z.coerce.number().int().optional(),
-  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_SECRET_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_WEBHOOK_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_API_HOST: z.optional(z.string().check(z.minLength(1))),
+  STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int())),
+  STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
 });
 
 let env: z.infer<typeof stripeEnv> | undefined;

@@ -1,23 +1,23 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { aggregateDirectory, recountDirectory } from '../lib/directory/aggregation';
 import { mapBatch } from '../lib/directory/mapping';
 import { logger } from '../lib/logger';
 import { ADMIN_FUNCTIONS } from '../lib/table/models';
 import { releaseFunctionLock } from '../lib/table/repositories/function-runs';
 
-const lockName = z.enum(ADMIN_FUNCTIONS).nullable();
+const lockName = z.nullable(z.enum(ADMIN_FUNCTIONS));
 
 const taskInput = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('mapBatch'),
     mode: z.enum(['unmapped', 'all']),
-    cursor: z.string().nullable(),
-    mapped: z.number().int(),
+    cursor: z.nullable(z.string()),
+    mapped: z.int(),
     lockName,
   }),
-  z.object({ action: z.literal('aggregate'), lockName, mapped: z.number().int() }),
-  z.object({ action: z.literal('recount'), lockName, mapped: z.number().int() }),
-  z.object({ action: z.literal('releaseLock'), lockName, mapped: z.number().int() }),
+  z.object({ action: z.literal('aggregate'), lockName, mapped: z.int() }),
+  z.object({ action: z.literal('recount'), lockName, mapped: z.int() }),
+  z.object({ action: z.literal('releaseLock'), lockName, mapped: z.int() }),
 ]);
 
 /**

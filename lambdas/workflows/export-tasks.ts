@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { logger } from '../lib/logger';
 import {
   addCartToLibrary,
@@ -9,7 +9,7 @@ import {
 
 const taskInput = z.object({
   action: z.enum(['buildCsv', 'sendEmail', 'addToLibrary', 'complete']),
-  cartId: z.string().min(1),
+  cartId: z.string().check(z.minLength(1)),
 });
 
 /** Task handler of the export delivery workflow; every action can be retried without repeating its effect. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   completeImport,
   failImport,
@@ -15,7 +15,7 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('fail'),
     jobId: z.string(),
-    error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+    error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
   }),
 ]);
 

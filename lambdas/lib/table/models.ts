@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
@@ -18,7 +18,7 @@ import { defineModel, padNumber } from './model';
  * access patterns these keys serve.
  */
 
-const isoDate = z.string().min(1);
+const isoDate = z.string().check(z.minLength(1));
 
 /** user + profile: one item per Cognito user. */
 export const userProfileModel = defineModel(
@@ -26,9 +26,9 @@ export const userProfileModel = defineModel(
   z.object({
     userId: z.string(),
     email: z.string(),
-    name: z.string().nullable(),
+    name: z.nullable(z.string()),
     verifiedEmail: z.boolean(),
-    type: z.string().nullable(),
+    type: z.nullable(z.string()),
     projects: z.array(z.string()),
     createdAt: isoDate,
   }),
@@ -44,8 +44,8 @@ export const purchasedContactModel = defineModel(
     searchableInvestorId: z.string(),
     importedInvestorId: z.string(),
     name: z.string(),
-    email: z.string().nullable(),
-    linkedinUrl: z.string().nullable(),
+    email: z.nullable(z.string()),
+    linkedinUrl: z.nullable(z.string()),
     cartId: z.string(),
     purchasedAt: isoDate,
   }),
@@ -64,9 +64,9 @@ export const projectModel = defineModel(
     updatedAt: isoDate,
     startupStatus: z.array(z.string()),
     sectors: z.array(z.string()),
-    stripeConnectCode: z.string().nullable(),
-    stripeConnectScope: z.string().nullable(),
-    stripeConnectTimestamp: isoDate.nullable(),
+    stripeConnectCode: z.nullable(z.string()),
+    stripeConnectScope: z.nullable(z.string()),
+    stripeConnectTimestamp: z.nullable(isoDate),
   }),
   (v) => ({
     pk: `PROJECT#${v.id}`,
@@ -84,9 +84,9 @@ export const stripeConnectionModel = defineModel(
     projectId: z.string(),
     projectOwnerUserId: z.string(),
     accessToken: z.string(),
-    refreshToken: z.string().nullable(),
+    refreshToken: z.nullable(z.string()),
     stripeUserId: z.string(),
-    stripePublishableKey: z.string().nullable(),
+    stripePublishableKey: z.nullable(z.string()),
     connectedAt: isoDate,
   }),
   (v) => ({
@@ -194,13 +194,13 @@ export type TagPosting = z.infer<typeof tagPostingModel.schema>;
  */
 export const tagCounterModel = defineModel(
   'tagCounter',
-  z.object({ kind: tagKindSchema, tagKey: z.string(), count: z.number().int() }),
+  z.object({ kind: tagKindSchema, tagKey: z.string(), count: z.int() }),
   (v) => ({ pk: `TAG#${v.kind}#${v.tagKey}`, sk: '#COUNT' }),
 );
 
 const weightedTagSchema = z.object({
   tagKey: z.string(),
-  count: z.number().int(),
+  count: z.int(),
   variants: z.array(z.string()),
 });
 
@@ -212,13 +212,13 @@ export const directoryMetadataModel = defineModel(
     sectorFocus: z.array(z.string()),
     stageFocusWeighted: z.array(weightedTagSchema),
     sectorFocusWeighted: z.array(weightedTagSchema),
-    totalInvestors: z.number().int(),
-    totalInvestorsWithEmail: z.number().int(),
-    totalInvestorsWithPhone: z.number().int(),
-    totalInvestorsWithLinkedIn: z.number().int(),
-    totalInvestorsWithTwitter: z.number().int(),
-    totalInvestorsWithCrunchbase: z.number().int(),
-    countsByRole: z.record(z.string(), z.number().int()),
+    totalInvestors: z.int(),
+    totalInvestorsWithEmail: z.int(),
+    totalInvestorsWithPhone: z.int(),
+    totalInvestorsWithLinkedIn: z.int(),
+    totalInvestorsWithTwitter: z.int(),
+    totalInvestorsWithCrunchbase: z.int(),
+    countsByRole: z.record(z.string(), z.int()),
     createdAt: isoDate,
   }),
   (v) => ({ pk: 'DIRECTORY', sk: `META#${v.createdAt}#${v.id}` }),
@@ -233,7 +233,7 @@ export const cartModel = defineModel(
   'cart',
   z.object({
     id: z.string(),
-    startedDate: z.number().int(),
+    startedDate: z.int(),
     searchableInvestorEntryIds: z.array(z.string()),
     pricing: cartPricingSchema,
     status: z.enum(CART_STATUSES),
@@ -241,9 +241,9 @@ export const cartModel = defineModel(
     columnOrder: z.array(z.enum(EXPORT_COLUMN_KEYS)),
     exportFormat: z.literal('csv'),
     savedAt: isoDate,
-    purchasedAt: isoDate.nullable(),
+    purchasedAt: z.nullable(isoDate),
     /** Set when a payment did not match the tier price: an admin must look at it. */
-    flaggedReason: z.string().nullable(),
+    flaggedReason: z.nullable(z.string()),
   }),
   (v) => ({
     pk: `CART#${v.id}`,
@@ -261,12 +261,12 @@ export const cartDeliveryModel = defineModel(
   'cartDelivery',
   z.object({
     cartId: z.string(),
-    csvKey: z.string().nullable(),
-    rowCount: z.number().int(),
-    recipient: z.string().nullable(),
-    emailSentAt: isoDate.nullable(),
-    libraryAddedAt: isoDate.nullable(),
-    deliveredAt: isoDate.nullable(),
+    csvKey: z.nullable(z.string()),
+    rowCount: z.int(),
+    recipient: z.nullable(z.string()),
+    emailSentAt: z.nullable(isoDate),
+    libraryAddedAt: z.nullable(isoDate),
+    deliveredAt: z.nullable(isoDate),
   }),
   (v) => ({ pk: `CART#${v.cartId}`, sk: 'DELIVERY' }),
 );
@@ -277,8 +277,8 @@ export const podcastModel = defineModel(
   z.object({
     id: z.string(),
     title: z.string(),
-    description: z.string().nullable(),
-    imageUrl: z.string().nullable(),
+    description: z.nullable(z.string()),
+    imageUrl: z.nullable(z.string()),
     url: z.string(),
     participants: z.array(z.string()),
     createdAt: isoDate,
@@ -316,16 +316,16 @@ export const importJobModel = defineModel(
     headers: z.array(z.object({ header: z.string(), include: z.boolean() })),
     fileName: z.string(),
     /** Byte offset in the file after the last imported row: a resumed chunk continues from here. */
-    byteOffset: z.number().int(),
+    byteOffset: z.int(),
     startedAt: isoDate,
     startedByUserId: z.string(),
-    totalRows: z.number().int().nullable(),
-    processedRows: z.number().int(),
-    importedRows: z.number().int(),
-    rowErrors: z.array(z.object({ row: z.number().int(), reason: z.string() })),
-    failureReason: z.string().nullable(),
-    executionArn: z.string().nullable(),
-    finishedAt: isoDate.nullable(),
+    totalRows: z.nullable(z.int()),
+    processedRows: z.int(),
+    importedRows: z.int(),
+    rowErrors: z.array(z.object({ row: z.int(), reason: z.string() })),
+    failureReason: z.nullable(z.string()),
+    executionArn: z.nullable(z.string()),
+    finishedAt: z.nullable(isoDate),
   }),
   (v) => ({ pk: `IMPORT#${v.id}`, sk: 'JOB', gsi1pk: 'IMPORTS', gsi1sk: `${v.startedAt}#${v.id}` }),
 );
@@ -350,7 +350,7 @@ export const investorPortalModel = defineModel(
     updatedAt: isoDate,
     createdBy: z.string(),
     firm: z.object({ name: z.string(), website: z.string() }),
-    fontFamily: z.string().nullable(),
+    fontFamily: z.nullable(z.string()),
   }),
   (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL' }),
 );
@@ -364,7 +364,7 @@ export const functionRunModel = defineModel(
   'functionRun',
   z.object({
     name: z.enum(ADMIN_FUNCTIONS),
-    executionArn: z.string().nullable(),
+    executionArn: z.nullable(z.string()),
     startedAt: isoDate,
     startedByUserId: z.string(),
   }),
