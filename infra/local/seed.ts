@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
+import { aggregateDirectory, recountDirectory } from '../../lambdas/lib/directory/aggregation';
 import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
-import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
+import { getDirectoryTotals, putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { createPodcast, toggleVote } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createProject } from '../../lambdas/lib/table/repositories/projects';
@@ -262,7 +262,11 @@ export async function seedLocalHome(
 ) {
   const adminSub = await ensureUser(cognito, LOCAL_ACCOUNTS.admin);
   const founderSub = await ensureUser(cognito, LOCAL_ACCOUNTS.founder);
-  if (await getItem(SEED_MARKER.pk, SEED_MARKER.sk)) return { seeded: false };
+  if (await getItem(SEED_MARKER.pk, SEED_MARKER.sk)) {
+    // A home seeded before mapping kept the directory totals has none: count them once from the investors.
+    if (!(await getDirectoryTotals())) await recountDirectory();
+    return { seeded: false };
+  }
 
   const now = new Date().toISOString();
   await ensureUserProfile({ userId: adminSub, email: LOCAL_ACCOUNTS.admin.email, now });
