@@ -131,6 +131,10 @@ export interface SearchableChange {
   after: SearchableInvestor;
 }
 
+/** Attribute names of the counters' per-spelling and per-role numbers (top level, so `ADD` can change them). */
+const VARIANT_ATTRIBUTE_PREFIX = 'variant#';
+const ROLE_ATTRIBUTE_PREFIX = 'role#';
+
 /** The net change of one batch to one tag counter: its count and the count of each spelling. */
 interface TagCounterDelta {
   kind: TagKind;
@@ -213,10 +217,6 @@ export async function writeSearchableInvestors(changes: SearchableChange[]): Pro
 }
 
 const isChange = (d: TagCounterDelta) => d.delta !== 0 || [...d.variants.values()].some((n) => n !== 0);
-
-/** Attribute names of the counters' per-spelling and per-role numbers (top level, so `ADD` can change them). */
-const VARIANT_ATTRIBUTE_PREFIX = 'variant#';
-const ROLE_ATTRIBUTE_PREFIX = 'role#';
 
 /** gsi1 lists every tag counter, so aggregation reads counters with one Query instead of a Scan. */
 const TAG_COUNTERS_INDEX_KEY = 'TAGCOUNTERS';
