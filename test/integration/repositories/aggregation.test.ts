@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { aggregateDirectory, recountDirectory } from '../../../lambdas/lib/directory/aggregation';
 import type { DirectoryMetadata } from '../../../lambdas/lib/table/models';
 import {
+  getDirectoryTotals,
   getLatestDirectoryMetadata,
   searchByTag,
   setTagCounters,
   writeSearchableInvestors,
 } from '../../../lambdas/lib/table/repositories/investors';
+import { deleteItem } from '../../../lambdas/lib/table/table';
 import { INVESTOR_ROLES, type InvestorRole } from '../../../shared/investors/roles';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { searchableInvestor, unique } from './fixtures';
@@ -133,6 +135,19 @@ describe('directory aggregation (DynamoDB Local)', () => {
       count: 3,
       variants: [sector, sector.toUpperCase()].sort(),
     });
+  });
+
+  it('recounts when there are no totals yet (data written before the counters existed)', async () => {
+    const exact = await recount();
+    const totals = await getDirectoryTotals();
+    await deleteItem('DIRECTORY', '#TOTALS');
+    expect(await getDirectoryTotals()).toBeNull();
+
+    const metadata = await aggregate();
+
+    expect(await getDirectoryTotals()).toEqual(totals);
+    expect(metadata.totalInvestors).toBe(exact.totalInvestors);
+    expect(metadata.countsByRole).toEqual(exact.countsByRole);
   });
 
   it('recounts a corrupted tag counter to the number of investors carrying the tag', async () => {
