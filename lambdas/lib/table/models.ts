@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { directoryMetadataSchema } from '../../../shared/api/directory';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
@@ -198,29 +199,10 @@ export const tagCounterModel = defineModel(
   (v) => ({ pk: `TAG#${v.kind}#${v.tagKey}`, sk: '#COUNT' }),
 );
 
-const weightedTagSchema = z.object({
-  tagKey: z.string(),
-  count: z.int(),
-  variants: z.array(z.string()),
-});
-
+/** One record per aggregation run: the API's directory-metadata contract, with a checked timestamp. */
 export const directoryMetadataModel = defineModel(
   'directoryMetadata',
-  z.object({
-    id: z.string(),
-    stageFocus: z.array(z.string()),
-    sectorFocus: z.array(z.string()),
-    stageFocusWeighted: z.array(weightedTagSchema),
-    sectorFocusWeighted: z.array(weightedTagSchema),
-    totalInvestors: z.int(),
-    totalInvestorsWithEmail: z.int(),
-    totalInvestorsWithPhone: z.int(),
-    totalInvestorsWithLinkedIn: z.int(),
-    totalInvestorsWithTwitter: z.int(),
-    totalInvestorsWithCrunchbase: z.int(),
-    countsByRole: z.record(z.string(), z.int()),
-    createdAt: isoDate,
-  }),
+  z.extend(directoryMetadataSchema, { createdAt: isoDate }),
   (v) => ({ pk: 'DIRECTORY', sk: `META#${v.createdAt}#${v.id}` }),
 );
 export type DirectoryMetadata = z.infer<typeof directoryMetadataModel.schema>;
