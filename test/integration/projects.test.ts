@@ -6,7 +6,7 @@ import {
   setStripeConnectCode,
 } from '../../lambdas/lib/table/repositories/projects';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
-import { listProjectsResponse, PROJECT_UPDATE_EMPTY, projectViewSchema } from '../../shared/api/projects';
+import { listProjectsResponse, PROJECT_UPDATE_EMPTY } from '../../shared/api/projects';
 import {
   INVALID_STARTUP_STATUS,
   PROJECT_DESCRIPTION_REQUIRED,
@@ -14,8 +14,8 @@ import {
   TOO_MANY_PROJECT_SECTORS,
 } from '../../shared/projects/project';
 import { call, createUser, type TestUser } from './support/home';
+import { createProject, projectResponse } from './support/projects';
 
-const projectResponse = apiSuccessEnvelope(projectViewSchema);
 const listResponse = apiSuccessEnvelope(listProjectsResponse);
 const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,15 +27,6 @@ describe('startup projects over HTTP', () => {
   beforeAll(async () => {
     [founder, stranger] = await Promise.all([createUser(), createUser()]);
   });
-
-  async function createProject(user: TestUser, name = 'Acme Analytics') {
-    const response = await call('POST', '/projects', {
-      token: user.token,
-      body: { name, description: 'Dashboards for small shops.' },
-    });
-    expect(response.status).toBe(201);
-    return projectResponse.parse(response.body).data;
-  }
 
   it('creates a project with no statuses, no sectors and no payment connection, and reads it back', async () => {
     const response = await call('POST', '/projects', {

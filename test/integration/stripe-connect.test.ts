@@ -10,7 +10,6 @@ import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/err
 import {
   listProjectsResponse,
   mrrResponse,
-  projectViewSchema,
   STRIPE_ACCESS_REVOKED,
   STRIPE_ALREADY_CONNECTED,
   STRIPE_CODE_REFUSED,
@@ -18,6 +17,7 @@ import {
   syncTransactionsResponse,
 } from '../../shared/api/projects';
 import { call, createUser, type TestUser } from './support/home';
+import { createProject, projectResponse } from './support/projects';
 import {
   approveAuthorization,
   authorizationCode,
@@ -28,7 +28,6 @@ import {
   REDIRECT_URI,
 } from './support/stripe';
 
-const projectResponse = apiSuccessEnvelope(projectViewSchema);
 const syncResponse = apiSuccessEnvelope(syncTransactionsResponse);
 const mrrEnvelope = apiSuccessEnvelope(mrrResponse);
 const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
@@ -85,15 +84,6 @@ describe('Stripe Connect and business insights, through the local gateway and St
   beforeAll(async () => {
     [founder, stranger] = await Promise.all([createUser(), createUser()]);
   });
-
-  async function createProject(user: TestUser, name = 'Acme Analytics') {
-    const response = await call('POST', '/projects', {
-      token: user.token,
-      body: { name, description: 'Dashboards for small shops.' },
-    });
-    expect(response.status).toBe(201);
-    return projectResponse.parse(response.body).data;
-  }
 
   const connect = (user: TestUser, projectId: string, body: unknown) =>
     call('POST', `/projects/${projectId}/stripe/connect`, { token: user.token, body });
