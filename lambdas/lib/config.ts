@@ -1,11 +1,5 @@
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
-
-// zod/mini loads no locale: every issue message would read 'Invalid input'. Every function loads this
-// module, so setting English here keeps the messages of its configuration errors, and of any other zod
-// error it throws or logs (a workflow task's input, a stored item), in English. (`z.locales.en()` makes
-// esbuild bundle every locale.)
-z.config(en());
+import './zod-english';
 
 /**
  * Configuration is read from the environment once per section, validated with zod, and cached.

@@ -1,10 +1,11 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { type AuthLevel, type HandlerGroup, routeKey, routesOf } from '../routes';
 import { type Caller, callerFromClaims } from './auth';
 import { BadRequestError, ForbiddenError, HttpError, UnauthenticatedError } from './errors';
 import { logger } from './logger';
+// A 400 answer quotes the first issue's message: in English.
+import './zod-english';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -23,11 +24,6 @@ type CallerFor<A extends AuthLevel> = A extends 'public' ? null : Caller;
 export interface Endpoint {
   run(event: HttpEvent, auth: AuthLevel): Promise<HttpResult>;
 }
-
-// A 400 answer quotes the first issue's message. The schemas are zod/mini, which loads no locale (every
-// message would read 'Invalid input'); setting English here keeps the answers English whatever this module
-// imports. (`z.locales.en()` makes esbuild bundle every locale.)
-z.config(en());
 
 const emptyObject = z.looseObject({});
 
