@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES } from '../../infra/constructs/function-bundling';
@@ -21,13 +23,19 @@ beforeAll(() => {
 
 const allFunctions = () => [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)];
 
+/** The folder of a synthesized function's bundle (`index.mjs` and its source map). */
+function bundleDir(fn: ReturnType<typeof allFunctions>[number]): string {
+  const resource = template.toJSON().Resources[logicalIdOf(fn.handler)] as TemplateResource;
+  const { S3Key } = (resource.Properties?.Code ?? {}) as { S3Key: string };
+  return join(synthesized.assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
+}
+
 describe('function bundles', () => {
   it('bundles every function as a minified ESM module with a source map and no outside imports', () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
     for (const fn of allFunctions()) {
       const resource = template.toJSON().Resources[logicalIdOf(fn.handler)] as TemplateResource;
-      const { S3Key } = (resource.Properties?.Code ?? {}) as { S3Key: string };
-      const dir = join(synthesized.assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
+      const dir = bundleDir(fn);
       const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
 
       expect(resource.Properties?.Handler, fn.node.path).toBe('index.handler');
@@ -55,6 +63,41 @@ describe('function bundles', () => {
         /SWBPortalService|AWSSecurityTokenServiceV20110615/,
       );
     }
+  });
+
+  it('answers a bad request in English when run alone, as Lambda runs it (zod/mini loads no locale by itself)', () => {
+    const directory = stack.api.functions.get('directory');
+    if (!directory) throw new Error('no directory function');
+    const bundle = pathToFileURL(join(bundleDir(directory), 'index.mjs')).href;
+    const event = {
+      routeKey: 'GET /investors',
+      rawPath: '/investors',
+      queryStringParameters: { stageFocus: 'x'.repeat(201) },
+      requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: '/investors' } },
+      headers: {},
+      isBase64Encoded: false,
+    };
+    const script = `const { handler } = await import(${JSON.stringify(bundle)});
+      const result = await handler(${JSON.stringify(event)});
+      console.log(JSON.stringify(result));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        AWS_REGION: 'us-east-1',
+        TABLE_NAME: 'bundle-test',
+        LOG_LEVEL: 'ERROR',
+      },
+      encoding: 'utf8',
+    });
+    const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+      statusCode: number;
+      body: string;
+    };
+
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body).error.message).toBe(
+      "Invalid query parameter 'stageFocus': Too big: expected string to have <=200 characters",
+    );
   });
 });
 
