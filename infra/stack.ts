@@ -141,7 +141,7 @@ export class InvestorDirectoryStack extends Stack {
     this.api.functionFor('carts')?.addConfiguration(this.payments.paymentLinkEnvironment);
     // Stripe Connect: the code exchange and deauthorisation call Stripe with the platform's secret key.
     this.api
-      .functionFor('projects')
+      .functionFor('stripeConnect')
       ?.bindSecret('STRIPE_SECRET_KEY_ARN', this.payments.secretKey)
       .addConfiguration(this.payments.connectEnvironment);
     const webhook = this.api.functionFor('stripeWebhook');

@@ -11,6 +11,7 @@ export const handlerGroups = {
   directory: 'lambdas/http/directory.ts',
   carts: 'lambdas/http/carts.ts',
   projects: 'lambdas/http/projects.ts',
+  stripeConnect: 'lambdas/http/stripe-connect.ts',
   podcasts: 'lambdas/http/podcasts.ts',
   account: 'lambdas/http/account.ts',
   admin: 'lambdas/http/admin.ts',
@@ -58,10 +59,11 @@ export const routes: readonly RouteDefinition[] = [
   route('PATCH', '/projects/{projectId}', 'user', 'projects'),
   route('DELETE', '/projects/{projectId}', 'user', 'projects'),
   // Payment connect and Business Insights of a project: its creator only, like the project itself.
-  route('POST', '/projects/{projectId}/stripe/connect', 'user', 'projects'),
-  route('DELETE', '/projects/{projectId}/stripe/connection', 'user', 'projects'),
-  route('POST', '/projects/{projectId}/stripe/transactions/sync', 'user', 'projects'),
-  route('GET', '/projects/{projectId}/insights/mrr', 'user', 'projects'),
+  // Their own function, so that project CRUD does not load the Stripe SDK.
+  route('POST', '/projects/{projectId}/stripe/connect', 'user', 'stripeConnect'),
+  route('DELETE', '/projects/{projectId}/stripe/connection', 'user', 'stripeConnect'),
+  route('POST', '/projects/{projectId}/stripe/transactions/sync', 'user', 'stripeConnect'),
+  route('GET', '/projects/{projectId}/insights/mrr', 'user', 'stripeConnect'),
 
   // Podcasts: anyone can read the board; listing and voting need a login.
   route('GET', '/podcasts', 'public', 'podcasts'),

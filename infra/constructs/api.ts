@@ -36,7 +36,7 @@ const groupSizing: Partial<Record<HandlerGroup, { memorySize: number; timeout: D
   // A saved cart reads back up to 2,500 investor cards.
   carts: { memorySize: 1024, timeout: Duration.seconds(29) },
   // Stripe Connect code exchange and transaction sync wait on Stripe's API.
-  projects: { memorySize: 1024, timeout: Duration.seconds(29) },
+  stripeConnect: { memorySize: 1024, timeout: Duration.seconds(29) },
 };
 
 /** The construct id of a route: `GET /investors/{investorId}` becomes `GETInvestorsInvestorId`. */

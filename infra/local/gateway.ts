@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../../lambdas/lib/http';
 import {
   type HandlerGroup,
@@ -12,8 +13,9 @@ import {
   routeKey,
   routes,
 } from '../../lambdas/routes';
+import { localLambdaContext } from './lambda-context';
 
-type Handler = (event: HttpEvent) => Promise<HttpResult>;
+type Handler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
 /** Something the local home serves beside the API (Stripe stand-ins, the Step Functions emulator...). */
 export type ExtraRoute = (req: IncomingMessage, body: Buffer, res: ServerResponse) => Promise<boolean>;
@@ -186,7 +188,7 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       } as unknown as HttpEvent;
 
       const handler = await handlerFor(definition.handler);
-      const result = await handler(event);
+      const result = await handler(event, localLambdaContext(definition.handler));
       const resultHeaders: Record<string, string> = {};
       for (const [key, value] of Object.entries(result.headers ?? {})) resultHeaders[key] = String(value);
       res.writeHead(result.statusCode ?? 200, resultHeaders);

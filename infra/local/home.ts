@@ -14,6 +14,7 @@ import { type LocalCognito, provisionCognito } from './cognito';
 import { CognitoRelay } from './cognito-relay';
 import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
+import { LocalMetricsSink } from './metrics-sink';
 import { assertPortFree, freePort, Supervisor } from './processes';
 import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
 import { localCheckoutRoute, localWebhookSecret } from './stripe-checkout';
@@ -53,6 +54,8 @@ export interface LocalHome {
   cognitoRelay: CognitoRelay;
   /** The in-process Step Functions runner behind the SDK-compatible `/local/stepfunctions` endpoint. */
   stepFunctions: LocalStepFunctions;
+  /** The embedded metric lines the handlers printed (CloudWatch's part), served at `/local/metrics`. */
+  metrics: LocalMetricsSink;
   /** The environment the handlers read, as Lambda would receive it. */
   env: Record<string, string>;
   stateDir: string;
@@ -135,6 +138,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
 
   let gateway: http.Server | undefined;
   let stepFunctionsRef: LocalStepFunctions | undefined;
+  let metricsRef: LocalMetricsSink | undefined;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
@@ -143,6 +147,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     await closed;
     await stepFunctionsRef?.abortAll().catch(() => undefined);
     await supervisor.stopAll();
+    metricsRef?.uninstall();
     if (test) rmSync(stateDir, { recursive: true, force: true });
   };
   process.once('exit', () => supervisor.killAllNow());
@@ -196,6 +201,8 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       COGNITO_USER_POOL_ID: cognito.userPoolId,
       COGNITO_ENDPOINT: cognito.endpoint,
       LOG_LEVEL: test ? 'ERROR' : 'WARN',
+      // As Lambda sets it: Powertools counts the first invocation as the cold start.
+      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
     };
     Object.assign(process.env, env);
 
@@ -211,8 +218,11 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       s3: local(ports.s3),
     };
     const stepFunctions = new LocalStepFunctions(ROOT, test ? { retryIntervalMs: 10 } : {});
+    const metrics = new LocalMetricsSink();
+    metrics.install();
+    metricsRef = metrics;
     stepFunctionsRef = stepFunctions;
-    const partial = { ports, urls, cognito, env, stateDir, stepFunctions, cognitoRelay };
+    const partial = { ports, urls, cognito, env, stateDir, stepFunctions, cognitoRelay, metrics };
     gateway = await startGateway({
       port: ports.gateway,
       root: ROOT,
@@ -221,6 +231,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       jwks,
       extraRoutes: [
         stepFunctions.route(),
+        metrics.route(),
         cognitoRelay.route(urls.cognito),
         localCheckoutRoute(partial),
         localStripeStandInRoute(partial),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
 import { StateMachine } from 'aws-local-stepfunctions';
 import {
   type StateMachineName,
@@ -10,6 +11,7 @@ import {
   workflowTaskFunctions,
 } from '../../lambdas/workflows/registry';
 import type { ExtraRoute } from './gateway';
+import { localLambdaContext } from './lambda-context';
 
 // aws-local-stepfunctions 3 uses Promise.withResolvers, which Node 20 lacks.
 const promiseStatics = Promise as unknown as { withResolvers?: unknown };
@@ -98,7 +100,7 @@ class StepFunctionsError extends Error {
  */
 export class LocalStepFunctions {
   private readonly executions = new Map<string, Execution>();
-  private readonly handlers = new Map<string, (event: unknown) => Promise<unknown>>();
+  private readonly handlers = new Map<string, (event: unknown, context: Context) => Promise<unknown>>();
 
   constructor(
     private readonly root: string,
@@ -115,7 +117,7 @@ export class LocalStepFunctions {
     const module = (await import(
       pathToFileURL(resolve(this.root, workflowTaskFunctions[variable])).href
     )) as {
-      handler: (event: unknown) => Promise<unknown>;
+      handler: (event: unknown, context: Context) => Promise<unknown>;
     };
     this.handlers.set(resource, module.handler);
     return module.handler;
@@ -140,10 +142,12 @@ export class LocalStepFunctions {
     const overrides: Handlers = {};
     const retryIntervalOverrides: Record<string, number> = {};
     for (const [stateName, resource] of taskStates(definition.States)) {
+      // As Lambda would: the task function's name and its 300 s timeout in the context.
+      const functionName = resource.split(':').at(-1) ?? resource;
       overrides[stateName] = async (taskInput) =>
         (await (
           await this.handlerFor(resource)
-        )(taskInput)) as never;
+        )(taskInput, localLambdaContext(functionName, 300_000))) as never;
       if (this.options.retryIntervalMs !== undefined)
         retryIntervalOverrides[stateName] = this.options.retryIntervalMs;
     }

@@ -1,6 +1,12 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { Context } from 'aws-lambda';
 import type Stripe from 'stripe';
 import { type HttpEvent, type HttpResult, json } from '../lib/http';
-import { logger } from '../lib/logger';
+import { errorEnvelope } from '../lib/middlewares/error-envelope';
+import { observability } from '../lib/middlewares/observability';
+import { logger } from '../lib/observability/logger';
+import { countBusinessEvent } from '../lib/observability/metrics';
 import { InvalidWebhookSignatureError, verifyStripeEvent } from '../lib/payments';
 import { completeCheckout } from '../lib/purchases/checkout';
 import { forgetStripeEvent, recordStripeEventOnce } from '../lib/table/repositories/stripe-events';
@@ -10,8 +16,7 @@ import { forgetStripeEvent, recordStripeEventOnce } from '../lib/table/repositor
  * bad or stale one gets 400 and nothing is written. Each event id is acted on once (a conditional
  * write claims it); if acting fails the claim is dropped and Stripe's retry may try again.
  */
-export async function handler(event: HttpEvent): Promise<HttpResult> {
-  logger.resetKeys();
+async function receiveStripeEvent(event: HttpEvent): Promise<HttpResult> {
   const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64') : (event.body ?? '');
   let stripeEvent: Stripe.Event;
   try {
@@ -30,6 +35,8 @@ export async function handler(event: HttpEvent): Promise<HttpResult> {
   try {
     if (stripeEvent.type === 'checkout.session.completed') {
       const outcome = await completeCheckout(stripeEvent.data.object, now);
+      if (outcome === 'delivering') countBusinessEvent('PaymentAccepted');
+      if (outcome === 'flagged') countBusinessEvent('PaymentFlagged');
       return json(200, { data: { received: true, outcome } });
     }
     return json(200, { data: { received: true, outcome: 'ignored' } });
@@ -41,3 +48,10 @@ export async function handler(event: HttpEvent): Promise<HttpResult> {
     });
   }
 }
+
+/** The webhook's middy chain: Powertools observability, header normalisation, the error envelope. */
+export const handler = middy<HttpEvent, HttpResult, Error, Context>()
+  .use(observability())
+  .use(httpHeaderNormalizer())
+  .use(errorEnvelope())
+  .handler(receiveStripeEvent);

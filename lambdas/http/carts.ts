@@ -4,6 +4,7 @@ import { CART_CANNOT_CHANGE } from '../../shared/cart/saved-cart';
 import { paymentLinksConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler, WithStatus } from '../lib/http';
+import { countBusinessEvent } from '../lib/observability/metrics';
 import {
   CartConflictError,
   CartRejectedError,
@@ -42,6 +43,7 @@ export const handler = httpHandler('carts', {
         now,
         paymentLinks: paymentLinks(),
       }).catch(toHttpError);
+      countBusinessEvent('CartSaved');
       return new WithStatus(
         saved.created ? 201 : 200,
         cartViewSchema.parse(toCartView(saved.cart, saved.cards)),

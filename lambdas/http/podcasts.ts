@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/podcasts';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
+import { countBusinessEvent } from '../lib/observability/metrics';
 import {
   createPodcast,
   listPodcastsWithVoteCounts,
@@ -61,6 +62,7 @@ export const handler = httpHandler('podcasts', {
     handle: async ({ params, caller }) => {
       const result = await togglePodcastVote(params.podcastId, caller.sub, new Date().toISOString());
       if (!result) throw new NotFoundError('Podcast not found');
+      if (result.voted) countBusinessEvent('PodcastVote');
       return voteResponse.parse(result);
     },
   }),

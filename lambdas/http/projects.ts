@@ -2,20 +2,13 @@ import {
   createProjectBody,
   deleteProjectResponse,
   listProjectsResponse,
-  mrrResponse,
   projectIdParams,
-  stripeConnectBody,
-  syncTransactionsBody,
-  syncTransactionsResponse,
   toProjectView,
   updateProjectBody,
 } from '../../shared/api/projects';
 import { newProject } from '../../shared/projects/project';
 import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
-import { syncProjectTransactions } from '../lib/insights/ingest';
-import { projectMrr } from '../lib/insights/mrr';
-import { connectProjectToStripe, disconnectProjectFromStripe } from '../lib/insights/stripe-connect';
 import {
   createProject,
   deleteProjectOfCreator,
@@ -31,7 +24,10 @@ const projectNotFound = () => new NotFoundError('Project not found');
 
 const view = ({ project, connection }: ProjectWithConnection) => toProjectView(project, connection);
 
-/** Startup projects, their payment connection and insights: only the creator may read or act on one. */
+/**
+ * Startup projects: only the creator may read or change one. Their payment connection and insights
+ * are `stripe-connect.ts`, another function, so that this one does not load the Stripe SDK.
+ */
 export const handler = httpHandler('projects', {
   'GET /projects': endpoint({
     auth: 'user',
@@ -81,48 +77,6 @@ export const handler = httpHandler('projects', {
     handle: async ({ params, caller }) => {
       if (!(await deleteProjectOfCreator(params.projectId, caller.sub))) throw projectNotFound();
       return deleteProjectResponse.parse({ deleted: true });
-    },
-  }),
-
-  'POST /projects/{projectId}/stripe/connect': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    body: stripeConnectBody,
-    handle: async ({ params, body, caller }) => {
-      const connected = await connectProjectToStripe(params.projectId, caller.sub, body, new Date());
-      if (!connected) throw projectNotFound();
-      return view(connected);
-    },
-  }),
-
-  'DELETE /projects/{projectId}/stripe/connection': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    handle: async ({ params, caller }) => {
-      const disconnected = await disconnectProjectFromStripe(params.projectId, caller.sub);
-      if (!disconnected) throw projectNotFound();
-      return view(disconnected);
-    },
-  }),
-
-  'POST /projects/{projectId}/stripe/transactions/sync': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    body: syncTransactionsBody,
-    handle: async ({ params, caller }) => {
-      const synced = await syncProjectTransactions(params.projectId, caller.sub, new Date());
-      if (!synced) throw projectNotFound();
-      return syncTransactionsResponse.parse(synced);
-    },
-  }),
-
-  'GET /projects/{projectId}/insights/mrr': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    handle: async ({ params, caller }) => {
-      const mrr = await projectMrr(params.projectId, caller.sub, new Date());
-      if (!mrr) throw projectNotFound();
-      return mrrResponse.parse(mrr);
     },
   }),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import './zod-english';
+import './zod-messages';
 
 /**
  * Configuration is read from the environment once per section, validated with zod, and cached.
@@ -17,7 +17,11 @@ function readSection<S extends z.ZodMiniObject>(section: string, schema: S): () 
     for (const key of Object.keys(schema.shape)) raw[key] = process.env[key] || undefined;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
-      const names = parsed.error.issues.map((issue) => `${String(issue.path[0])} (${issue.message})`);
+      // Messages name their variable ('TABLE_NAME is required'); a schema's own message gets it added.
+      const names = parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      });
       throw new ConfigError(`Missing or invalid ${section} configuration: ${names.join(', ')}`);
     }
     cached = parsed.data;
@@ -91,6 +95,6 @@ export type WorkflowArnVariable = keyof ReturnType<typeof workflowsConfig>;
 
 export function workflowArn(variable: WorkflowArnVariable): string {
   const value = workflowsConfig()[variable];
-  if (!value) throw new ConfigError(`Missing or invalid workflows configuration: ${variable} (Required)`);
+  if (!value) throw new ConfigError(`Missing or invalid workflows configuration: ${variable} is required`);
   return value;
 }

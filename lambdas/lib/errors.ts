@@ -69,3 +69,11 @@ export class BadGatewayError extends HttpError {
     super(502, 'unavailable', message, options);
   }
 }
+
+/** A request body that is not JSON (its Content-Type says otherwise, or it has none): 415 with the spec's invalid-argument code. */
+export class UnsupportedMediaTypeError extends HttpError {
+  override readonly name = 'UnsupportedMediaTypeError';
+  constructor(message = 'The request body must be JSON, sent with Content-Type: application/json.') {
+    super(415, 'invalid-argument', message);
+  }
+}

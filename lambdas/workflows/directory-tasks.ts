@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { aggregateDirectory, recountDirectory } from '../lib/directory/aggregation';
 import { mapBatch } from '../lib/directory/mapping';
-import { logger } from '../lib/logger';
+import { logger } from '../lib/observability/logger';
 import { ADMIN_FUNCTIONS } from '../lib/table/models';
 import { releaseFunctionLock } from '../lib/table/repositories/function-runs';
+import { taskHandler } from '../lib/task-handler';
 
 const lockName = z.nullable(z.enum(ADMIN_FUNCTIONS));
 
@@ -27,9 +28,7 @@ const taskInput = z.discriminatedUnion('action', [
  * admin's and the schedule's aggregation) write a new record, and releasing a lock that is gone
  * does nothing.
  */
-export async function handler(event: unknown) {
-  const input = taskInput.parse(event);
-  logger.resetKeys();
+export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action, lockName: input.lockName });
   switch (input.action) {
     case 'mapBatch': {
@@ -52,4 +51,4 @@ export async function handler(event: unknown) {
       return { lockName: input.lockName, mapped: input.mapped, released: input.lockName !== null };
     }
   }
-}
+});

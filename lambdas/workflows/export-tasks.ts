@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
-import { logger } from '../lib/logger';
+import { logger } from '../lib/observability/logger';
+import { countBusinessEvent } from '../lib/observability/metrics';
 import {
   addCartToLibrary,
   buildCartExport,
   completeCartDelivery,
   emailCartExport,
 } from '../lib/purchases/delivery';
+import { taskHandler } from '../lib/task-handler';
 
 const taskInput = z.object({
   action: z.enum(['buildCsv', 'sendEmail', 'addToLibrary', 'complete']),
@@ -13,9 +15,7 @@ const taskInput = z.object({
 });
 
 /** Task handler of the export delivery workflow; every action can be retried without repeating its effect. */
-export async function handler(event: unknown) {
-  const { action, cartId } = taskInput.parse(event);
-  logger.resetKeys();
+export const handler = taskHandler(taskInput, async ({ action, cartId }) => {
   logger.appendKeys({ action, cartId });
   switch (action) {
     case 'buildCsv':
@@ -26,6 +26,7 @@ export async function handler(event: unknown) {
       return addCartToLibrary(cartId);
     case 'complete':
       await completeCartDelivery(cartId);
+      countBusinessEvent('DeliveryCompleted');
       return { cartId };
   }
-}
+});

@@ -6,7 +6,9 @@ import {
   importChunk,
   prepareImport,
 } from '../lib/imports/import-file';
-import { logger } from '../lib/logger';
+import { logger } from '../lib/observability/logger';
+import { countBusinessEvent } from '../lib/observability/metrics';
+import { taskHandler } from '../lib/task-handler';
 
 const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('prepare'), jobId: z.string() }),
@@ -27,9 +29,7 @@ const GENERIC_FAILURE = 'The import failed. Rows imported so far are kept; pleas
  * returns `{ failed: true }` with the message already on the job, so nothing is written and no
  * retry is spent on it.
  */
-export async function handler(event: unknown) {
-  const input = taskInput.parse(event);
-  logger.resetKeys();
+export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action, jobId: input.jobId });
   switch (input.action) {
     case 'prepare':
@@ -44,7 +44,9 @@ export async function handler(event: unknown) {
       }
     case 'importChunk': {
       const result = await importChunk(input.jobId);
-      logger.info('imported a chunk', result);
+      logger.info('imported a chunk', { ...result });
+      countBusinessEvent('ImportRowsImported', result.imported);
+      countBusinessEvent('ImportRowsRejected', result.rejected);
       return { jobId: input.jobId, ...result };
     }
     case 'complete':
@@ -56,4 +58,4 @@ export async function handler(event: unknown) {
       return { jobId: input.jobId };
     }
   }
-}
+});

@@ -19,7 +19,7 @@ export const mappingDebugResponse = z.object({
 export type MappingDebugResponse = z.infer<typeof mappingDebugResponse>;
 
 /** POST /admin/field-merger: merge, remove or split values of Sector Focus or Stage Focus. */
-export const fieldMergerBody = z.object({
+export const fieldMergerBody = z.strictObject({
   action: fieldMergerActionSchema,
   field: mergeableFieldSchema,
   selectedValues: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50)),

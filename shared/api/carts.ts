@@ -16,11 +16,12 @@ export const cartIdParams = z.object({ cartId });
 
 /**
  * POST /carts: save the caller's cart. Without `id` the server creates one; with an id it saves that
- * cart (new, or the caller's own while still active). Pricing, status and dates are the server's: any
- * such field in the body is ignored. The count, duplicate and column checks answer with the spec's
- * messages ('No cart to save', 'No tier found for line item count', 'No columns selected...').
+ * cart (new, or the caller's own while still active). Pricing, status and dates are the server's: a
+ * body carrying such a field (or any unknown field) is refused. The count, duplicate and column checks
+ * answer with their messages ('No cart to save', 'A cart can hold at most 2,500 contacts.', 'No columns
+ * selected...').
  */
-export const saveCartBody = z.object({
+export const saveCartBody = z.strictObject({
   id: z.optional(cartId),
   investorIds: z.array(investorIdParams.shape.investorId),
   columnOrder: columnOrderSchema,

@@ -39,6 +39,9 @@ export type RoleCountsResponse = z.infer<typeof roleCountsResponse>;
 export const SEARCH_PAGE_SIZE = 50;
 export const SEARCH_MAX_PAGE_SIZE = 100;
 
+/** Not in the spec: the answer to a page size out of range. */
+export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}`;
+
 const tagValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** GET /investors?stageFocus=…|sectorFocus=…&cursor=…&limit=…: exactly one of the two tags. */
@@ -48,7 +51,13 @@ export const searchInvestorsQuery = z
     sectorFocus: z.optional(tagValue),
     cursor: z.optional(z.string().check(z.maxLength(2000))),
     limit: z._default(
-      z.coerce.number().check(z.int(), z.gte(1), z.lte(SEARCH_MAX_PAGE_SIZE)),
+      z.coerce
+        .number({ error: LIMIT_MESSAGE })
+        .check(
+          z.int({ error: LIMIT_MESSAGE }),
+          z.gte(1, { error: LIMIT_MESSAGE }),
+          z.lte(SEARCH_MAX_PAGE_SIZE, { error: LIMIT_MESSAGE }),
+        ),
       SEARCH_PAGE_SIZE,
     ),
   })

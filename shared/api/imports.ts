@@ -4,12 +4,12 @@ import { messages } from '../messages';
 const required = z.string().check(z.trim(), z.minLength(1, messages.sourceInformationRequired));
 
 /** POST /admin/imports: a new import job for a CSV file, with the header choices and the source. */
-export const createImportBody = z.object({
+export const createImportBody = z.strictObject({
   fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
   sourceName: required.check(z.maxLength(200)),
   sourceUrl: required.check(z.maxLength(2048)),
   headers: z
-    .array(z.object({ header: z.string().check(z.maxLength(200)), include: z.boolean() }))
+    .array(z.strictObject({ header: z.string().check(z.maxLength(200)), include: z.boolean() }))
     .check(z.minLength(1), z.maxLength(500)),
 });
 export type CreateImportBody = z.infer<typeof createImportBody>;

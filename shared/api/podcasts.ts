@@ -42,7 +42,7 @@ export const podcastIdParams = z.object({
  * exactly 'Title is required.' or 'URL is required.'. `participants` is the form's comma-separated
  * text or a list of names.
  */
-export const listPodcastBody = z.object({
+export const listPodcastBody = z.strictObject({
   title: z.nullish(
     z.string().check(z.maxLength(PODCAST_TITLE_MAX_LENGTH, { error: PODCAST_TITLE_TOO_LONG })),
   ),

@@ -41,7 +41,7 @@ const description = projectCreateSchema.shape.description.check(
 );
 
 /** POST /projects: the 'List a New Project' form ('Name is required.', 'Description is required.'). */
-export const createProjectBody = z.object({ name, description });
+export const createProjectBody = z.strictObject({ name, description });
 export type CreateProjectBody = z.input<typeof createProjectBody>;
 
 /**
@@ -183,7 +183,7 @@ export const stripeConnectResponse = projectViewSchema;
  * POST /projects/{projectId}/stripe/transactions/sync (the spec's fetchStripeTransactionsForProject)
  * needs no body (the project is in the path); one such as `{ projectId }` is accepted and ignored.
  */
-export const syncTransactionsBody = z.optional(z.object({}));
+export const syncTransactionsBody = z.optional(z.strictObject({}));
 
 /**
  * The sync's answer: it ingested the connected account's charges, refunds, invoices and subscriptions

@@ -22,6 +22,12 @@ export function investorsNotInDirectory(investorIds: readonly string[]): string 
   return `These investors are not in the directory: ${listed}${rest > 0 ? ` and ${rest} more` : ''}.`;
 }
 
+/**
+ * Not in the spec (issue 14): more than 2,500 investors. The spec's 'No tier found for line item count'
+ * is what pricing throws; a person saving a cart reads this.
+ */
+export const CART_TOO_LARGE = `A cart can hold at most ${MAX_CART_ITEMS.toLocaleString('en-US')} contacts.`;
+
 /** Not in the spec: re-saving a purchased cart, or someone else's. */
 export const CART_CANNOT_CHANGE = 'This cart cannot be changed: it was already purchased or is not yours.';
 
@@ -31,7 +37,7 @@ export type CartSaveCheck =
 
 /**
  * Checks what can be checked without the directory, in this order: the cart is not empty ('No cart to
- * save'), has a price tier ('No tier found for line item count'), lists each investor once, and has at
+ * save'), holds at most 2,500 investors ({@link CART_TOO_LARGE}), lists each investor once, and has at
  * least one export column ('No columns selected. Please select at least one column to export.'). Returns
  * the pricing of the item count.
  *
@@ -43,7 +49,7 @@ export function checkCartToSave(
   paymentLinks: PaymentLinks,
 ): CartSaveCheck {
   if (investorIds.length === 0) return { ok: false, message: messages.noCartToSave };
-  if (investorIds.length > MAX_CART_ITEMS) return { ok: false, message: messages.noTierFound };
+  if (investorIds.length > MAX_CART_ITEMS) return { ok: false, message: CART_TOO_LARGE };
   const seen = new Set<string>();
   for (const id of investorIds) {
     if (seen.has(id)) return { ok: false, message: duplicateInvestorInCart(id) };

@@ -23,6 +23,13 @@ export const TOO_MANY_VALUES_MESSAGE = `Select at most ${MAX_SELECTED_VALUES} va
 export const SPLIT_NEEDS_ONE_VALUE_MESSAGE =
   'Split Value needs exactly one selected value and no free-form value.';
 
+/**
+ * The spec's 'Please fill in all fields', naming what is missing (issue 14): no value at all, or no
+ * final value. Not in `messages.ts`; defined here.
+ */
+export const NO_VALUES_MESSAGE = `${messages.fillInAllFields}: select a value or enter an Other value.`;
+export const NO_FINAL_VALUE_MESSAGE = `${messages.fillInAllFields}: the Final value is missing.`;
+
 /** The three buttons of the field merger: Save (merge), Remove Values and Split Value. */
 export const FIELD_MERGER_ACTIONS = ['merge', 'remove', 'split'] as const;
 export const fieldMergerActionSchema = z.enum(FIELD_MERGER_ACTIONS);
@@ -71,7 +78,8 @@ export function splitFinalValue(finalValue: string): string[] {
 /**
  * Validates the field merger form for an action. Checks, in order:
  * 1. at least one selected or free-form value, and for merge and split a final value (for split, one with
- *    at least one non-blank comma-separated part); otherwise 'Please fill in all fields'. Remove ignores
+ *    at least one non-blank comma-separated part); otherwise 'Please fill in all fields' naming what is
+ *    missing ({@link NO_VALUES_MESSAGE}, {@link NO_FINAL_VALUE_MESSAGE}). Remove ignores
  *    the final value, since it writes nothing;
  * 2. at most 6 selected values ({@link TOO_MANY_VALUES_MESSAGE});
  * 3. for split, exactly one selected value and no free-form value ({@link SPLIT_NEEDS_ONE_VALUE_MESSAGE}).
@@ -86,7 +94,8 @@ export function validateFieldMerger(
   const finalValue = action === 'remove' ? '' : normalizeTag(input.finalValue ?? '');
   const finalMissing =
     action === 'merge' ? finalValue === '' : action === 'split' && splitFinalValue(finalValue).length === 0;
-  if (values.length === 0 || finalMissing) return { ok: false, error: messages.fillInAllFields };
+  if (values.length === 0) return { ok: false, error: NO_VALUES_MESSAGE };
+  if (finalMissing) return { ok: false, error: NO_FINAL_VALUE_MESSAGE };
   if (selected.length > MAX_SELECTED_VALUES) return { ok: false, error: TOO_MANY_VALUES_MESSAGE };
   if (action === 'split' && (selected.length !== 1 || freeForm !== '')) {
     return { ok: false, error: SPLIT_NEEDS_ONE_VALUE_MESSAGE };

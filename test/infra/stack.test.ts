@@ -234,7 +234,7 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('lets only the webhook read the webhook secret, and only Stripe Connect (projects) the secret key', () => {
+  it('lets only the webhook read the webhook secret, and only Stripe Connect (stripeConnect) the secret key', () => {
     const readers = (secretId: string) =>
       [...stack.api.functions.entries(), ...Object.entries(stack.workflows.taskFunctions)]
         .filter(([, fn]) =>
@@ -247,8 +247,8 @@ describe('Lambda functions', () => {
         .map(([name]) => name);
 
     expect(readers(logicalIdOf(stack.payments.webhookSecret))).toEqual(['stripeWebhook']);
-    expect(readers(logicalIdOf(stack.payments.secretKey))).toEqual(['projects']);
-    expect(environmentOf(template, functionOf('projects'))).toMatchObject({
+    expect(readers(logicalIdOf(stack.payments.secretKey))).toEqual(['stripeConnect']);
+    expect(environmentOf(template, functionOf('stripeConnect'))).toMatchObject({
       STRIPE_SECRET_KEY_ARN: ref(stack.payments.secretKey),
       STRIPE_CONNECT_CLIENT_ID: 'ca_Q2w3E4r5T6y7U8i9O0p',
     });
@@ -304,7 +304,15 @@ describe('Lambda functions', () => {
       ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
       ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
     ]);
-    for (const group of ['directory', 'carts', 'projects', 'podcasts', 'account', 'stripeWebhook'] as const) {
+    for (const group of [
+      'directory',
+      'carts',
+      'projects',
+      'stripeConnect',
+      'podcasts',
+      'account',
+      'stripeWebhook',
+    ] as const) {
       expect(s3Actions(functionOf(group)), group).toEqual([]);
     }
   });

@@ -120,7 +120,7 @@ describe('admin: field merger (connected)', () => {
 
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
-      error: { code: 'invalid-argument', message: 'Please fill in all fields' },
+      error: { code: 'invalid-argument', message: 'Please fill in all fields: the Final value is missing.' },
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({

@@ -60,10 +60,10 @@ describe('export carts over HTTP', () => {
   it('saves a new cart priced by the server and reads it back', async () => {
     const chosen = investors.slice(0, 60).reverse();
 
-    const saved = await saveCart(founder, {
+    // A client's own price is never read: a body carrying one is refused, like any unknown field.
+    const priced = await saveCart(founder, {
       investorIds: idsOf(chosen),
       columnOrder: ['name', 'email'],
-      // A client's own price is never read.
       pricing: {
         tierDescription: 'Free',
         totalX100: 0,
@@ -71,7 +71,10 @@ describe('export carts over HTTP', () => {
         stripePaymentLink: 'https://evil',
       },
     });
+    const saved = await saveCart(founder, { investorIds: idsOf(chosen), columnOrder: ['name', 'email'] });
 
+    expect(priced.status).toBe(400);
+    expect(errorOf(priced.body).message).toBe("Unknown field 'pricing': this request does not take it");
     expect(saved.status).toBe(201);
     const cart = cartResponse.parse(saved.body).data;
     expect(cart.id).toMatch(CART_ID_PATTERN);
@@ -158,7 +161,7 @@ describe('export carts over HTTP', () => {
     expect((await getCart(id))?.searchableInvestorEntryIds).toEqual(idsOf(investors.slice(5, 10)));
   });
 
-  it('refuses a cart of 2,501 items with the spec message', async () => {
+  it('refuses a cart of 2,501 items saying how many a cart can hold', async () => {
     const ids = Array.from({ length: 2501 }, (_, i) => `inv_over_${i}`);
 
     const response = await saveCart(founder, { investorIds: ids, columnOrder: ['name'] });
@@ -166,7 +169,7 @@ describe('export carts over HTTP', () => {
     expect(response.status).toBe(400);
     expect(errorOf(response.body)).toEqual({
       code: 'invalid-argument',
-      message: 'No tier found for line item count',
+      message: 'A cart can hold at most 2,500 contacts.',
     });
   });
 
@@ -220,7 +223,9 @@ describe('export carts over HTTP', () => {
     expect(badId.status).toBe(400);
     expect(errorOf(badId.body).message).toContain("'investorIds.0'");
     expect(badColumn.status).toBe(400);
-    expect(errorOf(badColumn.body).message).toContain("'columnOrder.0'");
+    expect(errorOf(badColumn.body).message).toBe(
+      'columnOrder.0 must be one of: rowIndex, name, email, linkedinUrl',
+    );
     expect(badCartId.status).toBe(400);
     expect(errorOf(badCartId.body).message).toContain("'id'");
   });

@@ -119,7 +119,7 @@ describe('podcasts over HTTP', () => {
     });
 
     expect(longTitle.status).toBe(400);
-    expect(errorOf(longTitle.body).message).toBe(`Invalid body field 'title': ${PODCAST_TITLE_TOO_LONG}`);
+    expect(errorOf(longTitle.body).message).toBe(PODCAST_TITLE_TOO_LONG);
     expect(crowd.status).toBe(400);
     expect(errorOf(crowd.body).message).toBe(PODCAST_TOO_MANY_PARTICIPANTS);
   });

@@ -77,11 +77,9 @@ describe('startup projects over HTTP', () => {
     const noDescription = await call('POST', '/projects', { token: founder.token, body: { name: 'Acme' } });
 
     expect(blankName.status).toBe(400);
-    expect(errorOf(blankName.body).message).toBe(`Invalid body field 'name': ${PROJECT_NAME_REQUIRED}`);
+    expect(errorOf(blankName.body).message).toBe(PROJECT_NAME_REQUIRED);
     expect(noDescription.status).toBe(400);
-    expect(errorOf(noDescription.body).message).toBe(
-      `Invalid body field 'description': ${PROJECT_DESCRIPTION_REQUIRED}`,
-    );
+    expect(errorOf(noDescription.body).message).toBe(PROJECT_DESCRIPTION_REQUIRED);
   });
 
   it('refuses a name longer than 200 characters', async () => {
@@ -91,9 +89,7 @@ describe('startup projects over HTTP', () => {
     });
 
     expect(response.status).toBe(400);
-    expect(errorOf(response.body).message).toBe(
-      "Invalid body field 'name': Name must be at most 200 characters.",
-    );
+    expect(errorOf(response.body).message).toBe('Name must be at most 200 characters.');
   });
 
   it('updates the given fields only and bumps updatedAt', async () => {

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsConfig } from '../config';
+import { traced } from '../observability/tracer';
 import { once } from './once';
 
 /**
@@ -10,10 +11,12 @@ import { once } from './once';
  */
 export const documentClient = once(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = awsConfig();
-  const client = new DynamoDBClient({
-    region: AWS_REGION,
-    ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
-  });
+  const client = traced(
+    new DynamoDBClient({
+      region: AWS_REGION,
+      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+    }),
+  );
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
   });

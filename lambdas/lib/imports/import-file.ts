@@ -76,6 +76,15 @@ export async function prepareImport(jobId: string): Promise<{ totalRows: number 
   return { totalRows };
 }
 
+/** What one chunk did: whether the file is done, the job's row count, and this chunk's imported and rejected rows. */
+export interface ChunkResult {
+  done: boolean;
+  cancelled: boolean;
+  processedRows: number;
+  imported: number;
+  rejected: number;
+}
+
 /**
  * One chunk of the import: streams the file from the job's byte offset, builds imported investors
  * with the shared mapping, writes them in batches (25 per request, unprocessed items retried), and
@@ -86,10 +95,11 @@ export async function prepareImport(jobId: string): Promise<{ totalRows: number 
 export async function importChunk(
   jobId: string,
   options: { budgetMs?: number; now?: Date } = {},
-): Promise<{ done: boolean; cancelled: boolean; processedRows: number }> {
+): Promise<ChunkResult> {
   const deadline = Date.now() + (options.budgetMs ?? 2 * 60_000);
   const job = await requireJob(jobId);
-  if (job.status === 'cancelled') return { done: true, cancelled: true, processedRows: job.processedRows };
+  if (job.status === 'cancelled')
+    return { done: true, cancelled: true, processedRows: job.processedRows, imported: 0, rejected: 0 };
   const now = options.now ?? new Date();
   const context = {
     sourceName: job.sourceName,
@@ -99,6 +109,12 @@ export async function importChunk(
   };
   const start = job.byteOffset;
   let { processedRows, importedRows } = job;
+  const importedBefore = importedRows;
+  const processedBefore = processedRows;
+  const result = (done: boolean, cancelled: boolean): ChunkResult => {
+    const imported = importedRows - importedBefore;
+    return { done, cancelled, processedRows, imported, rejected: processedRows - processedBefore - imported };
+  };
   const rowErrors = [...job.rowErrors];
   let batch: ImportedInvestor[] = [];
   let offset = start;
@@ -129,7 +145,7 @@ export async function importChunk(
     if (processedRows % ROWS_PER_PROGRESS_UPDATE === 0) {
       if (await flush()) {
         stream.destroy();
-        return { done: true, cancelled: true, processedRows };
+        return result(true, true);
       }
       if (Date.now() >= deadline) {
         endOfFile = false;
@@ -138,9 +154,9 @@ export async function importChunk(
       }
     }
   }
-  if (await flush()) return { done: true, cancelled: true, processedRows };
+  if (await flush()) return result(true, true);
   if (endOfFile) await updateImportJob(jobId, { status: 'mapping' });
-  return { done: endOfFile, cancelled: false, processedRows };
+  return result(endOfFile, false);
 }
 
 /** Marks the job finished (after mapping and aggregation). */

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/api/projects';
 import { importMessage } from '../../../shared/insights/transactions';
 import { BadGatewayError, ConflictError } from '../errors';
-import { logger } from '../logger';
+import { logger } from '../observability/logger';
 import { stripeClient } from '../payments';
 import { replaceProjectTransactions } from '../table/repositories/transactions';
 import { connectedProjectOfCreator } from './connected-project';

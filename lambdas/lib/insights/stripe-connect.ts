@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/projects';
 import { stripeConnectConfig } from '../config';
 import { BadGatewayError, BadRequestError, ConflictError } from '../errors';
-import { logger } from '../logger';
+import { logger } from '../observability/logger';
 import { stripeClient } from '../payments';
 import type { StripeConnection } from '../table/models';
 import {

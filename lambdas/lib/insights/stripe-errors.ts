@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { logger } from '../logger';
+import { logger } from '../observability/logger';
 
 /**
  * What a failed Stripe call may be logged with: its kind and Stripe's request id, never the request

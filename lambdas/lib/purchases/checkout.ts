@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { tierForCount } from '../../../shared/cart/pricing';
-import { logger } from '../logger';
+import { logger } from '../observability/logger';
 import { flagCart, getCart, markCartPurchased } from '../table/repositories/carts';
 import { startWorkflow } from '../workflows';
 

@@ -1,7 +1,7 @@
 import { BRAND } from '../../../shared/messages';
 import { sendEmail } from '../email';
 import { buildExportCsv, type ExportContactRow } from '../export/export-csv';
-import { logger } from '../logger';
+import { logger } from '../observability/logger';
 import { getExport, putExport } from '../storage';
 import type { CartRecord, PurchasedContact } from '../table/models';
 import { getCart } from '../table/repositories/carts';

@@ -35,7 +35,10 @@ describe('checkCartToSave', () => {
 
   it('accepts the largest tier and refuses one item more with the spec message', () => {
     expect(checkCartToSave(ids(2500), ['name'], links).ok).toBe(true);
-    expect(checkCartToSave(ids(2501), ['name'], links)).toEqual({ ok: false, message: messages.noTierFound });
+    expect(checkCartToSave(ids(2501), ['name'], links)).toEqual({
+      ok: false,
+      message: 'A cart can hold at most 2,500 contacts.',
+    });
   });
 
   it('refuses an empty cart with the spec message', () => {

@@ -7,6 +7,7 @@ import {
   MERGEABLE_FIELDS,
   mergeableFieldSchema,
   mergeValues,
+  NO_FINAL_VALUE_MESSAGE,
   removeValues,
   SPLIT_NEEDS_ONE_VALUE_MESSAGE,
   splitFinalValue,
@@ -14,7 +15,6 @@ import {
   TOO_MANY_VALUES_MESSAGE,
   validateFieldMerger,
 } from '../../../shared/curation/field-merger';
-import { messages } from '../../../shared/messages';
 
 const input = (overrides: Partial<FieldMergerInput> = {}): FieldMergerInput => ({
   field: 'sectorFocus',
@@ -54,20 +54,20 @@ describe('validateFieldMerger', () => {
     });
   });
 
-  it("refuses a missing final value with 'Please fill in all fields'", () => {
+  it("refuses a missing final value with 'Please fill in all fields' naming the Final value", () => {
     for (const finalValue of ['', '   ', null, undefined]) {
       expect(validateFieldMerger('merge', input({ finalValue }))).toEqual({
         ok: false,
-        error: 'Please fill in all fields',
+        error: 'Please fill in all fields: the Final value is missing.',
       });
     }
   });
 
-  it("refuses no selected and no free-form value with 'Please fill in all fields'", () => {
+  it("refuses no selected and no free-form value with 'Please fill in all fields' saying what to give", () => {
     for (const action of ['merge', 'remove', 'split'] as const) {
       expect(validateFieldMerger(action, input({ selectedValues: [' '], freeFormValue: '  ' }))).toEqual({
         ok: false,
-        error: messages.fillInAllFields,
+        error: 'Please fill in all fields: select a value or enter an Other value.',
       });
     }
   });
@@ -128,10 +128,10 @@ describe('validateFieldMerger', () => {
     expect(result).toEqual({ ok: false, error: SPLIT_NEEDS_ONE_VALUE_MESSAGE });
   });
 
-  it("refuses a split whose final value has no parts with 'Please fill in all fields'", () => {
+  it("refuses a split whose final value has no parts with 'Please fill in all fields' naming the Final value", () => {
     expect(validateFieldMerger('split', input({ finalValue: ' , ,' }))).toEqual({
       ok: false,
-      error: messages.fillInAllFields,
+      error: NO_FINAL_VALUE_MESSAGE,
     });
   });
 });

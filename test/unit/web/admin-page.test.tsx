@@ -2,7 +2,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SPLIT_NEEDS_ONE_VALUE_MESSAGE } from '../../../shared/curation/field-merger';
+import {
+  NO_FINAL_VALUE_MESSAGE,
+  NO_VALUES_MESSAGE,
+  SPLIT_NEEDS_ONE_VALUE_MESSAGE,
+} from '../../../shared/curation/field-merger';
 import { errorRunningFunction, messages } from '../../../shared/messages';
 import { AdminPage } from '../../../web/pages/admin/admin-page';
 import { FieldMerger } from '../../../web/pages/admin/field-merger';
@@ -141,11 +145,11 @@ describe('the field merger', () => {
     const calls = stubApi(() => ({ body: { data: { matched: 1, updated: 1 } } }));
     const user = await renderMerger();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText(messages.fillInAllFields)).toBeTruthy();
+    expect(screen.getByText(NO_VALUES_MESSAGE)).toBeTruthy();
 
     await user.click(screen.getByRole('checkbox', { name: 'fintech' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText(messages.fillInAllFields)).toBeTruthy();
+    expect(screen.getByText(NO_FINAL_VALUE_MESSAGE)).toBeTruthy();
     expect(calls).toEqual([]);
   });
 

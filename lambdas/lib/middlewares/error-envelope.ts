@@ -1,0 +1,38 @@
+import type { MiddlewareObj } from '@middy/core';
+import { HttpError } from '../errors';
+import { logger } from '../observability/logger';
+import type { HttpContext, HttpEvent, HttpResult } from './http-types';
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+
+/** A JSON answer with the headers every API response carries. */
+export function json(statusCode: number, payload: unknown, headers: Record<string, string> = {}): HttpResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(payload),
+  };
+}
+
+/**
+ * The `{ error: { code, message } }` answer of a failed request: a typed `HttpError` answers with its
+ * status, code and message; anything else is logged and answers a generic 500 that echoes nothing
+ * internal.
+ */
+export function errorResponse(error: unknown): HttpResult {
+  if (error instanceof HttpError) {
+    if (error.status >= 500) logger.error('request failed', { error });
+    return json(error.status, { error: { code: error.code, message: error.message } });
+  }
+  logger.error('unhandled error', { error: error as Error });
+  return json(500, { error: { code: 'internal', message: INTERNAL_ERROR_MESSAGE } });
+}
+
+/** Turns an error thrown by any middleware or the endpoint into the error envelope. */
+export function errorEnvelope(): MiddlewareObj<HttpEvent, HttpResult, Error, HttpContext> {
+  return {
+    onError: (request) => {
+      request.response = errorResponse(request.error);
+    },
+  };
+}

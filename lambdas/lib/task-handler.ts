@@ -1,0 +1,17 @@
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import { observability } from './middlewares/observability';
+// Task inputs that fail validation are logged with English messages.
+import './zod-messages';
+
+/**
+ * The Lambda handler of a workflow's task function: a middy chain with the Powertools observability
+ * of every function (logger context, metrics, tracer) around `run`, which gets the task's input
+ * validated with `schema`. A bad input throws, which Step Functions reports as the task's error.
+ */
+export function taskHandler<S extends z.core.$ZodType, R>(schema: S, run: (input: z.infer<S>) => Promise<R>) {
+  return middy<unknown, R, Error, Context>()
+    .use(observability())
+    .handler(async (event) => run(z.parse(schema, event)));
+}

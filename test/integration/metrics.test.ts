@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { METRICS_NAMESPACE } from '../../lambdas/lib/observability/metrics';
+import { writeSearchableInvestors } from '../../lambdas/lib/table/repositories/investors';
+import { call, createUser, type TestUser } from './support/home';
+import { metricGrowth, metricTotal, publishedMetrics } from './support/metrics';
+
+/**
+ * The business metrics the handlers publish in CloudWatch's embedded metric format, read from the
+ * lines they printed (the local home keeps them as CloudWatch Logs would).
+ */
+describe('CloudWatch metrics of business events', () => {
+  let founder: TestUser;
+
+  beforeAll(async () => {
+    founder = await createUser();
+  });
+
+  it('publishes CartSaved once per saved cart, in the product namespace, and nothing for a refused one', async () => {
+    const investor = {
+      id: `inv_metrics_${randomUUID().slice(0, 8)}`,
+      name: 'Metrics Investor',
+      investorRole: 'angel' as const,
+      stageFocus: [],
+      sectorFocus: [],
+      hasEmail: true,
+      hasPhone: false,
+      hasLinkedIn: false,
+      hasTwitter: false,
+      hasCrunchbase: false,
+      importedInvestorId: `imp_metrics_${randomUUID().slice(0, 8)}`,
+      firmName: null,
+      updatedAt: new Date().toISOString(),
+    };
+    await writeSearchableInvestors([{ before: null, after: investor }]);
+
+    const saved = await metricGrowth('CartSaved', () =>
+      call('POST', '/carts', {
+        token: founder.token,
+        body: { investorIds: [investor.id], columnOrder: ['name'] },
+      }),
+    );
+    const refused = await metricGrowth('CartSaved', () =>
+      call('POST', '/carts', { token: founder.token, body: { investorIds: [], columnOrder: ['name'] } }),
+    );
+
+    expect(saved).toBe(1);
+    expect(refused).toBe(0);
+    expect((await metricTotal('CartSaved')).namespaces).toEqual([METRICS_NAMESPACE]);
+  });
+
+  it('publishes PodcastVote for an upvote and not for taking it back', async () => {
+    const listed = await call('POST', '/podcasts', {
+      token: founder.token,
+      body: { title: `Metrics ${randomUUID().slice(0, 8)}`, url: 'https://podcasts.example.com/m' },
+    });
+    const { id } = (listed.body as { data: { id: string } }).data;
+
+    const upvote = await metricGrowth('PodcastVote', () =>
+      call('POST', `/podcasts/${id}/vote`, { token: founder.token }),
+    );
+    const withdraw = await metricGrowth('PodcastVote', () =>
+      call('POST', `/podcasts/${id}/vote`, { token: founder.token }),
+    );
+
+    expect(upvote).toBe(1);
+    expect(withdraw).toBe(0);
+  });
+
+  it('tags every line with the service and publishes the ColdStart metric of the first invocation', async () => {
+    const records = await publishedMetrics();
+
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) expect(record.service).toBe('investor-directory');
+    // The local home runs every handler in one process, so it has one cold start where Lambda has one per function.
+    expect((await metricTotal('ColdStart')).total).toBe(1);
+  });
+});
