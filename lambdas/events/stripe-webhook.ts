@@ -49,7 +49,7 @@ async function receiveStripeEvent(event: HttpEvent): Promise<HttpResult> {
   }
 }
 
-/** The webhook's middy chain: Powertools observability, header normalisation, the error envelope. */
+/** The webhook's middy chain: Powertools observability , header normalisation, the error envelope. */
 export const handler = middy<HttpEvent, HttpResult, Error, Context>()
   .use(observability())
   .use(httpHeaderNormalizer())

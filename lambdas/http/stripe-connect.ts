@@ -11,6 +11,7 @@ import { endpoint, httpHandler } from '../lib/http';
 import { syncProjectTransactions } from '../lib/insights/ingest';
 import { projectMrr } from '../lib/insights/mrr';
 import { connectProjectToStripe, disconnectProjectFromStripe } from '../lib/insights/stripe-connect';
+import { tracing } from '../lib/observability/tracer';
 import type { ProjectWithConnection } from '../lib/table/repositories/projects';
 
 /** Someone else's project answers as a missing one: its existence is not revealed. */
@@ -22,46 +23,50 @@ const view = ({ project, connection }: ProjectWithConnection) => toProjectView(p
  * A project's payment connection (Stripe Connect) and Business Insights: only the project's creator
  * may act on them, like the project itself. The one function of the API that calls Stripe's API.
  */
-export const handler = httpHandler('stripeConnect', {
-  'POST /projects/{projectId}/stripe/connect': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    body: stripeConnectBody,
-    handle: async ({ params, body, caller }) => {
-      const connected = await connectProjectToStripe(params.projectId, caller.sub, body, new Date());
-      if (!connected) throw projectNotFound();
-      return view(connected);
-    },
-  }),
+export const handler = httpHandler(
+  'stripeConnect',
+  {
+    'POST /projects/{projectId}/stripe/connect': endpoint({
+      auth: 'user',
+      params: projectIdParams,
+      body: stripeConnectBody,
+      handle: async ({ params, body, caller }) => {
+        const connected = await connectProjectToStripe(params.projectId, caller.sub, body, new Date());
+        if (!connected) throw projectNotFound();
+        return view(connected);
+      },
+    }),
 
-  'DELETE /projects/{projectId}/stripe/connection': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    handle: async ({ params, caller }) => {
-      const disconnected = await disconnectProjectFromStripe(params.projectId, caller.sub);
-      if (!disconnected) throw projectNotFound();
-      return view(disconnected);
-    },
-  }),
+    'DELETE /projects/{projectId}/stripe/connection': endpoint({
+      auth: 'user',
+      params: projectIdParams,
+      handle: async ({ params, caller }) => {
+        const disconnected = await disconnectProjectFromStripe(params.projectId, caller.sub);
+        if (!disconnected) throw projectNotFound();
+        return view(disconnected);
+      },
+    }),
 
-  'POST /projects/{projectId}/stripe/transactions/sync': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    body: syncTransactionsBody,
-    handle: async ({ params, caller }) => {
-      const synced = await syncProjectTransactions(params.projectId, caller.sub, new Date());
-      if (!synced) throw projectNotFound();
-      return syncTransactionsResponse.parse(synced);
-    },
-  }),
+    'POST /projects/{projectId}/stripe/transactions/sync': endpoint({
+      auth: 'user',
+      params: projectIdParams,
+      body: syncTransactionsBody,
+      handle: async ({ params, caller }) => {
+        const synced = await syncProjectTransactions(params.projectId, caller.sub, new Date());
+        if (!synced) throw projectNotFound();
+        return syncTransactionsResponse.parse(synced);
+      },
+    }),
 
-  'GET /projects/{projectId}/insights/mrr': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    handle: async ({ params, caller }) => {
-      const mrr = await projectMrr(params.projectId, caller.sub, new Date());
-      if (!mrr) throw projectNotFound();
-      return mrrResponse.parse(mrr);
-    },
-  }),
-});
+    'GET /projects/{projectId}/insights/mrr': endpoint({
+      auth: 'user',
+      params: projectIdParams,
+      handle: async ({ params, caller }) => {
+        const mrr = await projectMrr(params.projectId, caller.sub, new Date());
+        if (!mrr) throw projectNotFound();
+        return mrrResponse.parse(mrr);
+      },
+    }),
+  },
+  { tracing: tracing() },
+);

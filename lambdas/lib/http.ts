@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import * as z from 'zod/mini';
 import type { AuthLevel, HandlerGroup } from '../routes';
@@ -70,13 +70,17 @@ async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpRes
 
 /**
  * Builds the Lambda handler of one handler group: a middy chain of Powertools observability (logger,
- * metrics, tracer), header normalisation, the error envelope, the route table (checked against
+ * metrics, and the tracer when `options.tracing` is given), header normalisation, the error envelope, the route table (checked against
  * `routes.ts` when the module loads), authorisation from the claims and validation of the input.
  */
-export function httpHandler(group: HandlerGroup, endpoints: Record<string, Endpoint>) {
+export function httpHandler(
+  group: HandlerGroup,
+  endpoints: Record<string, Endpoint>,
+  options: { tracing?: MiddlewareObj } = {},
+) {
   const table = checkRouteTable(group, endpoints);
   return middy<HttpEvent, HttpResult, Error, HttpContext>()
-    .use(observability())
+    .use(observability(options.tracing))
     .use(httpHeaderNormalizer())
     .use(errorEnvelope())
     .use(routeTable(table))

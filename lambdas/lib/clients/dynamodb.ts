@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsConfig } from '../config';
-import { traced } from '../observability/tracer';
+import { instrumented } from './instrument';
 import { once } from './once';
 
 /**
@@ -11,7 +11,7 @@ import { once } from './once';
  */
 export const documentClient = once(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = awsConfig();
-  const client = traced(
+  const client = instrumented(
     new DynamoDBClient({
       region: AWS_REGION,
       ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),

@@ -1,10 +1,12 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { awsConfig } from '../config';
-import { traced } from '../observability/tracer';
+import { instrumented } from './instrument';
 import { once } from './once';
 
 /** The SES v2 client (the local inbox in the local home). */
 export const sesClient = once(() => {
   const { AWS_REGION, SES_ENDPOINT } = awsConfig();
-  return traced(new SESv2Client({ region: AWS_REGION, ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) }));
+  return instrumented(
+    new SESv2Client({ region: AWS_REGION, ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) }),
+  );
 });

@@ -1,10 +1,12 @@
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { awsConfig } from '../config';
-import { traced } from '../observability/tracer';
+import { instrumented } from './instrument';
 import { once } from './once';
 
 /** The Step Functions client (the local emulator's endpoint in the local home). */
 export const sfnClient = once(() => {
   const { AWS_REGION, SFN_ENDPOINT } = awsConfig();
-  return traced(new SFNClient({ region: AWS_REGION, ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) }));
+  return instrumented(
+    new SFNClient({ region: AWS_REGION, ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) }),
+  );
 });

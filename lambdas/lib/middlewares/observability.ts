@@ -1,20 +1,20 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { MiddlewareObj } from '@middy/core';
 import { logger } from '../observability/logger';
 import { metrics } from '../observability/metrics';
-import { tracer } from '../observability/tracer';
 
 /**
  * The first middlewares of every function, HTTP or not, in the order Powertools documents: the
- * tracer's segment around everything, the logger's Lambda context (request id, cold start, function
- * name) on every line with the keys a request appended dropped when it ends, and the metrics of the
- * invocation flushed in CloudWatch's embedded metric format (with a ColdStart metric on the first).
+ * tracer's segment around everything when the function traces (`tracing()` of
+ * `observability/tracer.ts`, given by the functions that call Stripe, SES, S3 or Step Functions), the
+ * logger's Lambda context (request id, cold start, function name) on every line with the keys a
+ * request appended dropped when it ends, and the metrics of the invocation flushed in CloudWatch's
+ * embedded metric format (with a ColdStart metric on the first).
  */
-export function observability(): MiddlewareObj[] {
+export function observability(tracing?: MiddlewareObj): MiddlewareObj[] {
   return [
-    captureLambdaHandler(tracer, { captureResponse: false }),
+    ...(tracing ? [tracing] : []),
     injectLambdaContext(logger, { resetKeys: true }),
     logMetrics(metrics, { captureColdStartMetric: true }),
   ] as MiddlewareObj[];
