@@ -136,8 +136,12 @@ export class InvestorDirectoryStack extends Stack {
       this.workflows.bindStarter(admin, 'aggregation');
       // Imports: presigned upload of the CSV, start, and cancel (stop) of the import workflow.
       this.workflows.bindStarter(admin, 'import', { stop: true });
+      // Redeliver: a new execution of a purchased cart's delivery.
+      this.workflows.bindStarter(admin, 'exportDelivery');
       admin.bindStorage(storage, { UPLOADS_BUCKET: 'put' });
     }
+    // The contact library's re-download: a presigned GET of the buyer's CSV.
+    this.api.functionFor('account')?.bindStorage(storage, { EXPORTS_BUCKET: 'read' });
     this.api.functionFor('carts')?.addConfiguration(this.payments.paymentLinkEnvironment);
     // Stripe Connect: the code exchange and deauthorisation call Stripe with the platform's secret key.
     this.api
@@ -146,7 +150,9 @@ export class InvestorDirectoryStack extends Stack {
       .addConfiguration(this.payments.connectEnvironment);
     const webhook = this.api.functionFor('stripeWebhook');
     if (webhook) {
-      webhook.bindSecret('STRIPE_WEBHOOK_SECRET_ARN', this.payments.webhookSecret);
+      webhook
+        .bindSecret('STRIPE_WEBHOOK_SECRET_ARN', this.payments.webhookSecret)
+        .addConfiguration(this.payments.paymentLinkIdEnvironment);
       this.workflows.bindStarter(webhook, 'exportDelivery');
     }
 

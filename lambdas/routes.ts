@@ -51,6 +51,8 @@ export const routes: readonly RouteDefinition[] = [
   // Export carts: saved and read by their creator (or an admin).
   route('POST', '/carts', 'user', 'carts'),
   route('GET', '/carts/{cartId}', 'user', 'carts'),
+  // Opening the payment page locks the cart: the version paid for is the version delivered.
+  route('POST', '/carts/{cartId}/checkout', 'user', 'carts'),
 
   // Projects: only the creator may read, change or delete one.
   route('GET', '/projects', 'user', 'projects'),
@@ -74,6 +76,8 @@ export const routes: readonly RouteDefinition[] = [
   // Account: the caller's own records.
   route('GET', '/me', 'user', 'account'),
   route('GET', '/me/contacts', 'user', 'account'),
+  // A fresh, short-lived link to the CSV of one of the caller's delivered purchases.
+  route('GET', '/me/purchases/{cartId}/csv', 'user', 'account'),
 
   // Admin: curation, debugging, jobs and carts.
   route('GET', '/admin/imported-investors', 'admin', 'admin'),
@@ -83,6 +87,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/debug-field', 'admin', 'admin'),
   route('POST', '/admin/functions/{functionName}', 'admin', 'admin'),
   route('GET', '/admin/carts', 'admin', 'admin'),
+  route('POST', '/admin/carts/{cartId}/redeliver', 'admin', 'admin'),
   route('POST', '/admin/imports', 'admin', 'admin'),
   route('GET', '/admin/imports/{jobId}', 'admin', 'admin'),
   route('POST', '/admin/imports/{jobId}/start', 'admin', 'admin'),

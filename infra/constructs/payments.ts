@@ -13,6 +13,10 @@ export interface PaymentsProps {
     | 'paymentLinkTier250'
     | 'paymentLinkTier1000'
     | 'paymentLinkTier2500'
+    | 'paymentLinkIdTier50'
+    | 'paymentLinkIdTier250'
+    | 'paymentLinkIdTier1000'
+    | 'paymentLinkIdTier2500'
     | 'stripeConnectClientId'
   >;
 }
@@ -29,6 +33,8 @@ export class Payments extends Construct {
   readonly webhookSecret: Secret;
   /** The environment variables of `paymentLinksConfig` in `lambdas/lib/config.ts`. */
   readonly paymentLinkEnvironment: Readonly<Record<string, string>>;
+  /** The environment variables of `paymentLinkIdsConfig`: the webhook checks a payment came from its tier's link. */
+  readonly paymentLinkIdEnvironment: Readonly<Record<string, string>>;
   /** The environment variables of `stripeConnectConfig` in `lambdas/lib/config.ts`. */
   readonly connectEnvironment: Readonly<Record<string, string>>;
   readonly connectClientId: string;
@@ -63,6 +69,12 @@ export class Payments extends Construct {
       PAYMENT_LINK_TIER_250: config.paymentLinkTier250,
       PAYMENT_LINK_TIER_1000: config.paymentLinkTier1000,
       PAYMENT_LINK_TIER_2500: config.paymentLinkTier2500,
+    };
+    this.paymentLinkIdEnvironment = {
+      PAYMENT_LINK_ID_TIER_50: config.paymentLinkIdTier50,
+      PAYMENT_LINK_ID_TIER_250: config.paymentLinkIdTier250,
+      PAYMENT_LINK_ID_TIER_1000: config.paymentLinkIdTier1000,
+      PAYMENT_LINK_ID_TIER_2500: config.paymentLinkIdTier2500,
     };
     this.connectClientId = config.stripeConnectClientId;
     this.connectEnvironment = { STRIPE_CONNECT_CLIENT_ID: config.stripeConnectClientId };

@@ -15,6 +15,7 @@ import { CognitoRelay } from './cognito-relay';
 import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
 import { LocalMetricsSink } from './metrics-sink';
+import { LocalSesFaults } from './ses-faults';
 import { assertPortFree, freePort, Supervisor } from './processes';
 import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
 import { localCheckoutRoute, localWebhookSecret } from './stripe-checkout';
@@ -176,7 +177,8 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       TABLE_NAME,
       DYNAMODB_ENDPOINT: local(ports.dynamodb),
       S3_ENDPOINT: local(ports.s3),
-      SES_ENDPOINT: local(ports.ses),
+      // Through the gateway's fault switch (ses-faults.ts) to aws-ses-v2-local.
+      SES_ENDPOINT: `${local(ports.gateway)}/local/ses`,
       SFN_ENDPOINT: `${local(ports.gateway)}/local/stepfunctions`,
       UPLOADS_BUCKET,
       EXPORTS_BUCKET,
@@ -185,6 +187,11 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       PAYMENT_LINK_TIER_250: `${local(ports.gateway)}/local/checkout/tier-250`,
       PAYMENT_LINK_TIER_1000: `${local(ports.gateway)}/local/checkout/tier-1000`,
       PAYMENT_LINK_TIER_2500: `${local(ports.gateway)}/local/checkout/tier-2500`,
+      // The local checkout's sessions name these links, as Stripe's name the tier's Payment Link.
+      PAYMENT_LINK_ID_TIER_50: 'plink_local_tier_50',
+      PAYMENT_LINK_ID_TIER_250: 'plink_local_tier_250',
+      PAYMENT_LINK_ID_TIER_1000: 'plink_local_tier_1000',
+      PAYMENT_LINK_ID_TIER_2500: 'plink_local_tier_2500',
       ...Object.fromEntries(
         (Object.keys(stateMachines) as StateMachineName[]).map((name) => [
           stateMachines[name].arnVariable,
@@ -232,6 +239,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       extraRoutes: [
         stepFunctions.route(),
         metrics.route(),
+        new LocalSesFaults(local(ports.ses)).route(),
         cognitoRelay.route(urls.cognito),
         localCheckoutRoute(partial),
         localStripeStandInRoute(partial),

@@ -93,7 +93,7 @@ export const localCheckoutRoute =
             client_reference_id: cartId || null,
             customer_details: { email: email || null },
             customer_email: email || null,
-            payment_link: `plink_local_${tier.id}`,
+            payment_link: `plink_local_${tier.id.replace('-', '_')}`,
             created,
             livemode: false,
           },

@@ -1,22 +1,44 @@
+import { IdempotencyAlreadyInProgressError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import type Stripe from 'stripe';
+import { once } from '../lib/clients/once';
 import { type HttpEvent, type HttpResult, json } from '../lib/http';
 import { errorEnvelope } from '../lib/middlewares/error-envelope';
 import { observability } from '../lib/middlewares/observability';
 import { logger } from '../lib/observability/logger';
 import { countBusinessEvent } from '../lib/observability/metrics';
 import { InvalidWebhookSignatureError, verifyStripeEvent } from '../lib/payments';
-import { completeCheckout } from '../lib/purchases/checkout';
-import { forgetStripeEvent, recordStripeEventOnce } from '../lib/table/repositories/stripe-events';
+import { actOnCheckoutEvent, type PaymentOutcome } from '../lib/purchases/checkout';
+import { stripeEventClaims } from '../lib/purchases/stripe-event-claims';
+
+/** What acting on one event did; stored with its claim, so a replay answers the same. */
+async function actOnStripeEvent(stripeEvent: Stripe.Event): Promise<{ outcome: PaymentOutcome }> {
+  const now = new Date();
+  if (!stripeEvent.type.startsWith('checkout.session.')) return { outcome: 'ignored' };
+  const outcome = await actOnCheckoutEvent(
+    stripeEvent.type,
+    stripeEvent.data.object as Stripe.Checkout.Session,
+    now,
+  );
+  if (outcome === 'delivering') countBusinessEvent('PaymentAccepted');
+  if (outcome === 'flagged' || outcome === 'unmatched') countBusinessEvent('PaymentFlagged');
+  return { outcome };
+}
+
+const actOnce = once(() => {
+  const claims = stripeEventClaims();
+  return { claims, act: makeIdempotent(actOnStripeEvent, claims) };
+});
 
 /**
  * POST /stripe/webhook: Stripe's events. The signature is verified on the raw body first: a missing,
- * bad or stale one gets 400 and nothing is written. Each event id is acted on once (a conditional
- * write claims it); if acting fails the claim is dropped and Stripe's retry may try again.
+ * bad or stale one gets 400 and nothing is written. Each event is acted on under a claim with a lease
+ * (`stripe-event-claims.ts`): a retry while another attempt holds the lease gets 409 and Stripe tries
+ * again later; a failure answers 500 and drops the claim, so Stripe's retry acts.
  */
-async function receiveStripeEvent(event: HttpEvent): Promise<HttpResult> {
+async function receiveStripeEvent(event: HttpEvent, context: Context): Promise<HttpResult> {
   const raw = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64') : (event.body ?? '');
   let stripeEvent: Stripe.Event;
   try {
@@ -27,29 +49,20 @@ async function receiveStripeEvent(event: HttpEvent): Promise<HttpResult> {
     return json(400, { error: { code: 'invalid-argument', message: 'Invalid Stripe signature.' } });
   }
   logger.appendKeys({ stripeEventId: stripeEvent.id, stripeEventType: stripeEvent.type });
-
-  const now = new Date();
-  if (!(await recordStripeEventOnce(stripeEvent.id, stripeEvent.type, now))) {
-    return json(200, { data: { received: true, duplicate: true } });
-  }
+  const { claims, act } = actOnce();
+  // The lease of the claim ends when this invocation would time out.
+  claims.config.registerLambdaContext(context);
   try {
-    if (stripeEvent.type === 'checkout.session.completed') {
-      const outcome = await completeCheckout(stripeEvent.data.object, now);
-      if (outcome === 'delivering') countBusinessEvent('PaymentAccepted');
-      if (outcome === 'flagged') countBusinessEvent('PaymentFlagged');
-      return json(200, { data: { received: true, outcome } });
-    }
-    return json(200, { data: { received: true, outcome: 'ignored' } });
+    const { outcome } = await act(stripeEvent);
+    return json(200, { data: { received: true, outcome } });
   } catch (error) {
-    await forgetStripeEvent(stripeEvent.id);
-    logger.error('could not act on a Stripe event', { error: error as Error });
-    return json(500, {
-      error: { code: 'internal', message: 'Something went wrong. Please try again later.' },
-    });
+    if (error instanceof IdempotencyAlreadyInProgressError)
+      return json(409, { error: { code: 'aborted', message: 'This event is being handled. Retry later.' } });
+    throw error;
   }
 }
 
-/** The webhook's middy chain: Powertools observability , header normalisation, the error envelope. */
+/** The webhook's middy chain: Powertools observability, header normalisation, the error envelope. */
 export const handler = middy<HttpEvent, HttpResult, Error, Context>()
   .use(observability())
   .use(httpHeaderNormalizer())

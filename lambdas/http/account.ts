@@ -1,5 +1,8 @@
-import { contactsResponse, meResponse } from '../../shared/api/account';
+import { contactsResponse, meResponse, purchaseCsvResponse } from '../../shared/api/account';
+import { cartIdParams } from '../../shared/api/carts';
+import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
+import { purchaseCsvLink } from '../lib/purchases/delivery';
 import { ensureUserProfile, listPurchasedContacts } from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */
@@ -20,5 +23,16 @@ export const handler = httpHandler('account', {
     auth: 'user',
     handle: async ({ caller }) =>
       contactsResponse.parse({ contacts: await listPurchasedContacts(caller.sub) }),
+  }),
+
+  'GET /me/purchases/{cartId}/csv': endpoint({
+    auth: 'user',
+    params: cartIdParams,
+    handle: async ({ params, caller }) => {
+      const link = await purchaseCsvLink(params.cartId, caller.sub, new Date());
+      // Someone else's purchase answers as a missing one.
+      if (!link) throw new NotFoundError('No delivered purchase with this cart id');
+      return purchaseCsvResponse.parse(link);
+    },
   }),
 });

@@ -8,8 +8,10 @@ import {
   importedInvestorByEmailQuery,
   importedInvestorIdParams,
   mappingDebugResponse,
+  redeliverResponse,
   runFunctionResponse,
 } from '../../shared/api/admin';
+import { cartIdParams } from '../../shared/api/carts';
 import { investorIdParams } from '../../shared/api/directory';
 import {
   createImportBody,
@@ -17,6 +19,7 @@ import {
   importJobParams,
   importJobResponse,
 } from '../../shared/api/imports';
+import { purchaseStateOf } from '../../shared/cart/purchase-state';
 import { validateFieldMerger } from '../../shared/curation/field-merger';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
@@ -29,7 +32,9 @@ import {
   requireImportJob,
   startImportJob,
 } from '../lib/imports/import-jobs';
+import { NotPurchasedError, redeliverCart } from '../lib/purchases/delivery';
 import { listRecentCarts } from '../lib/table/repositories/carts';
+import { getCartDeliveries } from '../lib/table/repositories/deliveries';
 import {
   acquireFunctionLock,
   releaseFunctionLock,
@@ -40,6 +45,7 @@ import {
   getImportedInvestor,
   getSearchableInvestor,
 } from '../lib/table/repositories/investors';
+import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
 import { startWorkflow } from '../lib/workflows';
 
@@ -162,21 +168,45 @@ export const handler = httpHandler('admin', {
   'GET /admin/carts': endpoint({
     auth: 'admin',
     handle: async () => {
-      const carts = await listRecentCarts(50);
-      const creators = await getUserProfiles([...new Set(carts.map((c) => c.creatorUserId))]);
+      const [carts, unmatchedPayments] = await Promise.all([listRecentCarts(50), listUnmatchedPayments(50)]);
+      const [creators, deliveries] = await Promise.all([
+        getUserProfiles([...new Set(carts.map((c) => c.creatorUserId))]),
+        getCartDeliveries(carts.map((c) => c.id)),
+      ]);
       return adminCartsResponse.parse({
-        carts: carts.map((cart) => ({
-          id: cart.id,
-          creatorUserId: cart.creatorUserId,
-          creatorEmail: creators.get(cart.creatorUserId)?.email ?? null,
-          startedDate: cart.startedDate,
-          status: cart.status,
-          itemCount: cart.searchableInvestorEntryIds.length,
-          totalX100: cart.pricing.totalX100,
-          purchasedAt: cart.purchasedAt,
-          flaggedReason: cart.flaggedReason,
-        })),
+        carts: carts.map((cart) => {
+          const delivery = deliveries.get(cart.id) ?? null;
+          return {
+            id: cart.id,
+            creatorUserId: cart.creatorUserId,
+            creatorEmail: creators.get(cart.creatorUserId)?.email ?? null,
+            startedDate: cart.startedDate,
+            status: cart.status,
+            itemCount: cart.searchableInvestorEntryIds.length,
+            totalX100: cart.pricing.totalX100,
+            purchasedAt: cart.purchasedAt,
+            flaggedReason: cart.flaggedReason,
+            purchaseState: purchaseStateOf({ ...cart, delivery }),
+            deliveryFailure: delivery?.deliveredAt ? null : (delivery?.failureReason ?? null),
+          };
+        }),
+        unmatchedPayments,
       });
+    },
+  }),
+
+  'POST /admin/carts/{cartId}/redeliver': endpoint({
+    auth: 'admin',
+    params: cartIdParams,
+    handle: async ({ params }) => {
+      try {
+        const executionArn = await redeliverCart(params.cartId, new Date());
+        return redeliverResponse.parse({ cartId: params.cartId, executionArn });
+      } catch (error) {
+        if (error instanceof NotPurchasedError)
+          throw new ConflictError('Only a purchased cart can be redelivered.');
+        throw error;
+      }
     },
   }),
 });

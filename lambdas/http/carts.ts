@@ -1,4 +1,11 @@
-import { cartIdParams, cartViewSchema, saveCartBody, toCartView } from '../../shared/api/carts';
+import {
+  cartIdParams,
+  cartViewSchema,
+  openCheckoutResponse,
+  saveCartBody,
+  toCartView,
+} from '../../shared/api/carts';
+import { cartPaymentUrl } from '../../shared/cart/payment-link';
 import type { PaymentLinks } from '../../shared/cart/pricing';
 import { CART_CANNOT_CHANGE } from '../../shared/cart/saved-cart';
 import { paymentLinksConfig } from '../lib/config';
@@ -8,7 +15,9 @@ import { countBusinessEvent } from '../lib/observability/metrics';
 import {
   CartConflictError,
   CartRejectedError,
+  getCart,
   getCartForReader,
+  openCheckoutOfCreator,
   saveCartOfCreator,
 } from '../lib/table/repositories/carts';
 import { ensureUserProfile } from '../lib/table/repositories/users';
@@ -22,6 +31,10 @@ function paymentLinks(): PaymentLinks {
     'tier-2500': links.PAYMENT_LINK_TIER_2500,
   };
 }
+
+/** Not in the spec: paying again for a cart that was paid, is being paid for, or is flagged. */
+const CHECKOUT_CLOSED =
+  'This cart cannot be paid for now: it was paid, a payment is pending, or it is flagged.';
 
 function toHttpError(error: unknown): never {
   if (error instanceof CartRejectedError) throw new BadRequestError(error.message, { cause: error });
@@ -58,7 +71,29 @@ export const handler = httpHandler('carts', {
       const found = await getCartForReader(params.cartId, { userId: caller.sub, isAdmin: caller.isAdmin });
       // Someone else's cart answers as a missing one: its existence is not revealed.
       if (!found) throw new NotFoundError('Cart not found');
-      return cartViewSchema.parse(toCartView(found.cart, found.cards));
+      return cartViewSchema.parse(toCartView(found.cart, found.cards, found.delivery));
+    },
+  }),
+
+  'POST /carts/{cartId}/checkout': endpoint({
+    auth: 'user',
+    params: cartIdParams,
+    handle: async ({ params, caller }) => {
+      const opened = await openCheckoutOfCreator(
+        params.cartId,
+        { userId: caller.sub, email: caller.email },
+        new Date(),
+      );
+      if (!opened) {
+        const cart = await getCart(params.cartId);
+        if (!cart || cart.creatorUserId !== caller.sub) throw new NotFoundError('Cart not found');
+        throw new ConflictError(CHECKOUT_CLOSED);
+      }
+      const { cart, cards } = opened;
+      return openCheckoutResponse.parse({
+        url: cartPaymentUrl(cart.pricing.stripePaymentLink, cart.id, caller.email),
+        cart: toCartView(cart, cards),
+      });
     },
   }),
 });

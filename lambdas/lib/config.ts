@@ -69,6 +69,17 @@ export const paymentLinksConfig = readSection(
   }),
 );
 
+/** The id (`plink_...`) of each tier's Payment Link: a payment must come from its cart's tier's link. */
+export const paymentLinkIdsConfig = readSection(
+  'payment link ids',
+  z.object({
+    PAYMENT_LINK_ID_TIER_50: z.string().check(z.regex(/^plink_\w+$/, 'a Payment Link id, plink_...')),
+    PAYMENT_LINK_ID_TIER_250: z.string().check(z.regex(/^plink_\w+$/, 'a Payment Link id, plink_...')),
+    PAYMENT_LINK_ID_TIER_1000: z.string().check(z.regex(/^plink_\w+$/, 'a Payment Link id, plink_...')),
+    PAYMENT_LINK_ID_TIER_2500: z.string().check(z.regex(/^plink_\w+$/, 'a Payment Link id, plink_...')),
+  }),
+);
+
 /** Stripe Connect: the platform's OAuth client id (`ca_...`), used to deauthorise a connected account. */
 export const stripeConnectConfig = readSection(
   'Stripe Connect',

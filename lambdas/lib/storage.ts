@@ -74,3 +74,20 @@ export async function getExport(key: string): Promise<string> {
   );
   return (await result.Body?.transformToString('utf-8')) ?? '';
 }
+
+/** How long a re-download link of a delivered CSV works. */
+export const EXPORT_LINK_SECONDS = 5 * 60;
+
+/** A short-lived signed GET of a stored export, served as a download named `fileName`. */
+export async function presignExportDownload(key: string, fileName: string): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: storageConfig().EXPORTS_BUCKET,
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${fileName}"`,
+      ResponseContentType: 'text/csv; charset=utf-8',
+    }),
+    { expiresIn: EXPORT_LINK_SECONDS },
+  );
+}

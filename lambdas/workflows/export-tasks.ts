@@ -6,27 +6,38 @@ import {
   buildCartExport,
   completeCartDelivery,
   emailCartExport,
+  recordDeliveryFailure,
 } from '../lib/purchases/delivery';
 import { taskHandler } from '../lib/task-handler';
 
-const taskInput = z.object({
-  action: z.enum(['buildCsv', 'sendEmail', 'addToLibrary', 'complete']),
-  cartId: z.string().check(z.minLength(1)),
-});
+const cartId = z.string().check(z.minLength(1));
+
+const taskInput = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['buildCsv', 'sendEmail', 'addToLibrary', 'complete']), cartId }),
+  z.object({
+    action: z.literal('recordFailure'),
+    cartId,
+    error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
+  }),
+]);
 
 /** Task handler of the export delivery workflow; every action can be retried without repeating its effect. */
-export const handler = taskHandler(taskInput, async ({ action, cartId }) => {
-  logger.appendKeys({ action, cartId });
-  switch (action) {
+export const handler = taskHandler(taskInput, async (input) => {
+  logger.appendKeys({ action: input.action, cartId: input.cartId });
+  switch (input.action) {
     case 'buildCsv':
-      return buildCartExport(cartId);
-    case 'sendEmail':
-      return emailCartExport(cartId);
+      return buildCartExport(input.cartId);
     case 'addToLibrary':
-      return addCartToLibrary(cartId);
+      return addCartToLibrary(input.cartId);
+    case 'sendEmail':
+      return emailCartExport(input.cartId);
     case 'complete':
-      await completeCartDelivery(cartId);
+      await completeCartDelivery(input.cartId);
       countBusinessEvent('DeliveryCompleted');
-      return { cartId };
+      return { cartId: input.cartId };
+    case 'recordFailure':
+      await recordDeliveryFailure(input.cartId, input.error);
+      countBusinessEvent('DeliveryFailed');
+      return { cartId: input.cartId };
   }
 });

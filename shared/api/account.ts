@@ -19,10 +19,21 @@ export const purchasedContactSchema = z.object({
   name: z.string(),
   email: z.nullable(z.string()),
   linkedinUrl: z.nullable(z.string()),
+  /** The first cart that bought it, and when. */
   cartId: z.string(),
   purchasedAt: z.string(),
+  /** Every cart of the caller's that included it. */
+  cartIds: z.array(z.string()),
 });
 export type PurchasedContactResponse = z.infer<typeof purchasedContactSchema>;
 
 /** GET /me/contacts: the contact library. */
 export const contactsResponse = z.object({ contacts: z.array(purchasedContactSchema) });
+
+/** GET /me/purchases/{cartId}/csv: a link to download the CSV of a delivered purchase again. */
+export const purchaseCsvResponse = z.object({
+  url: z.string(),
+  /** ISO 8601: the link stops working then. */
+  expiresAt: z.string(),
+});
+export type PurchaseCsvResponse = z.infer<typeof purchaseCsvResponse>;

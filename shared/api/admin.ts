@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { CART_STATUSES } from '../cart/cart';
+import { PURCHASE_STATES } from '../cart/purchase-state';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
 
@@ -60,11 +62,34 @@ export const adminCartSchema = z.object({
   creatorUserId: z.string(),
   creatorEmail: z.nullable(z.string()),
   startedDate: z.int(),
-  status: z.enum(['active', 'purchased']),
+  status: z.enum(CART_STATUSES),
   itemCount: z.int(),
   totalX100: z.int(),
   purchasedAt: z.nullable(z.string()),
   flaggedReason: z.nullable(z.string()),
+  /** Where the purchase is; 'delayed' means a delivery step failed and Redeliver is offered. */
+  purchaseState: z.enum(PURCHASE_STATES),
+  /** Why the last delivery attempt failed, while it is not delivered. */
+  deliveryFailure: z.nullable(z.string()),
 });
-export const adminCartsResponse = z.object({ carts: z.array(adminCartSchema) });
+
+/** A payment no cart could take: an admin refunds it in Stripe or delivers by hand. */
+export const unmatchedPaymentSchema = z.object({
+  checkoutSessionId: z.string(),
+  cartId: z.nullable(z.string()),
+  amountX100: z.nullable(z.int()),
+  currency: z.nullable(z.string()),
+  customerEmail: z.nullable(z.string()),
+  reason: z.string(),
+  receivedAt: z.string(),
+});
+export type UnmatchedPaymentView = z.infer<typeof unmatchedPaymentSchema>;
+
+export const adminCartsResponse = z.object({
+  carts: z.array(adminCartSchema),
+  unmatchedPayments: z.array(unmatchedPaymentSchema),
+});
 export type AdminCartsResponse = z.infer<typeof adminCartsResponse>;
+
+/** POST /admin/carts/{cartId}/redeliver: a new delivery execution of a purchased cart. */
+export const redeliverResponse = z.object({ cartId: z.string(), executionArn: z.string() });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CART_ID_PATTERN, CART_STATUSES, type CartInvestor, cartItemSchema } from '../cart/cart';
 import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
 import { cartPricingSchema } from '../cart/pricing';
+import { PURCHASE_STATES, type PurchaseFacts, purchaseStateOf } from '../cart/purchase-state';
 import type { SavedCart } from '../cart/saved-cart';
 import { investorIdParams } from './directory';
 
@@ -42,6 +43,10 @@ export const cartViewSchema = z.object({
   purchasedAt: z.nullable(z.string()),
   /** A payment arrived whose amount does not match the price: nothing was delivered; an admin looks into it. */
   paymentFlagged: z.boolean(),
+  /** Where the purchase is, from saving to delivery (`shared/cart/purchase-state.ts`). */
+  purchaseState: z.enum(PURCHASE_STATES),
+  /** Whether the cart can still be re-saved (active, payment page never opened, not flagged). */
+  editable: z.boolean(),
 });
 export type CartView = z.infer<typeof cartViewSchema>;
 
@@ -56,7 +61,11 @@ export const getCartResponse = cartViewSchema;
  * cards. An investor no longer in the directory has no card and so no item; its id stays in
  * `searchableInvestorEntryIds`, which is what was priced.
  */
-export function toCartView(cart: SavedCart, cards: ReadonlyMap<string, CartInvestor>): CartView {
+export function toCartView(
+  cart: SavedCart,
+  cards: ReadonlyMap<string, CartInvestor>,
+  delivery: PurchaseFacts['delivery'] = null,
+): CartView {
   const items = cart.searchableInvestorEntryIds.flatMap((id) => {
     const card = cards.get(id);
     return card ? [{ id, searchableInvestorEntry: card }] : [];
@@ -73,5 +82,15 @@ export function toCartView(cart: SavedCart, cards: ReadonlyMap<string, CartInves
     exportFormat: cart.exportFormat,
     purchasedAt: cart.purchasedAt,
     paymentFlagged: cart.flaggedReason !== null,
+    purchaseState: purchaseStateOf({ ...cart, delivery }),
+    editable: cart.status === 'active' && cart.flaggedReason === null,
   };
 }
+
+/** POST /carts/{cartId}/checkout: the cart is locked and the payment page's address is returned. */
+export const openCheckoutResponse = z.object({
+  /** The tier's Payment Link with the cart as `client_reference_id` and the buyer's email prefilled. */
+  url: z.string(),
+  cart: cartViewSchema,
+});
+export type OpenCheckoutResponse = z.infer<typeof openCheckoutResponse>;

@@ -44,7 +44,12 @@ export const cartInvestorSchema = z.object({
 });
 export type CartInvestor = z.infer<typeof cartInvestorSchema>;
 
-export const CART_STATUSES = ['active', 'purchased'] as const;
+/**
+ * A saved cart's life: `active` (the founder may re-save it), `checkout` (the founder opened its
+ * payment page: it can no longer change), `purchased` (a payment matching its price arrived: delivery
+ * runs). See `purchase-state.ts` and docs/decisions.md, "Purchase".
+ */
+export const CART_STATUSES = ['active', 'checkout', 'purchased'] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
 
 /** A cart line. Its id is the id of the searchable investor it holds. */
@@ -230,9 +235,13 @@ export function withPricing(cart: Cart, paymentLinks: PaymentLinks): Cart {
   return { ...cart, pricing: priceCart(cart.items.length, paymentLinks) };
 }
 
-const STATUS_LABELS: Readonly<Record<CartStatus, string>> = { active: 'Active', purchased: 'Purchased' };
+const STATUS_LABELS: Readonly<Record<CartStatus, string>> = {
+  active: 'Active',
+  checkout: 'At checkout',
+  purchased: 'Purchased',
+};
 
-/** 'Active' or 'Purchased', as the admin carts page shows it. */
+/** 'Active', 'At checkout' or 'Purchased', as the admin carts page shows it. */
 export function cartStatusLabel(status: CartStatus): string {
   return STATUS_LABELS[status];
 }

@@ -7,6 +7,7 @@ import { messages } from '../messages';
 import type { CartStatus } from './cart';
 import type { ExportColumnKey } from './export';
 import { type CartPricing, MAX_CART_ITEMS, type PaymentLinks, priceCart } from './pricing';
+import type { PaymentStatus } from './purchase-state';
 
 /** How many unknown investor ids a message lists before summing up the rest. */
 const LISTED_IDS = 5;
@@ -29,7 +30,8 @@ export function investorsNotInDirectory(investorIds: readonly string[]): string 
 export const CART_TOO_LARGE = `A cart can hold at most ${MAX_CART_ITEMS.toLocaleString('en-US')} contacts.`;
 
 /** Not in the spec: re-saving a purchased cart, or someone else's. */
-export const CART_CANNOT_CHANGE = 'This cart cannot be changed: it was already purchased or is not yours.';
+export const CART_CANNOT_CHANGE =
+  'This cart cannot be changed: its payment page was opened, it was purchased, or it is not yours. Save a new cart to buy other contacts.';
 
 export type CartSaveCheck =
   | { readonly ok: true; readonly pricing: CartPricing }
@@ -74,11 +76,24 @@ export interface SavedCart {
   readonly savedAt: string;
   readonly purchasedAt: string | null;
   readonly flaggedReason: string | null;
+  /** 1 for a new cart, raised by every re-save. */
+  readonly version: number;
+  readonly checkoutOpenedAt: string | null;
+  readonly recipientEmail: string | null;
+  readonly paymentStatus: PaymentStatus | null;
+  readonly paidSessionId: string | null;
 }
 
-/** Only the creator may re-save a cart, and only while it is active: a purchased cart never changes. */
-export function canResaveCart(cart: Pick<SavedCart, 'creatorUserId' | 'status'>, userId: string): boolean {
-  return cart.creatorUserId === userId && cart.status === 'active';
+/**
+ * Only the creator may re-save a cart, and only while it is active and not flagged: once its payment
+ * page was opened, or a payment was flagged, it never changes (a founder who wants other contacts
+ * saves a new cart).
+ */
+export function canResaveCart(
+  cart: Pick<SavedCart, 'creatorUserId' | 'status' | 'flaggedReason'>,
+  userId: string,
+): boolean {
+  return cart.creatorUserId === userId && cart.status === 'active' && cart.flaggedReason === null;
 }
 
 /** A saved cart is read by its creator or by an admin. */
@@ -101,7 +116,7 @@ export function savedCart(input: {
   readonly pricing: CartPricing;
   readonly creatorUserId: string;
   readonly now: Date;
-  readonly previous: Pick<SavedCart, 'startedDate'> | null;
+  readonly previous: Pick<SavedCart, 'startedDate' | 'version'> | null;
 }): SavedCart {
   return {
     id: input.id,
@@ -115,5 +130,10 @@ export function savedCart(input: {
     savedAt: input.now.toISOString(),
     purchasedAt: null,
     flaggedReason: null,
+    version: (input.previous?.version ?? 0) + 1,
+    checkoutOpenedAt: null,
+    recipientEmail: null,
+    paymentStatus: null,
+    paidSessionId: null,
   };
 }

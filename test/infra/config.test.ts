@@ -43,6 +43,10 @@ describe('deployment configuration', () => {
       ['paymentLinkTier250', 'DEPLOY_PAYMENT_LINK_TIER_250'],
       ['paymentLinkTier1000', 'DEPLOY_PAYMENT_LINK_TIER_1000'],
       ['paymentLinkTier2500', 'DEPLOY_PAYMENT_LINK_TIER_2500'],
+      ['paymentLinkIdTier50', 'DEPLOY_PAYMENT_LINK_ID_TIER_50'],
+      ['paymentLinkIdTier250', 'DEPLOY_PAYMENT_LINK_ID_TIER_250'],
+      ['paymentLinkIdTier1000', 'DEPLOY_PAYMENT_LINK_ID_TIER_1000'],
+      ['paymentLinkIdTier2500', 'DEPLOY_PAYMENT_LINK_ID_TIER_2500'],
       ['stripeConnectClientId', 'DEPLOY_STRIPE_CONNECT_CLIENT_ID'],
     ];
     expect(problems).toHaveLength(missing.length);
@@ -82,7 +86,7 @@ describe('deployment configuration', () => {
   it('refuses in prod the whole set of cdk.json placeholders', () => {
     const problems = problemsOf(() => fromContext({ ...cdkJsonContext, stage: 'prod' }));
 
-    expect(problems).toHaveLength(11);
+    expect(problems).toHaveLength(15);
     expect(problems.every((problem) => problem.includes('is a placeholder'))).toBe(true);
   });
 

@@ -195,12 +195,14 @@ describe('Lambda functions', () => {
 
     expect(startable('directory')).toEqual([]);
     expect(startable('carts')).toEqual([]);
-    expect(startable('admin')).toEqual(machines('mapping', 'aggregation', 'import'));
+    // The export delivery too: an admin's Redeliver starts a new execution.
+    expect(startable('admin')).toEqual(machines('mapping', 'aggregation', 'import', 'exportDelivery'));
     expect(startable('stripeWebhook')).toEqual(machines('exportDelivery'));
     expect(environmentOf(template, functionOf('admin'))).toMatchObject({
       MAPPING_STATE_MACHINE_ARN: machine('mapping'),
       AGGREGATION_STATE_MACHINE_ARN: machine('aggregation'),
       IMPORT_STATE_MACHINE_ARN: machine('import'),
+      EXPORT_STATE_MACHINE_ARN: machine('exportDelivery'),
     });
     expect(Object.keys(environmentOf(template, functionOf('directory')))).not.toContain(
       'MAPPING_STATE_MACHINE_ARN',
@@ -304,15 +306,14 @@ describe('Lambda functions', () => {
       ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
       ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
     ]);
-    for (const group of [
-      'directory',
-      'carts',
-      'projects',
-      'stripeConnect',
-      'podcasts',
-      'account',
-      'stripeWebhook',
-    ] as const) {
+    // The account function presigns the re-download of a buyer's CSV: it reads the exports bucket only.
+    const account = stack.api.functions.get('account');
+    if (!account) throw new Error('no account function');
+    expect(s3Actions(account)).toEqual([
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
+      ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
+    ]);
+    for (const group of ['directory', 'carts', 'projects', 'stripeConnect', 'podcasts', 'stripeWebhook'] as const) {
       expect(s3Actions(functionOf(group)), group).toEqual([]);
     }
   });

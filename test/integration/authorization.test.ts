@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { routeKey, routes } from '../../lambdas/routes';
 import { call, createUser, type TestUser } from './support/home';
+import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 import { authorizationCode, connectProject } from './support/stripe';
 
@@ -51,6 +52,15 @@ const ownerCart = async (): Promise<Request> => {
     }),
   );
   return { path: `/carts/${cart.id}` };
+};
+
+/** A cart of 'verified' paid through the webhook and delivered. */
+const deliveredOwnerCart = async (): Promise<string> => {
+  const { path } = await ownerCart();
+  const cartId = path.replace('/carts/', '');
+  await postEvent(checkoutEvent(cartId, 500));
+  await delivered(cartId);
+  return cartId;
 };
 
 const ownerProject = async (): Promise<{ id: string }> =>
@@ -103,6 +113,11 @@ const cases: Record<string, Case> = {
     ok: 201,
   },
   'GET /carts/{cartId}': { prepare: ownerCart, expect: { other: 404, admin: 200 } },
+  'POST /carts/{cartId}/checkout': {
+    prepare: async () => ({ path: `${(await ownerCart()).path}/checkout` }),
+    // Only the creator pays for a cart; an admin reads it but cannot open its payment page.
+    expect: { other: 404, admin: 404 },
+  },
   'GET /projects': { prepare: async () => ({ path: '/projects' }) },
   'POST /projects': {
     prepare: async () => ({ path: '/projects', body: { name: 'P', description: 'D' } }),
@@ -161,6 +176,10 @@ const cases: Record<string, Case> = {
   },
   'GET /me': { prepare: async () => ({ path: '/me' }) },
   'GET /me/contacts': { prepare: async () => ({ path: '/me/contacts' }) },
+  'GET /me/purchases/{cartId}/csv': {
+    prepare: async () => ({ path: `/me/purchases/${await deliveredOwnerCart()}/csv` }),
+    expect: { other: 404, admin: 404 },
+  },
   'GET /admin/imported-investors': {
     prepare: async () => ({ path: `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}` }),
   },
@@ -188,6 +207,9 @@ const cases: Record<string, Case> = {
   },
   'POST /admin/functions/{functionName}': { prepare: async () => ({ path: '/admin/functions/aggregate' }) },
   'GET /admin/carts': { prepare: async () => ({ path: '/admin/carts' }) },
+  'POST /admin/carts/{cartId}/redeliver': {
+    prepare: async () => ({ path: `/admin/carts/${await deliveredOwnerCart()}/redeliver` }),
+  },
   'POST /admin/imports': {
     prepare: async () => ({
       path: '/admin/imports',

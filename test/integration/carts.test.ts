@@ -282,7 +282,11 @@ describe('export carts over HTTP', () => {
       columnOrder: ['name'],
     });
     const cart = cartResponse.parse(saved.body).data;
-    await markCartPurchased(cart.id, new Date().toISOString());
+    await markCartPurchased(cart.id, {
+      version: 1,
+      sessionId: 'cs_test_resave',
+      purchasedAt: new Date().toISOString(),
+    });
 
     const response = await saveCart(founder, {
       id: cart.id,

@@ -9,15 +9,19 @@ import { once } from './once';
  * module so a function bundles and loads only the clients it uses. In the local home the endpoint
  * points at DynamoDB Local; on AWS it is unset and the SDK defaults apply.
  */
-export const documentClient = once(() => {
+export const dynamoDbClient = once(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = awsConfig();
-  const client = instrumented(
+  return instrumented(
     new DynamoDBClient({
       region: AWS_REGION,
       ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
     }),
   );
-  return DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
-  });
 });
+
+/** The document client over {@link dynamoDbClient}, which the repositories use. */
+export const documentClient = once(() =>
+  DynamoDBDocumentClient.from(dynamoDbClient(), {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  }),
+);

@@ -2,12 +2,13 @@ import { BRAND } from '../../../shared/messages';
 import { sendEmail } from '../email';
 import { buildExportCsv, type ExportContactRow } from '../export/export-csv';
 import { logger } from '../observability/logger';
-import { getExport, putExport } from '../storage';
+import { EXPORT_LINK_SECONDS, getExport, presignExportDownload, putExport } from '../storage';
 import type { CartRecord, PurchasedContact } from '../table/models';
 import { getCart } from '../table/repositories/carts';
 import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
 import { getImportedInvestors, getSearchableInvestors } from '../table/repositories/investors';
 import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
+import { startWorkflow } from '../workflows';
 
 export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
 
@@ -58,37 +59,43 @@ export async function buildCartExport(cartId: string): Promise<{ rowCount: numbe
   return { rowCount: contacts.length };
 }
 
-/** Step 2: emails the CSV to the buyer as an attachment, unless a previous attempt already did. */
+/**
+ * Step 3 (after the library, which needs no email): emails the CSV to the address recorded when the
+ * buyer opened the payment page (their verified address then), or their account's address for a cart
+ * paid without that step, unless a previous attempt already sent it.
+ */
 export async function emailCartExport(cartId: string): Promise<{ sent: boolean }> {
   const delivery = await getCartDelivery(cartId);
   if (delivery?.emailSentAt) return { sent: false };
   const cart = await purchasedCart(cartId);
-  const buyer = await getUserProfile(cart.creatorUserId);
-  if (!buyer) throw new Error(`The buyer of cart ${cartId} has no user record`);
+  const recipient = cart.recipientEmail ?? (await getUserProfile(cart.creatorUserId))?.email;
+  if (!recipient) throw new Error(`The buyer of cart ${cartId} has no email address`);
   const csv = await getExport(exportObjectKey(cartId));
   const count = delivery?.rowCount ?? cart.searchableInvestorEntryIds.length;
   await sendEmail({
-    to: buyer.email,
+    to: recipient,
     subject: `Your ${BRAND} contact list (${count} contacts)`,
     text: [
       'Thank you for your purchase.',
       '',
       `Your contact list of ${count} investors is attached as a CSV file (cart ${cartId}).`,
-      'The contacts will also appear in the Contact Library of your account settings.',
+      'The contacts are also in the Contact Library of your account settings, where you can download this CSV again.',
       '',
       `— ${BRAND}`,
     ].join('\n'),
     attachment: { fileName: `contacts-${cartId}.csv`, contentType: 'text/csv', content: csv },
   });
-  await recordCartDelivery(cartId, { recipient: buyer.email });
+  await recordCartDelivery(cartId, { recipient });
   const first = await markDeliveryEmailSent(cartId, new Date().toISOString());
   if (!first) logger.warn('the export email was sent by two attempts at once', { cartId });
   return { sent: true };
 }
 
 /**
- * Step 3: adds the contacts to the buyer's library with the values they paid for (a column not
- * chosen stays empty). Keyed by investor, so adding twice changes nothing.
+ * Step 2: adds the contacts to the buyer's library with the values they paid for (a column not chosen
+ * stays empty). Merged with what the buyer bought before: a field once bought stays, the first
+ * purchase date is kept and every cart that included the contact is listed; adding twice changes
+ * nothing.
  */
 export async function addCartToLibrary(cartId: string): Promise<{ added: number }> {
   const cart = await purchasedCart(cartId);
@@ -103,6 +110,7 @@ export async function addCartToLibrary(cartId: string): Promise<{ added: number 
     linkedinUrl: cart.columnOrder.includes('linkedinUrl') ? c.linkedinUrl : null,
     cartId,
     purchasedAt,
+    cartIds: [cartId],
   }));
   await addPurchasedContacts(library);
   await recordCartDelivery(cartId, { libraryAddedAt: new Date().toISOString() });
@@ -110,5 +118,62 @@ export async function addCartToLibrary(cartId: string): Promise<{ added: number 
 }
 
 export async function completeCartDelivery(cartId: string): Promise<void> {
-  await recordCartDelivery(cartId, { deliveredAt: new Date().toISOString() });
+  await recordCartDelivery(cartId, {
+    deliveredAt: new Date().toISOString(),
+    failedAt: null,
+    failureReason: null,
+  });
+}
+
+/**
+ * A step failed after its retries: records it on the delivery, so the purchase page says the delivery
+ * is delayed and the admin carts page shows it with a Redeliver action.
+ */
+export async function recordDeliveryFailure(
+  cartId: string,
+  error: { Error?: string | undefined; Cause?: string | undefined } | undefined,
+): Promise<void> {
+  const reason = `${error?.Error ?? 'Error'}: ${(error?.Cause ?? 'no details').slice(0, 500)}`;
+  logger.error('delivery failed', { cartId, reason });
+  await recordCartDelivery(cartId, { failedAt: new Date().toISOString(), failureReason: reason });
+}
+
+/** The names of delivery executions: one per attempt, so a redelivery is never refused as a duplicate. */
+export const deliveryExecutionName = (cartId: string, attempt: 'first' | Date) =>
+  attempt === 'first' ? `delivery-${cartId}` : `redelivery-${cartId}-${attempt.getTime()}`;
+
+export class NotPurchasedError extends Error {
+  override readonly name = 'NotPurchasedError';
+}
+
+/**
+ * Starts a new delivery of a purchased cart (an admin's Redeliver): the recorded failure is cleared
+ * and a new execution runs every step again; the steps skip what earlier attempts did (the email goes
+ * once). Returns the execution's ARN.
+ *
+ * @throws NotPurchasedError when the cart does not exist or is not purchased.
+ */
+export async function redeliverCart(cartId: string, now: Date): Promise<string> {
+  const cart = await getCart(cartId);
+  if (!cart || cart.status !== 'purchased') throw new NotPurchasedError(`Cart ${cartId} is not purchased`);
+  await recordCartDelivery(cartId, { failedAt: null, failureReason: null });
+  return startWorkflow('exportDelivery', { cartId }, deliveryExecutionName(cartId, now));
+}
+
+/**
+ * A short-lived link to the CSV of the buyer's delivered purchase, or null when the cart is not the
+ * buyer's or has no CSV yet.
+ */
+export async function purchaseCsvLink(
+  cartId: string,
+  buyerUserId: string,
+  now: Date,
+): Promise<{ url: string; expiresAt: string } | null> {
+  const [cart, delivery] = await Promise.all([getCart(cartId), getCartDelivery(cartId)]);
+  if (!cart || cart.creatorUserId !== buyerUserId || cart.status !== 'purchased' || !delivery?.csvKey)
+    return null;
+  return {
+    url: await presignExportDownload(delivery.csvKey, `contacts-${cartId}.csv`),
+    expiresAt: new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000).toISOString(),
+  };
 }

@@ -3,6 +3,7 @@ import { directoryMetadataSchema } from '../../../shared/api/directory';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
+import { PAYMENT_STATUSES } from '../../../shared/cart/purchase-state';
 import { storedSubscriptionSchema } from '../../../shared/insights/mrr';
 import {
   storedChargeSchema,
@@ -47,8 +48,11 @@ export const purchasedContactModel = defineModel(
     name: z.string(),
     email: z.nullable(z.string()),
     linkedinUrl: z.nullable(z.string()),
+    /** The first cart that bought this contact, and when. */
     cartId: z.string(),
     purchasedAt: isoDate,
+    /** Every cart that included it: a later purchase adds fields, never removes one. */
+    cartIds: z._default(z.array(z.string()), []),
   }),
   (v) => ({ pk: `USER#${v.userId}`, sk: `CONTACT#${v.searchableInvestorId}` }),
 );
@@ -226,6 +230,16 @@ export const cartModel = defineModel(
     purchasedAt: z.nullable(isoDate),
     /** Set when a payment did not match the tier price: an admin must look at it. */
     flaggedReason: z.nullable(z.string()),
+    /** Raised by every save; the webhook purchases the version it priced, no other. */
+    version: z._default(z.int(), 1),
+    /** When the founder opened the payment page: from then on the cart cannot change. */
+    checkoutOpenedAt: z._default(z.nullable(isoDate), null),
+    /** Where the CSV goes: the founder's verified address when the payment page was opened. */
+    recipientEmail: z._default(z.nullable(z.string()), null),
+    /** A payment that settles later ('pending'), or one that then failed ('failed'). */
+    paymentStatus: z._default(z.nullable(z.enum(PAYMENT_STATUSES)), null),
+    /** The Stripe checkout session that paid for the cart. */
+    paidSessionId: z._default(z.nullable(z.string()), null),
   }),
   (v) => ({
     pk: `CART#${v.id}`,
@@ -249,6 +263,9 @@ export const cartDeliveryModel = defineModel(
     emailSentAt: z.nullable(isoDate),
     libraryAddedAt: z.nullable(isoDate),
     deliveredAt: z.nullable(isoDate),
+    /** Set when a step failed after its retries (an admin redelivers); cleared by a redelivery. */
+    failedAt: z._default(z.nullable(isoDate), null),
+    failureReason: z._default(z.nullable(z.string()), null),
   }),
   (v) => ({ pk: `CART#${v.cartId}`, sk: 'DELIVERY' }),
 );
@@ -313,12 +330,29 @@ export const importJobModel = defineModel(
 );
 export type ImportJob = z.infer<typeof importJobModel.schema>;
 
-/** A Stripe event already handled: replays find it and do nothing. Expires after 30 days (TTL). */
-export const stripeEventModel = defineModel(
-  'stripeEvent',
-  z.object({ eventId: z.string(), type: z.string(), receivedAt: isoDate }),
-  (v) => ({ pk: `STRIPE_EVENT#${v.eventId}`, sk: 'EVENT' }),
+/**
+ * A payment that could not be matched to a cart it pays for (no or an unknown cart reference, or a
+ * second payment for a purchased cart): kept for an admin to refund or deliver by hand.
+ */
+export const unmatchedPaymentModel = defineModel(
+  'unmatchedPayment',
+  z.object({
+    checkoutSessionId: z.string(),
+    cartId: z.nullable(z.string()),
+    amountX100: z.nullable(z.int()),
+    currency: z.nullable(z.string()),
+    customerEmail: z.nullable(z.string()),
+    reason: z.string(),
+    receivedAt: isoDate,
+  }),
+  (v) => ({
+    pk: `PAYMENT#${v.checkoutSessionId}`,
+    sk: 'UNMATCHED',
+    gsi1pk: 'UNMATCHED_PAYMENTS',
+    gsi1sk: `${v.receivedAt}#${v.checkoutSessionId}`,
+  }),
 );
+export type UnmatchedPayment = z.infer<typeof unmatchedPaymentModel.schema>;
 
 /** A partner firm's branded onboarding page, chosen by the first label of the host name. */
 export const investorPortalModel = defineModel(

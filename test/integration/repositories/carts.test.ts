@@ -20,6 +20,12 @@ const futureBase = () => {
   return lastBase;
 };
 
+const purchase = (version: number, purchasedAt: string) => ({
+  version,
+  sessionId: unique('cs_'),
+  purchasedAt,
+});
+
 describe('carts repository (DynamoDB Local)', () => {
   it('saves a new cart and reads it back by id', async () => {
     const saved = await saveCart(cart());
@@ -40,6 +46,7 @@ describe('carts repository (DynamoDB Local)', () => {
       searchableInvestorEntryIds: ids,
       pricing: { ...first.pricing, lineItemCount: 3 },
       savedAt: at(1_000),
+      version: first.version + 1,
     });
 
     expect(await getCart(first.id)).toEqual(second);
@@ -48,7 +55,7 @@ describe('carts repository (DynamoDB Local)', () => {
   it('refuses a save of the same cart id by another user and keeps the stored cart', async () => {
     const first = await saveCart(cart());
 
-    await expect(saveCart({ ...first, creatorUserId: unique('user_') })).rejects.toBeInstanceOf(
+    await expect(saveCart({ ...first, creatorUserId: unique('user_'), version: 2 })).rejects.toBeInstanceOf(
       CartConflictError,
     );
     expect(await getCart(first.id)).toEqual(first);
@@ -56,7 +63,7 @@ describe('carts repository (DynamoDB Local)', () => {
 
   it('refuses any save of a purchased cart, even by its creator', async () => {
     const first = await saveCart(cart());
-    expect(await markCartPurchased(first.id, at(2_000))).toBe(true);
+    expect(await markCartPurchased(first.id, purchase(first.version, at(2_000)))).toBe(true);
 
     await expect(
       saveCart({ ...first, searchableInvestorEntryIds: [unique('inv_')], status: 'active' }),
@@ -97,8 +104,8 @@ describe('carts repository (DynamoDB Local)', () => {
   it('marks an active cart purchased once and answers false for a replay', async () => {
     const saved = await saveCart(cart());
 
-    expect(await markCartPurchased(saved.id, at(10))).toBe(true);
-    expect(await markCartPurchased(saved.id, at(20))).toBe(false);
+    expect(await markCartPurchased(saved.id, purchase(saved.version, at(10)))).toBe(true);
+    expect(await markCartPurchased(saved.id, purchase(saved.version, at(20)))).toBe(false);
 
     expect(await getCart(saved.id)).toMatchObject({ status: 'purchased', purchasedAt: at(10) });
   });
@@ -107,16 +114,37 @@ describe('carts repository (DynamoDB Local)', () => {
     const saved = await saveCart(cart());
 
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => markCartPurchased(saved.id, at(i))),
+      Array.from({ length: 6 }, (_, i) => markCartPurchased(saved.id, purchase(saved.version, at(i)))),
     );
 
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
+  it('answers false when the cart was re-saved since the version that was priced', async () => {
+    const saved = await saveCart(cart());
+    const resaved = await saveCart({
+      ...saved,
+      version: saved.version + 1,
+      searchableInvestorEntryIds: [unique('inv_')],
+    });
+
+    expect(await markCartPurchased(saved.id, purchase(saved.version, at(0)))).toBe(false);
+    expect(await markCartPurchased(saved.id, purchase(resaved.version, at(1)))).toBe(true);
+  });
+
+  it('refuses a re-save that did not read the stored version (two saves racing)', async () => {
+    const saved = await saveCart(cart());
+    await saveCart({ ...saved, version: saved.version + 1 });
+
+    await expect(saveCart({ ...saved, version: saved.version + 1 })).rejects.toBeInstanceOf(
+      CartConflictError,
+    );
+  });
+
   it('answers false, and creates nothing, when marking a missing cart purchased', async () => {
     const id = unique('cart_');
 
-    expect(await markCartPurchased(id, at(0))).toBe(false);
+    expect(await markCartPurchased(id, purchase(1, at(0)))).toBe(false);
     expect(await getCart(id)).toBeNull();
   });
 

@@ -116,6 +116,11 @@ export function cart(overrides: Partial<CartRecord> = {}): CartRecord {
     savedAt: new Date().toISOString(),
     purchasedAt: null,
     flaggedReason: null,
+    version: 1,
+    checkoutOpenedAt: null,
+    recipientEmail: null,
+    paymentStatus: null,
+    paidSessionId: null,
     ...overrides,
   };
 }

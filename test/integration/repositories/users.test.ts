@@ -19,6 +19,7 @@ const contact = (userId: string, overrides: Partial<PurchasedContact> = {}): Pur
   linkedinUrl: null,
   cartId: unique('cart_'),
   purchasedAt: at(0),
+  cartIds: [],
   ...overrides,
 });
 
@@ -115,15 +116,33 @@ describe('users repository (DynamoDB Local)', () => {
     );
   });
 
-  it('keeps the latest purchase values when a contact is bought again', async () => {
+  it('merges a second purchase of a contact: newer values win, fields once bought stay, the first date and every cart are kept', async () => {
     const userId = unique('user_');
-    const first = contact(userId, { email: 'old@example.com', purchasedAt: at(0) });
+    const first = contact(userId, { email: 'old@example.com', linkedinUrl: null, purchasedAt: at(0) });
     await addPurchasedContacts([first]);
+    const laterCart = unique('cart_');
 
-    await addPurchasedContacts([{ ...first, email: 'new@example.com', purchasedAt: at(1_000) }]);
+    await addPurchasedContacts([
+      {
+        ...first,
+        email: 'new@example.com',
+        linkedinUrl: 'https://linkedin.com/in/ada',
+        cartId: laterCart,
+        purchasedAt: at(1_000),
+      },
+    ]);
+    await addPurchasedContacts([
+      { ...first, email: null, linkedinUrl: null, cartId: laterCart, purchasedAt: at(2_000) },
+    ]);
 
     expect(await listPurchasedContacts(userId)).toEqual([
-      { ...first, email: 'new@example.com', purchasedAt: at(1_000) },
+      {
+        ...first,
+        email: 'new@example.com',
+        linkedinUrl: 'https://linkedin.com/in/ada',
+        purchasedAt: at(0),
+        cartIds: [first.cartId, laterCart].sort(),
+      },
     ]);
   });
 

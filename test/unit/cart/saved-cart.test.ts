@@ -73,10 +73,13 @@ describe('investorsNotInDirectory', () => {
 });
 
 describe('who may re-save or read a cart', () => {
-  it('lets only the creator re-save, and only while active', () => {
-    expect(canResaveCart({ creatorUserId: 'u1', status: 'active' }, 'u1')).toBe(true);
-    expect(canResaveCart({ creatorUserId: 'u1', status: 'purchased' }, 'u1')).toBe(false);
-    expect(canResaveCart({ creatorUserId: 'u1', status: 'active' }, 'u2')).toBe(false);
+  it('lets only the creator re-save, and only while active and not flagged', () => {
+    const active = { creatorUserId: 'u1', status: 'active', flaggedReason: null } as const;
+    expect(canResaveCart(active, 'u1')).toBe(true);
+    expect(canResaveCart({ ...active, status: 'checkout' }, 'u1')).toBe(false);
+    expect(canResaveCart({ ...active, status: 'purchased' }, 'u1')).toBe(false);
+    expect(canResaveCart({ ...active, flaggedReason: 'Paid 1 usd' }, 'u1')).toBe(false);
+    expect(canResaveCart(active, 'u2')).toBe(false);
   });
 
   it('lets the creator and admins read', () => {
@@ -105,7 +108,7 @@ describe('savedCart and its view', () => {
 
   it('starts a new cart now and keeps the start of a re-saved one', () => {
     const fresh = savedCart({ ...input, columnOrder: [...input.columnOrder], previous: null });
-    const resaved = savedCart({ ...input, columnOrder: ['name'], previous: { startedDate: 1 } });
+    const resaved = savedCart({ ...input, columnOrder: ['name'], previous: { startedDate: 1, version: 3 } });
 
     expect(fresh).toEqual({
       id: 'cart_20240307-ABCDEFGH',
@@ -119,8 +122,14 @@ describe('savedCart and its view', () => {
       savedAt: '2024-03-07T14:05:00.000Z',
       purchasedAt: null,
       flaggedReason: null,
+      version: 1,
+      checkoutOpenedAt: null,
+      recipientEmail: null,
+      paymentStatus: null,
+      paidSessionId: null,
     });
     expect(resaved.startedDate).toBe(1);
+    expect(resaved.version).toBe(4);
   });
 
   it('rebuilds the items in the saved order and leaves out investors no longer in the directory', () => {

@@ -8,7 +8,7 @@ import {
   CartPurchasePage,
   PAYMENT_FLAGGED,
 } from '../../../web/pages/cart-purchase/cart-purchase-page';
-import { cartPaymentUrl } from '../../../web/pages/cart-purchase/payment-link';
+import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf } from './support/investors';

@@ -22,7 +22,7 @@ import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { emptyExportCart, readExportCart } from '../../stores/export-cart';
-import { cartPaymentUrl } from './payment-link';
+import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 
 /** The purchase page reads the cart again this often while it is unpaid, to notice the payment. */
 export const CART_POLL_MS = 4000;

@@ -1,6 +1,7 @@
 import { type CartInvestor, newCartId } from '../../../../shared/cart/cart';
 import type { ExportColumnKey } from '../../../../shared/cart/export';
 import type { PaymentLinks } from '../../../../shared/cart/pricing';
+import type { PaymentStatus } from '../../../../shared/cart/purchase-state';
 import {
   CART_CANNOT_CHANGE,
   canReadCart,
@@ -9,8 +10,9 @@ import {
   investorsNotInDirectory,
   savedCart,
 } from '../../../../shared/cart/saved-cart';
-import { type CartRecord, cartModel } from '../models';
+import { type CartDelivery, type CartRecord, cartModel } from '../models';
 import { getItem, isConditionFailure, putItem, queryPage, updateItem } from '../table';
+import { getCartDelivery } from './deliveries';
 import { getSearchableInvestors, toCard } from './investors';
 
 export class CartConflictError extends Error {
@@ -28,10 +30,18 @@ export class CartRejectedError extends Error {
  */
 export async function saveCart(cart: CartRecord): Promise<CartRecord> {
   try {
+    // A re-save replaces exactly the version it read, only while active and not flagged: a webhook
+    // pricing that version, or a checkout opened meanwhile, wins.
     await putItem(cartModel.toItem(cart), {
-      expression: 'attribute_not_exists(pk) OR (creatorUserId = :creator AND #status = :active)',
+      expression:
+        'attribute_not_exists(pk) OR (creatorUserId = :creator AND #status = :active AND flaggedReason = :null AND (attribute_not_exists(version) OR version = :previous))',
       names: { '#status': 'status' },
-      values: { ':creator': cart.creatorUserId, ':active': 'active' },
+      values: {
+        ':creator': cart.creatorUserId,
+        ':active': 'active',
+        ':null': null,
+        ':previous': cart.version - 1,
+      },
     });
   } catch (error) {
     if (isConditionFailure(error))
@@ -58,15 +68,32 @@ export async function listRecentCarts(limit = 50): Promise<CartRecord[]> {
   return page.items.map((item) => cartModel.fromItem(item));
 }
 
-/** Marks an active cart purchased. Returns false when it already was (a replayed payment). */
-export async function markCartPurchased(id: string, purchasedAt: string): Promise<boolean> {
+/**
+ * Marks the cart purchased by a checkout session, only if it is still the version that was priced
+ * and not yet purchased or flagged. Returns false when that does not hold (the caller reads the cart
+ * again and decides).
+ */
+export async function markCartPurchased(
+  id: string,
+  purchase: { version: number; sessionId: string; purchasedAt: string },
+): Promise<boolean> {
   try {
     await updateItem({
       Key: { pk: `CART#${id}`, sk: 'CART' },
-      UpdateExpression: 'SET #status = :purchased, purchasedAt = :at',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      UpdateExpression:
+        'SET #status = :purchased, purchasedAt = :at, paidSessionId = :session, paymentStatus = :null',
+      ConditionExpression:
+        'attribute_exists(pk) AND #status IN (:active, :checkout) AND flaggedReason = :null AND (attribute_not_exists(version) OR version = :version)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':purchased': 'purchased', ':active': 'active', ':at': purchasedAt },
+      ExpressionAttributeValues: {
+        ':purchased': 'purchased',
+        ':active': 'active',
+        ':checkout': 'checkout',
+        ':at': purchase.purchasedAt,
+        ':session': purchase.sessionId,
+        ':null': null,
+        ':version': purchase.version,
+      },
     });
     return true;
   } catch (error) {
@@ -75,7 +102,69 @@ export async function markCartPurchased(id: string, purchasedAt: string): Promis
   }
 }
 
-/** Flags a cart for an admin (e.g. the amount paid did not match its tier). */
+/**
+ * A payment that settles later ('pending'), or that then failed ('failed'), for a cart not yet
+ * purchased. Locks the cart like an opened checkout. Returns false when the cart is already purchased.
+ */
+export async function setCartPaymentStatus(id: string, status: PaymentStatus, at: string): Promise<boolean> {
+  try {
+    await updateItem({
+      Key: { pk: `CART#${id}`, sk: 'CART' },
+      UpdateExpression:
+        'SET paymentStatus = :status, #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :at)',
+      ConditionExpression: 'attribute_exists(pk) AND #status IN (:active, :checkout)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': status,
+        ':checkout': 'checkout',
+        ':active': 'active',
+        ':at': at,
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Opens the payment page of the creator's cart: locks it (status `checkout`, no more changes) and
+ * records where the CSV goes (the creator's verified address now). Allowed again while no payment
+ * arrived or after a failed one. Returns the cart, or null when it is not the caller's to pay.
+ */
+export async function openCartCheckout(
+  id: string,
+  buyer: { userId: string; email: string },
+  now: string,
+): Promise<CartRecord | null> {
+  try {
+    const attributes = await updateItem({
+      Key: { pk: `CART#${id}`, sk: 'CART' },
+      UpdateExpression:
+        'SET #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :now), recipientEmail = :email, paymentStatus = :null',
+      ConditionExpression:
+        'attribute_exists(pk) AND creatorUserId = :creator AND flaggedReason = :null AND (#status = :active OR (#status = :checkout AND (attribute_not_exists(paymentStatus) OR paymentStatus = :null OR paymentStatus = :failed)))',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':checkout': 'checkout',
+        ':active': 'active',
+        ':failed': 'failed',
+        ':now': now,
+        ':email': buyer.email,
+        ':creator': buyer.userId,
+        ':null': null,
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return attributes ? cartModel.fromItem(attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Flags a cart for an admin (a payment that does not match it). A flag is never cleared by a save. */
 export async function flagCart(id: string, reason: string): Promise<void> {
   await updateItem({
     Key: { pk: `CART#${id}`, sk: 'CART' },
@@ -130,12 +219,26 @@ export async function saveCartOfCreator(
   return { cart, cards, created: previous === null };
 }
 
-/** The cart with its cards when the reader is its creator or an admin; null when missing or not theirs. */
+/** The cart with its cards and delivery when the reader is its creator or an admin; null when missing or not theirs. */
 export async function getCartForReader(
   id: string,
   reader: { userId: string; isAdmin: boolean },
-): Promise<CartWithCards | null> {
+): Promise<(CartWithCards & { delivery: CartDelivery | null }) | null> {
   const cart = await getCart(id);
   if (!cart || !canReadCart(cart, reader)) return null;
-  return { cart, cards: await cardsOf(cart.searchableInvestorEntryIds) };
+  const [cards, delivery] = await Promise.all([
+    cardsOf(cart.searchableInvestorEntryIds),
+    getCartDelivery(id),
+  ]);
+  return { cart, cards, delivery };
+}
+
+/** Opens the creator's checkout (see {@link openCartCheckout}) and returns the cart with its cards, or null. */
+export async function openCheckoutOfCreator(
+  id: string,
+  buyer: { userId: string; email: string },
+  now: Date,
+): Promise<CartWithCards | null> {
+  const cart = await openCartCheckout(id, buyer, now.toISOString());
+  return cart ? { cart, cards: await cardsOf(cart.searchableInvestorEntryIds) } : null;
 }

@@ -1,3 +1,4 @@
+import { batchGet } from '../batch';
 import { type CartDelivery, cartDeliveryModel } from '../models';
 import { getItem, isConditionFailure, updateItem } from '../table';
 
@@ -5,6 +6,13 @@ import { getItem, isConditionFailure, updateItem } from '../table';
 export async function getCartDelivery(cartId: string): Promise<CartDelivery | null> {
   const item = await getItem(`CART#${cartId}`, 'DELIVERY', true);
   return item ? cartDeliveryModel.fromItem(item) : null;
+}
+
+/** The delivery records of many carts, by cart id (admin carts page). */
+export async function getCartDeliveries(cartIds: string[]): Promise<Map<string, CartDelivery>> {
+  const items = await batchGet(cartIds.map((id) => ({ pk: `CART#${id}`, sk: 'DELIVERY' })));
+  const deliveries = items.map((item) => cartDeliveryModel.fromItem(item));
+  return new Map(deliveries.map((d) => [d.cartId, d]));
 }
 
 type DeliveryStep = Partial<Omit<CartDelivery, 'cartId'>>;
@@ -18,6 +26,8 @@ export async function recordCartDelivery(cartId: string, step: DeliveryStep): Pr
     emailSentAt: null,
     libraryAddedAt: null,
     deliveredAt: null,
+    failedAt: null,
+    failureReason: null,
   };
   const names: Record<string, string> = { '#entity': 'entity', '#cartId': 'cartId' };
   const values: Record<string, unknown> = { ':entity': cartDeliveryModel.entity, ':cartId': cartId };

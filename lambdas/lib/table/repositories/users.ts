@@ -1,6 +1,6 @@
-import { batchGet, batchWrite, putRequest } from '../batch';
+import { batchGet } from '../batch';
 import { type PurchasedContact, purchasedContactModel, type UserProfile, userProfileModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryAll } from '../table';
+import { getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
 
 /** The user's record and profile (created on first use). */
 export async function getUserProfile(userId: string): Promise<UserProfile | null> {
@@ -45,22 +45,79 @@ export async function getUserProfiles(userIds: string[]): Promise<Map<string, Us
   return new Map(profiles.map((p) => [p.userId, p]));
 }
 
+/** A library item as stored: `cartIds` is a string set, read back as a sorted list. */
+const contactFromItem = (item: Record<string, unknown>): PurchasedContact =>
+  purchasedContactModel.fromItem({
+    ...item,
+    cartIds: item.cartIds instanceof Set ? [...item.cartIds].sort() : (item.cartIds ?? [item.cartId]),
+  });
+
 /** The user's contact library, alphabetical by name (the sort key orders by investor id). */
 export async function listPurchasedContacts(userId: string): Promise<PurchasedContact[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONTACT#' },
   });
-  return items
-    .map((item) => purchasedContactModel.fromItem(item))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return items.map(contactFromItem).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The library item of one investor, or null. */
+export async function getPurchasedContact(
+  userId: string,
+  searchableInvestorId: string,
+): Promise<PurchasedContact | null> {
+  const item = await getItem(`USER#${userId}`, `CONTACT#${searchableInvestorId}`, true);
+  return item ? contactFromItem(item) : null;
+}
+
+const LIBRARY_WRITES_IN_FLIGHT = 16;
+
 /**
- * Adds bought contacts to the library. Keyed by investor, so adding twice changes nothing. A contact
- * listed twice in one call is written once (the last one): a batch refuses duplicate keys.
+ * Adds bought contacts to the library, merged with what the user bought before: a field bought now
+ * is written, a field not bought now keeps what an earlier purchase gave; the first cart and purchase
+ * date stay; every cart is added to `cartIds` (a set, so adding twice changes nothing). A contact
+ * listed twice in one call is written once (the last one).
  */
 export async function addPurchasedContacts(contacts: PurchasedContact[]): Promise<void> {
-  const byKey = new Map(contacts.map((c) => [`${c.userId}\u0000${c.searchableInvestorId}`, c]));
-  await batchWrite([...byKey.values()].map((c) => putRequest(purchasedContactModel.toItem(c))));
+  const byKey = [...new Map(contacts.map((c) => [`${c.userId}\u0000${c.searchableInvestorId}`, c])).values()];
+  const write = async (contact: PurchasedContact) => {
+    const keys = purchasedContactModel.keys(contact);
+    const values: Record<string, unknown> = {
+      ':entity': purchasedContactModel.entity,
+      ':userId': contact.userId,
+      ':investor': contact.searchableInvestorId,
+      ':imported': contact.importedInvestorId,
+      ':name': contact.name,
+      ':cart': contact.cartId,
+      ':at': contact.purchasedAt,
+      ':carts': new Set([contact.cartId, ...contact.cartIds]),
+    };
+    const sets = [
+      'entity = :entity',
+      'userId = :userId',
+      'searchableInvestorId = :investor',
+      'importedInvestorId = :imported',
+      '#name = :name',
+      'cartId = if_not_exists(cartId, :cart)',
+      'purchasedAt = if_not_exists(purchasedAt, :at)',
+    ];
+    for (const field of ['email', 'linkedinUrl'] as const) {
+      const value = contact[field];
+      if (value !== null) {
+        values[`:${field}`] = value;
+        sets.push(`${field} = :${field}`);
+      } else {
+        values[':null'] = null;
+        sets.push(`${field} = if_not_exists(${field}, :null)`);
+      }
+    }
+    await updateItem({
+      Key: { pk: keys.pk, sk: keys.sk },
+      UpdateExpression: `SET ${sets.join(', ')} ADD cartIds :carts`,
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: values,
+    });
+  };
+  for (let i = 0; i < byKey.length; i += LIBRARY_WRITES_IN_FLIGHT)
+    await Promise.all(byKey.slice(i, i + LIBRARY_WRITES_IN_FLIGHT).map(write));
 }

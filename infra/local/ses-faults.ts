@@ -1,0 +1,49 @@
+import type { ExtraRoute } from './gateway';
+
+/**
+ * The local SES with faults on demand: the handlers' SES endpoint is `/local/ses` of the gateway, which
+ * forwards every call to aws-ses-v2-local, unless a test armed a refusal with
+ * `POST /local/faults/ses {"refuse": true}`; then each send is answered as SES answers a rejected
+ * message (400, `MessageRejected`), as happens to every email while an AWS account's SES is in its
+ * sandbox. `{"refuse": false}` disarms it.
+ */
+export class LocalSesFaults {
+  private refusing = false;
+
+  constructor(private readonly emulatorUrl: string) {}
+
+  route(): ExtraRoute {
+    return async (req, body, res) => {
+      const url = req.url ?? '/';
+      if (req.method === 'POST' && url === '/local/faults/ses') {
+        this.refusing = (JSON.parse(body.toString('utf8') || '{}') as { refuse?: boolean }).refuse === true;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ refusing: this.refusing }));
+        return true;
+      }
+      if (!url.startsWith('/local/ses/')) return false;
+      if (this.refusing && req.method === 'POST') {
+        res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
+        res.end(JSON.stringify({ message: 'Email address is not verified (local SES refusing on demand).' }));
+        return true;
+      }
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(req.headers))
+        if (value !== undefined && key !== 'host' && key !== 'content-length')
+          headers[key] = Array.isArray(value) ? value.join(',') : value;
+      const forwarded = await fetch(`${this.emulatorUrl}${url.slice('/local/ses'.length)}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body.length && req.method !== 'GET' ? { body } : {}),
+      });
+      const responseHeaders: Record<string, string> = {};
+      forwarded.headers.forEach((value, key) => {
+        if (key !== 'content-encoding' && key !== 'transfer-encoding' && key !== 'content-length')
+          responseHeaders[key] = value;
+      });
+      res.writeHead(forwarded.status, responseHeaders);
+      res.end(Buffer.from(await forwarded.arrayBuffer()));
+      return true;
+    };
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Where a saved cart is between saving and delivery, as the founder's purchase page and the admin
+ * carts page show it (docs/decisions.md, "Purchase"). Derived from the cart and its delivery record;
+ * who moves each state is written beside it.
+ */
+import type { CartStatus } from './cart';
+
+export const PURCHASE_STATES = [
+  /** Saved; the founder may still change it (the founder, by saving). */
+  'open',
+  /** The payment page was opened; the cart is locked until a payment arrives (the founder). */
+  'awaiting-payment',
+  /** Stripe completed the checkout but the money settles later, e.g. a bank debit (the webhook). */
+  'payment-pending',
+  /** The delayed payment failed; the founder may open the payment page again (the webhook). */
+  'payment-failed',
+  /** A payment arrived that does not match this cart: nothing is delivered until an admin acts (the webhook). */
+  'flagged',
+  /** Paid; the delivery workflow is adding the contacts to the library and emailing the CSV (the webhook). */
+  'delivering',
+  /** Contacts in the library and the CSV emailed (the delivery workflow). */
+  'delivered',
+  /** A delivery step failed after its retries; an admin is told and can redeliver (the delivery workflow). */
+  'delayed',
+] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface PurchaseFacts {
+  status: CartStatus;
+  paymentStatus: PaymentStatus | null;
+  flaggedReason: string | null;
+  delivery: { deliveredAt: string | null; failedAt: string | null } | null;
+}
+
+/** The purchase state of a cart. A flag wins over everything but a finished delivery. */
+export function purchaseStateOf(facts: PurchaseFacts): PurchaseState {
+  if (facts.delivery?.deliveredAt) return 'delivered';
+  if (facts.flaggedReason !== null) return 'flagged';
+  if (facts.status === 'purchased') return facts.delivery?.failedAt ? 'delayed' : 'delivering';
+  if (facts.paymentStatus === 'pending') return 'payment-pending';
+  if (facts.paymentStatus === 'failed') return 'payment-failed';
+  return facts.status === 'checkout' ? 'awaiting-payment' : 'open';
+}
+
+/** Not in the spec: what the purchase page says in each state after payment began. */
+export const PURCHASE_STATE_MESSAGES: Partial<Record<PurchaseState, string>> = {
+  'payment-pending':
+    'Payment pending: your bank has not confirmed the payment yet. We deliver as soon as it does.',
+  'payment-failed': 'Your payment did not go through. You can try again.',
+  delivering: 'Payment received. We are preparing your contact list.',
+  delivered: 'Delivered: your contacts are in your Contact Library and the CSV is on its way to your inbox.',
+  delayed:
+    'Your payment was received, but the delivery of your contact list is delayed. We have been told and are on it; you do not need to do anything.',
+};
