@@ -35,9 +35,15 @@ export const configSources = {
     env: 'DEPLOY_PAYMENT_LINK_TIER_2500',
     describe: 'Stripe Payment Link, 1,001-2,500',
   },
-  paymentLinkIdTier50: { env: 'DEPLOY_PAYMENT_LINK_ID_TIER_50', describe: 'its id (plink_...), 0-50 contacts' },
+  paymentLinkIdTier50: {
+    env: 'DEPLOY_PAYMENT_LINK_ID_TIER_50',
+    describe: 'its id (plink_...), 0-50 contacts',
+  },
   paymentLinkIdTier250: { env: 'DEPLOY_PAYMENT_LINK_ID_TIER_250', describe: 'its id (plink_...), 51-250' },
-  paymentLinkIdTier1000: { env: 'DEPLOY_PAYMENT_LINK_ID_TIER_1000', describe: 'its id (plink_...), 251-1,000' },
+  paymentLinkIdTier1000: {
+    env: 'DEPLOY_PAYMENT_LINK_ID_TIER_1000',
+    describe: 'its id (plink_...), 251-1,000',
+  },
   paymentLinkIdTier2500: {
     env: 'DEPLOY_PAYMENT_LINK_ID_TIER_2500',
     describe: 'its id (plink_...), 1,001-2,500',
@@ -70,7 +76,9 @@ const hostname = z
   );
 
 const paymentLink = z.url({ protocol: /^https$/, error: 'expected an https URL' });
-const paymentLinkId = z.string().regex(/^plink_[A-Za-z0-9_]+$/, 'expected a Stripe Payment Link id (plink_...)');
+const paymentLinkId = z
+  .string()
+  .regex(/^plink_[A-Za-z0-9_]+$/, 'expected a Stripe Payment Link id (plink_...)');
 
 const subdomainLabels = z
   .string()

@@ -313,7 +313,14 @@ describe('Lambda functions', () => {
       ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
       ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
     ]);
-    for (const group of ['directory', 'carts', 'projects', 'stripeConnect', 'podcasts', 'stripeWebhook'] as const) {
+    for (const group of [
+      'directory',
+      'carts',
+      'projects',
+      'stripeConnect',
+      'podcasts',
+      'stripeWebhook',
+    ] as const) {
       expect(s3Actions(functionOf(group)), group).toEqual([]);
     }
   });

@@ -155,7 +155,7 @@ export class NotPurchasedError extends Error {
  */
 export async function redeliverCart(cartId: string, now: Date): Promise<string> {
   const cart = await getCart(cartId);
-  if (!cart || cart.status !== 'purchased') throw new NotPurchasedError(`Cart ${cartId} is not purchased`);
+  if (cart?.status !== 'purchased') throw new NotPurchasedError(`Cart ${cartId} is not purchased`);
   await recordCartDelivery(cartId, { failedAt: null, failureReason: null });
   return startWorkflow('exportDelivery', { cartId }, deliveryExecutionName(cartId, now));
 }

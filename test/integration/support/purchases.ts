@@ -116,5 +116,6 @@ export async function sesRefuses(refuse: boolean): Promise<void> {
 export async function cartOf(buyer: TestUser, cartId: string) {
   const response = await call('GET', `/carts/${cartId}`, { token: buyer.token });
   expect(response.status).toBe(200);
-  return (response.body as { data: Record<string, unknown> & { purchaseState: string; status: string } }).data;
+  return (response.body as { data: Record<string, unknown> & { purchaseState: string; status: string } })
+    .data;
 }
