@@ -4,6 +4,7 @@ import { getImportJob } from '../../lambdas/lib/table/repositories/imports';
 import { getImportedInvestor } from '../../lambdas/lib/table/repositories/investors';
 import type { ImportJobView } from '../../shared/api/imports';
 import { call, createUser, type TestUser } from './support/home';
+import { metricTotal } from './support/metrics';
 import { unique } from './support/seed';
 
 const HEADERS = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', ''];
@@ -94,10 +95,18 @@ describe('import workflow (the ASL run by the local home)', () => {
     const u = unique();
     const csv = `Investor Name,Email,Stage Focus,Sector Focus,\nGood One ${u},,Seed,bad-${u},\n,nobody-${u}@example.com,Seed,bad-${u},\nGood Two ${u},,Seed,bad-${u},\n`;
 
+    const before = {
+      imported: await metricTotal('ImportRowsImported'),
+      rejected: await metricTotal('ImportRowsRejected'),
+    };
+
     const job = await finished(admin, await uploadAndStart(admin, csv));
 
     expect(job).toMatchObject({ status: 'succeeded', totalRows: 3, processedRows: 3, importedRows: 2 });
     expect(job.rowErrors).toEqual([{ row: 2, reason: importFileMessages.rowWithoutName }]);
+    // The business metrics an operator watches: rows imported and rejected.
+    expect((await metricTotal('ImportRowsImported')).total - before.imported.total).toBe(2);
+    expect((await metricTotal('ImportRowsRejected')).total - before.rejected.total).toBe(1);
     expect((await searchNames(`bad-${u}`)).names).toEqual([`Good One ${u}`, `Good Two ${u}`]);
   });
 

@@ -4,6 +4,7 @@ import { METRICS_NAMESPACE } from '../../lambdas/lib/observability/metrics';
 import { writeSearchableInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { call, createUser, type TestUser } from './support/home';
 import { metricGrowth, metricTotal, publishedMetrics } from './support/metrics';
+import { checkoutEvent, delivered, postEvent, savedCart } from './support/purchases';
 
 /**
  * The business metrics the handlers publish in CloudWatch's embedded metric format, read from the
@@ -65,6 +66,22 @@ describe('CloudWatch metrics of business events', () => {
 
     expect(upvote).toBe(1);
     expect(withdraw).toBe(0);
+  });
+
+  it('publishes PaymentAccepted and DeliveryCompleted once for a paid and delivered cart', async () => {
+    const buyer = await createUser();
+    const u = randomUUID().slice(0, 8);
+    const cart = await savedCart(
+      buyer,
+      [{ name: `Metric Buyer ${u}`, email: `mb-${u}@example.com` }],
+      ['name'],
+    );
+
+    const accepted = await metricGrowth('PaymentAccepted', () => postEvent(checkoutEvent(cart.id, 500)));
+    const completed = await metricGrowth('DeliveryCompleted', () => delivered(cart.id));
+
+    expect(accepted).toBe(1);
+    expect(completed).toBe(1);
   });
 
   it('tags every line with the service and publishes the ColdStart metric of the first invocation', async () => {
