@@ -63,6 +63,9 @@ function claimsAsApiGatewayPassesThem(payload: JwtPayload): Record<string, strin
   return claims;
 }
 
+/** API Gateway's quota on the request line (method, path and query string together). */
+const MAX_REQUEST_LINE_BYTES = 10_240;
+
 const unauthorized = (res: ServerResponse) => send(res, 401, { message: 'Unauthorized' });
 
 function send(res: ServerResponse, status: number, payload: unknown) {
@@ -107,6 +110,9 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       const body = await readBody(req);
       for (const extra of options.extraRoutes ?? []) if (await extra(req, body, res)) return;
 
+      // Like API Gateway's request-line limit: a request line over 10,240 bytes is refused before any handler.
+      if (Buffer.byteLength(req.url ?? '') > MAX_REQUEST_LINE_BYTES)
+        return send(res, 414, { message: 'Request-URI Too Long' });
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
       const method = (req.method ?? 'GET').toUpperCase();
@@ -142,10 +148,15 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         }
       }
 
+      // API Gateway answers a path parameter whose percent-escape is broken with 400 before any handler.
       const pathParameters: Record<string, string> = {};
-      hit.route.names.forEach((name, i) => {
-        pathParameters[name] = decodeURIComponent(hit.match[i + 1] ?? '');
-      });
+      try {
+        hit.route.names.forEach((name, i) => {
+          pathParameters[name] = decodeURIComponent(hit.match[i + 1] ?? '');
+        });
+      } catch {
+        return send(res, 400, { message: 'Bad Request' });
+      }
       const queryStringParameters: Record<string, string> = {};
       for (const key of new Set(url.searchParams.keys()))
         queryStringParameters[key] = url.searchParams.getAll(key).join(',');

@@ -94,4 +94,34 @@ describe('local gateway (connected: DynamoDB Local, cognito-local)', () => {
     const wrongMethod = await call('DELETE', '/directory/metadata');
     expect(wrongMethod.status).toBe(405);
   });
+
+  it('answers 400 before any handler, as API Gateway does, to a path parameter with a broken percent-escape', async () => {
+    const response = await call('GET', '/investors/inv_%E0%A4%A');
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Bad Request' });
+  });
+
+  it('refuses a request line over 10,240 bytes with 414 before any handler', async () => {
+    const response = await call('GET', `/investors?stageFocus=${'s'.repeat(10_300)}`);
+
+    expect(response.status).toBe(414);
+  });
+
+  it('presigns the admin upload without a checksum of an empty body', async () => {
+    const admin = await createUser({ admin: true });
+
+    const created = await call('POST', '/admin/imports', {
+      token: admin.token,
+      body: {
+        fileName: 'a.csv',
+        sourceName: 'S',
+        sourceUrl: 'https://example.com',
+        headers: [{ header: 'Name', include: true }],
+      },
+    });
+
+    const uploadUrl = new URL((created.body as { data: { uploadUrl: string } }).data.uploadUrl);
+    expect([...uploadUrl.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+  });
 });
