@@ -34,7 +34,7 @@ export class LocalSesFaults {
       const forwarded = await fetch(`${this.emulatorUrl}${url.slice('/local/ses'.length)}`, {
         method: req.method ?? 'GET',
         headers,
-        ...(body.length && req.method !== 'GET' ? { body } : {}),
+        ...(body.length && req.method !== 'GET' ? { body: new Uint8Array(body) } : {}),
       });
       const responseHeaders: Record<string, string> = {};
       forwarded.headers.forEach((value, key) => {

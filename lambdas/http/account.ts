@@ -2,7 +2,7 @@ import { contactsResponse, meResponse, purchaseCsvResponse } from '../../shared/
 import { cartIdParams } from '../../shared/api/carts';
 import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
-import { purchaseCsvLink } from '../lib/purchases/delivery';
+import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
 import { ensureUserProfile, listPurchasedContacts } from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */

@@ -32,7 +32,7 @@ import {
   requireImportJob,
   startImportJob,
 } from '../lib/imports/import-jobs';
-import { NotPurchasedError, redeliverCart } from '../lib/purchases/delivery';
+import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { listRecentCarts } from '../lib/table/repositories/carts';
 import { getCartDeliveries } from '../lib/table/repositories/deliveries';
 import {

@@ -6,7 +6,7 @@ import type { CartRecord } from '../table/models';
 import { flagCart, getCart, markCartPurchased, setCartPaymentStatus } from '../table/repositories/carts';
 import { recordUnmatchedPayment } from '../table/repositories/unmatched-payments';
 import { startWorkflow } from '../workflows';
-import { deliveryExecutionName } from './delivery';
+import { deliveryExecutionName } from './delivery-names';
 
 export type PaymentOutcome =
   | 'delivering'
