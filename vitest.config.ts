@@ -32,6 +32,9 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 180_000,
+          // One process for every file, so the stack is synthesised once (test/infra/support/synth.ts).
+          isolate: false,
+          fileParallelism: false,
         },
       },
       {

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/processes';
+import { chromiumPath, missingToolMessage, TOOLS } from '../support/tools';
 
 /**
  * Starts the local home exactly as `npm run dev` does (the same entry point, seeded with the demo
@@ -13,6 +14,8 @@ let dev: ChildProcess | undefined;
 let stateDir: string | undefined;
 
 export async function setup(project: TestProject) {
+  // The layer fails with one line when Chromium is missing (npm test installs it when it can).
+  if (!existsSync(chromiumPath())) throw new Error(missingToolMessage(TOOLS[0] as (typeof TOOLS)[number]));
   stateDir = mkdtempSync(join(tmpdir(), 'investor-directory-e2e-'));
   const ports = {
     LOCAL_APP_PORT: await freePort(),

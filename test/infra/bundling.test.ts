@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES } from '../../infra/constructs/function-bundling';
 import type { InvestorDirectoryStack } from '../../infra/stack';
@@ -13,12 +13,23 @@ import { logicalIdOf, resourcesOf, type TemplateResource } from './support/templ
 let synthesized: Synthesized;
 let template: Template;
 let stack: InvestorDirectoryStack;
+/** Where the bundles are: the assembly `npm run synth` just wrote (npm test says so), or one made here. */
+let assemblyDir: string;
 const missingWebDist = '/nonexistent/web/dist';
 
 beforeAll(() => {
-  // The dev stage as `npm run synth` builds it: every function bundled with esbuild, no web build.
-  synthesized = synthesize({ context: cdkJsonContext, bundle: true, webDist: missingWebDist });
-  ({ template, stack } = synthesized);
+  // The dev stage as `npm run synth` builds it: every function bundled with esbuild, no web build. When
+  // `npm test` has just run `npm run synth`, its assembly is read instead of bundling everything again.
+  const written = process.env.INFRA_ASSEMBLY_DIR ?? '';
+  const reuse = written !== '' && existsSync(join(written, 'InvestorDirectory-dev.template.json'));
+  synthesized = synthesize({ context: cdkJsonContext, bundle: !reuse, webDist: missingWebDist });
+  stack = synthesized.stack;
+  template = reuse
+    ? Template.fromJSON(
+        JSON.parse(readFileSync(join(written, 'InvestorDirectory-dev.template.json'), 'utf8')),
+      )
+    : synthesized.template;
+  assemblyDir = reuse ? written : synthesized.assemblyDir;
 }, SYNTH_TIMEOUT);
 
 const allFunctions = () => [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)];
@@ -27,7 +38,7 @@ const allFunctions = () => [...stack.api.functions.values(), ...Object.values(st
 function bundleDir(fn: ReturnType<typeof allFunctions>[number]): string {
   const resource = template.toJSON().Resources[logicalIdOf(fn.handler)] as TemplateResource;
   const { S3Key } = (resource.Properties?.Code ?? {}) as { S3Key: string };
-  return join(synthesized.assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
+  return join(assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
 }
 
 describe('function bundles', () => {

@@ -11,7 +11,7 @@ import {
   stateMachines,
   workflowTaskFunctions,
 } from '../../lambdas/workflows/registry';
-import { prodContext, SYNTH_TIMEOUT, synthesize } from './support/synth';
+import { fakeWebDist, prodContext, SYNTH_TIMEOUT, synthesize } from './support/synth';
 import { actionsOf, environmentOf, statementsOf } from './support/template';
 
 /**
@@ -89,7 +89,7 @@ const functions: [string, string, AppFunction][] = [];
 const needs = new Map<string, CodeNeeds>();
 
 beforeAll(async () => {
-  ({ template, stack } = synthesize({ context: prodContext }));
+  ({ template, stack } = synthesize({ context: prodContext, webDist: fakeWebDist() }));
   for (const [group, fn] of stack.api.functions) functions.push([group, handlerGroups[group], fn]);
   for (const [variable, fn] of Object.entries(stack.workflows.taskFunctions)) {
     functions.push([variable, workflowTaskFunctions[variable as keyof typeof workflowTaskFunctions], fn]);

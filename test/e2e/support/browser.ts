@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { chromiumPath } from '../../support/tools';
 
 export const e2e = inject('e2e');
 export const ARTIFACTS = join(import.meta.dirname, '../../../artifacts/e2e');
@@ -10,7 +11,7 @@ export const ARTIFACTS = join(import.meta.dirname, '../../../artifacts/e2e');
 /** Debian's Chromium, with the flags this offline machine needs. */
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

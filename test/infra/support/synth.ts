@@ -39,9 +39,13 @@ export const prodContext: Record<string, unknown> = {
 /** Synthesising takes seconds (tens with bundling): beforeAll hooks get this much. */
 export const SYNTH_TIMEOUT = 150_000;
 
-/** A stand-in for `web/dist` with an entry file and one hashed asset. */
+let webDist: string | undefined;
+
+/** A stand-in for `web/dist` with an entry file and one hashed asset (one per test process). */
 export function fakeWebDist(): string {
+  if (webDist) return webDist;
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  webDist = dir;
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'index-1a2b3c.js'), 'console.log(1)');
@@ -78,8 +82,23 @@ interface ValidationReportJson {
   }[];
 }
 
-/** Synthesises the app as `cdk synth` does (cdk-nag included) and reads the template and report. */
+const synthesized = new Map<string, Synthesized>();
+
+/**
+ * Synthesises the app as `cdk synth` does (cdk-nag included) and reads the template and report, once
+ * per set of options: the infra test files share one process (`isolate: false` in vitest.config.ts),
+ * so the production stack is synthesised once for all of them.
+ */
 export function synthesize(options: SynthOptions): Synthesized {
+  const key = JSON.stringify(options);
+  const cached = synthesized.get(key);
+  if (cached) return cached;
+  const result = synthesizeOnce(options);
+  synthesized.set(key, result);
+  return result;
+}
+
+function synthesizeOnce(options: SynthOptions): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
   const { app, stack } = createApp({
     context: {
