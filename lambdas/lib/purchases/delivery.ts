@@ -2,13 +2,12 @@ import { BRAND } from '../../../shared/messages';
 import { sendEmail } from '../email';
 import { buildExportCsv, type ExportContactRow } from '../export/export-csv';
 import { logger } from '../observability/logger';
-import { EXPORT_LINK_SECONDS, getExport, presignExportDownload, putExport } from '../storage';
+import { getExport, putExport } from '../storage';
 import type { CartRecord, PurchasedContact } from '../table/models';
 import { getCart } from '../table/repositories/carts';
 import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
 import { getImportedInvestors, getSearchableInvestors } from '../table/repositories/investors';
 import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
-import { startWorkflow } from '../workflows';
 
 export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
 

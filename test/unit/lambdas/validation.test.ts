@@ -31,7 +31,7 @@ describe('forbidden characters in free text', () => {
 
   it('names the path of the first offending string, keys and array items included', () => {
     expect(findForbiddenText({ title: 'ok', participants: ['Ada', 'Bo\u202Eb'] })).toBe('participants.1');
-    expect(findForbiddenText({ ['ke\u0000y']: 'ok' })).toBe('ke\u0000y');
+    expect(findForbiddenText({ 'ke\u0000y': 'ok' })).toBe('ke\u0000y');
     expect(findForbiddenText({ nested: { deep: [{ v: 'x\uD800' }] } })).toBe('nested.deep.0.v');
     expect(findForbiddenText({ a: 1, b: null, c: ['fine'] })).toBeNull();
   });

@@ -2,13 +2,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartView } from '../../../shared/api/carts';
+import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 import { messages } from '../../../shared/messages';
 import {
   CART_NOT_FOUND,
   CartPurchasePage,
   PAYMENT_FLAGGED,
 } from '../../../web/pages/cart-purchase/cart-purchase-page';
-import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf } from './support/investors';

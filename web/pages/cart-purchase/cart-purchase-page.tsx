@@ -8,6 +8,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router-dom';
 import type { CartView } from '../../../shared/api/carts';
+import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 import { formatUsd } from '../../../shared/cart/pricing';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
@@ -22,7 +23,6 @@ import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { emptyExportCart, readExportCart } from '../../stores/export-cart';
-import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 
 /** The purchase page reads the cart again this often while it is unpaid, to notice the payment. */
 export const CART_POLL_MS = 4000;
