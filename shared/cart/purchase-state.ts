@@ -55,3 +55,6 @@ export const PURCHASE_STATE_MESSAGES: Partial<Record<PurchaseState, string>> = {
   delayed:
     'Your payment was received, but the delivery of your contact list is delayed. We have been told and are on it; you do not need to do anything.',
 };
+
+/** Not in the spec: downloads a delivered purchase's CSV again (a fresh link each time). */
+export const DOWNLOAD_CSV_AGAIN = 'Download CSV again';

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCartsResponse } from '../../../shared/api/admin';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
-import { AdminCartsPage } from '../../../web/pages/admin/admin-carts-page';
+import {
+  AdminCartsPage,
+  NO_UNMATCHED_PAYMENTS,
+  PURCHASE_STATE_LABELS,
+} from '../../../web/pages/admin/admin-carts-page';
 import {
   AdminDebugFieldPage,
   DEBUG_FIELD_PARAMS_MISSING,
@@ -27,6 +31,8 @@ const cart = (overrides: Partial<AdminCart>): AdminCart => ({
   totalX100: 500,
   purchasedAt: null,
   flaggedReason: null,
+  purchaseState: 'open',
+  deliveryFailure: null,
   ...overrides,
 });
 
@@ -49,11 +55,12 @@ describe('the recent carts page', () => {
         purchasedAt: '2024-03-06T12:00:00.000Z',
         creatorEmail: null,
         flaggedReason: 'Paid 500 usd for a cart priced 1500 usd',
+        purchaseState: 'flagged',
       }),
     ];
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({ body: { data: { carts } } })),
+      answerFetch(() => ({ body: { data: { carts, unmatchedPayments: [] } } })),
     );
     renderPage(<AdminCartsPage />, { path: '/admin/carts' });
 
@@ -75,10 +82,75 @@ describe('the recent carts page', () => {
   it('says when there are no carts', async () => {
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({ body: { data: { carts: [] } } })),
+      answerFetch(() => ({ body: { data: { carts: [], unmatchedPayments: [] } } })),
     );
     renderPage(<AdminCartsPage />, { path: '/admin/carts' });
     expect(await screen.findByText(messages.noCartsFound)).toBeTruthy();
+    expect(screen.getByText(NO_UNMATCHED_PAYMENTS)).toBeTruthy();
+  });
+
+  it('shows a failed delivery with a Redeliver button that starts a new delivery', async () => {
+    const calls: { url: string; method: string }[] = [];
+    const delayed = cart({
+      id: 'cart_20240308-CCCCCCCC',
+      status: 'purchased',
+      purchasedAt: '2024-03-08T12:00:00.000Z',
+      purchaseState: 'delayed',
+      deliveryFailure: 'MessageRejected: Email address is not verified.',
+    });
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        calls.push({ url, method: init?.method ?? 'GET' });
+        return url.endsWith('/redeliver')
+          ? { body: { data: { cartId: delayed.id, executionArn: 'arn:aws:states:x' } } }
+          : { body: { data: { carts: [delayed], unmatchedPayments: [] } } };
+      }),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+
+    const card = await screen.findByRole('article', { name: 'Cart cart_20240308-CCCCCCCC' });
+    expect(within(card).getByText(PURCHASE_STATE_LABELS.delayed)).toBeTruthy();
+    expect(within(card).getByText('MessageRejected: Email address is not verified.')).toBeTruthy();
+    within(card).getByRole('button', { name: 'Redeliver' }).click();
+
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: expect.stringContaining(`/admin/carts/${delayed.id}/redeliver`),
+        method: 'POST',
+      }),
+    );
+  });
+
+  it('lists unmatched payments with their session, cart, amount, email and reason', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({
+        body: {
+          data: {
+            carts: [],
+            unmatchedPayments: [
+              {
+                checkoutSessionId: 'cs_test_unmatched',
+                cartId: null,
+                amountX100: 1500,
+                currency: 'usd',
+                customerEmail: 'payer@example.com',
+                reason: 'The payment names no cart (no client_reference_id).',
+                receivedAt: '2024-03-08T12:00:00.000Z',
+              },
+            ],
+          },
+        },
+      })),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('cs_test_unmatched')).toBeTruthy();
+    expect(within(table).getByText('$15.00')).toBeTruthy();
+    expect(within(table).getByText('payer@example.com')).toBeTruthy();
+    expect(within(table).getByText('The payment names no cart (no client_reference_id).')).toBeTruthy();
   });
 
   it('shows a load error in a danger alert', async () => {

@@ -1,5 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
@@ -8,6 +9,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
+import type { PurchasedContactResponse } from '../../../shared/api/account';
+import { DOWNLOAD_CSV_AGAIN } from '../../../shared/cart/purchase-state';
 import { formatDate } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { formatStartupStatuses, visibleTags } from '../../../shared/projects/project';
@@ -15,6 +18,7 @@ import { isNotFound } from '../../api/client';
 import { useMe } from '../../api/get-me';
 import { useMyContacts } from '../../api/get-my-contacts';
 import { useProjects } from '../../api/get-projects';
+import { useDownloadPurchaseCsv } from '../../api/get-purchase-csv';
 import { useAuth } from '../../auth/auth-provider';
 import { RequireUser } from '../../auth/guards';
 import { LoadingMessage } from '../../components/loading-message';
@@ -99,43 +103,73 @@ function ContactLibrary() {
             {messages.noContacts}
           </Alert>
         ) : (
-          <Table responsive size="sm" className="mb-0 align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">LinkedIn</th>
-              </tr>
-            </thead>
-            <tbody>
-              {contacts.data.contacts.map((contact) => (
-                <tr key={contact.searchableInvestorId}>
-                  <td>{contact.name}</td>
-                  <td className="text-break">
-                    {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
-                  </td>
-                  <td className="text-break">
-                    {contact.linkedinUrl ? (
-                      <a
-                        href={contact.linkedinUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="position-relative"
-                      >
-                        Profile
-                        <span className="visually-hidden"> of {contact.name} (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
+          <>
+            <PurchaseDownloads contacts={contacts.data.contacts} />
+            <Table responsive size="sm" className="mb-0 align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">LinkedIn</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {contacts.data.contacts.map((contact) => (
+                  <tr key={contact.searchableInvestorId}>
+                    <td>{contact.name}</td>
+                    <td className="text-break">
+                      {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
+                    </td>
+                    <td className="text-break">
+                      {contact.linkedinUrl ? (
+                        <a
+                          href={contact.linkedinUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="position-relative"
+                        >
+                          Profile
+                          <span className="visually-hidden"> of {contact.name} (opens in a new tab)</span>
+                        </a>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </>
         )}
       </Card.Body>
     </Card>
+  );
+}
+
+/** One "Download CSV again" per purchase the library holds, newest first (a fresh 5-minute link each time). */
+function PurchaseDownloads({ contacts }: { contacts: PurchasedContactResponse[] }) {
+  const download = useDownloadPurchaseCsv();
+  const firstBought = new Map<string, string>();
+  for (const contact of contacts)
+    for (const cartId of contact.cartIds)
+      if (!firstBought.has(cartId) || contact.cartId === cartId) firstBought.set(cartId, contact.purchasedAt);
+  const cartIds = [...firstBought.keys()].sort().reverse();
+  return (
+    <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" aria-label="Your purchases">
+      {cartIds.map((cartId) => (
+        <li key={cartId}>
+          <Button
+            variant="outline-primary"
+            size="sm"
+            onClick={() => download.mutate(cartId)}
+            disabled={download.isPending}
+            aria-label={`${DOWNLOAD_CSV_AGAIN}: cart ${cartId}`}
+          >
+            {DOWNLOAD_CSV_AGAIN} <span className="font-monospace small">{cartId}</span>
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,17 +1,21 @@
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import type { AdminCartsResponse } from '../../../shared/api/admin';
+import type { AdminCartsResponse, UnmatchedPaymentView } from '../../../shared/api/admin';
 import { cartStatusLabel } from '../../../shared/cart/cart';
 import { formatUsd } from '../../../shared/cart/pricing';
+import type { PurchaseState } from '../../../shared/cart/purchase-state';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useAdminCarts } from '../../api/get-admin-carts';
+import { useRedeliverCart } from '../../api/redeliver-cart';
 import { RequireAdmin } from '../../auth/guards';
 import { LoadingMessage } from '../../components/loading-message';
 import { SummaryList } from '../../components/summary-list';
@@ -46,18 +50,101 @@ function AdminCarts() {
         <LoadingMessage message={messages.loadingCarts} />
       ) : carts.isError ? (
         <Alert variant="danger">{errorMessage(carts.error, messages.anErrorOccurred)}</Alert>
-      ) : carts.data.carts.length === 0 ? (
-        <Alert variant="secondary">{messages.noCartsFound}</Alert>
       ) : (
-        <Row as="ul" xs={1} md={2} xl={3} className="g-3 list-unstyled" aria-label="Recent carts">
-          {carts.data.carts.map((cart) => (
-            <Col as="li" key={cart.id}>
-              <CartCard cart={cart} timeZone={timeZone} />
-            </Col>
-          ))}
-        </Row>
+        <>
+          {carts.data.carts.length === 0 ? (
+            <Alert variant="secondary">{messages.noCartsFound}</Alert>
+          ) : (
+            <Row as="ul" xs={1} md={2} xl={3} className="g-3 list-unstyled" aria-label="Recent carts">
+              {carts.data.carts.map((cart) => (
+                <Col as="li" key={cart.id}>
+                  <CartCard cart={cart} timeZone={timeZone} />
+                </Col>
+              ))}
+            </Row>
+          )}
+          <UnmatchedPayments payments={carts.data.unmatchedPayments} timeZone={timeZone} />
+        </>
       )}
     </Container>
+  );
+}
+
+/** Not in the spec: the purchase states as the admin carts page names them. */
+export const PURCHASE_STATE_LABELS: Readonly<Record<PurchaseState, string>> = {
+  open: 'Open',
+  'awaiting-payment': 'Awaiting payment',
+  'payment-pending': 'Payment pending',
+  'payment-failed': 'Payment failed',
+  flagged: 'Payment flagged',
+  delivering: 'Delivering',
+  delivered: 'Delivered',
+  delayed: 'Delivery delayed',
+};
+/** Not in the spec. */
+export const NO_UNMATCHED_PAYMENTS = 'No unmatched payments.';
+
+/** Payments no cart could take: refund them in Stripe, or deliver by hand (docs/operations.md). */
+function UnmatchedPayments({ payments, timeZone }: { payments: UnmatchedPaymentView[]; timeZone: string }) {
+  return (
+    <section className="mt-5" aria-labelledby="unmatched-payments">
+      <h2 id="unmatched-payments" className="h4 mb-3">
+        Unmatched payments
+      </h2>
+      {payments.length === 0 ? (
+        <p className="text-body-secondary">{NO_UNMATCHED_PAYMENTS}</p>
+      ) : (
+        <Table responsive size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Checkout session</th>
+              <th scope="col">Cart</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Email</th>
+              <th scope="col">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((payment) => (
+              <tr key={payment.checkoutSessionId}>
+                <td>{formatDateTime(payment.receivedAt, timeZone)}</td>
+                <td className="font-monospace small text-break">{payment.checkoutSessionId}</td>
+                <td className="font-monospace small text-break">{payment.cartId ?? '—'}</td>
+                <td>
+                  {payment.amountX100 === null
+                    ? '—'
+                    : `${formatUsd(payment.amountX100)}${payment.currency && payment.currency !== 'usd' ? ` (${payment.currency})` : ''}`}
+                </td>
+                <td className="text-break">{payment.customerEmail ?? '—'}</td>
+                <td className="small text-break">{payment.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function Redeliver({ cartId }: { cartId: string }) {
+  const redeliver = useRedeliverCart();
+  return (
+    <div className="mt-2">
+      <Button
+        size="sm"
+        variant="primary"
+        onClick={() => redeliver.mutate(cartId)}
+        disabled={redeliver.isPending}
+      >
+        Redeliver
+      </Button>
+      {redeliver.isError ? (
+        <p className="small text-danger mt-1 mb-0">
+          {errorMessage(redeliver.error, messages.anErrorOccurred)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -70,6 +157,18 @@ function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
           <h2 className="h6 mb-0 font-monospace text-break">{cart.id}</h2>
           <Badge bg={purchased ? 'success' : 'secondary'}>{cartStatusLabel(cart.status)}</Badge>
         </div>
+        <p className="small mb-2">
+          <span className="text-body-secondary">Purchase: </span>
+          {PURCHASE_STATE_LABELS[cart.purchaseState]}
+        </p>
+        {cart.deliveryFailure ? (
+          <p className="small text-break mb-2">
+            <Badge bg="warning" text="dark" className="me-2">
+              Delivery failed
+            </Badge>
+            {cart.deliveryFailure}
+          </p>
+        ) : null}
         {cart.flaggedReason ? (
           <p className="mb-2">
             <Badge bg="danger" className="me-2">
@@ -87,6 +186,7 @@ function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
             ...(purchased ? [{ label: 'Purchased', value: formatDateTime(cart.purchasedAt, timeZone) }] : []),
           ]}
         />
+        {cart.purchaseState === 'delayed' ? <Redeliver cartId={cart.id} /> : null}
       </Card.Body>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,12 +9,15 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router-dom';
 import type { CartView } from '../../../shared/api/carts';
-import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 import { formatUsd } from '../../../shared/cart/pricing';
+import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../../shared/cart/purchase-state';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage, isNotFound } from '../../api/client';
 import { useCart } from '../../api/get-cart';
+import { useDownloadPurchaseCsv } from '../../api/get-purchase-csv';
+import { useOpenCheckout } from '../../api/open-checkout';
+import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/auth-provider';
 import { RequireUser } from '../../auth/guards';
 import { LinkButton } from '../../components/link-button';
@@ -102,12 +106,19 @@ function PurchaseDetails({ cart }: { cart: CartView }) {
   const { user } = useAuth();
   const email = user?.email ?? '';
   const purchased = cart.status === 'purchased';
+  const state = cart.purchaseState;
   const { pricing } = cart;
+  const queryClient = useQueryClient();
 
   // Once bought, the export cart it came from is done: the next add starts a new cart.
   useEffect(() => {
     if (isStoredCartPurchased(cart)) emptyExportCart();
   }, [cart]);
+  // Delivered: the contact library has the new contacts.
+  useEffect(() => {
+    if (state === 'delivered' && user)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myContacts(user.userId) });
+  }, [state, user, queryClient]);
 
   return (
     <>
@@ -120,32 +131,24 @@ function PurchaseDetails({ cart }: { cart: CartView }) {
       />
       <p className="small text-body-secondary mt-2 mb-4 text-break">Cart {cart.id}</p>
 
-      {purchased ? (
-        <Alert variant="success" role="status">
-          <Alert.Heading as="h2" className="h5">
-            This contact list has been purchased
-          </Alert.Heading>
-          <p className="mb-0">
-            Paid {formatDateTime(cart.purchasedAt, localTimeZone())}. The CSV file is emailed to{' '}
-            <strong className="text-break">{email}</strong>, and the contacts appear in the Contact Library of
-            your <Link to={paths.accountSettings.href()}>account settings</Link>.
-          </p>
-        </Alert>
-      ) : cart.paymentFlagged ? (
+      {state === 'flagged' ? (
         <Alert variant="warning" role="status">
           {PAYMENT_FLAGGED}
         </Alert>
+      ) : purchased ? (
+        <Purchased cart={cart} email={email} />
+      ) : state === 'payment-pending' ? (
+        <Alert variant="info" role="status">
+          {PURCHASE_STATE_MESSAGES['payment-pending']}
+        </Alert>
       ) : (
         <>
-          <a
-            href={cartPaymentUrl(pricing.stripePaymentLink, cart.id, email)}
-            target="_blank"
-            rel="noopener"
-            className="btn btn-success btn-lg w-100 mb-2"
-          >
-            Pay {formatUsd(pricing.totalX100)} securely
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          {state === 'payment-failed' ? (
+            <Alert variant="warning" role="status">
+              {PURCHASE_STATE_MESSAGES['payment-failed']}
+            </Alert>
+          ) : null}
+          <PayButton cart={cart} />
           <p className="small text-body-secondary text-center mb-4">
             Payment happens on a secure hosted payment page, in a new tab.
           </p>
@@ -157,7 +160,80 @@ function PurchaseDetails({ cart }: { cart: CartView }) {
         </>
       )}
 
-      {purchased ? null : <AfterPurchase email={email} />}
+      {purchased || state === 'flagged' ? null : <AfterPurchase email={email} />}
+    </>
+  );
+}
+
+/**
+ * Opens the payment page in a new tab: the tab opens at once (so no pop-up blocker stops it), the
+ * server locks the cart and answers the page's address, and the tab goes there.
+ */
+function PayButton({ cart }: { cart: CartView }) {
+  const checkout = useOpenCheckout();
+  const { showToast } = useToast();
+  const pay = () => {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    checkout.mutate(cart.id, {
+      onSuccess: ({ url }) => {
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      },
+      onError: (error) => {
+        tab?.close();
+        showToast(errorMessage(error, messages.anErrorOccurred), 'danger');
+      },
+    });
+  };
+  return (
+    <Button variant="success" size="lg" className="w-100 mb-2" onClick={pay} disabled={checkout.isPending}>
+      Pay {formatUsd(cart.pricing.totalX100)} securely
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </Button>
+  );
+}
+
+/** Paid: where the delivery is, and the CSV again once it is delivered. */
+function Purchased({ cart, email }: { cart: CartView; email: string }) {
+  const state = cart.purchaseState;
+  const download = useDownloadPurchaseCsv();
+  return (
+    <>
+      <Alert variant="success" role="status">
+        <Alert.Heading as="h2" className="h5">
+          This contact list has been purchased
+        </Alert.Heading>
+        <p className="mb-0">
+          Paid {formatDateTime(cart.purchasedAt, localTimeZone())}. The CSV file is emailed to{' '}
+          <strong className="text-break">{email}</strong>, and the contacts appear in the Contact Library of
+          your <Link to={paths.accountSettings.href()}>account settings</Link>.
+        </p>
+      </Alert>
+      {state === 'delayed' ? (
+        <Alert variant="warning" role="status">
+          {PURCHASE_STATE_MESSAGES.delayed}
+        </Alert>
+      ) : state === 'delivering' ? (
+        <div className="small text-body-secondary d-flex align-items-center gap-2 mb-3" role="status">
+          <Spinner animation="border" size="sm" aria-hidden="true" />
+          <span>{PURCHASE_STATE_MESSAGES.delivering}</span>
+        </div>
+      ) : state === 'delivered' ? (
+        <div className="d-flex flex-wrap align-items-center gap-3">
+          <p className="mb-0 small" role="status">
+            {PURCHASE_STATE_MESSAGES.delivered}
+          </p>
+          <Button
+            variant="outline-primary"
+            size="sm"
+            onClick={() => download.mutate(cart.id)}
+            disabled={download.isPending}
+          >
+            {DOWNLOAD_CSV_AGAIN}
+          </Button>
+        </div>
+      ) : null}
     </>
   );
 }

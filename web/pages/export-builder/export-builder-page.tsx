@@ -20,6 +20,7 @@ import {
 import { formatUsd, type PriceTier, tierForCount } from '../../../shared/cart/pricing';
 import { failedToSave, messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
+import { useCart } from '../../api/get-cart';
 import { useSaveCart } from '../../api/save-cart';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -51,6 +52,10 @@ function tierOf(count: number): PriceTier | null {
  * `/cart`: the export builder. The cart lives in local storage until it is saved: choose the columns,
  * check the masked preview and the price, then 'Save Cart & Purchase'.
  */
+/** Not in the spec: the cart in this browser was bought already (its purchase page was never revisited). */
+export const CART_ALREADY_PURCHASED =
+  'This cart was purchased already: its contacts are in your Contact Library. Start a new cart to buy other contacts.';
+
 export function ExportBuilderPage() {
   useDocumentTitle('Export Cart');
   const cart = useExportCart();
@@ -62,6 +67,11 @@ export function ExportBuilderPage() {
 
   const items = cart?.items ?? [];
   const count = items.length;
+  // The app learns that this cart was bought wherever it is opened, not only on its purchase page.
+  const saved = useCart(cart?.id ?? '', { enabled: loggedIn && count > 0 });
+  const alreadyBought =
+    saved.data?.status === 'purchased' &&
+    saved.data.searchableInvestorEntryIds.join('\n') === cart?.searchableInvestorEntryIds.join('\n');
 
   if (!cart || count === 0) {
     return (
@@ -107,6 +117,25 @@ export function ExportBuilderPage() {
       showToast(failedToSave(errorMessage(error, messages.somethingWentWrong)), 'danger');
     }
   };
+
+  if (alreadyBought && saved.data) {
+    return (
+      <Container>
+        <h1 className="h2 mb-4">Export Cart</h1>
+        <Alert variant="success" role="status">
+          {CART_ALREADY_PURCHASED}
+        </Alert>
+        <div className="d-flex flex-wrap gap-2">
+          <LinkButton to={paths.cartPurchase.href(saved.data.id)} variant="outline-primary">
+            See the purchase
+          </LinkButton>
+          <Button variant="primary" onClick={() => emptyExportCart()}>
+            Start a new cart
+          </Button>
+        </div>
+      </Container>
+    );
+  }
 
   return (
     <Container>
