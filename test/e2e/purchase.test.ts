@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../shared/cart/purchase-state';
 import { messages } from '../../shared/messages';
 import { browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { registerNewFounder } from './support/flows';
@@ -7,7 +9,7 @@ import { registerNewFounder } from './support/flows';
 const browser = browserPerFile();
 
 describe('purchase in Chromium against the local home', () => {
-  it('saves a cart of 3, pays on the local checkout page, gets the CSV by email and finds the contacts in the library', async () => {
+  it('saves a cart of 3, pays on the local checkout page, gets the CSV by email, finds the contacts in the library and downloads the CSV again', async () => {
     const { page, context } = await browser.newPage();
     const email = await registerNewFounder(page, 'buyer');
 
@@ -28,7 +30,7 @@ describe('purchase in Chromium against the local home', () => {
 
     const [checkout] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('link', { name: /^Pay \$5\.00/ }).click(),
+      page.getByRole('button', { name: /^Pay \$5\.00/ }).click(),
     ]);
     await checkout.waitForLoadState();
     await checkout.getByText('Local checkout — test mode, no real payment').waitFor();
@@ -55,9 +57,18 @@ describe('purchase in Chromium against the local home', () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(names);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '3']);
 
+    await page.getByText(PURCHASE_STATE_MESSAGES.delivered ?? '').waitFor({ timeout: 30_000 });
+
     await page.goto(`${e2e.appUrl}/account/settings`);
     for (const name of names) await page.getByText(name).first().waitFor();
     await screenshot(page, 'contact-library');
+    // A lost email costs nothing: the library downloads the same CSV again.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `${DOWNLOAD_CSV_AGAIN}: cart ${cartId}` }).click(),
+    ]);
+    const again = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(again).toBe(csv);
     await context.close();
   });
 });
