@@ -173,6 +173,8 @@ const cases: Record<string, Case> = {
       );
       return { path: `/podcasts/${podcast.id}/vote` };
     },
+    // Anyone signed in may vote on any podcast: not an owned record.
+    expect: { other: 200 },
   },
   'GET /me': { prepare: async () => ({ path: '/me' }) },
   'GET /me/contacts': { prepare: async () => ({ path: '/me/contacts' }) },
@@ -192,9 +194,13 @@ const cases: Record<string, Case> = {
       );
       return { path: `/admin/imported-investors/${found.importedInvestor.id}` };
     },
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   'GET /admin/searchable-investors/{investorId}': {
     prepare: async () => ({ path: `/admin/searchable-investors/${investorId}` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   'POST /admin/field-merger': {
     prepare: async () => ({
@@ -205,10 +211,16 @@ const cases: Record<string, Case> = {
   'GET /admin/debug-field': {
     prepare: async () => ({ path: `/admin/debug-field?targetField=stageFocus&selectedValues=${stage}` }),
   },
-  'POST /admin/functions/{functionName}': { prepare: async () => ({ path: '/admin/functions/aggregate' }) },
+  'POST /admin/functions/{functionName}': {
+    prepare: async () => ({ path: '/admin/functions/aggregate' }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
   'GET /admin/carts': { prepare: async () => ({ path: '/admin/carts' }) },
   'POST /admin/carts/{cartId}/redeliver': {
     prepare: async () => ({ path: `/admin/carts/${await deliveredOwnerCart()}/redeliver` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   'POST /admin/imports': {
     prepare: async () => ({
@@ -224,9 +236,13 @@ const cases: Record<string, Case> = {
   },
   'GET /admin/imports/{jobId}': {
     prepare: async () => ({ path: `/admin/imports/${await newImportJob(false)}` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   'POST /admin/imports/{jobId}/start': {
     prepare: async () => ({ path: `/admin/imports/${await newImportJob(true)}/start` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   // Stripe's webhook takes no token: its guard is the signature, so every caller without one gets 400.
   'POST /stripe/webhook': {
@@ -238,6 +254,8 @@ const cases: Record<string, Case> = {
   },
   'POST /admin/imports/{jobId}/cancel': {
     prepare: async () => ({ path: `/admin/imports/${await newImportJob(false)}/cancel` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
 };
 
@@ -246,9 +264,20 @@ function expectedStatus(auth: 'public' | 'user' | 'admin', persona: Persona, tes
   const override = testCase.expect?.[persona];
   if (persona === 'anonymous') return auth === 'public' ? ok : 401;
   if (persona === 'unverified') return auth === 'public' ? ok : 403;
-  if (auth === 'admin' && persona !== 'admin') return 403;
+  if (auth === 'admin' && persona !== 'admin') return override ?? 403;
   return override ?? ok;
 }
+
+/** The public routes, written out: a route becoming public must be a decision made here too. */
+const PUBLIC_ROUTES = [
+  'GET /directory/metadata',
+  'GET /directory/role-counts',
+  'GET /investors',
+  'GET /investors/{investorId}',
+  'GET /portals/{portalId}',
+  'GET /podcasts',
+  'POST /stripe/webhook',
+];
 
 const nonAdminResponses: string[] = [];
 
@@ -290,6 +319,23 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     expect(routes.map(routeKey).filter((key) => !cases[key])).toEqual([]);
   });
 
+  it('says what another founder gets on every non-public route with a path parameter (ownership is never assumed)', () => {
+    const withoutOther = routes
+      .filter((r) => r.auth !== 'public' && r.path.includes('{'))
+      .map(routeKey)
+      .filter((key) => cases[key]?.expect?.other === undefined);
+    expect(withoutOther).toEqual([]);
+  });
+
+  it('has exactly the public routes written out here', () => {
+    expect(
+      routes
+        .filter((r) => r.auth === 'public')
+        .map(routeKey)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
   for (const definition of routes) {
     const key = routeKey(definition);
     it(`${key} (${definition.auth}) answers each caller as expected`, async () => {
@@ -311,6 +357,37 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       expect(actual).toEqual(expected);
     });
   }
+
+  it("lists none of another founder's records: projects, votes, contacts", async () => {
+    const mark = unique();
+    const project = await dataOf<{ id: string }>(
+      call('POST', '/projects', {
+        token: users.verified.token,
+        body: { name: `Mine ${mark}`, description: 'D' },
+      }),
+    );
+    const podcast = await dataOf<{ id: string }>(
+      call('POST', '/podcasts', {
+        token: users.other.token,
+        body: { title: `Cast ${mark}`, url: 'https://example.com/c' },
+      }),
+    );
+    await call('POST', `/podcasts/${podcast.id}/vote`, { token: users.verified.token });
+    await deliveredOwnerCart();
+    const lists = ['/projects', '/podcasts/my-votes', '/me/contacts'];
+
+    const own = await Promise.all(lists.map((path) => call('GET', path, { token: users.verified.token })));
+    const others = await Promise.all(lists.map((path) => call('GET', path, { token: users.other.token })));
+
+    // The owner sees them (so the check below is not vacuous); the other founder sees none of them.
+    expect(own.map((r) => r.text).join('\n')).toContain(project.id);
+    expect(own[1]?.text).toContain(podcast.id);
+    expect(own[2]?.text).toContain(`Secret Person ${u}`);
+    const seenByOther = others.map((r) => r.text).join('\n');
+    expect(seenByOther).not.toContain(project.id);
+    expect(seenByOther).not.toContain(podcast.id);
+    expect(seenByOther).not.toContain(`Secret Person ${u}`);
+  });
 
   it('never returns an investor contact detail from a non-admin route', () => {
     expect(nonAdminResponses.length).toBeGreaterThan(20);
