@@ -22,6 +22,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
+          // Each file lets the workflows it started finish before the next file runs.
+          setupFiles: ['test/integration/support/settle.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -42,6 +44,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // The browser waits on a real local home: polls get 15 s, not vitest's 1 s default.
+          expect: { poll: { timeout: 15_000, interval: 250 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

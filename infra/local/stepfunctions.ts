@@ -217,9 +217,18 @@ export class LocalStepFunctions {
     await this.settle();
   }
 
-  /** The AWS SDK's JSON protocol, served at `/local/stepfunctions`. */
+  /**
+   * The AWS SDK's JSON protocol, served at `/local/stepfunctions`, and `POST /local/stepfunctions/settle`,
+   * which answers once every execution started so far has ended (tests wait on it between files).
+   */
   route(): ExtraRoute {
     return async (req, body, res) => {
+      if (req.method === 'POST' && req.url === '/local/stepfunctions/settle') {
+        await this.settle();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ settled: true }));
+        return true;
+      }
       if (req.method !== 'POST' || !(req.url ?? '').startsWith('/local/stepfunctions')) return false;
       const target = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
       const reply = (status: number, payload: unknown) => {

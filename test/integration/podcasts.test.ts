@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/podcasts';
 import { PODCAST_URL_INVALID } from '../../shared/podcasts/podcast';
 import { call, createUser, type TestUser } from './support/home';
+import { nextMillisecond } from './support/seed';
 
 const podcastResponse = apiSuccessEnvelope(podcastViewSchema);
 const boardResponse = apiSuccessEnvelope(listPodcastsResponse);
@@ -79,7 +80,7 @@ describe('podcasts over HTTP', () => {
 
   it('shows the newest podcast first', async () => {
     const older = await listPodcast();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextMillisecond();
     const newer = await listPodcast();
 
     const ids = boardResponse.parse((await call('GET', '/podcasts')).body).data.podcasts.map((p) => p.id);

@@ -15,10 +15,10 @@ import {
 } from '../../shared/projects/project';
 import { call, createUser, type TestUser } from './support/home';
 import { createProject, projectResponse } from './support/projects';
+import { nextMillisecond } from './support/seed';
 
 const listResponse = apiSuccessEnvelope(listProjectsResponse);
 const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('startup projects over HTTP', () => {
   let founder: TestUser;
@@ -59,7 +59,7 @@ describe('startup projects over HTTP', () => {
   it("lists only the caller's projects, newest first", async () => {
     const owner = await createUser();
     const older = await createProject(owner, 'Older');
-    await sleep(5);
+    await nextMillisecond();
     const newer = await createProject(owner, 'Newer');
     await createProject(stranger, 'Not theirs');
 
@@ -94,7 +94,7 @@ describe('startup projects over HTTP', () => {
 
   it('updates the given fields only and bumps updatedAt', async () => {
     const project = await createProject(founder);
-    await sleep(5);
+    await nextMillisecond();
 
     const response = await call('PATCH', `/projects/${project.id}`, {
       token: founder.token,

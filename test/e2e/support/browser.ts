@@ -42,6 +42,9 @@ export function browserPerFile() {
       const context = await browser.newContext({
         viewport: options.viewport ?? { width: 1280, height: 900 },
       });
+      // Explicit waits for actions and navigations (Playwright's own defaults, written down here).
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
       return { page, context };
     },

@@ -43,3 +43,9 @@ export async function seedInvestors(investors: SeedInvestor[]): Promise<void> {
     importedByUserId: 'test-admin',
   });
 }
+
+/** Waits until the clock has moved on by a millisecond, so two records get different creation times. */
+export async function nextMillisecond(): Promise<void> {
+  const start = Date.now();
+  while (Date.now() <= start) await new Promise((resolve) => setImmediate(resolve));
+}
