@@ -10,10 +10,11 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '../../lambdas/lib/table/definition';
 import { type StateMachineName, stateMachines } from '../../lambdas/workflows/registry';
-import { type LocalCognito, provisionCognito } from './cognito';
+import { provisionCognito } from './cognito';
 import { CognitoRelay } from './cognito-relay';
 import { startEmulators } from './emulators';
 import { type ExtraRoute, startGateway } from './gateway';
+import type { LocalHome, LocalHomePorts } from './home-types';
 import { LocalMetricsSink } from './metrics-sink';
 import { assertPortFree, freePort, Supervisor } from './processes';
 import { LocalSesFaults } from './ses-faults';
@@ -27,14 +28,6 @@ export const UPLOADS_BUCKET = 'investor-directory-uploads';
 export const EXPORTS_BUCKET = 'investor-directory-exports';
 export const SES_FROM = 'no-reply@investor-directory.example.com';
 
-export interface LocalHomePorts {
-  gateway: number;
-  dynamodb: number;
-  cognito: number;
-  ses: number;
-  s3: number;
-}
-
 export interface LocalHomeOptions {
   /** dev: fixed ports, data kept under `.local/`; test: free ports, in memory, thrown away on stop. */
   mode: 'dev' | 'test';
@@ -45,22 +38,6 @@ export interface LocalHomeOptions {
   onChildExit?: (name: string, code: number | null, output: string) => void;
   /** DynamoDB Local in memory even in dev mode (benchmarks). */
   inMemory?: boolean;
-}
-
-export interface LocalHome {
-  ports: LocalHomePorts;
-  urls: { gateway: string; api: string; sesInbox: string; dynamodb: string; cognito: string; s3: string };
-  cognito: LocalCognito;
-  /** Relays cognito-local's verification codes to the local mail inbox and fronts it at `/cognito`. */
-  cognitoRelay: CognitoRelay;
-  /** The in-process Step Functions runner behind the SDK-compatible `/local/stepfunctions` endpoint. */
-  stepFunctions: LocalStepFunctions;
-  /** The embedded metric lines the handlers printed (CloudWatch's part), served at `/local/metrics`. */
-  metrics: LocalMetricsSink;
-  /** The environment the handlers read, as Lambda would receive it. */
-  env: Record<string, string>;
-  stateDir: string;
-  stop(): Promise<void>;
 }
 
 export const DEV_PORTS: LocalHomePorts = {
@@ -252,3 +229,5 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     throw error;
   }
 }
+
+export type { LocalHome, LocalHomePorts } from './home-types';

@@ -1,5 +1,5 @@
 import type { ExtraRoute } from './gateway';
-import type { LocalHome } from './home';
+import type { LocalHome } from './home-types';
 
 /**
  * The web app's runtime configuration in the local home. On AWS the CDK stack writes the same

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { PRICE_TIERS } from '../../shared/cart/pricing';
 import type { ExtraRoute } from './gateway';
-import type { LocalHome } from './home';
+import type { LocalHome } from './home-types';
 
 const escapeHtml = (value: string) =>
   value.replace(

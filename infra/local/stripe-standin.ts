@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExtraRoute } from './gateway';
-import type { LocalHome } from './home';
+import type { LocalHome } from './home-types';
 
 /**
  * LOCAL ONLY — the stand-in for the few Stripe endpoints Connect and Business Insights use, served by the

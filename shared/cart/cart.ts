@@ -25,24 +25,10 @@ export const CART_FULL_MESSAGE = 'Your cart is full. A cart can hold at most 2,5
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/**
- * The public investor card embedded in a cart item: what the directory shows before purchase, with
- * flags instead of contact values. `investorRole` is the stored role value (e.g. 'vc', 'family_office').
- * Parsing drops any other field.
- */
-export const cartInvestorSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.string(),
-  investorRole: z.string(),
-  stageFocus: z.array(z.string()),
-  sectorFocus: z.array(z.string()),
-  hasEmail: z.boolean(),
-  hasPhone: z.boolean(),
-  hasLinkedIn: z.boolean(),
-  hasTwitter: z.boolean(),
-  hasCrunchbase: z.boolean(),
-});
-export type CartInvestor = z.infer<typeof cartInvestorSchema>;
+// The card lives in its own module so that export.ts (which cart.ts imports) can use it without a cycle.
+import { type CartInvestor, cartInvestorSchema } from './cart-investor';
+
+export { type CartInvestor, cartInvestorSchema };
 
 /**
  * A saved cart's life: `active` (the founder may re-save it), `checkout` (the founder opened its

@@ -4,7 +4,7 @@
  * that the web app can use this module without loading the CSV writer.
  */
 import * as z from 'zod/mini';
-import type { CartInvestor } from './cart';
+import type { CartInvestor } from './cart-investor';
 
 export const EXPORT_COLUMN_KEYS = ['rowIndex', 'name', 'email', 'linkedinUrl'] as const;
 export type ExportColumnKey = (typeof EXPORT_COLUMN_KEYS)[number];

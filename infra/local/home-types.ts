@@ -1,0 +1,33 @@
+import type { LocalCognito } from './cognito';
+import type { CognitoRelay } from './cognito-relay';
+import type { LocalMetricsSink } from './metrics-sink';
+import type { LocalStepFunctions } from './stepfunctions';
+
+/**
+ * The shapes of the local home, apart from `home.ts` that starts it: the Stripe stand-ins and the
+ * other extra routes take a `LocalHome` and `home.ts` imports them, so the types live here to keep
+ * the imports one way.
+ */
+export interface LocalHomePorts {
+  gateway: number;
+  dynamodb: number;
+  cognito: number;
+  ses: number;
+  s3: number;
+}
+
+export interface LocalHome {
+  ports: LocalHomePorts;
+  urls: { gateway: string; api: string; sesInbox: string; dynamodb: string; cognito: string; s3: string };
+  cognito: LocalCognito;
+  /** Relays cognito-local's verification codes to the local mail inbox and fronts it at `/cognito`. */
+  cognitoRelay: CognitoRelay;
+  /** The in-process Step Functions runner behind the SDK-compatible `/local/stepfunctions` endpoint. */
+  stepFunctions: LocalStepFunctions;
+  /** The embedded metric lines the handlers printed (CloudWatch's part), served at `/local/metrics`. */
+  metrics: LocalMetricsSink;
+  /** The environment the handlers read, as Lambda would receive it. */
+  env: Record<string, string>;
+  stateDir: string;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+
+/**
+ * The public investor card embedded in a cart item: what the directory shows before purchase, with
+ * flags instead of contact values. `investorRole` is the stored role value (e.g. 'vc', 'family_office').
+ * Parsing drops any other field.
+ */
+export const cartInvestorSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: z.string(),
+  investorRole: z.string(),
+  stageFocus: z.array(z.string()),
+  sectorFocus: z.array(z.string()),
+  hasEmail: z.boolean(),
+  hasPhone: z.boolean(),
+  hasLinkedIn: z.boolean(),
+  hasTwitter: z.boolean(),
+  hasCrunchbase: z.boolean(),
+});
+export type CartInvestor = z.infer<typeof cartInvestorSchema>;
