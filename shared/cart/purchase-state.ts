@@ -58,3 +58,6 @@ export const PURCHASE_STATE_MESSAGES: Partial<Record<PurchaseState, string>> = {
 
 /** Not in the spec: downloads a delivered purchase's CSV again (a fresh link each time). */
 export const DOWNLOAD_CSV_AGAIN = 'Download CSV again';
+
+/** Not in the spec: an investor whose contact the founder bought before (search cards and the cart). */
+export const ALREADY_BOUGHT = 'Already bought';

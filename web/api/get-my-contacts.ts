@@ -17,3 +17,9 @@ export function useMyContacts() {
     enabled: user !== null,
   });
 }
+
+/** The ids of the investors already in the signed-in founder's library (empty for a visitor). */
+export function useBoughtInvestorIds(): ReadonlySet<string> {
+  const contacts = useMyContacts();
+  return new Set(contacts.data?.contacts.map((contact) => contact.searchableInvestorId) ?? []);
+}

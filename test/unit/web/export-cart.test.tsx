@@ -3,8 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASKED_VALUE } from '../../../shared/cart/export';
+import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { investorAlreadyInCart, messages } from '../../../shared/messages';
-import { ExportBuilderPage } from '../../../web/pages/export-builder/export-builder-page';
+import {
+  alreadyBoughtInCart,
+  ExportBuilderPage,
+} from '../../../web/pages/export-builder/export-builder-page';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
@@ -183,5 +187,71 @@ describe('the export builder', () => {
     renderPage(<ExportBuilderPage />, { path: '/cart' });
     expect(await screen.findByText('Up to 50 contacts')).toBeTruthy();
     expect(screen.getByText('$5.00')).toBeTruthy();
+  });
+});
+
+describe('investors already bought', () => {
+  const library = (ids: string[]) => ({
+    body: {
+      data: {
+        contacts: ids.map((id) => ({
+          searchableInvestorId: id,
+          name: `Bought ${id}`,
+          email: null,
+          linkedinUrl: null,
+          cartId: 'cart_20240307-AAAAAAAA',
+          purchasedAt: '2024-03-07T15:00:00.000Z',
+          cartIds: ['cart_20240307-AAAAAAAA'],
+        })),
+      },
+    },
+  });
+
+  it('marks a search result the founder bought before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) =>
+        url.includes('/me/contacts')
+          ? library(['inv_1'])
+          : {
+              body: {
+                data: {
+                  items: [investor(1, { name: 'Ada Abernook' }), investor(2, { name: 'Bo Brandt' })],
+                  total: 2,
+                  cursor: null,
+                },
+              },
+            },
+      ),
+    );
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?stageFocus=seed',
+    });
+
+    const bought = (await screen.findByRole('heading', { name: 'Ada Abernook' })).closest('article');
+    const fresh = screen.getByRole('heading', { name: 'Bo Brandt' }).closest('article');
+    if (!bought || !fresh) throw new Error('No card');
+    expect(await within(bought).findByText(ALREADY_BOUGHT)).toBeTruthy();
+    expect(within(fresh).queryByText(ALREADY_BOUGHT)).toBeNull();
+  });
+
+  it('says how many of the cart are bought already and leaves them out on request', async () => {
+    const user = userEvent.setup();
+    storeCart(3);
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) =>
+        url.includes('/me/contacts')
+          ? library(['inv_1', 'inv_3'])
+          : { status: 404, body: { error: { code: 'not-found', message: 'Cart not found' } } },
+      ),
+    );
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+
+    expect(await screen.findByText(alreadyBoughtInCart(2))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Leave out already bought' }));
+
+    await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds).toEqual(['inv_2']));
   });
 });

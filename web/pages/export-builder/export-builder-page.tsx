@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -18,9 +19,11 @@ import {
   moveColumn,
 } from '../../../shared/cart/export';
 import { formatUsd, type PriceTier, tierForCount } from '../../../shared/cart/pricing';
+import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { failedToSave, messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useCart } from '../../api/get-cart';
+import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useSaveCart } from '../../api/save-cart';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -56,6 +59,10 @@ function tierOf(count: number): PriceTier | null {
 export const CART_ALREADY_PURCHASED =
   'This cart was purchased already: its contacts are in your Contact Library. Start a new cart to buy other contacts.';
 
+/** Not in the spec: how many of the cart's investors are in the founder's library already. */
+export const alreadyBoughtInCart = (n: number) =>
+  `${n.toLocaleString('en-US')} of these investors ${n === 1 ? 'is' : 'are'} already in your Contact Library.`;
+
 export function ExportBuilderPage() {
   useDocumentTitle('Export Cart');
   const cart = useExportCart();
@@ -69,6 +76,8 @@ export function ExportBuilderPage() {
   const count = items.length;
   // The app learns that this cart was bought wherever it is opened, not only on its purchase page.
   const saved = useCart(cart?.id ?? '', { enabled: loggedIn && count > 0 });
+  const bought = useBoughtInvestorIds();
+  const alreadyBoughtIds = (cart?.searchableInvestorEntryIds ?? []).filter((id) => bought.has(id));
   const alreadyBought =
     saved.data?.status === 'purchased' &&
     saved.data.searchableInvestorEntryIds.join('\n') === cart?.searchableInvestorEntryIds.join('\n');
@@ -247,6 +256,20 @@ export function ExportBuilderPage() {
             <Card.Body>
               <h2 className="h5">Preview</h2>
               <p className="small text-body-secondary">
+                {alreadyBoughtIds.length > 0 ? (
+                  <span className="d-block mb-2">
+                    {alreadyBoughtInCart(alreadyBoughtIds.length)}{' '}
+                    <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      onClick={() => {
+                        for (const id of alreadyBoughtIds) removeInvestorFromExportCart(id);
+                      }}
+                    >
+                      Leave out already bought
+                    </Button>
+                  </span>
+                ) : null}
                 Email and LinkedIn values are masked until you purchase.
                 {count > PREVIEW_ROW_LIMIT ? ` Showing the first ${PREVIEW_ROW_LIMIT} of ${count} rows.` : ''}
               </p>
@@ -274,7 +297,12 @@ export function ExportBuilderPage() {
                         {row.cells.map((cell, cellIndex) => (
                           <td key={selected[cellIndex]}>{cell}</td>
                         ))}
-                        <td className="text-end">
+                        <td className="text-end text-nowrap">
+                          {bought.has(row.key) ? (
+                            <Badge bg="info" text="dark" className="me-2">
+                              {ALREADY_BOUGHT}
+                            </Badge>
+                          ) : null}
                           <Button
                             variant="link"
                             size="sm"

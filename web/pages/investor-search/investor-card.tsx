@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { CartInvestor } from '../../../shared/cart/cart';
+import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
@@ -23,6 +24,8 @@ export interface InvestorCardProps {
   /** The searched sector tag, highlighted in the card's sector list. */
   highlightedSector?: string | undefined;
   inCart: boolean;
+  /** In the founder's contact library already (bought in an earlier purchase). */
+  alreadyBought?: boolean;
   onAdd: (investor: CartInvestor) => void;
   /** Shown to admins when debug mapping links are on. */
   showDebugLink: boolean;
@@ -34,6 +37,7 @@ export function InvestorCard({
   highlightedStage,
   highlightedSector,
   inCart,
+  alreadyBought = false,
   onAdd,
   showDebugLink,
 }: InvestorCardProps) {
@@ -93,6 +97,11 @@ export function InvestorCard({
             Add to Export Cart
           </Button>
           {inCart ? <span className="small text-success fw-semibold">In cart</span> : null}
+          {alreadyBought ? (
+            <Badge bg="info" text="dark">
+              {ALREADY_BOUGHT}
+            </Badge>
+          ) : null}
           {showDebugLink ? (
             <Link to={paths.admin.href({ searchableInvestorId: investor.id })} className="small ms-auto">
               Debug Mapping

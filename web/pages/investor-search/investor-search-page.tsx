@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { type CartInvestor, isInCart } from '../../../shared/cart/cart';
 import { messages, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
+import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { type InvestorSearch, useInvestorSearch } from '../../api/search-investors';
 import { useAuth } from '../../auth/auth-provider';
 import { LoadingMessage } from '../../components/loading-message';
@@ -36,6 +37,7 @@ export function InvestorSearchPage() {
   const { user, isAdmin } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
+  const bought = useBoughtInvestorIds();
   const showDebugLinks = isAdmin && getRuntimeConfig().debugMappingLinks;
 
   const pages = results.data?.pages ?? [];
@@ -93,6 +95,7 @@ export function InvestorSearchPage() {
                     highlightedStage={search.field === 'stageFocus' ? search.tag : undefined}
                     highlightedSector={search.field === 'sectorFocus' ? search.tag : undefined}
                     inCart={isInCart(cart, investor.id)}
+                    alreadyBought={bought.has(investor.id)}
                     onAdd={add}
                     showDebugLink={showDebugLinks}
                   />
