@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { unmatchedPaymentSchema } from '../../../shared/api/admin';
 import { directoryMetadataSchema } from '../../../shared/api/directory';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
@@ -336,15 +337,8 @@ export type ImportJob = z.infer<typeof importJobModel.schema>;
  */
 export const unmatchedPaymentModel = defineModel(
   'unmatchedPayment',
-  z.object({
-    checkoutSessionId: z.string(),
-    cartId: z.nullable(z.string()),
-    amountX100: z.nullable(z.int()),
-    currency: z.nullable(z.string()),
-    customerEmail: z.nullable(z.string()),
-    reason: z.string(),
-    receivedAt: isoDate,
-  }),
+  // The item is what the admin carts page shows (shared/api/admin.ts).
+  unmatchedPaymentSchema,
   (v) => ({
     pk: `PAYMENT#${v.checkoutSessionId}`,
     sk: 'UNMATCHED',
