@@ -52,10 +52,6 @@ export const configSources = {
     env: 'DEPLOY_STRIPE_CONNECT_CLIENT_ID',
     describe: 'Stripe Connect client id (ca_...)',
   },
-  portalSubdomains: {
-    env: 'DEPLOY_PORTAL_SUBDOMAINS',
-    describe: 'comma-separated first labels of the portal subdomains the API accepts (CORS)',
-  },
   cognitoEmailViaSes: {
     env: 'DEPLOY_COGNITO_EMAIL_VIA_SES',
     describe: 'true once the SES identity is verified: Cognito sends its emails through SES',
@@ -79,19 +75,6 @@ const paymentLink = z.url({ protocol: /^https$/, error: 'expected an https URL' 
 const paymentLinkId = z
   .string()
   .regex(/^plink_[A-Za-z0-9_]+$/, 'expected a Stripe Payment Link id (plink_...)');
-
-const subdomainLabels = z
-  .string()
-  .optional()
-  .transform((value) =>
-    (value ?? '')
-      .split(',')
-      .map((label) => label.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(
-    z.array(z.string().regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, 'expected DNS labels such as vcn,acme')),
-  );
 
 const schema = z
   .object({
@@ -118,7 +101,6 @@ const schema = z
     stripeConnectClientId: z
       .string()
       .regex(/^ca_[A-Za-z0-9_]+$/, 'expected a Stripe Connect client id (ca_...)'),
-    portalSubdomains: subdomainLabels,
     cognitoEmailViaSes: z
       .enum(['true', 'false'], { error: 'expected true or false' })
       .optional()
@@ -203,12 +185,7 @@ export function resolveDeploymentConfig(inputs: ConfigInputs): DeploymentConfig 
   return config;
 }
 
-/** The origins the site is served from: the apex and, for APIs that need them listed, each portal. */
-export function siteOrigins(config: DeploymentConfig): { apex: string; wildcard: string; listed: string[] } {
-  const apex = `https://${config.domain}`;
-  return {
-    apex,
-    wildcard: `https://*.${config.domain}`,
-    listed: [apex, ...config.portalSubdomains.map((label) => `https://${label}.${config.domain}`)],
-  };
+/** The origins the site is served from: the apex and every subdomain (portals), one distribution. */
+export function siteOrigins(config: DeploymentConfig): { apex: string; wildcard: string } {
+  return { apex: `https://${config.domain}`, wildcard: `https://*.${config.domain}` };
 }

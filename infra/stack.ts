@@ -11,6 +11,7 @@ import { EmailSender } from './constructs/email';
 import { Payments } from './constructs/payments';
 import { Site } from './constructs/site';
 import { Workflows } from './constructs/workflows';
+import { API_PREFIX } from './edge';
 import { fromRoot } from './paths';
 
 export interface InvestorDirectoryStackProps extends StackProps {
@@ -70,14 +71,14 @@ export class InvestorDirectoryStack extends Stack {
       table: this.data.table,
       userPool: this.auth.userPool,
       webClient: this.auth.webClient,
-      corsOrigins: origins.listed,
     });
 
     this.bindHandlerNeeds();
 
     const runtimeConfig = {
       stage,
-      apiUrl: this.api.url,
+      // The API is on the site's own origin (CloudFront's /api/* behaviour, infra/edge.ts).
+      apiUrl: API_PREFIX,
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.webClient.userPoolClientId,
@@ -94,7 +95,8 @@ export class InvestorDirectoryStack extends Stack {
       zone,
       certificateArn: config.certificateArn,
       logs: this.data.logs,
-      apiOrigin: this.api.url,
+      apiDomain: `${this.api.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      uploadsOrigin: `https://${this.data.uploads.bucketRegionalDomainName}`,
       cognitoOrigin: `https://cognito-idp.${this.region}.amazonaws.com`,
       runtimeConfig,
       webDist,

@@ -1,7 +1,6 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  CorsHttpMethod,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -60,16 +59,14 @@ export interface ApiProps {
   readonly userPool: IUserPool;
   /** The web app's client: the JWT authorizer's audience. */
   readonly webClient: IUserPoolClient;
-  /** Exact origins allowed by CORS (HTTP APIs accept no `https://*.domain` pattern). */
-  readonly corsOrigins: string[];
 }
 
 /**
  * The HTTP API, built from `lambdas/routes.ts`: one Lambda function per handler group that serves a
  * route (every one bound to the table), one route per entry, and the Cognito JWT authorizer (the
  * web client as audience) on every `user` and `admin` route. Public routes have no authorizer.
- * The `$default` stage throttles and writes JSON access logs; CORS allows the site's origins with
- * the Authorization and Content-Type headers.
+ * The `$default` stage throttles and writes JSON access logs. The API has no CORS: browsers reach
+ * it on the site's own origin, through CloudFront's `/api/*` behaviour (infra/edge.ts).
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -86,19 +83,6 @@ export class Api extends Construct {
       apiName: `${Stack.of(this).stackName}-api`,
       description: 'Investor directory API (routes from lambdas/routes.ts)',
       createDefaultStage: false,
-      corsPreflight: {
-        allowOrigins: props.corsOrigins,
-        allowHeaders: ['authorization', 'content-type'],
-        allowMethods: [
-          CorsHttpMethod.GET,
-          CorsHttpMethod.POST,
-          CorsHttpMethod.PUT,
-          CorsHttpMethod.PATCH,
-          CorsHttpMethod.DELETE,
-          CorsHttpMethod.OPTIONS,
-        ],
-        maxAge: Duration.hours(1),
-      },
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -2,7 +2,10 @@ import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -11,12 +14,14 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
@@ -24,40 +29,18 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
+import {
+  API_PATH_PATTERN,
+  API_REQUEST_CODE,
+  CACHED_API_PATH_PATTERNS,
+  contentSecurityPolicy,
+  PUBLIC_CACHE_MAX_SECONDS,
+  PUBLIC_CACHE_SECONDS,
+  SECURITY_HEADERS,
+  VIEWER_REQUEST_CODE,
+} from '../edge';
 import { acknowledge, acknowledgeExpectedWildcards, wildcardFindingId } from '../nag';
 import { privateBucket, type Stage } from './data';
-
-/**
- * The CloudFront Function (viewer request) that serves the single-page app: a path whose last
- * segment has no file extension (`/search`, `/projects/42`) is an app route and gets `/index.html`;
- * files (`/assets/app-1a2b.js`, `/runtime-config.json`) pass through.
- */
-export const SPA_REWRITE_CODE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
-
-/** The Content-Security-Policy of the site: itself, the API and Cognito, nothing else runs or connects. */
-export function contentSecurityPolicy(apiOrigin: string, cognitoOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // React and react-bootstrap set style attributes; no script may be inlined.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${apiOrigin} ${cognitoOrigin}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
 
 export interface SiteProps {
   readonly stage: Stage;
@@ -68,8 +51,10 @@ export interface SiteProps {
   readonly certificateArn: string;
   /** Receives S3 server access logs and CloudFront logs. */
   readonly logs: Bucket;
-  /** `https://{api-id}.execute-api.{region}.amazonaws.com`, allowed by the CSP. */
-  readonly apiOrigin: string;
+  /** The HTTP API's host (`{api-id}.execute-api.{region}.amazonaws.com`), served under `/api`. */
+  readonly apiDomain: string;
+  /** `https://{bucket}.s3.{region}.amazonaws.com`: the admin's browser PUTs import files there. */
+  readonly uploadsOrigin: string;
   /** `https://cognito-idp.{region}.amazonaws.com`, allowed by the CSP. */
   readonly cognitoOrigin: string;
   /** The web app's runtime configuration, written as `/runtime-config.json`. */
@@ -88,7 +73,8 @@ export interface SiteProps {
 export class Site extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
-  readonly spaRewrite: CloudFrontFunction;
+  readonly viewerRequest: CloudFrontFunction;
+  readonly apiRequest: CloudFrontFunction;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -97,33 +83,73 @@ export class Site extends Construct {
 
     this.bucket = privateBucket(this, 'Bucket', { stage: props.stage, accessLogs: props.logs });
 
-    this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serves /index.html for app routes (paths without a file extension)',
+    this.viewerRequest = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'www. to the apex; /index.html for app routes (infra/edge.ts)',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      code: FunctionCode.fromInline(VIEWER_REQUEST_CODE),
+    });
+    this.apiRequest = new CloudFrontFunction(this, 'ApiPrefix', {
+      comment: 'Removes the /api prefix before the HTTP API (infra/edge.ts)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(API_REQUEST_CODE),
     });
 
+    const hsts = SECURITY_HEADERS.strictTransportSecurity;
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'HSTS, nosniff, frame DENY, referrer policy, CSP (self, API, Cognito)',
+      comment: 'HSTS, nosniff, frame DENY, referrer policy, CSP (infra/edge.ts)',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubdomains,
+          preload: hsts.preload,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: HeadersFrameOption[SECURITY_HEADERS.frameOptions], override: true },
         referrerPolicy: {
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.apiOrigin, props.cognitoOrigin),
+          contentSecurityPolicy: contentSecurityPolicy({
+            cognito: props.cognitoOrigin,
+            uploads: props.uploadsOrigin,
+          }),
           override: true,
         },
       },
     });
+
+    // The API on the site's own origin: never cached, every viewer header but Host (API Gateway
+    // routes on its own host name), all methods.
+    const apiOrigin = new HttpOrigin(props.apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiBehavior = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: this.apiRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    // Public GETs kept a short time at the edge (infra/edge.ts says which and why).
+    const publicCache = new CachePolicy(this, 'PublicApiCache', {
+      comment: `Public API GETs: ${PUBLIC_CACHE_SECONDS} s by default (infra/edge.ts)`,
+      defaultTtl: Duration.seconds(PUBLIC_CACHE_SECONDS),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(PUBLIC_CACHE_MAX_SECONDS),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const cachedApiBehavior = {
+      ...apiBehavior,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: publicCache,
+      originRequestPolicy: undefined,
+    };
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Investor directory web app (${props.stage})`,
@@ -143,7 +169,12 @@ export class Site extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         compress: true,
         responseHeadersPolicy: headers,
-        functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: this.viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        // CloudFront matches behaviours in order: the cached public paths before the catch-all /api/*.
+        ...Object.fromEntries(CACHED_API_PATH_PATTERNS.map((pattern) => [pattern, cachedApiBehavior])),
+        [API_PATH_PATTERN]: apiBehavior,
       },
     });
     acknowledge(

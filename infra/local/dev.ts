@@ -1,13 +1,18 @@
 /**
  * `npm run dev`: the whole product on this machine, offline. Starts the local home (emulators,
- * table, user pool, buckets, local gateway), seeds it on the first run, then the Vite dev server
- * with `/api` and `/cognito` proxied, and prints where to open everything. Ctrl-C (or any child
- * dying) stops every process.
+ * table, user pool, buckets, local gateway), seeds it on the first run, then the local edge
+ * (infra/local/edge-server.ts): the web app and `/api` on one origin behind the same edge as
+ * CloudFront's, and prints where to open everything. Ctrl-C (or any child dying) stops every process.
+ *
+ * The web app is the Vite dev server with hot reload; with `LOCAL_WEB=build` it is the production
+ * build, served under the production headers (what the e2e tests run).
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
+import type http from 'node:http';
 import { join } from 'node:path';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, createServer, type ViteDevServer } from 'vite';
+import { startLocalEdge } from './edge-server';
 import { localExtraRoutes } from './extra-routes';
 import { type LocalHome, ROOT, startLocalHome } from './home';
 import { assertPortFree, PortBusyError } from './processes';
@@ -17,6 +22,7 @@ const APP_PORT = Number(process.env.LOCAL_APP_PORT ?? 5173);
 
 let home: LocalHome | undefined;
 let vite: ViteDevServer | undefined;
+let edge: http.Server | undefined;
 let shuttingDown = false;
 
 async function shutdown(code: number): Promise<never> {
@@ -25,6 +31,8 @@ async function shutdown(code: number): Promise<never> {
     console.log('\nStopping the local home...');
     // Whatever hangs, leave within seconds: exiting kills every child (see startLocalHome).
     setTimeout(() => process.exit(code), 8_000).unref();
+    edge?.closeAllConnections();
+    edge?.close();
     await vite?.close().catch(() => undefined);
     await home?.stop().catch(() => undefined);
   }
@@ -54,22 +62,29 @@ async function main(): Promise<void> {
   const seeded = await seedLocalHome(home.cognito);
   if (seeded.seeded) console.log('Seeded the demo directory, podcasts, projects and accounts.');
 
-  vite = await createServer({
-    configFile: join(ROOT, 'web/vite.config.ts'),
-    server: {
-      port: APP_PORT,
-      strictPort: true,
-      host: '127.0.0.1',
-      proxy: {
-        // The API, but not the web app's own modules under web/api/ (requested as /api/<file>.ts).
-        '^/api/(?!.*\\.tsx?(?:\\?|$))': { target: home.urls.gateway, changeOrigin: false },
-        '/runtime-config.json': { target: home.urls.gateway, rewrite: () => '/local/runtime-config.json' },
-        '/cognito': { target: home.urls.gateway },
-        '/local': { target: home.urls.gateway },
-      },
-    },
+  const viteConfig = join(ROOT, 'web/vite.config.ts');
+  const built = process.env.LOCAL_WEB === 'build';
+  const webDir = join(home.stateDir, 'web');
+  if (built) await build({ configFile: viteConfig, logLevel: 'warn', build: { outDir: webDir } });
+  edge = await startLocalEdge({
+    port: APP_PORT,
+    gatewayUrl: home.urls.gateway,
+    // cognito-local is reached on the same origin (/cognito); the uploads bucket is s3rver.
+    origins: { uploads: home.urls.s3 },
+    web: built
+      ? { kind: 'static', dir: webDir }
+      : {
+          kind: 'vite',
+          createVite: async (server) => {
+            vite = await createServer({
+              configFile: viteConfig,
+              appType: 'spa',
+              server: { middlewareMode: true, hmr: { server } },
+            });
+            return vite;
+          },
+        },
   });
-  await vite.listen();
 
   const app = `http://localhost:${APP_PORT}`;
   const banner = [

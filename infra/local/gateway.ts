@@ -116,14 +116,6 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
       const method = (req.method ?? 'GET').toUpperCase();
-      if (method === 'OPTIONS') {
-        res.writeHead(204, {
-          'access-control-allow-origin': '*',
-          'access-control-allow-headers': '*',
-          'access-control-allow-methods': '*',
-        });
-        return res.end();
-      }
       const matches = compiled
         .map((route) => ({ route, match: route.pattern.exec(path) }))
         .filter((m): m is { route: CompiledRoute; match: RegExpExecArray } => m.match !== null);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../infra/edge';
 import { messages } from '../../shared/messages';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, logIn } from './support/flows';
@@ -18,7 +19,10 @@ describe('admin CSV importer in Chromium against the local home', () => {
       `,nobody-${tag}@example.com,Seed,${tag},a row without a name`,
     ].join('\r\n');
 
-    await page.goto(`${e2e.appUrl}/admin`);
+    const admin = await page.goto(`${e2e.appUrl}/admin`);
+    expect(admin?.headers()['content-security-policy']).toBe(
+      contentSecurityPolicy({ uploads: e2e.uploadsOrigin }),
+    );
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'investors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -36,7 +40,12 @@ describe('admin CSV importer in Chromium against the local home', () => {
     await expectAccessible(page);
     await screenshot(page, 'admin-import-preview');
 
+    // The browser PUTs the file to the uploads bucket, another origin the site's CSP names.
+    const upload = page.waitForRequest((request) => request.method() === 'PUT');
     await page.getByRole('button', { name: 'Looks good; import!' }).click();
+    const put = await upload;
+    expect(new URL(put.url()).origin).toBe(e2e.uploadsOrigin);
+    expect((await put.response())?.status()).toBe(200);
     await expectToast(page, messages.importComplete);
     await page.getByText('Rows not imported (1)').waitFor();
     await page.getByRole('cell', { name: 'The row has no name.' }).waitFor();

@@ -32,6 +32,8 @@ export async function setup(project: TestProject) {
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       LOCAL_STATE_DIR: stateDir,
       LOCAL_IN_MEMORY: '1',
+      // The production build under the production headers (infra/edge.ts), on one origin.
+      LOCAL_WEB: 'build',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,6 +62,7 @@ export async function setup(project: TestProject) {
     appPort: ports.LOCAL_APP_PORT,
     gatewayUrl: `http://127.0.0.1:${ports.LOCAL_GATEWAY_PORT}`,
     inboxUrl: `http://127.0.0.1:${ports.LOCAL_SES_PORT}`,
+    uploadsOrigin: `http://127.0.0.1:${ports.LOCAL_S3_PORT}`,
   });
 }
 
@@ -77,6 +80,6 @@ export async function teardown() {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { appUrl: string; appPort: number; gatewayUrl: string; inboxUrl: string };
+    e2e: { appUrl: string; appPort: number; gatewayUrl: string; inboxUrl: string; uploadsOrigin: string };
   }
 }

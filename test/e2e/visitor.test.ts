@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { securityHeaderLines } from '../../infra/edge';
 import { BRAND, messages } from '../../shared/messages';
 import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 
@@ -49,13 +50,30 @@ describe("a visitor's pages (Chromium against the local home)", () => {
 
   it('shows the portal onboarding page at / on the vcn subdomain, and at /onboard/vcn', async () => {
     const { page, context } = await browser.newPage();
-    await page.goto(`http://vcn.localhost:${e2e.appPort}/`);
+    const portal = await page.goto(`http://vcn.localhost:${e2e.appPort}/`);
+    expect(portal?.headers()).toMatchObject(securityHeaderLines({ uploads: e2e.uploadsOrigin }));
     await page.getByText('VCN Investor Portal').first().waitFor();
     await expectAccessible(page);
     await screenshot(page, 'portal-vcn-subdomain');
 
     await page.goto(`${e2e.appUrl}/onboard/vcn`);
     await page.getByText('VCN Investor Portal').first().waitFor();
+    await context.close();
+  });
+
+  it('sends www. to the apex with the same path and query, where the page works', async () => {
+    const { page, context } = await browser.newPage();
+    const api = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/'));
+    const answer = await page.goto(`http://www.localhost:${e2e.appPort}/investors/search?stageFocus=seed`);
+
+    expect(page.url()).toBe(`${e2e.appUrl}/investors/search?stageFocus=seed`);
+    expect(answer?.request().redirectedFrom()?.url()).toBe(
+      `http://www.localhost:${e2e.appPort}/investors/search?stageFocus=seed`,
+    );
+    await page.getByRole('heading', { name: /^Search Results \(\d+\)$/ }).waitFor();
+    // The app calls the API on its own origin: no CORS, no other host.
+    expect(new URL((await api).url()).origin).toBe(e2e.appUrl);
+    expect((await api).status()).toBe(200);
     await context.close();
   });
 });

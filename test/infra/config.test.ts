@@ -26,7 +26,6 @@ describe('deployment configuration', () => {
 
     expect(config.stage).toBe('dev');
     expect(config.domain).toBe('dev.example.com');
-    expect(config.portalSubdomains).toEqual(['vcn']);
   });
 
   it('names every missing value with its context key and environment variable', () => {
@@ -97,7 +96,6 @@ describe('deployment configuration', () => {
     expect(siteOrigins(config)).toEqual({
       apex: 'https://vcdirectory.io',
       wildcard: 'https://*.vcdirectory.io',
-      listed: ['https://vcdirectory.io', 'https://vcn.vcdirectory.io', 'https://acme.vcdirectory.io'],
     });
   });
 

@@ -4,8 +4,14 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE, routedGroups } from '../../infra/constructs/api';
 import { PASSWORD_MIN_LENGTH } from '../../infra/constructs/auth';
-import { SPA_REWRITE_CODE } from '../../infra/constructs/site';
 import { substitutionVariables } from '../../infra/constructs/workflows';
+import {
+  API_REQUEST_CODE,
+  CACHED_API_PATH_PATTERNS,
+  PUBLIC_CACHE_MAX_SECONDS,
+  PUBLIC_CACHE_SECONDS,
+  VIEWER_REQUEST_CODE,
+} from '../../infra/edge';
 import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
@@ -113,13 +119,9 @@ describe('HTTP API from lambdas/routes.ts', () => {
     });
   });
 
-  it("allows CORS only from the site's origins, with the Authorization and Content-Type headers", () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      CorsConfiguration: {
-        AllowOrigins: ['https://vcdirectory.io', 'https://vcn.vcdirectory.io', 'https://acme.vcdirectory.io'],
-        AllowHeaders: ['authorization', 'content-type'],
-      },
-    });
+  it("has no CORS: browsers call it on the site's own origin, through CloudFront", () => {
+    const [api] = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Api'));
+    expect(api?.Properties).not.toHaveProperty('CorsConfiguration');
   });
 });
 
@@ -555,19 +557,19 @@ describe('CloudFront site', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        Origins: [
+        Origins: Match.arrayWith([
           Match.objectLike({
             DomainName: { 'Fn::GetAtt': [logicalIdOf(stack.site.bucket), 'RegionalDomainName'] },
             OriginAccessControlId: Match.anyValue(),
           }),
-        ],
+        ]),
       }),
     });
   });
 
-  it('rewrites app routes to /index.html at viewer request and leaves files alone', () => {
+  it('runs the edge viewer-request function of infra/edge.ts on the web app', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
-      FunctionCode: SPA_REWRITE_CODE,
+      FunctionCode: VIEWER_REQUEST_CODE,
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -577,25 +579,80 @@ describe('CloudFront site', () => {
           FunctionAssociations: [
             {
               EventType: 'viewer-request',
-              FunctionARN: { 'Fn::GetAtt': [logicalIdOf(stack.site.spaRewrite), 'FunctionARN'] },
+              FunctionARN: { 'Fn::GetAtt': [logicalIdOf(stack.site.viewerRequest), 'FunctionARN'] },
             },
           ],
         }),
       }),
     });
-
-    const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: {
-      request: { uri: string };
-    }) => { uri: string };
-    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/search')).toBe('/index.html');
-    expect(rewrite('/projects/42/insights')).toBe('/index.html');
-    expect(rewrite('/assets/index-1a2b3c.js')).toBe('/assets/index-1a2b3c.js');
-    expect(rewrite('/runtime-config.json')).toBe('/runtime-config.json');
   });
 
-  it('adds HSTS, nosniff, frame DENY, a referrer policy and a CSP naming the API and Cognito', () => {
+  const distributionConfig = () => {
+    const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
+    return distribution?.Properties?.DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string } }[];
+      CacheBehaviors: {
+        PathPattern: string;
+        TargetOriginId: string;
+        AllowedMethods: string[];
+        CachePolicyId: unknown;
+        OriginRequestPolicyId?: unknown;
+        ResponseHeadersPolicyId: unknown;
+        FunctionAssociations: { EventType: string; FunctionARN: unknown }[];
+      }[];
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
+    };
+  };
+
+  it('serves the HTTP API under /api on the same origin: all methods, never cached, every viewer header but Host', () => {
+    const config = distributionConfig();
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
+
+    expect(origin?.DomainName).toEqual({
+      'Fn::Join': ['', [ref(stack.api.httpApi), '.execute-api.us-east-1.', { Ref: 'AWS::URLSuffix' }]],
+    });
+    expect(origin?.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    expect(api).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      // The managed CachingDisabled and AllViewerExceptHostHeader policies.
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+      ResponseHeadersPolicyId: config.DefaultCacheBehavior.ResponseHeadersPolicyId,
+      FunctionAssociations: [
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [logicalIdOf(stack.site.apiRequest), 'FunctionARN'] },
+        },
+      ],
+    });
+    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: API_REQUEST_CODE });
+  });
+
+  it('keeps the public directory and portal GETs at the edge for a minute, matched before /api/*', () => {
+    const config = distributionConfig();
+    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+
+    expect(patterns).toEqual([...CACHED_API_PATH_PATTERNS, '/api/*']);
+    const [[policyId, policy] = []] = Object.entries(resourcesOf(template, 'AWS::CloudFront::CachePolicy'));
+    expect(policy?.Properties?.CachePolicyConfig).toMatchObject({
+      DefaultTTL: PUBLIC_CACHE_SECONDS,
+      MinTTL: 0,
+      MaxTTL: PUBLIC_CACHE_MAX_SECONDS,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    for (const behavior of config.CacheBehaviors.filter((b) => b.PathPattern !== '/api/*')) {
+      expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD']);
+      expect(behavior.CachePolicyId).toEqual({ Ref: policyId });
+      expect(behavior).not.toHaveProperty('OriginRequestPolicyId');
+    }
+  });
+
+  it('adds HSTS, nosniff, frame DENY, a referrer policy and a CSP naming Cognito and the uploads bucket', () => {
     const [policy] = Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const config = policy?.Properties?.ResponseHeadersPolicyConfig as
       | { SecurityHeadersConfig: Record<string, unknown> }
@@ -610,10 +667,13 @@ describe('CloudFront site', () => {
     });
     const csp = JSON.stringify(headers.ContentSecurityPolicy);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('https://cognito-idp.us-east-1.amazonaws.com');
-    expect(csp).toContain(logicalIdOf(stack.api.httpApi));
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com https://");
+    expect(csp).toContain(`"Fn::GetAtt":["${logicalIdOf(stack.data.uploads)}","RegionalDomainName"]`);
+    expect(csp).toContain('upgrade-insecure-requests');
+    // The API is 'self' now: its own host is not named.
+    expect(csp).not.toContain(logicalIdOf(stack.api.httpApi));
   });
 
   it('points A and AAAA alias records of the apex and the wildcard at the distribution', () => {
@@ -667,6 +727,7 @@ describe('CloudFront site', () => {
     );
     expect(config).toMatchObject({
       stage: 'prod',
+      apiUrl: '/api',
       rootDomain: 'vcdirectory.io',
       feedbackEmail: 'feedback@vcdirectory.io',
       debugMappingLinks: false,

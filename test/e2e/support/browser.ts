@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromiumPath } from '../../support/tools';
 
 export const e2e = inject('e2e');
@@ -25,11 +25,20 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** One browser per test file, a fresh context (cookies, storage) per test. */
+/**
+ * One browser per test file, a fresh context (cookies, storage) per test. The pages run under the
+ * production Content-Security-Policy (infra/edge.ts): any violation Chromium reports fails the test.
+ */
 export function browserPerFile() {
   let browser: Browser | undefined;
+  let cspViolations: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
+  });
+  afterEach(() => {
+    const found = cspViolations;
+    cspViolations = [];
+    expect(found, 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -46,6 +55,9 @@ export function browserPerFile() {
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      });
       return { page, context };
     },
   };
