@@ -40,6 +40,8 @@ export const awsConfig = readSection(
     S3_ENDPOINT: optionalUrl,
     SES_ENDPOINT: optionalUrl,
     SFN_ENDPOINT: optionalUrl,
+    /** A stand-in for Secrets Manager (tests); unset on AWS and in the local home. */
+    SECRETS_MANAGER_ENDPOINT: optionalUrl,
   }),
 );
 

@@ -1,12 +1,16 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import * as z from 'zod/mini';
+import { instrumented } from './clients/instrument';
 import { awsConfig, ConfigError } from './config';
 
 /**
- * Stripe: secrets come from Secrets Manager on AWS (`*_ARN` variables, read once per cold start)
- * or straight from the environment in the local home. The API host can be pointed at the local
- * stand-in (`STRIPE_API_HOST`/`PORT`/`PROTOCOL`), so the product's code path is the same.
+ * Stripe: secrets come from Secrets Manager on AWS (`*_ARN` variables) through Powertools'
+ * SecretsProvider, kept for {@link SECRET_MAX_AGE_SECONDS} so that a rolled key is picked up within
+ * minutes without a cold start; in the local home they come straight from the environment. The API
+ * host can be pointed at the local stand-in (`STRIPE_API_HOST`/`PORT`/`PROTOCOL`), so the product's
+ * code path is the same.
  */
 const stripeEnv = z.object({
   STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
@@ -32,55 +36,71 @@ const readEnv = () => {
   return env;
 };
 
-let secretsClient: SecretsManagerClient | undefined;
-const secretCache = new Map<string, Promise<string>>();
+/**
+ * How long a secret read from Secrets Manager is used before it is read again. Five minutes: after a
+ * key is rolled in Stripe and put in Secrets Manager, every warm function uses it within five
+ * minutes, at the cost of one GetSecretValue per function instance and secret every five minutes.
+ */
+export const SECRET_MAX_AGE_SECONDS = 5 * 60;
 
-async function secret(
-  valueName: string,
-  value: string | undefined,
-  arn: string | undefined,
-): Promise<string> {
-  if (value) return value;
-  if (!arn) throw new ConfigError(`Missing Stripe configuration: ${valueName} (or ${valueName}_ARN)`);
-  let cached = secretCache.get(arn);
-  if (!cached) {
-    secretsClient ??= new SecretsManagerClient({ region: awsConfig().AWS_REGION });
-    cached = secretsClient.send(new GetSecretValueCommand({ SecretId: arn })).then((r) => {
-      if (!r.SecretString)
-        throw new ConfigError(
-          `The secret ${valueName} is empty: set it with aws secretsmanager put-secret-value`,
-        );
-      return r.SecretString;
-    });
-    cached.catch(() => secretCache.delete(arn));
-    secretCache.set(arn, cached);
-  }
-  return cached;
-}
-
-export const stripeWebhookSecret = () => {
-  const e = readEnv();
-  return secret('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET, e.STRIPE_WEBHOOK_SECRET_ARN);
+let provider: SecretsProvider | undefined;
+const secretsProvider = () => {
+  const { AWS_REGION, SECRETS_MANAGER_ENDPOINT } = awsConfig();
+  provider ??= new SecretsProvider({
+    awsSdkV3Client: instrumented(
+      new SecretsManagerClient({
+        region: AWS_REGION,
+        ...(SECRETS_MANAGER_ENDPOINT ? { endpoint: SECRETS_MANAGER_ENDPOINT } : {}),
+      }),
+    ),
+  });
+  return provider;
 };
 
-let client: Promise<Stripe> | undefined;
+type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
 
-/** The Stripe API client, built once. */
-export function stripeClient(): Promise<Stripe> {
-  client ??= (async () => {
-    const e = readEnv();
-    const key = await secret('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY, e.STRIPE_SECRET_KEY_ARN);
-    return new Stripe(key, {
-      ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
-      ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
-      ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
-      maxNetworkRetries: 2,
-    });
-  })();
-  client.catch(() => {
-    client = undefined;
+/** Where a secret comes from: its value in the environment (local home), or its ARN. */
+function secretSource(name: SecretName): { value?: string; arn?: string } {
+  const e = readEnv();
+  const value = name === 'STRIPE_SECRET_KEY' ? e.STRIPE_SECRET_KEY : e.STRIPE_WEBHOOK_SECRET;
+  const arn = name === 'STRIPE_SECRET_KEY' ? e.STRIPE_SECRET_KEY_ARN : e.STRIPE_WEBHOOK_SECRET_ARN;
+  if (!value && !arn) throw new ConfigError(`Missing Stripe configuration: ${name} (or ${name}_ARN)`);
+  return { ...(value ? { value } : {}), ...(arn ? { arn } : {}) };
+}
+
+/** A secret's value: from the environment, else Secrets Manager (cached; `fresh` reads it again). */
+async function secret(name: SecretName, fresh = false): Promise<string> {
+  const { value, arn } = secretSource(name);
+  if (value) return value;
+  const stored = await secretsProvider().get(arn as string, {
+    maxAge: SECRET_MAX_AGE_SECONDS,
+    forceFetch: fresh,
   });
-  return client;
+  if (typeof stored !== 'string' || stored === '')
+    throw new ConfigError(`The secret ${name} is empty: set it with aws secretsmanager put-secret-value`);
+  return stored;
+}
+
+export const stripeWebhookSecret = (fresh = false) => secret('STRIPE_WEBHOOK_SECRET', fresh);
+
+let client: { key: string; stripe: Stripe } | undefined;
+
+/** The Stripe API client, built again only when the secret key changes (a rolled key). */
+export async function stripeClient(): Promise<Stripe> {
+  const key = await secret('STRIPE_SECRET_KEY');
+  if (client?.key !== key) {
+    const e = readEnv();
+    client = {
+      key,
+      stripe: new Stripe(key, {
+        ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
+        ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
+        ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
+        maxNetworkRetries: 2,
+      }),
+    };
+  }
+  return client.stripe;
 }
 
 /** Tolerance for the webhook signature's timestamp: older events are refused as replays. */
@@ -99,15 +119,20 @@ export async function verifyStripeEvent(
   signature: string | undefined,
 ): Promise<Stripe.Event> {
   if (!signature) throw new InvalidWebhookSignatureError('No Stripe-Signature header');
-  const secretValue = await stripeWebhookSecret();
+  const verify = (secretValue: string) =>
+    Stripe.webhooks.constructEventAsync(rawBody, signature, secretValue, WEBHOOK_TOLERANCE_SECONDS);
+  const cached = await stripeWebhookSecret();
   try {
-    return await Stripe.webhooks.constructEventAsync(
-      rawBody,
-      signature,
-      secretValue,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
-  } catch (cause) {
-    throw new InvalidWebhookSignatureError('The Stripe signature does not verify', { cause });
+    return await verify(cached);
+  } catch (firstFailure) {
+    // The signing secret may have been rolled since it was cached: read it once more before refusing.
+    const fresh = await stripeWebhookSecret(true);
+    if (fresh === cached)
+      throw new InvalidWebhookSignatureError('The Stripe signature does not verify', { cause: firstFailure });
+    try {
+      return await verify(fresh);
+    } catch (cause) {
+      throw new InvalidWebhookSignatureError('The Stripe signature does not verify', { cause });
+    }
   }
 }
