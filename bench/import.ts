@@ -143,6 +143,7 @@ export async function importThroughHome(
       token: adminToken,
       body: {
         fileName: `bench-${rows}.csv`,
+        fileSize: statSync(file).size,
         sourceName: 'Benchmark (synthetic)',
         sourceUrl: 'https://example.com/benchmark',
         headers: DEMO_HEADERS.map((header) => ({ header, include: true })),

@@ -7,12 +7,22 @@ import { storageConfig } from './config';
 /** Where an import's CSV file is kept in the uploads bucket. */
 export const importObjectKey = (jobId: string) => `imports/${jobId}.csv`;
 
-/** A presigned PUT URL the admin's browser uploads the CSV file to (valid 15 minutes). */
-export async function presignImportUpload(key: string): Promise<string> {
+/**
+ * A presigned PUT URL the admin's browser uploads the CSV file to (valid 15 minutes). It signs the
+ * content type and the declared length: S3 refuses a body of any other size, so the bucket never
+ * holds more than the admin declared (and the API bounded). No checksum is signed (the client
+ * computes checksums only when required), so the URL does not carry the checksum of an empty body.
+ */
+export async function presignImportUpload(key: string, contentLength: number): Promise<string> {
   return getSignedUrl(
     s3Client(),
-    new PutObjectCommand({ Bucket: storageConfig().UPLOADS_BUCKET, Key: key, ContentType: 'text/csv' }),
-    { expiresIn: 15 * 60 },
+    new PutObjectCommand({
+      Bucket: storageConfig().UPLOADS_BUCKET,
+      Key: key,
+      ContentType: 'text/csv',
+      ContentLength: contentLength,
+    }),
+    { expiresIn: 15 * 60, signableHeaders: new Set(['content-type', 'content-length']) },
   );
 }
 

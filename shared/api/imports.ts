@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { IMPORT_FILE_EMPTY, IMPORT_FILE_TOO_LARGE, MAX_IMPORT_FILE_BYTES } from '../import/limits';
 import { messages } from '../messages';
 
 const required = z.string().check(z.trim(), z.minLength(1, messages.sourceInformationRequired));
@@ -6,6 +7,10 @@ const required = z.string().check(z.trim(), z.minLength(1, messages.sourceInform
 /** POST /admin/imports: a new import job for a CSV file, with the header choices and the source. */
 export const createImportBody = z.strictObject({
   fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  /** The file's size in bytes: the upload URL accepts exactly this many. */
+  fileSize: z
+    .int()
+    .check(z.minimum(1, IMPORT_FILE_EMPTY), z.maximum(MAX_IMPORT_FILE_BYTES, IMPORT_FILE_TOO_LARGE)),
   sourceName: required.check(z.maxLength(200)),
   sourceUrl: required.check(z.maxLength(2048)),
   headers: z

@@ -84,6 +84,7 @@ const newImportJob = async (upload: boolean): Promise<string> => {
       token: users.admin.token,
       body: {
         fileName: 'm.csv',
+        fileSize: Buffer.byteLength(`Investor Name\nM ${u}\n`),
         sourceName: 'Matrix',
         sourceUrl: 'https://example.com',
         headers: [{ header: 'Investor Name', include: true }],
@@ -227,6 +228,7 @@ const cases: Record<string, Case> = {
       path: '/admin/imports',
       body: {
         fileName: 'x.csv',
+        fileSize: 10,
         sourceName: 'S',
         sourceUrl: 'https://example.com',
         headers: [{ header: 'Name', include: true }],

@@ -119,6 +119,7 @@ describe('bad input, refused the same way on every route', () => {
       token: admin.token,
       body: {
         fileName: 'a.csv',
+        fileSize: 10,
         sourceName: 'S',
         sourceUrl: 'https://example.com',
         headers: [{ header: 'Name', include: true, weight: 2 }],

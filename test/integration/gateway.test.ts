@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
-import { call, createUser } from './support/home';
+import { IMPORT_FILE_TOO_LARGE, MAX_IMPORT_FILE_BYTES } from '../../shared/import/limits';
+import { call, createUser, type TestUser } from './support/home';
 
 describe('local gateway (connected: DynamoDB Local, cognito-local)', () => {
   it('serves a public route end to end against DynamoDB Local', async () => {
@@ -108,20 +109,44 @@ describe('local gateway (connected: DynamoDB Local, cognito-local)', () => {
     expect(response.status).toBe(414);
   });
 
-  it('presigns the admin upload without a checksum of an empty body', async () => {
-    const admin = await createUser({ admin: true });
-
+  const createImport = async (admin: TestUser, fileSize: number) => {
     const created = await call('POST', '/admin/imports', {
       token: admin.token,
       body: {
         fileName: 'a.csv',
+        fileSize,
         sourceName: 'S',
         sourceUrl: 'https://example.com',
         headers: [{ header: 'Name', include: true }],
       },
     });
+    return created;
+  };
+  const put = (url: string, body: string) =>
+    fetch(url, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body });
 
+  it('presigns the admin upload for the declared size, without a checksum of an empty body', async () => {
+    const admin = await createUser({ admin: true });
+    const file = 'Name\nAda\n';
+
+    const created = await createImport(admin, Buffer.byteLength(file));
+    expect(created.status).toBe(201);
     const uploadUrl = new URL((created.body as { data: { uploadUrl: string } }).data.uploadUrl);
+
     expect([...uploadUrl.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
+    expect(uploadUrl.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+      expect.arrayContaining(['content-length', 'content-type', 'host']),
+    );
+    expect((await put(uploadUrl.toString(), file)).status).toBe(200);
+  });
+
+  it('refuses a file over the stated limit before any upload URL is made', async () => {
+    const admin = await createUser({ admin: true });
+
+    const response = await createImport(admin, MAX_IMPORT_FILE_BYTES + 1);
+
+    expect(response.status).toBe(400);
+    expect((response.body as { error: { message: string } }).error.message).toContain(IMPORT_FILE_TOO_LARGE);
+    expect((await createImport(admin, MAX_IMPORT_FILE_BYTES)).status).toBe(201);
   });
 });

@@ -2,6 +2,11 @@ import type { Readable } from 'node:stream';
 import { type Info, parse } from 'csv-parse';
 import { buildImportedInvestor } from '../../../shared/import/build-imported-investor';
 import { hasUsableNameColumn } from '../../../shared/import/header-matching';
+import {
+  IMPORT_FILE_EMPTY,
+  IMPORT_FILE_TOO_LARGE,
+  MAX_IMPORT_FILE_BYTES,
+} from '../../../shared/import/limits';
 import type { ImportedInvestor } from '../../../shared/investors/types';
 import { importObjectKey, readUploadHead, streamUpload, uploadedObjectSize } from '../storage';
 import type { ImportJob } from '../table/models';
@@ -15,11 +20,12 @@ export class ImportFileError extends Error {
 
 export const importFileMessages = {
   notUploaded: 'The file was not uploaded. Please choose it again.',
-  empty: 'The file is empty.',
+  empty: IMPORT_FILE_EMPTY,
   notCsv: 'The file is not a CSV file.',
   noNameColumn:
     'The file has no usable name column: include a column for the full name, or for first and last name.',
   noRows: 'The file has no rows to import.',
+  sizeDiffers: 'The uploaded file is not the size that was declared. Please choose it again.',
   rowWithoutName: 'The row has no name.',
 } as const;
 
@@ -55,6 +61,9 @@ export async function prepareImport(jobId: string): Promise<{ totalRows: number 
   const size = await uploadedObjectSize(key);
   if (size === null) throw new ImportFileError(importFileMessages.notUploaded);
   if (size === 0) throw new ImportFileError(importFileMessages.empty);
+  if (size > MAX_IMPORT_FILE_BYTES) throw new ImportFileError(IMPORT_FILE_TOO_LARGE);
+  if (job.fileSize !== undefined && size !== job.fileSize)
+    throw new ImportFileError(importFileMessages.sizeDiffers);
   if (!hasUsableNameColumn(job.headers)) throw new ImportFileError(importFileMessages.noNameColumn);
 
   let totalRows = 0;

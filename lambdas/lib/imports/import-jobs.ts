@@ -27,6 +27,7 @@ export async function createImportJob(
     status: 'uploading',
     objectKey: importObjectKey(id),
     fileName: body.fileName,
+    fileSize: body.fileSize,
     sourceName: body.sourceName,
     sourceUrl: body.sourceUrl,
     headers: body.headers,
@@ -41,7 +42,7 @@ export async function createImportJob(
     executionArn: null,
     finishedAt: null,
   });
-  return { job, uploadUrl: await presignImportUpload(job.objectKey) };
+  return { job, uploadUrl: await presignImportUpload(job.objectKey, body.fileSize) };
 }
 
 /** Starts the import workflow for an uploaded file. A job starts once. */

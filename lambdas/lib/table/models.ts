@@ -315,6 +315,11 @@ export const importJobModel = defineModel(
     /** The header row as the admin left it: each column's (possibly edited) name and include flag. */
     headers: z.array(z.object({ header: z.string(), include: z.boolean() })),
     fileName: z.string(),
+    /**
+     * The size the admin declared; the upload URL is signed for exactly this many bytes. Absent on
+     * jobs created before sizes were declared.
+     */
+    fileSize: z.optional(z.int()),
     /** Byte offset in the file after the last imported row: a resumed chunk continues from here. */
     byteOffset: z.int(),
     startedAt: isoDate,

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
+
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  IMPORT_FILE_LIMIT_NOTE,
+  IMPORT_FILE_TOO_LARGE,
+  MAX_IMPORT_FILE_BYTES,
+} from '../../../shared/import/limits';
 import { PREVIEW_CELL_LENGTH, PREVIEW_ROWS } from '../../../shared/import/preview';
 import { messages } from '../../../shared/messages';
 import { readCsvPreview } from '../../../web/pages/admin/csv-file';
@@ -38,6 +44,22 @@ async function chooseFile() {
 }
 
 describe('reading the CSV file in the browser', () => {
+  it('states the size limit before a file is chosen, and refuses a larger file without asking the API', async () => {
+    const fetchCalls = vi.fn();
+    vi.stubGlobal('fetch', fetchCalls);
+    const user = userEvent.setup();
+    renderPage(<CsvImporter />, { path: '/admin' });
+    expect(screen.getByText(IMPORT_FILE_LIMIT_NOTE)).toBeTruthy();
+
+    const huge = new File(['Name\n'], 'huge.csv', { type: 'text/csv' });
+    Object.defineProperty(huge, 'size', { value: MAX_IMPORT_FILE_BYTES + 1 });
+    await user.upload(screen.getByLabelText('CSV file'), huge);
+
+    expect(await screen.findByText(IMPORT_FILE_TOO_LARGE)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchCalls).not.toHaveBeenCalled();
+  });
+
   it('keeps the header row and the first 20 data rows, uncut', async () => {
     const preview = await readCsvPreview(csvFile());
     expect(preview.headers).toEqual(HEADERS);
@@ -172,6 +194,7 @@ describe('the CSV importer', () => {
     const [create, upload, start] = calls;
     expect(create?.body).toEqual({
       fileName: 'investors.csv',
+      fileSize: csvFile().size,
       sourceName: 'Seed list',
       sourceUrl: 'https://example.com/list',
       headers: HEADERS.map((header) => ({ header, include: true })),

@@ -14,6 +14,11 @@ import {
   hasUsableNameColumn,
   type ImportColumn,
 } from '../../../shared/import/header-matching';
+import {
+  IMPORT_FILE_LIMIT_NOTE,
+  IMPORT_FILE_TOO_LARGE,
+  MAX_IMPORT_FILE_BYTES,
+} from '../../../shared/import/limits';
 import type { ImportedInvestorDraft } from '../../../shared/investors/types';
 import { messages } from '../../../shared/messages';
 import { cancelImport, useCancelImport } from '../../api/cancel-import';
@@ -141,6 +146,10 @@ export function CsvImporter() {
       setFileError(NOT_A_CSV_FILE);
       return;
     }
+    if (file.size > MAX_IMPORT_FILE_BYTES) {
+      setFileError(IMPORT_FILE_TOO_LARGE);
+      return;
+    }
     setReading(true);
     try {
       const preview = await readCsvPreview(file);
@@ -188,6 +197,7 @@ export function CsvImporter() {
       file: loaded.file,
       body: {
         fileName: loaded.file.name,
+        fileSize: loaded.file.size,
         sourceName: sourceName.trim(),
         sourceUrl: sourceUrl.trim(),
         headers: columns,
@@ -220,6 +230,7 @@ export function CsvImporter() {
         {loaded === null ? (
           <>
             <CsvDropZone onFile={(file) => void chooseFile(file)} disabled={reading} />
+            <p className="small text-body-secondary mt-2 mb-0">{IMPORT_FILE_LIMIT_NOTE}</p>
             {reading ? <p className="small text-body-secondary mt-2 mb-0">Reading the file...</p> : null}
             {fileError ? (
               <Alert variant="danger" className="mt-3 mb-0">
