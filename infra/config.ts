@@ -28,6 +28,10 @@ export const configSources = {
   },
   sesSender: { env: 'DEPLOY_SES_SENDER', describe: 'the From address of every email' },
   feedbackEmail: { env: 'DEPLOY_FEEDBACK_EMAIL', describe: 'the address the feedback link opens' },
+  alarmEmail: {
+    env: 'DEPLOY_ALARM_EMAIL',
+    describe: 'where alarms and SES bounces and complaints are emailed (the SNS topic subscription)',
+  },
   paymentLinkTier50: { env: 'DEPLOY_PAYMENT_LINK_TIER_50', describe: 'Stripe Payment Link, 0-50 contacts' },
   paymentLinkTier250: { env: 'DEPLOY_PAYMENT_LINK_TIER_250', describe: 'Stripe Payment Link, 51-250' },
   paymentLinkTier1000: { env: 'DEPLOY_PAYMENT_LINK_TIER_1000', describe: 'Stripe Payment Link, 251-1,000' },
@@ -90,6 +94,7 @@ const schema = z
       ),
     sesSender: z.email({ error: 'expected an email address' }),
     feedbackEmail: z.email({ error: 'expected an email address' }),
+    alarmEmail: z.email({ error: 'expected an email address' }),
     paymentLinkTier50: paymentLink,
     paymentLinkTier250: paymentLink,
     paymentLinkTier1000: paymentLink,
@@ -138,6 +143,15 @@ export interface ConfigInputs {
   env: Readonly<Record<string, string | undefined>>;
 }
 
+/**
+ * Whether the synth targets a real AWS account: the CDK CLI sets `CDK_DEFAULT_ACCOUNT` from the
+ * credentials it finds (none offline, so a fresh clone still synthesises the placeholders).
+ */
+export function targetsRealAccount(env: ConfigInputs['env']): boolean {
+  const account = env.CDK_DEFAULT_ACCOUNT?.trim();
+  return account !== undefined && /^\d{12}$/.test(account) && !isPlaceholder(account);
+}
+
 /** The raw values, environment first, then context. */
 export function readRawConfig({ context, env }: ConfigInputs): Record<ConfigKey, string | undefined> {
   const raw = {} as Record<ConfigKey, string | undefined>;
@@ -156,7 +170,7 @@ function label(key: ConfigKey): string {
 
 /**
  * Reads and validates the configuration. Throws a {@link DeploymentConfigError} naming every
- * missing or invalid value, and in `prod` every placeholder value.
+ * missing or invalid value, and in `prod` or for a real account every placeholder value.
  */
 export function resolveDeploymentConfig(inputs: ConfigInputs): DeploymentConfig {
   const raw = readRawConfig(inputs);
@@ -171,14 +185,18 @@ export function resolveDeploymentConfig(inputs: ConfigInputs): DeploymentConfig 
     );
   }
   const config = parsed.data;
-  if (config.stage === 'prod') {
+  const realAccount = targetsRealAccount(inputs.env);
+  if (config.stage === 'prod' || realAccount) {
     const placeholders = (Object.keys(configSources) as ConfigKey[]).filter((key) => {
       const value = raw[key];
       return value !== undefined && isPlaceholder(value);
     });
     if (placeholders.length > 0) {
       throw new DeploymentConfigError(
-        placeholders.map((key) => `${label(key)}: '${raw[key]}' is a placeholder; prod needs the real value`),
+        placeholders.map(
+          (key) =>
+            `${label(key)}: '${raw[key]}' is a placeholder; ${config.stage === 'prod' ? 'prod' : `account ${inputs.env.CDK_DEFAULT_ACCOUNT}`} needs the real value`,
+        ),
       );
     }
   }

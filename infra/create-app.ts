@@ -1,6 +1,7 @@
+import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { type DeploymentConfig, resolveDeploymentConfig } from './config';
+import { type DeploymentConfig, resolveDeploymentConfig, targetsRealAccount } from './config';
 import { InvestorDirectoryStack } from './stack';
 
 export interface CreateAppOptions {
@@ -32,6 +33,7 @@ export function createApp(options: CreateAppOptions): {
   const region = options.env.CDK_DEFAULT_REGION;
   const stack = new InvestorDirectoryStack(app, `InvestorDirectory-${config.stage}`, {
     config,
+    deployable: targetsRealAccount(options.env),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     env: { ...(account ? { account } : {}), ...(region ? { region } : {}) },
     description: `Investor directory (${config.stage}): web app, HTTP API, workflows and data`,
@@ -40,5 +42,7 @@ export function createApp(options: CreateAppOptions): {
   Tags.of(stack).add('project', 'investor-directory');
   Tags.of(stack).add('stage', config.stage);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  // AWS Control Tower's proactive controls (cfn-guard rules): a second, independent check (infra/guard.ts).
+  Validations.of(app).addPlugins(new CfnGuardValidator());
   return { app, stack, config };
 }

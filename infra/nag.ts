@@ -21,7 +21,7 @@ export function acknowledge(scope: IConstruct, ...findings: NagAcknowledgement[]
       throw new Error(`cdk-nag acknowledgement ${finding.id} on ${scope.node.path} needs a real reason`);
     }
     // The namespaced form is matched by the CDK's validation report, which lists it as suppressed.
-    const id = /^[A-Za-z]+::/.test(finding.id) ? finding.id : `AwsSolutions::${finding.id}`;
+    const id = /^[A-Za-z][A-Za-z0-9-]*::/.test(finding.id) ? finding.id : `AwsSolutions::${finding.id}`;
     Validations.of(scope).acknowledge({ id, reason: finding.reason });
   }
 }

@@ -6,18 +6,24 @@ import type { RuntimeConfig } from '../web/config/runtime-config';
 import { type DeploymentConfig, siteOrigins } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
+import { BuiltInData } from './constructs/built-in-data';
 import { Data } from './constructs/data';
 import { EmailSender } from './constructs/email';
+import type { AppFunction } from './constructs/function';
+import { Monitoring } from './constructs/monitoring';
 import { Payments } from './constructs/payments';
 import { Site } from './constructs/site';
 import { Workflows } from './constructs/workflows';
 import { API_PREFIX } from './edge';
+import { applyGuardPolicies } from './guard';
 import { fromRoot } from './paths';
 
 export interface InvestorDirectoryStackProps extends StackProps {
   readonly config: DeploymentConfig;
   /** The built web app. @default `web/dist` of the repository */
   readonly webDist?: string;
+  /** A real account is targeted: what would deploy a broken site (no built app) is an error. */
+  readonly deployable?: boolean;
 }
 
 /** Where the web app sends people to connect their Stripe account. */
@@ -36,6 +42,8 @@ export class InvestorDirectoryStack extends Stack {
   readonly email: EmailSender;
   readonly payments: Payments;
   readonly site: Site;
+  readonly monitoring: Monitoring;
+  readonly builtInData: BuiltInData;
 
   constructor(scope: Construct, id: string, props: InvestorDirectoryStackProps) {
     super(scope, id, props);
@@ -64,6 +72,7 @@ export class InvestorDirectoryStack extends Stack {
     // With SES as Cognito's sender, the pool refers to the identity by ARN: create the identity first.
     if (config.cognitoEmailViaSes) this.auth.userPool.node.addDependency(this.email.identity);
     this.data = new Data(this, 'Data', { stage, uploadOrigins: [origins.apex, origins.wildcard] });
+    this.builtInData = new BuiltInData(this, 'BuiltInData', { table: this.data.table });
     this.payments = new Payments(this, 'Payments', { stage, config });
     this.workflows = new Workflows(this, 'Workflows', { stage, table: this.data.table });
     this.api = new Api(this, 'Api', {
@@ -74,6 +83,7 @@ export class InvestorDirectoryStack extends Stack {
     });
 
     this.bindHandlerNeeds();
+    applyGuardPolicies(this, stage);
 
     const runtimeConfig = {
       stage,
@@ -101,6 +111,20 @@ export class InvestorDirectoryStack extends Stack {
       runtimeConfig,
       webDist,
       webDistExists: existsSync(webDist),
+      requireWebDist: props.deployable ?? false,
+    });
+
+    const functions = new Map<string, AppFunction>();
+    for (const [group, fn] of this.api.functions)
+      functions.set(`${group.charAt(0).toUpperCase()}${group.slice(1)}`, fn);
+    for (const [name, fn] of Object.entries(this.workflows.taskFunctions))
+      functions.set(name.replace(/FunctionArn$/, ''), fn);
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      alarmEmail: config.alarmEmail,
+      api: this.api.httpApi,
+      functions,
+      stateMachines: this.workflows.stateMachines,
+      configurationSet: this.email.configurationSet,
     });
 
     const outputs: Record<string, string> = {
@@ -116,6 +140,7 @@ export class InvestorDirectoryStack extends Stack {
       StripeSecretKeyArn: this.payments.secretKey.secretArn,
       StripeWebhookSecretArn: this.payments.webhookSecret.secretArn,
       SesConfigurationSet: this.email.configurationSetName,
+      AlarmTopicArn: this.monitoring.topic.topicArn,
     };
     for (const [name, machine] of Object.entries(this.workflows.stateMachines)) {
       outputs[`${name.charAt(0).toUpperCase()}${name.slice(1)}StateMachineArn`] = machine.stateMachineArn;

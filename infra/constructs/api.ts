@@ -1,6 +1,7 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -12,7 +13,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import {
   type HandlerGroup,
@@ -21,12 +22,32 @@ import {
   routeKey,
   routes,
 } from '../../lambdas/routes';
+import { acknowledgeGuard } from '../guard';
 import { acknowledge } from '../nag';
-import type { Stage } from './data';
+import { keptInProd, logRetention, type Stage } from './data';
 import { AppFunction } from './function';
 
-/** Default stage throttling for the whole API (requests per second, burst). */
+/** Default throttling of each route of the stage (requests per second, burst). */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * Public routes answer anyone without a login, so one client can call them as fast as it likes:
+ * each gets less than the default, which bounds how much Lambda concurrency (shared by every
+ * function of the account) anonymous traffic can take from the routes that carry money.
+ */
+export const PUBLIC_ROUTE_THROTTLE = { rateLimit: 20, burstLimit: 40 } as const;
+
+/**
+ * Stripe's webhook: its own limit, above what Stripe sends (it retries a throttled delivery for
+ * days, so a burst is delayed, never lost) and independent of every other route.
+ */
+export const WEBHOOK_ROUTE_THROTTLE = { rateLimit: 25, burstLimit: 50 } as const;
+
+/** The throttling of one route. */
+export function routeThrottle(route: RouteDefinition): { rateLimit: number; burstLimit: number } {
+  if (route.handler === 'stripeWebhook') return WEBHOOK_ROUTE_THROTTLE;
+  return route.auth === 'public' ? PUBLIC_ROUTE_THROTTLE : API_THROTTLE;
+}
 
 /** Sizing of the handler groups that need more than the defaults (512 MB, 10 s). */
 const groupSizing: Partial<Record<HandlerGroup, { memorySize: number; timeout: Duration }>> = {
@@ -77,7 +98,7 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const removalPolicy = props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const removalPolicy = keptInProd(props.stage);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${Stack.of(this).stackName}-api`,
@@ -86,7 +107,7 @@ export class Api extends Construct {
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
+      retention: logRetention(props.stage),
       removalPolicy,
     });
     this.stage = new HttpStage(this, 'DefaultStage', {
@@ -128,6 +149,7 @@ export class Api extends Construct {
         entry: handlerGroups[group],
         description: `HTTP handlers: ${group} (${handlerGroups[group]})`,
         logRemovalPolicy: removalPolicy,
+        logRetention: logRetention(props.stage),
         ...(sizing ?? {}),
       }).bindTable(props.table);
       functions.set(group, fn);
@@ -149,14 +171,30 @@ export class Api extends Construct {
         ...(route.auth === 'public' ? {} : { authorizer }),
       });
       if (route.auth === 'public') {
-        acknowledge(construct, {
-          id: 'AwsSolutions-APIG4',
-          reason: `${key} is public in lambdas/routes.ts: it serves no contact details and needs no login (docs/decisions.md, API).`,
-        });
+        const reason = `${key} is public in lambdas/routes.ts: it serves no contact details and needs no login (docs/decisions.md, API).`;
+        acknowledge(construct, { id: 'AwsSolutions-APIG4', reason });
+        acknowledgeGuard(construct, 'api_gw_v2_authorization_type_configured_check', reason);
       }
       routeConstructs.set(key, construct);
     }
     this.routes = routeConstructs;
+
+    // Route-level throttling (HTTP APIs apply the stage default to each route; these override it).
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      routes
+        .filter((route) => routeThrottle(route) !== API_THROTTLE)
+        .map((route) => {
+          const throttle = routeThrottle(route);
+          return [
+            routeKey(route),
+            // CloudFormation's own casing: routeSettings is passed through untyped.
+            { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+          ];
+        }),
+    );
+    // The stage must not be updated before its routes exist.
+    for (const construct of routeConstructs.values()) cfnStage.node.addDependency(construct);
   }
 
   /** The function of a handler group, if the group serves any route. */

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -9,7 +9,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
-import type { Stage } from './data';
+import { keptInProd, type Stage } from './data';
 
 /** The product spec's minimum password length (Sign up screen). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -68,7 +68,7 @@ export class Auth extends Construct {
           })
         : UserPoolEmail.withCognito(),
       deletionProtection: prod,
-      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: keptInProd(props.stage),
     });
 
     this.userPool.addGroup('AdminGroup', {

@@ -1,19 +1,45 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   BlockPublicAccess,
   Bucket,
   BucketEncryption,
   type BucketProps,
   HttpMethods,
+  type LifecycleRule,
   ObjectOwnership,
+  StorageClass,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
 import type { DeploymentConfig } from '../config';
+import { acknowledgeGuard } from '../guard';
 import { acknowledge } from '../nag';
 
 export type Stage = DeploymentConfig['stage'];
+
+/**
+ * How long logs are kept: a year in prod (AWS Control Tower's CT.CLOUDWATCH.PR.2: enough to look back
+ * at a season's payments and imports), a month in dev.
+ */
+export function logRetention(stage: Stage): RetentionDays {
+  return stage === 'prod' ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH;
+}
+
+/** Days an import's uploaded CSV file is kept (`imports/` in the uploads bucket). */
+export const IMPORT_FILE_DAYS = 30;
+
+/**
+ * What becomes of a resource that holds data or history when the stack deletes or replaces it: kept
+ * in prod, deleted with the stack in dev. Kept means RETAIN_ON_UPDATE_OR_DELETE (CloudFormation's
+ * `RetainExceptOnCreate`): a first deployment that fails and rolls back deletes what it had just
+ * created, so the deployment can simply be retried (a plain Retain leaves orphans whose fixed names
+ * or data then block it).
+ */
+export function keptInProd(stage: Stage): RemovalPolicy {
+  return stage === 'prod' ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
+}
 
 /** The single table, built from `lambdas/lib/table/definition.ts` so keys and indexes cannot drift. */
 export function buildTable(scope: Construct, id: string): TableV2 {
@@ -25,8 +51,9 @@ export function buildTable(scope: Construct, id: string): TableV2 {
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     deletionProtection: true,
     timeToLiveAttribute: ttlAttribute,
-    // The table holds every record of the product: it is never deleted with the stack, in any stage.
-    removalPolicy: RemovalPolicy.RETAIN,
+    // The table holds every record of the product: it is never deleted with the stack, in any stage
+    // (but a failed first creation still rolls back cleanly, see keptInProd).
+    removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     globalSecondaryIndexes: Object.entries(indexes).map(([indexName, index]) => ({
       indexName,
       partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
@@ -42,6 +69,8 @@ export interface PrivateBucketProps {
   readonly accessLogs: Bucket;
   readonly versioned?: boolean;
   readonly cors?: BucketProps['cors'];
+  /** Rules for the bucket's own objects, besides the common ones. */
+  readonly lifecycleRules?: LifecycleRule[];
 }
 
 /**
@@ -59,11 +88,12 @@ export function privateBucket(scope: Construct, id: string, props: PrivateBucket
     serverAccessLogsBucket: props.accessLogs,
     serverAccessLogsPrefix: `s3/${id}/`,
     lifecycleRules: [
-      { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ...(props.versioned ? [{ noncurrentVersionExpiration: Duration.days(30) }] : []),
+      ...(props.lifecycleRules ?? []),
     ],
     ...(props.cors ? { cors: props.cors } : {}),
-    removalPolicy: dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+    removalPolicy: keptInProd(props.stage),
     autoDeleteObjects: dev,
   });
 }
@@ -98,7 +128,7 @@ export class Data extends Construct {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(dev ? 30 : 365) }],
-      removalPolicy: dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      removalPolicy: keptInProd(props.stage),
       autoDeleteObjects: dev,
     });
     acknowledge(this.logs, {
@@ -106,11 +136,26 @@ export class Data extends Construct {
       reason:
         'This is the access-log destination itself; logging its own access would log every log delivery.',
     });
+    acknowledgeGuard(
+      this.logs,
+      's3_bucket_logging_enabled_check',
+      'This is the access-log destination itself; logging its own access would log every log delivery.',
+    );
+    acknowledgeGuard(
+      this.logs,
+      's3_bucket_versioning_enabled_check',
+      'Logs are written once and never overwritten, and expire on a schedule; versions would only keep deleted logs longer.',
+    );
 
     this.uploads = privateBucket(this, 'Uploads', {
       stage: props.stage,
       accessLogs: this.logs,
       versioned: true,
+      // An import's file is read while its workflow runs (minutes); the job keeps its outcome. Thirty
+      // days leave time to look at a file an admin asks about, then it goes.
+      lifecycleRules: [
+        { id: 'ExpireImports', prefix: 'imports/', expiration: Duration.days(IMPORT_FILE_DAYS) },
+      ],
       cors: [
         {
           allowedMethods: [HttpMethods.PUT],
@@ -121,10 +166,20 @@ export class Data extends Construct {
         },
       ],
     });
+    // A bought CSV never expires: the contact library offers "Download CSV again" for as long as the
+    // buyer has the account, and it is the record of what was delivered. It moves to Infrequent
+    // Access after 30 days (downloaded rarely by then); overwritten versions go after 30 days.
     this.exports = privateBucket(this, 'Exports', {
       stage: props.stage,
       accessLogs: this.logs,
       versioned: true,
+      lifecycleRules: [
+        {
+          id: 'ExportsToInfrequentAccess',
+          prefix: 'exports/',
+          transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(30) }],
+        },
+      ],
     });
   }
 }

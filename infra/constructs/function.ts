@@ -25,8 +25,10 @@ export interface AppFunctionProps {
   readonly memorySize?: number;
   /** @default 10 seconds */
   readonly timeout?: Duration;
-  /** Removal policy of the function's log group. @default RemovalPolicy.RETAIN */
+  /** Removal policy of the function's log group. @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE */
   readonly logRemovalPolicy?: RemovalPolicy;
+  /** How long the function's logs are kept. @default one month */
+  readonly logRetention?: RetentionDays;
 }
 
 type TableAccess = 'read' | 'readWrite';
@@ -53,8 +55,8 @@ export class AppFunction extends Construct {
     super(scope, id);
 
     this.logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.RETAIN,
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     const role = new Role(this, 'Role', {

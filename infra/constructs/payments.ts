@@ -1,9 +1,8 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DeploymentConfig } from '../config';
 import { acknowledge } from '../nag';
-import type { Stage } from './data';
+import { keptInProd, type Stage } from './data';
 
 export interface PaymentsProps {
   readonly stage: Stage;
@@ -41,7 +40,7 @@ export class Payments extends Construct {
 
   constructor(scope: Construct, id: string, props: PaymentsProps) {
     super(scope, id);
-    const removalPolicy = props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const removalPolicy = keptInProd(props.stage);
 
     this.secretKey = new Secret(this, 'StripeSecretKey', {
       description:

@@ -1,4 +1,4 @@
-import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -23,7 +23,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { CfnPolicy } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -39,8 +39,9 @@ import {
   SECURITY_HEADERS,
   VIEWER_REQUEST_CODE,
 } from '../edge';
+import { acknowledgeGuard } from '../guard';
 import { acknowledge, acknowledgeExpectedWildcards, wildcardFindingId } from '../nag';
-import { privateBucket, type Stage } from './data';
+import { keptInProd, logRetention, privateBucket, type Stage } from './data';
 
 export interface SiteProps {
   readonly stage: Stage;
@@ -63,6 +64,8 @@ export interface SiteProps {
   readonly webDist: string;
   /** Whether `webDist` exists (checked once by the caller, at synth time). */
   readonly webDistExists: boolean;
+  /** A missing `webDist` is an error, not a warning (a real account is targeted). */
+  readonly requireWebDist?: boolean;
 }
 
 /**
@@ -78,10 +81,14 @@ export class Site extends Construct {
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
-    const dev = props.stage === 'dev';
     const wildcard = `*.${props.domain}`;
 
     this.bucket = privateBucket(this, 'Bucket', { stage: props.stage, accessLogs: props.logs });
+    acknowledgeGuard(
+      this.bucket,
+      's3_bucket_versioning_enabled_check',
+      'The site bucket holds only the built web app, deployed again from git by every deployment; hashed assets are kept across deployments (prune: false), so nothing in it exists only there.',
+    );
 
     this.viewerRequest = new CloudFrontFunction(this, 'SpaRewrite', {
       comment: 'www. to the apex; /index.html for app routes (infra/edge.ts)',
@@ -199,17 +206,17 @@ export class Site extends Construct {
       new AaaaRecord(this, `${recordId}Aaaa`, { zone: props.zone, recordName, target });
     }
 
-    this.deployContent(props, dev);
+    this.deployContent(props);
   }
 
   /**
    * Hashed assets are immutable and kept across deployments (open tabs still load them); the entry
    * files (`index.html`, `runtime-config.json`, public files) are revalidated and invalidated.
    */
-  private deployContent(props: SiteProps, dev: boolean): void {
+  private deployContent(props: SiteProps): void {
     const logGroup = new LogGroup(this, 'DeploymentLogs', {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      retention: logRetention(props.stage),
+      removalPolicy: keptInProd(props.stage),
     });
     const common = { destinationBucket: this.bucket, prune: false, logGroup, memoryLimit: 512 };
 
@@ -222,6 +229,10 @@ export class Site extends Construct {
         cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       });
       entrySources.unshift(Source.asset(props.webDist, { exclude: ['assets', 'assets/**'] }));
+    } else if (props.requireWebDist) {
+      Annotations.of(this).addError(
+        `${props.webDist} does not exist: deploying now would serve a blank site. Run npm run build (cdk.json's app command does) and deploy again.`,
+      );
     } else {
       Annotations.of(this).addWarningV2(
         'investor-directory:web-dist-missing',

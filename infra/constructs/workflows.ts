@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -15,7 +15,7 @@ import {
 } from '../../lambdas/workflows/registry';
 import { acknowledge, XRAY_WILDCARD } from '../nag';
 import { fromRoot } from '../paths';
-import type { Stage } from './data';
+import { keptInProd, logRetention, type Stage } from './data';
 import { AppFunction } from './function';
 
 /** Workflows started on a schedule, besides on demand: the input each scheduled run gets. */
@@ -55,7 +55,7 @@ export class Workflows extends Construct {
 
   constructor(scope: Construct, id: string, props: WorkflowsProps) {
     super(scope, id);
-    const removalPolicy = props.stage === 'prod' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const removalPolicy = keptInProd(props.stage);
 
     const taskFunctions = {} as Record<WorkflowTaskFunction, AppFunction>;
     for (const [variable, entry] of Object.entries(workflowTaskFunctions) as [
@@ -68,6 +68,7 @@ export class Workflows extends Construct {
         memorySize: 1024,
         timeout: Duration.minutes(5),
         logRemovalPolicy: removalPolicy,
+        logRetention: logRetention(props.stage),
       }).bindTable(props.table);
     }
     this.taskFunctions = taskFunctions;
@@ -90,7 +91,7 @@ export class Workflows extends Construct {
       const logGroup = new LogGroup(this, `${pascal}Logs`, {
         // The /aws/vendedlogs/ prefix keeps CloudWatch Logs' resource policy small.
         logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${name}`,
-        retention: RetentionDays.ONE_MONTH,
+        retention: logRetention(props.stage),
         removalPolicy,
       });
 

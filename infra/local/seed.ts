@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { aggregateDirectory, recountDirectory } from '../../lambdas/lib/directory/aggregation';
 import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
+import { builtInPortal } from '../../lambdas/lib/portals/built-in';
 import { getDirectoryTotals, putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { createPodcast, toggleVote } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
@@ -278,17 +279,7 @@ export async function seedLocalHome(
     importedByUserId: adminSub,
   });
 
-  await putPortal({
-    id: 'portal-vcn',
-    name: 'VCN Investor Portal',
-    description: 'Join the VCN investor network: tell us what you invest in and meet founders who fit.',
-    urlIdentifier: 'vcn',
-    createdAt: now,
-    updatedAt: now,
-    createdBy: adminSub,
-    firm: { name: 'VCN', website: 'https://vcn.example.com' },
-    fontFamily: 'Georgia, serif',
-  });
+  await putPortal(builtInPortal(now, adminSub));
 
   const podcasts = [
     {

@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES } from '../../infra/constructs/function-bundling';
 import type { InvestorDirectoryStack } from '../../infra/stack';
-import { cdkJsonContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
+import { cdkJsonContext, prodContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
 import { logicalIdOf, resourcesOf, type TemplateResource } from './support/template';
 
 let synthesized: Synthesized;
@@ -112,6 +113,28 @@ describe('function bundles', () => {
   });
 });
 
+describe('without a web build, for a real account', () => {
+  it(
+    'refuses to synthesise a deployment that would serve a blank site',
+    () => {
+      const real = synthesize({ context: prodContext, webDist: join(tmpdir(), 'no-web-build-here') });
+      const errors = real.violations.filter((v) => v.severity === 'error');
+
+      expect(errors).toEqual([
+        expect.objectContaining({
+          rule: 'Annotation::error-annotation',
+          paths: [`${real.stack.node.id}/Site`],
+        }),
+      ]);
+      const messages = real.stack.site.node.metadata
+        .filter((entry) => entry.type === 'aws:cdk:error')
+        .map((entry) => entry.data);
+      expect(messages).toEqual([expect.stringContaining('deploying now would serve a blank site')]);
+    },
+    SYNTH_TIMEOUT,
+  );
+});
+
 describe('without a web build', () => {
   it('deploys only runtime-config.json and warns that web/dist is missing', () => {
     const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
@@ -141,7 +164,7 @@ describe('dev stage', () => {
     }
     expect(Object.keys(resourcesOf(template, 'Custom::S3AutoDeleteObjects'))).toHaveLength(4);
     const [table] = Object.values(resourcesOf(template, 'AWS::DynamoDB::GlobalTable'));
-    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(table?.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(JSON.stringify(table?.Properties?.Replicas)).toContain('"DeletionProtectionEnabled":true');
   });
 

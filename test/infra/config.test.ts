@@ -38,6 +38,7 @@ describe('deployment configuration', () => {
       ['certificateArn', 'DEPLOY_CERTIFICATE_ARN'],
       ['sesSender', 'DEPLOY_SES_SENDER'],
       ['feedbackEmail', 'DEPLOY_FEEDBACK_EMAIL'],
+      ['alarmEmail', 'DEPLOY_ALARM_EMAIL'],
       ['paymentLinkTier50', 'DEPLOY_PAYMENT_LINK_TIER_50'],
       ['paymentLinkTier250', 'DEPLOY_PAYMENT_LINK_TIER_250'],
       ['paymentLinkTier1000', 'DEPLOY_PAYMENT_LINK_TIER_1000'],
@@ -85,8 +86,22 @@ describe('deployment configuration', () => {
   it('refuses in prod the whole set of cdk.json placeholders', () => {
     const problems = problemsOf(() => fromContext({ ...cdkJsonContext, stage: 'prod' }));
 
-    expect(problems).toHaveLength(15);
+    expect(problems).toHaveLength(16);
     expect(problems.every((problem) => problem.includes('is a placeholder'))).toBe(true);
+  });
+
+  it('refuses every placeholder whenever a real account is targeted, in any stage', () => {
+    const problems = problemsOf(() => fromContext(cdkJsonContext, { CDK_DEFAULT_ACCOUNT: '210987654321' }));
+
+    expect(problems).toHaveLength(16);
+    expect(problems.every((problem) => problem.endsWith('account 210987654321 needs the real value'))).toBe(
+      true,
+    );
+  });
+
+  it('lets an offline synth, or one for the zero account, use the placeholders', () => {
+    expect(fromContext(cdkJsonContext).stage).toBe('dev');
+    expect(fromContext(cdkJsonContext, { CDK_DEFAULT_ACCOUNT: '000000000000' }).stage).toBe('dev');
   });
 
   it('accepts real production values', () => {

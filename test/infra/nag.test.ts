@@ -29,7 +29,7 @@ function suppressedOf(synthesized: Synthesized): SuppressedViolation[] {
 }
 
 // The dev stage is checked by bundling.test.ts, on the synth it already makes.
-describe('cdk-nag AwsSolutions on the prod stage', () => {
+describe('cdk-nag AwsSolutions and the Control Tower cfn-guard rules on the prod stage', () => {
   let synthesized: Synthesized;
 
   beforeAll(() => {
@@ -55,12 +55,48 @@ describe('cdk-nag AwsSolutions on the prod stage', () => {
 
     expect(acks.length).toBeGreaterThan(0);
     for (const ack of acks) {
-      expect(ack.id, ack.path).toMatch(/^AwsSolutions::AwsSolutions-[A-Z]+\d+(\[.+\])?$/);
+      expect(ack.id, ack.path).toMatch(
+        /^(AwsSolutions::AwsSolutions-[A-Z]+\d+(\[.+\])?|cdk-validator-cfnguard::[a-z0-9_]+_check)$/,
+      );
       expect(ack.reason.trim().length, `${ack.id} at ${ack.path}`).toBeGreaterThanOrEqual(20);
     }
     for (const violation of suppressedOf(synthesized)) {
       expect(violation.reason.trim().length, violation.acknowledgedId).toBeGreaterThanOrEqual(20);
     }
+  });
+
+  it('ran the Control Tower rules: what they find is fixed or acknowledged, never left', () => {
+    const guard = suppressedOf(synthesized).filter((v) =>
+      v.acknowledgedId.startsWith('cdk-validator-cfnguard::'),
+    );
+    const rules = new Set(guard.map((v) => v.acknowledgedId.replace('cdk-validator-cfnguard::', '')));
+
+    // Acknowledged with a reason (infra/guard.ts and the constructs).
+    expect([...rules].sort()).toEqual(
+      [
+        'api_gw_v2_authorization_type_configured_check',
+        'cloudfront_origin_failover_enabled_check',
+        'cloudwatch_log_group_encrypted_check',
+        'lambda_inside_vpc_check',
+        's3_bucket_default_encryption_kms_check',
+        's3_bucket_logging_enabled_check',
+        's3_bucket_object_lock_enabled_check',
+        's3_bucket_versioning_enabled_check',
+        's3_event_notifications_enabled_check',
+      ].sort(),
+    );
+    // Fixed, not acknowledged: Lambda permissions name the source account, prod logs are kept a year,
+    // and the buckets that hold data are versioned.
+    expect(rules).not.toContain('lambda_function_public_access_prohibited_check');
+    expect(rules).not.toContain('cloudwatch_log_group_retention_period_check');
+    const unversioned = guard
+      .filter((v) => v.acknowledgedId.endsWith('s3_bucket_versioning_enabled_check'))
+      .flatMap((v) => v.violatingConstructs.map((c) => c.constructPath))
+      .sort();
+    expect(unversioned).toEqual([
+      'InvestorDirectory-prod/Data/Logs/Resource',
+      'InvestorDirectory-prod/Site/Bucket/Resource',
+    ]);
   });
 
   it('acknowledges a public route finding only on routes that are public in lambdas/routes.ts', () => {

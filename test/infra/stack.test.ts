@@ -149,10 +149,10 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('keeps every function log one month', () => {
+  it('keeps every function log a year in prod', () => {
     for (const fn of [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)]) {
       const logGroup = template.toJSON().Resources[logicalIdOf(fn.logGroup)] as TemplateResource;
-      expect(logGroup.Properties?.RetentionInDays).toBe(30);
+      expect(logGroup.Properties?.RetentionInDays).toBe(365);
     }
   });
 
@@ -334,7 +334,8 @@ describe('DynamoDB table', () => {
     expect(tables).toHaveLength(1);
     const [table] = tables as [TemplateResource];
 
-    expect(table.DeletionPolicy).toBe('Retain');
+    // Kept, except when the first creation fails and rolls back (RETAIN_ON_UPDATE_OR_DELETE).
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(table.UpdateReplacePolicy).toBe('Retain');
     expect(table.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
@@ -368,7 +369,8 @@ describe('S3 buckets', () => {
   it('blocks public access, encrypts, and keeps every bucket in prod', () => {
     expect(Object.keys(buckets())).toHaveLength(4);
     for (const [id, bucket] of Object.entries(buckets())) {
-      expect(bucket.DeletionPolicy, id).toBe('Retain');
+      expect(bucket.DeletionPolicy, id).toBe('RetainExceptOnCreate');
+      expect(bucket.UpdateReplacePolicy, id).toBe('Retain');
       expect(bucket.Properties, id).toMatchObject({
         PublicAccessBlockConfiguration: {
           BlockPublicAcls: true,
@@ -431,7 +433,7 @@ describe('S3 buckets', () => {
 describe('Cognito', () => {
   it('signs in by email with self sign-up, verified email and the spec password length; retained in prod', () => {
     template.hasResource('AWS::Cognito::UserPool', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       Properties: Match.objectLike({
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
@@ -745,7 +747,7 @@ describe('Stripe secrets', () => {
 
     expect(secrets).toHaveLength(2);
     for (const secret of secrets) {
-      expect(secret.DeletionPolicy).toBe('Retain');
+      expect(secret.DeletionPolicy).toBe('RetainExceptOnCreate');
       expect(secret.Properties?.GenerateSecretString).toBeDefined();
       expect(secret.Properties?.SecretString).toBeUndefined();
     }

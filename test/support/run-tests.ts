@@ -28,7 +28,7 @@ function synthQuietly(): boolean {
     return false;
   }
   console.log(
-    `synth: ok in ${seconds} s (offline cdk synth, cdk-nag clean, every function bundled into cdk.out)`,
+    `synth: ok in ${seconds} s (offline cdk synth: web app built, cdk-nag and Control Tower rules clean, every function bundled into cdk.out)`,
   );
   return true;
 }

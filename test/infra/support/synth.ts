@@ -23,6 +23,7 @@ export const prodContext: Record<string, unknown> = {
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/5f3c2a1e-8d7b-4c6a-9e0f-1a2b3c4d5e6f',
   sesSender: 'no-reply@mail.vcdirectory.io',
   feedbackEmail: 'feedback@vcdirectory.io',
+  alarmEmail: 'ops@vcdirectory.io',
   paymentLinkTier50: 'https://buy.stripe.com/4gw5kT0aB1cD',
   paymentLinkTier250: 'https://buy.stripe.com/8xq6lU1bC2dE',
   paymentLinkTier1000: 'https://buy.stripe.com/3fa7mV2cD3eF',
@@ -107,7 +108,11 @@ function synthesizeOnce(options: SynthOptions): Synthesized {
       // Keep the report on disk instead of throwing on the first error: the test lists them all.
       '@aws-cdk/core:failSynthOnValidationErrors': false,
     },
-    env: { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'us-east-1' },
+    // An account is targeted only with real values: with cdk.json's placeholders it would be refused.
+    env: {
+      ...(options.context.stage === 'prod' ? { CDK_DEFAULT_ACCOUNT: '123456789012' } : {}),
+      CDK_DEFAULT_REGION: 'us-east-1',
+    },
     outdir,
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });
