@@ -116,16 +116,14 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
       const method = (req.method ?? 'GET').toUpperCase();
-      const matches = compiled
+      // An HTTP API with no matching route key (path or method) answers 404 {"message":"Not Found"}.
+      const hit = compiled
         .map((route) => ({ route, match: route.pattern.exec(path) }))
-        .filter((m): m is { route: CompiledRoute; match: RegExpExecArray } => m.match !== null);
-      if (matches.length === 0)
-        return send(res, 404, { error: { code: 'not-found', message: 'Not found.' } });
-      const hit = matches.find((m) => m.route.definition.method === method);
-      if (!hit)
-        return send(res, 405, {
-          error: { code: 'method-not-allowed', message: `Method ${method} is not allowed here.` },
-        });
+        .find(
+          (m): m is { route: CompiledRoute; match: RegExpExecArray } =>
+            m.match !== null && m.route.definition.method === method,
+        );
+      if (!hit) return send(res, 404, { message: 'Not Found' });
       const { definition } = hit.route;
 
       let claims: Record<string, string> | undefined;
