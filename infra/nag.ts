@@ -26,6 +26,28 @@ export function acknowledge(scope: IConstruct, ...findings: NagAcknowledgement[]
   }
 }
 
+/**
+ * The singleton Lambda function aws-cdk-lib adds to the stack for one of its custom resources
+ * (`idPrefix`: the child id it uses), or undefined when there is none; its two cdk-nag findings
+ * (the managed basic-execution policy, the runtime aws-cdk-lib picks) are acknowledged.
+ */
+export function acknowledgeCdkHandler(stack: Stack, idPrefix: string, what: string): IConstruct | undefined {
+  const handler = stack.node.children.find((child: IConstruct) => child.node.id.startsWith(idPrefix));
+  if (!handler) return undefined;
+  acknowledge(
+    handler,
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: `aws-cdk-lib's ${what} handler role; its managed policy only allows writing CloudWatch logs.`,
+    },
+    {
+      id: 'AwsSolutions-L1',
+      reason: `The ${what} handler's runtime is chosen by aws-cdk-lib and moves with it; it runs only during deployments.`,
+    },
+  );
+  return handler;
+}
+
 /** The reason X-Ray permissions are granted on every resource. */
 export const XRAY_WILDCARD: NagAcknowledgement = {
   id: 'AwsSolutions-IAM5[Resource::*]',

@@ -2,9 +2,9 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
-import { Construct, type IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { BUILT_IN_PORTAL, builtInPortalItem } from '../../lambdas/lib/portals/built-in';
-import { acknowledge } from '../nag';
+import { acknowledgeCdkHandler } from '../nag';
 
 /** When the deployment's built-in records say they were created (fixed, so the template is stable). */
 export const BUILT_IN_CREATED_AT = '2026-11-24T00:00:00.000Z';
@@ -45,27 +45,6 @@ export class BuiltInData extends Construct {
       policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [props.table.tableArn] }),
       installLatestAwsSdk: false,
     });
-    acknowledgeCustomResourceHandler(Stack.of(this));
+    acknowledgeCdkHandler(Stack.of(this), 'AWS679f53fac002430cb0da5b7982bd2287', 'AwsCustomResource');
   }
-}
-
-/** cdk-nag findings on the singleton function aws-cdk-lib creates for AwsCustomResource. */
-function acknowledgeCustomResourceHandler(stack: Stack): void {
-  const handler = stack.node.children.find((child: IConstruct) =>
-    child.node.id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'),
-  );
-  if (!handler) return;
-  acknowledge(
-    handler,
-    {
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason:
-        "aws-cdk-lib's AwsCustomResource handler role; its managed policy only allows writing CloudWatch logs.",
-    },
-    {
-      id: 'AwsSolutions-L1',
-      reason:
-        "The AwsCustomResource handler's runtime is chosen by aws-cdk-lib and moves with it; it runs only during deployments.",
-    },
-  );
 }

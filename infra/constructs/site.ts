@@ -28,7 +28,7 @@ import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { Construct, type IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import {
   API_PATH_PATTERN,
   API_REQUEST_CODE,
@@ -40,7 +40,7 @@ import {
   VIEWER_REQUEST_CODE,
 } from '../edge';
 import { acknowledgeGuard } from '../guard';
-import { acknowledge, acknowledgeExpectedWildcards, wildcardFindingId } from '../nag';
+import { acknowledge, acknowledgeCdkHandler, acknowledgeExpectedWildcards, wildcardFindingId } from '../nag';
 import { keptInProd, logRetention, privateBucket, type Stage } from './data';
 
 export interface SiteProps {
@@ -255,23 +255,8 @@ export class Site extends Construct {
 
 /** cdk-nag findings on the BucketDeployment custom resource that aws-cdk-lib creates once per stack. */
 function acknowledgeDeploymentHandler(stack: Stack, siteBucket: Bucket): void {
-  const handler = stack.node.children.find((child: IConstruct) =>
-    child.node.id.startsWith('Custom::CDKBucketDeployment'),
-  );
+  const handler = acknowledgeCdkHandler(stack, 'Custom::CDKBucketDeployment', 'BucketDeployment');
   if (!handler) return;
-  acknowledge(
-    handler,
-    {
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason:
-        "aws-cdk-lib's BucketDeployment handler role; its managed policy only allows writing CloudWatch logs.",
-    },
-    {
-      id: 'AwsSolutions-L1',
-      reason:
-        "The BucketDeployment handler's runtime is chosen by aws-cdk-lib and moves with it; it runs only during deployments.",
-    },
-  );
   const policy = handler.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy')
     ?.node.defaultChild;
   if (!(policy instanceof CfnPolicy)) return;

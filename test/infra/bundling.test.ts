@@ -19,8 +19,9 @@ let assemblyDir: string;
 const missingWebDist = '/nonexistent/web/dist';
 
 beforeAll(() => {
-  // The dev stage as `npm run synth` builds it: every function bundled with esbuild, no web build. When
-  // `npm test` has just run `npm run synth`, its assembly is read instead of bundling everything again.
+  // The dev stage as `npm run synth` builds it: every function bundled with esbuild. When `npm test`
+  // has just run `npm run synth`, its assembly is read instead of bundling everything again (that one
+  // has the web app, which cdk.json builds first; the in-process synth here has none).
   const written = process.env.INFRA_ASSEMBLY_DIR ?? '';
   const reuse = written !== '' && existsSync(join(written, 'InvestorDirectory-dev.template.json'));
   synthesized = synthesize({ context: cdkJsonContext, bundle: !reuse, webDist: missingWebDist });
@@ -137,7 +138,7 @@ describe('without a web build, for a real account', () => {
 
 describe('without a web build', () => {
   it('deploys only runtime-config.json and warns that web/dist is missing', () => {
-    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+    const deployments = Object.values(resourcesOf(synthesized.template, 'Custom::CDKBucketDeployment'));
     const warnings = synthesized.violations.filter((v) => v.severity === 'warning');
 
     expect(deployments).toHaveLength(1);
