@@ -10,10 +10,11 @@ import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { InvalidCursorError } from '../lib/table/model';
 import {
+  getImportedInvestor,
   getLatestDirectoryMetadata,
   getSearchableInvestor,
   searchByTag,
-  toCard,
+  toProfile,
 } from '../lib/table/repositories/investors';
 import { getPortal } from '../lib/table/repositories/portals';
 
@@ -59,7 +60,7 @@ export const handler = httpHandler('directory', {
     handle: async ({ params }) => {
       const investor = await getSearchableInvestor(params.investorId);
       if (!investor) throw new NotFoundError('Investor not found');
-      return toCard(investor);
+      return toProfile(investor, await getImportedInvestor(investor.importedInvestorId));
     },
   }),
 

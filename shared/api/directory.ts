@@ -80,8 +80,23 @@ export const investorIdParams = z.object({
   investorId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),
 });
 
-/** GET /investors/{investorId}: the public card (no contact details). */
-export const getInvestorResponse = cartInvestorSchema;
+/**
+ * GET /investors/{investorId}: everything public about one investor, for the profile page: the card
+ * (which contact fields exist, never their values) and the public facts of the investor's first
+ * imported record. Never an email, phone, social link, note or unclaimed source column.
+ */
+export const investorProfileSchema = z.extend(cartInvestorSchema, {
+  otherFirms: z.array(z.string()),
+  regions: z.array(z.string()),
+  /** The cheque size as the source wrote it ('$250k - $1M'), when it did. */
+  checkSizeText: z.nullable(z.string()),
+  leadsRounds: z.nullable(z.boolean()),
+  selectedInvestments: z.array(z.string()),
+  portfolioCompanies: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type InvestorProfile = z.infer<typeof investorProfileSchema>;
+export const getInvestorResponse = investorProfileSchema;
 
 export const portalIdParams = z.object({
   portalId: z.string().check(z.regex(/^[a-z0-9-]{1,63}$/i, 'Not a portal identifier')),

@@ -16,5 +16,15 @@ export const cartInvestorSchema = z.object({
   hasLinkedIn: z.boolean(),
   hasTwitter: z.boolean(),
   hasCrunchbase: z.boolean(),
+  /**
+   * What a founder decides on, beyond the spec's card: absent on cards saved before they were shown
+   * (carts kept in the browser, postings written before), so every one is optional.
+   */
+  firmName: z.optional(z.nullable(z.string())),
+  title: z.optional(z.nullable(z.string())),
+  cities: z.optional(z.array(z.string())),
+  countries: z.optional(z.array(z.string())),
+  checkMin: z.optional(z.nullable(z.number())),
+  checkMax: z.optional(z.nullable(z.number())),
 });
 export type CartInvestor = z.infer<typeof cartInvestorSchema>;

@@ -143,6 +143,12 @@ export function toCartInvestor(investor: CartInvestor): CartInvestor {
     hasLinkedIn: investor.hasLinkedIn,
     hasTwitter: investor.hasTwitter,
     hasCrunchbase: investor.hasCrunchbase,
+    ...(investor.firmName !== undefined ? { firmName: investor.firmName } : {}),
+    ...(investor.title !== undefined ? { title: investor.title } : {}),
+    ...(investor.cities !== undefined ? { cities: [...investor.cities] } : {}),
+    ...(investor.countries !== undefined ? { countries: [...investor.countries] } : {}),
+    ...(investor.checkMin !== undefined ? { checkMin: investor.checkMin } : {}),
+    ...(investor.checkMax !== undefined ? { checkMax: investor.checkMax } : {}),
   };
 }
 

@@ -112,6 +112,13 @@ export const searchableInvestorSchema = z.object({
   hasCrunchbase: z.boolean(),
   importedInvestorId: z.string().check(z.minLength(1)),
   firmName: z.nullable(z.string()),
+  /** Public facts a founder decides on (absent on records mapped before they were kept: defaults). */
+  title: z._default(z.nullable(z.string()), null),
+  cities: z._default(z.array(z.string()), []),
+  countries: z._default(z.array(z.string()), []),
+  /** The cheque range in whole currency units; null where the source gives no bound. */
+  checkMin: z._default(z.nullable(z.number()), null),
+  checkMax: z._default(z.nullable(z.number()), null),
   updatedAt: isoDateTime,
 });
 export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;
@@ -129,6 +136,16 @@ export function investorDisplayName(investor: NameParts): string {
 }
 
 const focusList = (values: readonly string[]): string[] => uniqueTags(values.map(normalizeTag));
+
+/** Non-blank texts, spaces collapsed, first spelling of each (case-insensitive) kept. */
+export const uniqueTexts = (values: readonly string[]): string[] => {
+  const seen = new Map<string, string>();
+  for (const value of values) {
+    const text = collapseSpaces(value);
+    if (text !== '' && !seen.has(text.toLowerCase())) seen.set(text.toLowerCase(), text);
+  }
+  return [...seen.values()];
+};
 
 /**
  * Builds the searchable investor for an imported investor. Contact details are not copied: only
@@ -151,6 +168,11 @@ export function toSearchableInvestor(imported: ImportedInvestor, id: string): Se
     hasCrunchbase: present(imported.social.crunchbase),
     importedInvestorId: imported.id,
     firmName: firmName === '' ? null : firmName,
+    title: present(imported.title) ? collapseSpaces(imported.title ?? '') : null,
+    cities: uniqueTexts(imported.geographyFocus?.cities ?? []),
+    countries: uniqueTexts(imported.geographyFocus?.countries ?? []),
+    checkMin: imported.checkSize?.min?.value ?? null,
+    checkMax: imported.checkSize?.max?.value ?? null,
     updatedAt: imported.updatedAt,
   };
 }

@@ -25,7 +25,7 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByText(email).first().waitFor();
     // /home is the directory home: wait for its content, not just the signed-in nav bar.
     await page.getByRole('heading', { name: 'VC Database', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'seed', exact: true }).first().waitFor();
+    await page.getByRole('link', { name: 'Seed', exact: true }).first().waitFor();
     await screenshot(page, 'founder-registered-home');
     await context.close();
   });
@@ -49,7 +49,7 @@ describe('a founder in Chromium against the local home', () => {
     await expectAccessible(page);
     await screenshot(page, 'directory-home');
 
-    await page.getByRole('link', { name: 'seed', exact: true }).first().click();
+    await page.getByRole('link', { name: 'Seed', exact: true }).first().click();
     await page.waitForURL(/\/investors\/search\?stageFocus=seed/);
     const header = page.getByRole('heading', { name: /^Search Results \(\d+\)$/ });
     await header.waitFor();

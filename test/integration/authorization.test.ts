@@ -28,10 +28,18 @@ interface Case {
 }
 
 const u = unique();
+/** A distinct marker planted in every contact field of one investor (and its notes). */
 const secrets = {
   email: `secret.person.${u}@example.com`,
   phone: `+1 555 7${u.slice(0, 3)}`,
   linkedin: `https://www.linkedin.com/in/secret-${u}`,
+  twitter: `https://twitter.com/secret_tw_${u}`,
+  crunchbase: `https://www.crunchbase.com/person/secret-cb-${u}`,
+  instagram: `https://instagram.com/secret_ig_${u}`,
+  youtube: `https://youtube.com/@secret-yt-${u}`,
+  tiktok: `https://tiktok.com/@secret-tt-${u}`,
+  website: `https://secret-site-${u}.example.com`,
+  notes: `secret note ${u}: call after lunch`,
 };
 const stage = `matrix-stage-${u}`;
 
@@ -294,10 +302,14 @@ beforeAll(async () => {
   await seedInvestors([
     {
       name: `Secret Person ${u}`,
-      email: secrets.email,
-      phone: secrets.phone,
-      linkedin: secrets.linkedin,
+      ...secrets,
       stages: [stage],
+      title: 'Managing Partner',
+      firm: `Matrix Capital ${u}`,
+      city: 'Lisbon',
+      country: 'Portugal',
+      minCheck: '250k',
+      maxCheck: '1m',
     },
   ]);
   const found = await dataOf<{ items: { id: string }[] }>(call('GET', `/investors?stageFocus=${stage}`));
@@ -389,6 +401,30 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     expect(seenByOther).not.toContain(project.id);
     expect(seenByOther).not.toContain(podcast.id);
     expect(seenByOther).not.toContain(`Secret Person ${u}`);
+  });
+
+  it("shows the admin every planted contact marker, and a profile page the investor's public facts only", async () => {
+    const admin = await call('GET', `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}`, {
+      token: users.admin.token,
+    });
+    const adminText = JSON.stringify(admin.body);
+    for (const [field, secret] of Object.entries(secrets)) expect(adminText, field).toContain(secret);
+
+    const profile = await call('GET', `/investors/${investorId}`);
+    const profileText = JSON.stringify(profile.body);
+    expect(profile.body).toMatchObject({
+      data: {
+        title: 'Managing Partner',
+        firmName: `Matrix Capital ${u}`,
+        cities: ['Lisbon'],
+        countries: ['Portugal'],
+        checkMin: 250_000,
+        checkMax: 1_000_000,
+        hasEmail: true,
+        hasTwitter: true,
+      },
+    });
+    for (const [field, secret] of Object.entries(secrets)) expect(profileText, field).not.toContain(secret);
   });
 
   it('never returns an investor contact detail from a non-admin route', () => {

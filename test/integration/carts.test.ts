@@ -30,6 +30,11 @@ async function seedInvestors(count: number): Promise<SearchableInvestor[]> {
     hasCrunchbase: false,
     importedInvestorId: `imp_${run}_${i}`,
     firmName: null,
+    title: null,
+    cities: [],
+    countries: [],
+    checkMin: null,
+    checkMax: null,
     updatedAt: now,
   }));
   await writeSearchableInvestors(investors.map((after) => ({ before: null, after })));
@@ -106,6 +111,12 @@ describe('export carts over HTTP', () => {
       hasLinkedIn: true,
       hasTwitter: false,
       hasCrunchbase: false,
+      firmName: null,
+      title: null,
+      cities: [],
+      countries: [],
+      checkMin: null,
+      checkMax: null,
     });
     expect(saved.text).not.toContain('savedAt');
     expect(saved.text).not.toContain('flaggedReason');

@@ -31,6 +31,11 @@ describe('CloudWatch metrics of business events', () => {
       hasCrunchbase: false,
       importedInvestorId: `imp_metrics_${randomUUID().slice(0, 8)}`,
       firmName: null,
+      title: null,
+      cities: [],
+      countries: [],
+      checkMin: null,
+      checkMax: null,
       updatedAt: new Date().toISOString(),
     };
     await writeSearchableInvestors([{ before: null, after: investor }]);

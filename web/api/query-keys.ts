@@ -7,6 +7,7 @@ export const queryKeys = {
   roleCounts: ['directory', 'role-counts'] as const,
   investorSearch: (kind: 'stageFocus' | 'sectorFocus', tag: string) => ['investors', kind, tag] as const,
   portal: (portalId: string) => ['portals', portalId] as const,
+  investor: (investorId: string) => ['investors', 'profile', investorId] as const,
   cart: (userId: string, cartId: string) => ['user', userId, 'carts', cartId] as const,
   me: (userId: string) => ['user', userId, 'me'] as const,
   myContacts: (userId: string) => ['user', userId, 'contacts'] as const,

@@ -42,6 +42,10 @@ const InvestorSearchPage = page(
   () => import('../pages/investor-search/investor-search-page'),
   (m) => m.InvestorSearchPage,
 );
+const InvestorProfilePage = page(
+  () => import('../pages/investor-profile/investor-profile-page'),
+  (m) => m.InvestorProfilePage,
+);
 const ExportBuilderPage = page(
   () => import('../pages/export-builder/export-builder-page'),
   (m) => m.ExportBuilderPage,
@@ -114,6 +118,7 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, element: <DirectoryHomePage /> },
           { path: paths.findVc.path, element: <DirectoryHomePage /> },
           { path: paths.investorSearch.path, element: <InvestorSearchPage /> },
+          { path: paths.investorProfile.path, element: <InvestorProfilePage /> },
           { path: paths.cart.path, element: <ExportBuilderPage /> },
           { path: paths.cartPurchase.path, element: <CartPurchasePage /> },
           { path: paths.podcasts.path, element: <PodcastsPage /> },

@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom';
+import { tagLabel } from '../../shared/tags/display';
 import { paths } from '../config/paths';
 
 export type TagField = 'stageFocus' | 'sectorFocus';
 
-/** A stage or sector tag that leads to a search by that value; `count` is shown when given. */
+/**
+ * A stage or sector tag that leads to a search by that value, shown in display case ("Series A");
+ * `count` is shown when given.
+ */
 export function TagLink({
   field,
   tag,
@@ -25,7 +29,7 @@ export function TagLink({
       className={`tag-link badge rounded-pill border fw-normal fs-6 ${classes}`}
       aria-current={highlighted ? 'true' : undefined}
     >
-      {tag}
+      {tagLabel(tag)}
       {count !== undefined ? (
         <span className="ms-1 opacity-75">({count.toLocaleString('en-US')})</span>
       ) : null}

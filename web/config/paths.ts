@@ -33,6 +33,10 @@ export const paths = {
       return text ? `/investors/search?${text}` : '/investors/search';
     },
   },
+  investorProfile: {
+    path: '/investors/:investorId',
+    href: (investorId: string) => `/investors/${segment(investorId)}`,
+  },
   cart: { path: '/cart', href: () => '/cart' },
   cartPurchase: { path: '/cart/:cartId', href: (cartId: string) => `/cart/${segment(cartId)}` },
   podcasts: { path: '/podcasts', href: () => '/podcasts' },

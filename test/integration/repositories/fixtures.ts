@@ -75,6 +75,11 @@ export function searchableInvestor(overrides: Partial<SearchableInvestor> = {}):
     hasCrunchbase: false,
     importedInvestorId: unique('imp_'),
     firmName: null,
+    title: null,
+    cities: [],
+    countries: [],
+    checkMin: null,
+    checkMax: null,
     updatedAt: new Date().toISOString(),
     ...overrides,
   };

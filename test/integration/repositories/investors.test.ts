@@ -232,8 +232,8 @@ describe('searchable investors, tag postings and counters (DynamoDB Local)', () 
     expect(read.get(a.id)).toEqual(a);
   });
 
-  it('builds the public card with the role as stored, or unknown when there is none', () => {
-    const investor = searchableInvestor({ investorRole: null, firmName: 'Secret Firm' });
+  it('builds the public card with the role as stored, or unknown when there is none, and the public facts', () => {
+    const investor = searchableInvestor({ investorRole: null, firmName: 'Acorn Ventures', title: 'Partner' });
 
     expect(toCard(investor)).toEqual({
       id: investor.id,
@@ -246,6 +246,12 @@ describe('searchable investors, tag postings and counters (DynamoDB Local)', () 
       hasLinkedIn: false,
       hasTwitter: false,
       hasCrunchbase: false,
+      firmName: 'Acorn Ventures',
+      title: 'Partner',
+      cities: [],
+      countries: [],
+      checkMin: null,
+      checkMax: null,
     });
   });
 

@@ -47,6 +47,7 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
       stageFocus: ['Pre-Seed', stage.toUpperCase()],
       sectorFocus: ['SaaS'],
       phone: '+1 555 0100',
+      geographyFocus: { cities: ['Lisbon'], countries: [], regions: [] },
       importedAt: importedAgo(2_000),
     });
     const second = importedInvestor({
@@ -57,6 +58,9 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
       stageFocus: [` ${stage} `, 'Series A'],
       sectorFocus: ['saas', sector],
       social: { ...social, linkedin: 'https://www.linkedin.com/in/ada' },
+      title: 'Partner',
+      geographyFocus: { cities: ['lisbon', 'Porto'], countries: ['Portugal'], regions: [] },
+      checkSize: { min: { value: 100_000 }, max: { value: 500_000 }, bucket: null },
       importedAt: importedAgo(1_000),
     });
     await putImportedInvestors([first, second]);
@@ -80,6 +84,12 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
       hasCrunchbase: false,
       importedInvestorId: first.id,
       firmName: 'Acorn Ventures',
+      // The first known title and cheque bounds; places united, first spelling kept.
+      title: 'Partner',
+      cities: ['Lisbon', 'Porto'],
+      countries: ['Portugal'],
+      checkMin: 100_000,
+      checkMax: 500_000,
       updatedAt: [first.updatedAt, second.updatedAt].sort().at(-1),
     });
     const byStage = await searchByTag('stage', stage, null, 10);

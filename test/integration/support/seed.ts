@@ -9,6 +9,24 @@ export interface SeedInvestor {
   stages?: string[];
   sectors?: string[];
   role?: string;
+  /** The other contact fields (each its own CSV column) and the free-text notes. */
+  twitter?: string;
+  crunchbase?: string;
+  instagram?: string;
+  youtube?: string;
+  tiktok?: string;
+  website?: string;
+  notes?: string;
+  /** Public facts. */
+  title?: string;
+  firm?: string;
+  otherFirm?: string;
+  city?: string;
+  country?: string;
+  region?: string;
+  minCheck?: string;
+  maxCheck?: string;
+  portfolio?: string;
 }
 
 /** A suffix that keeps one test's tags and emails apart from every other test's in the shared table. */
@@ -27,6 +45,22 @@ export async function seedInvestors(investors: SeedInvestor[]): Promise<void> {
     'Investor Type',
     'Stage Focus',
     'Sector Focus',
+    'Twitter',
+    'Crunchbase',
+    'Instagram',
+    'YouTube',
+    'TikTok',
+    'Website',
+    'Notes',
+    'Title',
+    'Firm',
+    'Other Firms',
+    'City',
+    'Country',
+    'Region',
+    'Min Check Size',
+    'Max Check Size',
+    'Portfolio Companies',
   ];
   const rows = investors.map((i) => [
     i.name,
@@ -36,6 +70,22 @@ export async function seedInvestors(investors: SeedInvestor[]): Promise<void> {
     i.role ?? 'VC',
     (i.stages ?? []).join(', '),
     (i.sectors ?? []).join('; '),
+    i.twitter ?? '',
+    i.crunchbase ?? '',
+    i.instagram ?? '',
+    i.youtube ?? '',
+    i.tiktok ?? '',
+    i.website ?? '',
+    i.notes ?? '',
+    i.title ?? '',
+    i.firm ?? '',
+    i.otherFirm ?? '',
+    i.city ?? '',
+    i.country ?? '',
+    i.region ?? '',
+    i.minCheck ?? '',
+    i.maxCheck ?? '',
+    i.portfolio ?? '',
   ]);
   await importRows(headers, rows, {
     sourceName: 'integration test',

@@ -121,7 +121,51 @@ describe('toSearchableInvestor', () => {
       hasCrunchbase: true,
       importedInvestorId: 'imp-1',
       firmName: 'Analytical Ventures',
+      title: 'Partner',
+      cities: [],
+      countries: [],
+      checkMin: null,
+      checkMax: null,
       updatedAt: '2024-05-02T10:00:00.000Z',
+    });
+  });
+
+  it('keeps the public facts a founder decides on: title, places (first spelling, no blanks) and cheque range', () => {
+    const searchable = toSearchableInvestor(
+      imported({
+        title: '  General   Partner ',
+        geographyFocus: {
+          cities: ['Berlin', ' berlin ', '', 'München'],
+          countries: ['Germany'],
+          regions: ['EU'],
+        },
+        checkSize: { min: { value: 250_000 }, max: null, bucket: '$250k+' },
+      }),
+      'srch-2',
+    );
+
+    expect(searchable).toMatchObject({
+      title: 'General Partner',
+      cities: ['Berlin', 'München'],
+      countries: ['Germany'],
+      checkMin: 250_000,
+      checkMax: null,
+    });
+  });
+
+  it('reads a record mapped before those facts were kept, with empty defaults', () => {
+    const { title, cities, countries, checkMin, checkMax, ...older } = toSearchableInvestor(
+      imported(),
+      'srch-3',
+    );
+    expect([title, cities, countries, checkMin, checkMax]).toHaveLength(5);
+
+    expect(searchableInvestorSchema.parse(older)).toMatchObject({
+      title: null,
+      cities: [],
+      countries: [],
+      checkMin: null,
+      checkMax: null,
     });
   });
 

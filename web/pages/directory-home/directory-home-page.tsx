@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { INVESTOR_ROLES, investorRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
+import { sortStages } from '../../../shared/tags/display';
 import { homeSectorCounts } from '../../../shared/tags/tag-counts';
 import { errorMessage } from '../../api/client';
 import { useDirectoryMetadata } from '../../api/get-directory-metadata';
@@ -38,7 +39,7 @@ export function DirectoryHomePage() {
   const roleCounts = useRoleCounts();
   const { feedbackEmail } = getRuntimeConfig();
 
-  const stageTags = metadata.data?.stageFocusWeighted.map((tag) => tag.tagKey) ?? [];
+  const stageTags = sortStages(metadata.data?.stageFocusWeighted.map((tag) => tag.tagKey) ?? []);
   const sectorCounts = homeSectorCounts(metadata.data?.sectorFocusWeighted ?? []);
   const sectorCountByTag = new Map(sectorCounts.map((tag) => [tag.tagKey, tag.count]));
 

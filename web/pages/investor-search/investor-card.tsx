@@ -4,7 +4,9 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
+import { formatCheckRange, formatPlaces } from '../../../shared/format/money';
 import { investorRoleLabel } from '../../../shared/investors/roles';
+import { sortStages } from '../../../shared/tags/display';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { paths } from '../../config/paths';
@@ -31,6 +33,29 @@ export interface InvestorCardProps {
   showDebugLink: boolean;
 }
 
+/**
+ * Who the investor is at a glance: title and firm, where they invest, their cheque range. Lines
+ * without data are left out (a card from an older cart may have none).
+ */
+export function InvestorFacts({ investor }: { investor: CartInvestor }) {
+  const role = [investor.title, investor.firmName].filter(Boolean).join(' · ');
+  const places = formatPlaces(investor.cities, investor.countries);
+  const cheque = formatCheckRange(investor.checkMin, investor.checkMax);
+  if (!role && !places && !cheque) return null;
+  return (
+    <div className="small text-body-secondary investor-facts">
+      {role ? <p className="mb-1 text-body">{role}</p> : null}
+      {places || cheque ? (
+        <p className="mb-0">
+          {places ? <span>{places}</span> : null}
+          {places && cheque ? <span aria-hidden="true"> · </span> : null}
+          {cheque ? <span>Cheque {cheque}</span> : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** One search result: name, role, focus tags, which contact details exist, and the cart button. */
 export function InvestorCard({
   investor,
@@ -48,16 +73,22 @@ export function InvestorCard({
       <Card.Body className="d-flex flex-column">
         <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
           <Card.Title as="h2" id={headingId} className="mb-0">
-            {investor.name}
+            <Link
+              to={paths.investorProfile.href(investor.id)}
+              className="link-body-emphasis text-decoration-none"
+            >
+              {investor.name}
+            </Link>
           </Card.Title>
           <Badge bg="secondary" className="flex-shrink-0">
             {investorRoleLabel(investor.investorRole)}
           </Badge>
         </div>
+        <InvestorFacts investor={investor} />
 
         <h3 className="small fw-semibold text-body-secondary mb-1 mt-2">Stages</h3>
         <TagList
-          tags={investor.stageFocus}
+          tags={sortStages(investor.stageFocus)}
           highlighted={highlightedStage ? [highlightedStage] : []}
           things="stages"
           label={`Stages of ${investor.name}`}

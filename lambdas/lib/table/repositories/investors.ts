@@ -1,6 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { InvestorProfile } from '../../../../shared/api/directory';
 import type { CartInvestor } from '../../../../shared/cart/cart';
-import type { ImportedInvestor, SearchableInvestor } from '../../../../shared/investors/types';
+import {
+  type ImportedInvestor,
+  type SearchableInvestor,
+  uniqueTexts,
+} from '../../../../shared/investors/types';
 import { normalizeTag } from '../../../../shared/tags/normalize-tag';
 import { documentClient } from '../../clients/dynamodb';
 import { batchGet, batchWrite, deleteRequest, putRequest } from '../batch';
@@ -109,6 +114,30 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
     hasLinkedIn: investor.hasLinkedIn,
     hasTwitter: investor.hasTwitter,
     hasCrunchbase: investor.hasCrunchbase,
+    firmName: investor.firmName,
+    title: investor.title,
+    cities: investor.cities,
+    countries: investor.countries,
+    checkMin: investor.checkMin,
+    checkMax: investor.checkMax,
+  };
+}
+
+/**
+ * The public profile of a searchable investor: its card, plus the public facts of its linked imported
+ * record (other firms, regions, the cheque size as written, whether it leads, investments). Contact
+ * values, notes and unclaimed source columns are never read into it.
+ */
+export function toProfile(investor: SearchableInvestor, imported: ImportedInvestor | null): InvestorProfile {
+  return {
+    ...toCard(investor),
+    otherFirms: uniqueTexts((imported?.otherFirms ?? []).map((firm) => firm.name)),
+    regions: uniqueTexts(imported?.geographyFocus?.regions ?? []),
+    checkSizeText: imported?.checkSize?.bucket?.trim() || null,
+    leadsRounds: imported?.leadsRounds ?? null,
+    selectedInvestments: uniqueTexts(imported?.selectedInvestments ?? []),
+    portfolioCompanies: uniqueTexts(imported?.portfolioCompanies ?? []),
+    updatedAt: investor.updatedAt,
   };
 }
 

@@ -1,0 +1,186 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { useParams } from 'react-router-dom';
+import type { InvestorProfile } from '../../../shared/api/directory';
+import { isInCart } from '../../../shared/cart/cart';
+import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
+import { formatCheckRange } from '../../../shared/format/money';
+import { investorRoleLabel } from '../../../shared/investors/roles';
+import { messages } from '../../../shared/messages';
+import { sortStages } from '../../../shared/tags/display';
+import { errorMessage } from '../../api/client';
+import { useInvestor } from '../../api/get-investor';
+import { useBoughtInvestorIds } from '../../api/get-my-contacts';
+import { useAuth } from '../../auth/auth-provider';
+import { LoadingMessage } from '../../components/loading-message';
+import { type SummaryItem, SummaryList } from '../../components/summary-list';
+import { TagLink } from '../../components/tag-link';
+import { TagList } from '../../components/tag-list';
+import { useToast } from '../../components/toast/toast-provider';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
+
+/** Not in the spec: the profile of an id that names no investor. */
+export const INVESTOR_NOT_FOUND = 'Investor not found';
+
+const CONTACT_FIELDS = [
+  ['hasEmail', 'Email'],
+  ['hasPhone', 'Phone'],
+  ['hasLinkedIn', 'LinkedIn'],
+  ['hasTwitter', 'Twitter'],
+  ['hasCrunchbase', 'Crunchbase'],
+] as const;
+
+const leads = (value: boolean | null) => (value === null ? null : value ? 'Yes' : 'No');
+
+/** The facts of the profile as label/value lines, leaving out what the sources do not say. */
+function facts(investor: InvestorProfile): SummaryItem[] {
+  const lines: [string, string | null][] = [
+    ['Type', investorRoleLabel(investor.investorRole)],
+    ['Title', investor.title ?? null],
+    ['Firm', investor.firmName ?? null],
+    ['Other firms', investor.otherFirms.join(', ') || null],
+    ['Cities', investor.cities?.join(', ') || null],
+    ['Countries', investor.countries?.join(', ') || null],
+    ['Regions', investor.regions.join(', ') || null],
+    ['Cheque size', formatCheckRange(investor.checkMin, investor.checkMax) ?? investor.checkSizeText],
+    ['Leads rounds', leads(investor.leadsRounds)],
+  ];
+  return lines
+    .filter((line): line is [string, string] => line[1] !== null && line[1] !== '')
+    .map(([label, value]) => ({ label, value }));
+}
+
+function NameList({ title, names }: { title: string; names: readonly string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <>
+      <h2 className="h6 mt-4">{title}</h2>
+      <ul className="mb-0">
+        {names.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * `/investors/:investorId`: everything public about one investor (never a contact value: only which
+ * contact fields exist), with "Add to Export Cart".
+ */
+export function InvestorProfilePage() {
+  const { investorId = '' } = useParams();
+  const investor = useInvestor(investorId);
+  useDocumentTitle(investor.data?.name ?? 'Investor');
+  const { user } = useAuth();
+  const { showToast } = useToast();
+  const cart = useExportCart();
+  const bought = useBoughtInvestorIds();
+
+  if (investor.isPending) return <LoadingMessage message="Loading investor..." />;
+  if (investor.isError)
+    return (
+      <Container>
+        <Alert variant="danger">{errorMessage(investor.error, messages.anErrorOccurred)}</Alert>
+      </Container>
+    );
+  const profile = investor.data;
+  if (!profile)
+    return (
+      <Container>
+        <Alert variant="secondary">{INVESTOR_NOT_FOUND}</Alert>
+      </Container>
+    );
+
+  const add = () => {
+    // The cart keeps the card (toCartInvestor), not the whole profile.
+    const result = addInvestorToExportCart(profile, user?.userId ?? null);
+    if (result.ok) showToast(`${profile.name} added to your export cart`, 'success');
+    else showToast(result.message, result.code === 'already-in-cart' ? 'warning' : 'danger');
+  };
+  const contacts = CONTACT_FIELDS.filter(([flag]) => profile[flag]);
+
+  return (
+    <Container>
+      <header className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
+        <div>
+          <h1 className="h2 mb-1">{profile.name}</h1>
+          <p className="text-body-secondary mb-0">
+            {[profile.title, profile.firmName].filter(Boolean).join(' · ') ||
+              investorRoleLabel(profile.investorRole)}
+          </p>
+        </div>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          {isInCart(cart, profile.id) ? (
+            <span className="small text-success fw-semibold">In cart</span>
+          ) : null}
+          {bought.has(profile.id) ? (
+            <Badge bg="info" text="dark">
+              {ALREADY_BOUGHT}
+            </Badge>
+          ) : null}
+          <Button variant="primary" onClick={add}>
+            Add to Export Cart
+          </Button>
+        </div>
+      </header>
+
+      <Row className="g-4">
+        <Col lg={5}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <SummaryList items={facts(profile)} />
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col lg={7}>
+          <Card className="shadow-sm">
+            <Card.Body>
+              <h2 className="h6">Stages</h2>
+              <TagList
+                tags={sortStages(profile.stageFocus)}
+                highlighted={[]}
+                things="stages"
+                label={`Stages of ${profile.name}`}
+                renderTag={(tag) => <TagLink field="stageFocus" tag={tag} />}
+              />
+              <h2 className="h6 mt-4">Sectors</h2>
+              <TagList
+                tags={profile.sectorFocus}
+                highlighted={[]}
+                things="sectors"
+                label={`Sectors of ${profile.name}`}
+                renderTag={(tag) => <TagLink field="sectorFocus" tag={tag} />}
+              />
+              <h2 className="h6 mt-4">Contact details in an export</h2>
+              {contacts.length > 0 ? (
+                <ul
+                  className="list-unstyled d-flex flex-wrap gap-1 mb-0"
+                  aria-label="Contact details in an export"
+                >
+                  {contacts.map(([flag, label]) => (
+                    <li key={flag}>
+                      <Badge bg="light" text="dark" className="border">
+                        {label}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mb-0 text-body-secondary">None on record.</p>
+              )}
+              <NameList title="Selected investments" names={profile.selectedInvestments} />
+              <NameList title="Portfolio companies" names={profile.portfolioCompanies} />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  );
+}
