@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { expectToast, logIn } from './support/flows';
+
+const browser = browserPerFile();
+
+describe('deciding on an investor in Chromium against the local home', () => {
+  it('reads title, firm, places and cheque on a result card, opens the profile and adds the investor', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.founder);
+
+    await page.goto(`${e2e.appUrl}/investors/search?stageFocus=series%20a`);
+    const card = page.locator('article.investor-card').first();
+    await card.waitFor();
+    // Every demo investor has a title, a firm, places and a cheque range.
+    const facts = card.locator('.investor-facts');
+    await expect.poll(() => facts.textContent()).toMatch(/ · .+Cheque \$/);
+    // Stages are listed in the founders' order and display case.
+    const stages = await card
+      .getByRole('list', { name: /^Stages of / })
+      .getByRole('link')
+      .allTextContents();
+    const order = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth', 'Late Stage'];
+    const ranks = stages.map((stage) => order.indexOf(stage));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(stages).toContain('Series A');
+    await screenshot(page, 'search-cards-with-facts', { fullPage: false });
+
+    const name = (await card.locator('h2').textContent())?.trim() ?? '';
+    await card.getByRole('link', { name }).click();
+    await page.waitForURL(/\/investors\/[A-Za-z0-9_-]+$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByText('Cheque size').waitFor();
+    await page.getByRole('list', { name: 'Contact details in an export' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'investor-profile');
+
+    await page.getByRole('button', { name: 'Add to Export Cart' }).click();
+    await expectToast(page, `${name} added to your export cart`);
+    await page.getByText('In cart').waitFor();
+    await context.close();
+  });
+});
