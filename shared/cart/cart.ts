@@ -243,3 +243,55 @@ export function parseStoredCart(value: unknown): Cart | null {
   const parsed = cartSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/** What adding many investors at once would do (or did). */
+export interface AddManyPlan {
+  /** The investors that go in, in the order given. */
+  readonly toAdd: readonly CartInvestor[];
+  readonly alreadyInCart: number;
+  readonly alreadyBought: number;
+  /** Left out because the cart reached {@link MAX_CART_ITEMS}. */
+  readonly overLimit: number;
+  /** Items in the cart once they are added. */
+  readonly itemCountAfter: number;
+}
+
+/**
+ * Plans "Add all results": the investors of `investors` not yet in the cart and not already bought
+ * (`boughtIds`), each once, up to the cart's limit; with how many were left out and why.
+ */
+export function planAddMany(
+  cart: Cart | null,
+  investors: readonly CartInvestor[],
+  boughtIds: ReadonlySet<string> = new Set(),
+): AddManyPlan {
+  const active = cart && cart.status === 'active' ? cart : null;
+  const present = new Set(active?.searchableInvestorEntryIds ?? []);
+  const room = MAX_CART_ITEMS - present.size;
+  const toAdd: CartInvestor[] = [];
+  let alreadyInCart = 0;
+  let alreadyBought = 0;
+  let overLimit = 0;
+  const seen = new Set<string>();
+  for (const investor of investors) {
+    if (seen.has(investor.id)) continue;
+    seen.add(investor.id);
+    if (present.has(investor.id)) alreadyInCart++;
+    else if (boughtIds.has(investor.id)) alreadyBought++;
+    else if (toAdd.length >= room) overLimit++;
+    else toAdd.push(investor);
+  }
+  return { toAdd, alreadyInCart, alreadyBought, overLimit, itemCountAfter: present.size + toAdd.length };
+}
+
+/** Adds what {@link planAddMany} planned, in one new cart value. */
+export function addManyToCart(cart: Cart | null, plan: AddManyPlan, actor: CartActor): CartResult {
+  let current = cart;
+  for (const investor of plan.toAdd) {
+    const result = addToCart(current, investor, actor);
+    if (!result.ok) return result;
+    current = result.cart;
+  }
+  if (!current) return { ok: false, code: 'login-required', message: messages.loginToAddToCart };
+  return { ok: true, cart: current };
+}

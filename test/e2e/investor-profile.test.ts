@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_CART_STORAGE_KEY } from '../../web/stores/export-cart';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, logIn } from './support/flows';
 
@@ -38,6 +39,41 @@ describe('deciding on an investor in Chromium against the local home', () => {
     await page.getByRole('button', { name: 'Add to Export Cart' }).click();
     await expectToast(page, `${name} added to your export cart`);
     await page.getByText('In cart').waitFor();
+    await context.close();
+  });
+
+  it('adds every result of a search to the cart after a confirmation that names the count and the price', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.founder);
+    await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=robotics`);
+    const header = page.getByRole('heading', { name: /^Search Results \(\d+\)$/ });
+    await header.waitFor();
+    const total = Number(/\((\d+)\)/.exec((await header.textContent()) ?? '')?.[1]);
+
+    await page.getByRole('button', { name: 'Add All Results to Export Cart' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/will be added\. Your cart will then hold/).waitFor();
+    // Bootstrap fades the dialog in: take the picture once it is fully shown.
+    await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await screenshot(page, 'add-all-results', { fullPage: false });
+    const added = Number(
+      /^([\d,]+) investors? will be added/
+        .exec((await dialog.locator('p').first().textContent()) ?? '')?.[1]
+        ?.replace(/,/g, ''),
+    );
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThanOrEqual(total);
+    await dialog.getByRole('button', { name: /^Add [\d,]+ investors?$/ }).click();
+    await expectToast(
+      page,
+      `${added.toLocaleString('en-US')} investor${added === 1 ? '' : 's'} added to your export cart`,
+    );
+
+    const stored = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? 'null'),
+      EXPORT_CART_STORAGE_KEY,
+    );
+    expect(stored.items).toHaveLength(added);
     await context.close();
   });
 });

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import {
+  type AddManyPlan,
+  addManyToCart,
   addToCart,
   type Cart,
   type CartInvestor,
@@ -77,6 +79,13 @@ export function useExportCart(): Cart | null {
  */
 export function addInvestorToExportCart(investor: CartInvestor, userId: string | null): CartResult {
   const result = addToCart(readExportCart(), investor, { userId, now: Date.now() });
+  if (result.ok) writeExportCart(result.cart);
+  return result;
+}
+
+/** Adds the investors of a plan ({@link planAddMany}) in one write. */
+export function addInvestorsToExportCart(plan: AddManyPlan, userId: string | null): CartResult {
+  const result = addManyToCart(readExportCart(), plan, { userId, now: Date.now() });
   if (result.ok) writeExportCart(result.cart);
   return result;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -6,17 +7,24 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router-dom';
-import { type CartInvestor, isInCart } from '../../../shared/cart/cart';
+import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
+import { formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pricing';
 import { messages, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
-import { type InvestorSearch, useInvestorSearch } from '../../api/search-investors';
+import { type InvestorSearch, searchAllInvestors, useInvestorSearch } from '../../api/search-investors';
 import { useAuth } from '../../auth/auth-provider';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { getRuntimeConfig } from '../../config/runtime-config';
-import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
+import {
+  addInvestorsToExportCart,
+  addInvestorToExportCart,
+  readExportCart,
+  useExportCart,
+} from '../../stores/export-cart';
 import { InvestorCard } from './investor-card';
 
 /** The search the URL asks for: stageFocus first, then sectorFocus; null without either. */
@@ -45,6 +53,38 @@ export function InvestorSearchPage() {
   // more never moves a card that is already on screen.
   const investors = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
+
+  const [addAll, setAddAll] = useState<{ loading: boolean; plan: AddManyPlan | null }>({
+    loading: false,
+    plan: null,
+  });
+  const startAddAll = async () => {
+    if (!search) return;
+    if (!user) {
+      showToast(messages.loginToAddToCart, 'danger');
+      return;
+    }
+    setAddAll({ loading: true, plan: null });
+    try {
+      const present = readExportCart()?.searchableInvestorEntryIds.length ?? 0;
+      const all = await searchAllInvestors(search, MAX_CART_ITEMS + present + bought.size);
+      const plan = planAddMany(readExportCart(), all, bought);
+      if (plan.toAdd.length === 0) {
+        showToast(NOTHING_TO_ADD, 'info');
+        setAddAll({ loading: false, plan: null });
+      } else setAddAll({ loading: false, plan });
+    } catch (error) {
+      showToast(errorMessage(error, messages.failedToFetchSearchResults), 'danger');
+      setAddAll({ loading: false, plan: null });
+    }
+  };
+  const confirmAddAll = () => {
+    if (!addAll.plan) return;
+    const result = addInvestorsToExportCart(addAll.plan, user?.userId ?? null);
+    if (result.ok) showToast(addedToCart(addAll.plan.toAdd.length), 'success');
+    else showToast(result.message, 'danger');
+    setAddAll({ loading: false, plan: null });
+  };
 
   const add = (investor: CartInvestor) => {
     const result = addInvestorToExportCart(investor, user?.userId ?? null);
@@ -75,11 +115,15 @@ export function InvestorSearchPage() {
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
             {total > 0 ? (
-              <Button
-                variant="outline-primary"
-                onClick={() => showToast(messages.comingSoonFunctionality, 'info')}
-              >
-                Add All Results to Export Cart
+              <Button variant="outline-primary" onClick={() => void startAddAll()} disabled={addAll.loading}>
+                {addAll.loading ? (
+                  <>
+                    <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                    Loading all results...
+                  </>
+                ) : (
+                  'Add All Results to Export Cart'
+                )}
               </Button>
             ) : null}
           </div>
@@ -129,6 +173,46 @@ export function InvestorSearchPage() {
           ) : null}
         </>
       )}
+      <ConfirmModal
+        show={addAll.plan !== null}
+        title="Add all results to your export cart?"
+        confirmLabel={addAll.plan ? `Add ${investorCount(addAll.plan.toAdd.length)}` : 'Add'}
+        confirmVariant="primary"
+        onConfirm={confirmAddAll}
+        onCancel={() => setAddAll({ loading: false, plan: null })}
+      >
+        {addAll.plan ? <AddAllSummary plan={addAll.plan} /> : null}
+      </ConfirmModal>
     </Container>
+  );
+}
+
+const investorCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'investor' : 'investors'}`;
+
+/** Not in the spec: every result is in the cart or bought already. */
+export const NOTHING_TO_ADD = 'Every result is already in your cart or in your contact library.';
+export const addedToCart = (n: number) => `${investorCount(n)} added to your export cart`;
+
+/** How many go in, what the cart then costs, and what was left out and why. */
+export function AddAllSummary({ plan }: { plan: AddManyPlan }) {
+  const tier = tierForCount(plan.itemCountAfter);
+  const leftOut = [
+    plan.alreadyInCart > 0 ? `${investorCount(plan.alreadyInCart)} already in your cart` : null,
+    plan.alreadyBought > 0 ? `${investorCount(plan.alreadyBought)} already bought` : null,
+    plan.overLimit > 0
+      ? `${investorCount(plan.overLimit)} over the cart's limit of ${MAX_CART_ITEMS.toLocaleString('en-US')}`
+      : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <p>
+        {investorCount(plan.toAdd.length)} will be added. Your cart will then hold{' '}
+        {plan.itemCountAfter.toLocaleString('en-US')} contacts: {tier.tierDescription.toLowerCase()},{' '}
+        {formatUsd(tier.priceX100)}.
+      </p>
+      {leftOut.length > 0 ? (
+        <p className="mb-0 text-body-secondary">Left out: {leftOut.join('; ')}.</p>
+      ) : null}
+    </>
   );
 }
