@@ -17,6 +17,7 @@ import { errorMessage } from '../../api/client';
 import { useInvestor } from '../../api/get-investor';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useAuth } from '../../auth/auth-provider';
+import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { LoadingMessage } from '../../components/loading-message';
 import { type SummaryItem, SummaryList } from '../../components/summary-list';
 import { TagLink } from '../../components/tag-link';
@@ -27,14 +28,6 @@ import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart
 
 /** Not in the spec: the profile of an id that names no investor. */
 export const INVESTOR_NOT_FOUND = 'Investor not found';
-
-const CONTACT_FIELDS = [
-  ['hasEmail', 'Email'],
-  ['hasPhone', 'Phone'],
-  ['hasLinkedIn', 'LinkedIn'],
-  ['hasTwitter', 'Twitter'],
-  ['hasCrunchbase', 'Crunchbase'],
-] as const;
 
 const leads = (value: boolean | null) => (value === null ? null : value ? 'Yes' : 'No');
 
@@ -104,7 +97,6 @@ export function InvestorProfilePage() {
     if (result.ok) showToast(`${profile.name} added to your export cart`, 'success');
     else showToast(result.message, result.code === 'already-in-cart' ? 'warning' : 'danger');
   };
-  const contacts = CONTACT_FIELDS.filter(([flag]) => profile[flag]);
 
   return (
     <Container>
@@ -159,19 +151,8 @@ export function InvestorProfilePage() {
                 renderTag={(tag) => <TagLink field="sectorFocus" tag={tag} />}
               />
               <h2 className="h6 mt-4">Contact details in an export</h2>
-              {contacts.length > 0 ? (
-                <ul
-                  className="list-unstyled d-flex flex-wrap gap-1 mb-0"
-                  aria-label="Contact details in an export"
-                >
-                  {contacts.map(([flag, label]) => (
-                    <li key={flag}>
-                      <Badge bg="light" text="dark" className="border">
-                        {label}
-                      </Badge>
-                    </li>
-                  ))}
-                </ul>
+              {hasContactFields(profile) ? (
+                <ContactBadges investor={profile} label="Contact details in an export" />
               ) : (
                 <p className="mb-0 text-body-secondary">None on record.</p>
               )}

@@ -7,17 +7,10 @@ import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { formatCheckRange, formatPlaces } from '../../../shared/format/money';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import { sortStages } from '../../../shared/tags/display';
+import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { paths } from '../../config/paths';
-
-const CONTACTS = [
-  ['hasEmail', 'Email'],
-  ['hasPhone', 'Phone'],
-  ['hasLinkedIn', 'LinkedIn'],
-  ['hasTwitter', 'Twitter'],
-  ['hasCrunchbase', 'Crunchbase'],
-] as const;
 
 export interface InvestorCardProps {
   investor: CartInvestor;
@@ -66,7 +59,6 @@ export function InvestorCard({
   onAdd,
   showDebugLink,
 }: InvestorCardProps) {
-  const contacts = CONTACTS.filter(([flag]) => investor[flag]);
   const headingId = `investor-${investor.id}`;
   return (
     <Card as="article" className="h-100 shadow-sm investor-card" aria-labelledby={headingId}>
@@ -105,21 +97,10 @@ export function InvestorCard({
           )}
         />
 
-        {contacts.length > 0 ? (
+        {hasContactFields(investor) ? (
           <>
             <h3 className="small fw-semibold text-body-secondary mb-1 mt-3">Contact details</h3>
-            <ul
-              className="list-unstyled d-flex flex-wrap gap-1 mb-0"
-              aria-label={`Contact details of ${investor.name}`}
-            >
-              {contacts.map(([flag, label]) => (
-                <li key={flag}>
-                  <Badge bg="light" text="dark" className="border">
-                    {label}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
+            <ContactBadges investor={investor} label={`Contact details of ${investor.name}`} />
           </>
         ) : null}
 
