@@ -111,8 +111,20 @@ export class InvalidWebhookSignatureError extends Error {
 }
 
 /**
+ * A signature that fails makes the webhook secret be read again at most once in this many seconds.
+ * The webhook is public: without a bound, every request with a forged signature would cost a
+ * GetSecretValue. After a real roll the first failing event reads the new secret, which is then the
+ * cached one, so the events after it verify without reading; a roll that lands inside the interval is
+ * picked up at the next read (at most {@link SECRET_MAX_AGE_SECONDS} later) and Stripe retries.
+ */
+export const WEBHOOK_SECRET_REREAD_INTERVAL_SECONDS = 60;
+let lastRereadAt = Number.NEGATIVE_INFINITY;
+
+/**
  * Verifies Stripe's signature on the raw body (with the stripe library) and returns the event;
- * throws InvalidWebhookSignatureError on a missing, bad or stale signature.
+ * throws InvalidWebhookSignatureError on a missing, bad or stale signature. When the signature does
+ * not verify with the cached secret, the secret is read once more before refusing (it may have been
+ * rolled since it was cached).
  */
 export async function verifyStripeEvent(
   rawBody: string | Buffer,
@@ -121,18 +133,21 @@ export async function verifyStripeEvent(
   if (!signature) throw new InvalidWebhookSignatureError('No Stripe-Signature header');
   const verify = (secretValue: string) =>
     Stripe.webhooks.constructEventAsync(rawBody, signature, secretValue, WEBHOOK_TOLERANCE_SECONDS);
+  const refuse = (cause: unknown) =>
+    new InvalidWebhookSignatureError('The Stripe signature does not verify', { cause });
   const cached = await stripeWebhookSecret();
   try {
     return await verify(cached);
   } catch (firstFailure) {
-    // The signing secret may have been rolled since it was cached: read it once more before refusing.
+    const now = Date.now();
+    if (now - lastRereadAt < WEBHOOK_SECRET_REREAD_INTERVAL_SECONDS * 1000) throw refuse(firstFailure);
+    lastRereadAt = now;
     const fresh = await stripeWebhookSecret(true);
-    if (fresh === cached)
-      throw new InvalidWebhookSignatureError('The Stripe signature does not verify', { cause: firstFailure });
+    if (fresh === cached) throw refuse(firstFailure);
     try {
       return await verify(fresh);
     } catch (cause) {
-      throw new InvalidWebhookSignatureError('The Stripe signature does not verify', { cause });
+      throw refuse(cause);
     }
   }
 }

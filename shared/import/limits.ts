@@ -1,17 +1,20 @@
 /**
- * The largest CSV file one import takes: 50 MB. A directory export of about 100,000 investors (some
- * 500 bytes a row) fits with room to spare; the browser reads the file for its preview and PUTs it in
- * one request, and the import workflow streams it in chunks, so the limit is about a reasonable
- * upload from an admin's browser, not about Lambda memory. Larger lists are split into several imports.
+ * The largest CSV file one import takes, in MB (MiB: 1 MB here is 1,048,576 bytes). 50 MB: a
+ * directory export of about 100,000 investors (some 500 bytes a row) fits with room to spare; the
+ * browser reads the file for its preview and PUTs it in one request, and the import workflow streams
+ * it in chunks, so the limit is about a reasonable upload from an admin's browser, not about Lambda
+ * memory. Larger lists are split into several imports. Every figure and message below derives from it.
  */
-export const MAX_IMPORT_FILE_BYTES = 50 * 1024 * 1024;
+const MAX_IMPORT_FILE_MB = 50;
+
+/** The limit in bytes: the API refuses a larger declared size, the browser a larger file. */
+export const MAX_IMPORT_FILE_BYTES = MAX_IMPORT_FILE_MB * 1024 * 1024;
 
 /** Shown beside the file chooser, before anything is uploaded. */
-export const IMPORT_FILE_LIMIT_NOTE = 'CSV files up to 50 MB.';
+export const IMPORT_FILE_LIMIT_NOTE = `CSV files up to ${MAX_IMPORT_FILE_MB} MB.`;
 
 /** A file with no bytes, or no rows at all. */
 export const IMPORT_FILE_EMPTY = 'The file is empty.';
 
 /** A file over the limit, in the browser and from the API alike. */
-export const IMPORT_FILE_TOO_LARGE =
-  'This file is larger than 50 MB, the most one import takes. Split it into smaller files.';
+export const IMPORT_FILE_TOO_LARGE = `This file is larger than ${MAX_IMPORT_FILE_MB} MB, the most one import takes. Split it into smaller files.`;

@@ -153,4 +153,25 @@ describe('local gateway (connected: DynamoDB Local, cognito-local)', () => {
     expect((response.body as { error: { message: string } }).error.message).toContain(IMPORT_FILE_TOO_LARGE);
     expect((await createImport(admin, MAX_IMPORT_FILE_BYTES)).status).toBe(201);
   });
+
+  it('refuses an import that does not declare its file size, or declares part of a byte, naming fileSize', async () => {
+    const admin = await createUser({ admin: true });
+    const { fileSize: _, ...withoutSize } = {
+      fileName: 'a.csv',
+      fileSize: 10,
+      sourceName: 'S',
+      sourceUrl: 'https://example.com',
+      headers: [{ header: 'Name', include: true }],
+    };
+
+    const missing = await call('POST', '/admin/imports', { token: admin.token, body: withoutSize });
+    const fractional = await createImport(admin, 10.5);
+
+    expect(missing.status).toBe(400);
+    expect((missing.body as { error: { message: string } }).error.message).toBe('fileSize is required');
+    expect(fractional.status).toBe(400);
+    expect((fractional.body as { error: { message: string } }).error.message).toBe(
+      'fileSize must be a whole number',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/browser/esm/sync';
+import { IMPORT_FILE_EMPTY } from '../../../shared/import/limits';
 import { PREVIEW_ROWS } from '../../../shared/import/preview';
 
 /** The start of a CSV file as the importer shows it: the header row and the first data rows, uncut. */
@@ -10,8 +11,8 @@ export interface CsvPreview {
 
 /** Not in the spec: the chosen file is not a .csv file. */
 export const NOT_A_CSV_FILE = 'Please choose a .csv file.';
-/** Not in the spec: the file has no header row. */
-export const EMPTY_CSV_FILE = 'The file is empty.';
+/** Not in the spec: the file has no bytes or no header row (the API and the import job say the same). */
+export const EMPTY_CSV_FILE = IMPORT_FILE_EMPTY;
 /** Not in the spec: the file cannot be read as CSV. */
 export const UNREADABLE_CSV_FILE = 'The file could not be read as CSV.';
 
