@@ -3,8 +3,15 @@
  * one request at a time (what one founder feels), after a short warm-up.
  */
 
+import { gunzipSync } from 'node:zlib';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { type Api, expectStatus } from '../infra/local/api-client';
+import { s3Client } from '../lambdas/lib/clients/s3';
+import { searchIndexConfig } from '../lambdas/lib/config';
+import { SearchIndex } from '../shared/search/engine';
+import { decodeSnapshot, SEARCH_INDEX_KEY } from '../shared/search/snapshot';
 import { COMMON_TAG, NOTHING_TAG, RARE_TAG } from './csv';
+import { collectGarbage } from './machine';
 import { type Latency, latencyOf, timeRuns } from './stats';
 
 export const SEARCH_P95_BUDGET_MS = 50;
@@ -94,4 +101,89 @@ export async function measureDirectoryHome(api: Api, runs: number): Promise<Dire
       await timeRuns(runs, () => Promise.all([get('/directory/metadata'), get('/directory/role-counts')])),
     ),
   };
+}
+
+export interface CombinedSearchFigure {
+  label: string;
+  path: string;
+  total: number;
+  latency: Latency;
+}
+
+/**
+ * Combined search through the snapshot index, at the benchmark's directory: the name prefix, each
+ * filter alone, role + stage + sector, a common and a rare combination with a cheque range, and
+ * facet counts (none and combined). Every path is a first page (or the facets of that search).
+ */
+export const COMBINED_SEARCHES: readonly { label: string; path: string }[] = [
+  { label: 'name prefix "ad"', path: '/investors?q=ad' },
+  { label: 'role alone', path: '/investors?role=vc' },
+  { label: 'stage alone (by recently updated)', path: '/investors?stageFocus=seed&sort=updated' },
+  { label: 'sector alone (by recently updated)', path: '/investors?sectorFocus=ai&sort=updated' },
+  { label: 'country alone', path: '/investors?country=germany' },
+  { label: 'city alone', path: '/investors?city=london' },
+  { label: 'cheque range alone', path: '/investors?checkMin=100000&checkMax=500000' },
+  { label: 'has phone', path: '/investors?has=phone' },
+  { label: 'role + stage + sector', path: '/investors?role=vc&stageFocus=seed&sectorFocus=ai' },
+  {
+    label: `common combination with a cheque range (${COMMON_TAG})`,
+    path: `/investors?sectorFocus=${COMMON_TAG}&has=email&checkMin=50000&checkMax=1000000`,
+  },
+  {
+    label: `rare combination with a cheque range (${RARE_TAG})`,
+    path: `/investors?sectorFocus=${RARE_TAG}&has=email&checkMin=50000&checkMax=1000000`,
+  },
+  {
+    label: 'empty result: a common filter and a name matching nothing',
+    path: `/investors?sectorFocus=${COMMON_TAG}&q=zzz`,
+  },
+  { label: 'facets, whole directory', path: '/directory/facets' },
+  {
+    label: 'facets, role + stage + sector',
+    path: '/directory/facets?role=vc&stageFocus=seed&sectorFocus=ai',
+  },
+  {
+    label: 'facets, common combination with a cheque range',
+    path: `/directory/facets?sectorFocus=${COMMON_TAG}&has=email&checkMin=50000&checkMax=1000000`,
+  },
+];
+
+export async function measureCombinedSearch(api: Api, runs: number): Promise<CombinedSearchFigure[]> {
+  const figures: CombinedSearchFigure[] = [];
+  for (const { label, path } of COMBINED_SEARCHES) {
+    const first = await api.call('GET', path);
+    expectStatus(first, 200, `GET ${path}`);
+    const total = (first.body as { data: { total: number } }).data.total;
+    const latency = latencyOf(
+      await timeRuns(runs, async () => expectStatus(await api.call('GET', path), 200, `GET ${path}`)),
+    );
+    figures.push({ label, path, total, latency });
+  }
+  return figures;
+}
+
+export interface SnapshotFigure {
+  investors: number;
+  gzipBytes: number;
+  /** GET, gunzip, parse and build the index: what a cold directory function pays once. */
+  loadMs: number;
+  /** Heap held by the built index (cards included), after a full collection. */
+  heapBytes: number;
+}
+
+/** The stored search snapshot: its size, the time to load it into an index, the heap the index holds. */
+export async function measureSnapshot(): Promise<SnapshotFigure> {
+  const started = performance.now();
+  const result = await s3Client().send(
+    new GetObjectCommand({ Bucket: searchIndexConfig().SEARCH_INDEX_BUCKET, Key: SEARCH_INDEX_KEY }),
+  );
+  const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+  const { investors } = decodeSnapshot(JSON.parse(gunzipSync(body).toString('utf8')));
+  collectGarbage();
+  const before = process.memoryUsage().heapUsed;
+  const index = new SearchIndex(investors);
+  const loadMs = performance.now() - started;
+  collectGarbage();
+  const heapBytes = process.memoryUsage().heapUsed - before;
+  return { investors: index.size, gzipBytes: body.length, loadMs, heapBytes };
 }

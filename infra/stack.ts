@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
+import { SEARCH_INDEX_CHANGES_PREFIX, SEARCH_INDEX_KEY } from '../shared/search/snapshot';
 import type { RuntimeConfig } from '../web/config/runtime-config';
 import { type DeploymentConfig, siteOrigins } from './config';
 import { Api } from './constructs/api';
@@ -182,6 +183,13 @@ export class InvestorDirectoryStack extends Stack {
         .addConfiguration(this.payments.paymentLinkIdEnvironment);
       this.workflows.bindStarter(webhook, 'exportDelivery');
     }
+
+    // The search snapshot (keys under search-index/ of the exports bucket): read by the directory,
+    // changes recorded by mapping and curation, folded and rebuilt by the aggregation.
+    const searchIndex = { snapshot: SEARCH_INDEX_KEY, changesPrefix: SEARCH_INDEX_CHANGES_PREFIX };
+    this.api.functionFor('directory')?.bindSearchIndex(this.data.exports, searchIndex, 'read');
+    admin?.bindSearchIndex(this.data.exports, searchIndex, 'record');
+    taskFunctions.DirectoryTasksFunctionArn.bindSearchIndex(this.data.exports, searchIndex, 'maintain');
 
     taskFunctions.ImportTasksFunctionArn.bindStorage(storage, { UPLOADS_BUCKET: 'read' });
     taskFunctions.ExportTasksFunctionArn.bindStorage(storage, { EXPORTS_BUCKET: 'readWrite' }).bindEmail(

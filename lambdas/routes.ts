@@ -44,6 +44,7 @@ export const routes: readonly RouteDefinition[] = [
   // Directory and search: public, no contact details ever.
   route('GET', '/directory/metadata', 'public', 'directory'),
   route('GET', '/directory/role-counts', 'public', 'directory'),
+  route('GET', '/directory/facets', 'public', 'directory'),
   route('GET', '/investors', 'public', 'directory'),
   route('GET', '/investors/{investorId}', 'public', 'directory'),
   route('GET', '/portals/{portalId}', 'public', 'directory'),

@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
+import { SEARCH_INDEX_CHANGES_PREFIX, SEARCH_INDEX_KEY } from '../../shared/search/snapshot';
 import type { DeploymentConfig } from '../config';
 import { acknowledgeGuard } from '../guard';
 import { acknowledge } from '../nag';
@@ -178,6 +179,19 @@ export class Data extends Construct {
           id: 'ExportsToInfrequentAccess',
           prefix: 'exports/',
           transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(30) }],
+        },
+        // The search snapshot is derived (rebuilt from the table by any recount): its change objects
+        // are folded within minutes, and a replaced snapshot is of no use a day later.
+        {
+          id: 'ExpireSearchIndexChanges',
+          prefix: SEARCH_INDEX_CHANGES_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        {
+          id: 'ExpireOldSearchSnapshots',
+          prefix: SEARCH_INDEX_KEY,
+          noncurrentVersionExpiration: Duration.days(1),
         },
       ],
     });

@@ -137,6 +137,36 @@ export class AppFunction extends Construct {
   }
 
   /**
+   * The search snapshot (`lambdas/lib/directory/search-index.ts`): its bucket, how long a copy is
+   * trusted, and access to its keys only. `read`: the snapshot (and listing, so a snapshot not yet
+   * written is a 404, not a 403), for the directory. `record`: change objects, for whoever writes
+   * searchable investors. `maintain`: all of that and rewriting the snapshot, for the aggregation.
+   */
+  bindSearchIndex(
+    bucket: IBucket,
+    keys: { snapshot: string; changesPrefix: string },
+    access: 'read' | 'record' | 'maintain',
+    maxAgeSeconds = 30,
+  ): this {
+    this.handler.addEnvironment('SEARCH_INDEX_BUCKET', bucket.bucketName);
+    this.handler.addEnvironment('SEARCH_INDEX_MAX_AGE_SECONDS', String(maxAgeSeconds));
+    const snapshot = bucket.arnForObjects(keys.snapshot);
+    const changes = bucket.arnForObjects(`${keys.changesPrefix}*`);
+    if (access === 'read' || access === 'maintain') {
+      this.allow(['s3:GetObject'], access === 'read' ? [snapshot] : [snapshot, changes]);
+      this.allow(['s3:ListBucket'], [bucket.bucketArn]);
+    }
+    if (access === 'record' || access === 'maintain')
+      this.allow(['s3:PutObject'], access === 'record' ? [changes] : [snapshot, changes]);
+    if (access !== 'read')
+      this.acknowledgeWildcard(
+        changes,
+        "The search snapshot's change objects (one per batch of searchable investors written); no other key.",
+      );
+    return this;
+  }
+
+  /**
    * May start executions of a state machine (and, with `stop`, stop them); sets `envName` to its ARN.
    */
   bindStateMachine(envName: string, stateMachine: StateMachine, options: { stop?: boolean } = {}): this {

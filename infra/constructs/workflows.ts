@@ -24,8 +24,8 @@ export const workflowSchedules: Partial<
 > = {
   aggregation: {
     every: Duration.hours(6),
-    input: { lockName: null },
-    description: 'Aggregates the directory metadata every 6 hours.',
+    input: { action: 'recount', lockName: null },
+    description: 'Recounts the directory and rebuilds its search snapshot every 6 hours.',
   },
 };
 

@@ -38,6 +38,8 @@ export interface LocalHomeOptions {
   onChildExit?: (name: string, code: number | null, output: string) => void;
   /** DynamoDB Local in memory even in dev mode (benchmarks). */
   inMemory?: boolean;
+  /** How long a function trusts the search snapshot it holds (0: ask S3 at every search; AWS: 30). */
+  searchIndexMaxAgeSeconds?: number;
 }
 
 export const DEV_PORTS: LocalHomePorts = {
@@ -159,6 +161,9 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       SFN_ENDPOINT: `${local(ports.gateway)}/local/stepfunctions`,
       UPLOADS_BUCKET,
       EXPORTS_BUCKET,
+      // The search snapshot, in the exports bucket as on AWS; checked at every search here (see decisions.md).
+      SEARCH_INDEX_BUCKET: EXPORTS_BUCKET,
+      SEARCH_INDEX_MAX_AGE_SECONDS: String(options.searchIndexMaxAgeSeconds ?? 0),
       SES_FROM,
       PAYMENT_LINK_TIER_50: `${local(ports.gateway)}/local/checkout/tier-50`,
       PAYMENT_LINK_TIER_250: `${local(ports.gateway)}/local/checkout/tier-250`,

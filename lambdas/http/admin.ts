@@ -32,6 +32,7 @@ import {
   requireImportJob,
   startImportJob,
 } from '../lib/imports/import-jobs';
+import { logger } from '../lib/observability/logger';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { listRecentCarts } from '../lib/table/repositories/carts';
 import { getCartDeliveries } from '../lib/table/repositories/deliveries';
@@ -89,6 +90,12 @@ export const handler = httpHandler('admin', {
       if (!validation.ok) throw new BadRequestError(validation.error);
       const result = await applyFieldMergerToDirectory(validation.request);
       if (result.matched === 0) throw new NotFoundError(messages.noInvestorsFound);
+      // The edit is in the table (and the tag search) now; the aggregation brings the home page's
+      // counts and the search snapshot up to date. If it cannot start, the 6-hourly one will.
+      if (result.updated > 0)
+        await startWorkflow('aggregation', { action: 'aggregate', lockName: null }).catch((error: unknown) =>
+          logger.warn('could not start the aggregation after a field merger', { error }),
+        );
       return fieldMergerResponse.parse(result);
     },
   }),
@@ -124,7 +131,7 @@ export const handler = httpHandler('admin', {
       try {
         const executionArn =
           name === 'aggregate'
-            ? await startWorkflow('aggregation', { lockName: name })
+            ? await startWorkflow('aggregation', { action: 'recount', lockName: name })
             : await startWorkflow('mapping', {
                 mode: name === 'processAll' ? 'all' : 'unmapped',
                 cursor: null,

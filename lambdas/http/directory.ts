@@ -3,9 +3,14 @@ import {
   portalIdParams,
   portalSchema,
   roleCountsResponse,
+  searchFacetsQuery,
+  searchFacetsResponse,
+  searchFiltersOf,
   searchInvestorsQuery,
 } from '../../shared/api/directory';
 import { INVESTOR_ROLES } from '../../shared/investors/roles';
+import { InvalidSearchCursorError } from '../../shared/search/engine';
+import { currentSearchIndex } from '../lib/directory/search-index';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { InvalidCursorError } from '../lib/table/model';
@@ -36,18 +41,30 @@ export const handler = httpHandler('directory', {
     },
   }),
 
+  'GET /directory/facets': endpoint({
+    auth: 'public',
+    query: searchFacetsQuery,
+    handle: async ({ query }) =>
+      searchFacetsResponse.parse((await currentSearchIndex()).facets(searchFiltersOf(query))),
+  }),
+
   'GET /investors': endpoint({
     auth: 'public',
     query: searchInvestorsQuery,
     handle: async ({ query }) => {
-      const [kind, tag] =
-        query.stageFocus !== undefined
-          ? (['stage', query.stageFocus] as const)
-          : (['sector', query.sectorFocus ?? ''] as const);
+      const filters = searchFiltersOf(query);
+      const cursor = query.cursor ?? null;
       try {
-        return await searchByTag(kind, tag, query.cursor ?? null, query.limit);
+        // The spec's search (one stage or sector tag, by name) reads the tag's postings, fresh at
+        // every write; any other search reads the snapshot index (docs/data-model.md, "Search").
+        const single = Object.keys(filters).length === 1 && query.sort === 'name';
+        if (single && filters.stage !== undefined)
+          return await searchByTag('stage', filters.stage, cursor, query.limit);
+        if (single && filters.sector !== undefined)
+          return await searchByTag('sector', filters.sector, cursor, query.limit);
+        return (await currentSearchIndex()).page(filters, query.sort, cursor, query.limit);
       } catch (error) {
-        if (error instanceof InvalidCursorError)
+        if (error instanceof InvalidCursorError || error instanceof InvalidSearchCursorError)
           throw new BadRequestError("Invalid query parameter 'cursor'");
         throw error;
       }

@@ -55,6 +55,18 @@ export const storageConfig = readSection(
   }),
 );
 
+/**
+ * The directory's search snapshot (docs/data-model.md, "Search index"): the bucket it is kept in and
+ * how long a function trusts the copy it holds before it asks S3 whether a newer one was written.
+ */
+export const searchIndexConfig = readSection(
+  'search index',
+  z.object({
+    SEARCH_INDEX_BUCKET: z.string().check(z.minLength(1)),
+    SEARCH_INDEX_MAX_AGE_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(3600)), 30),
+  }),
+);
+
 export const emailConfig = readSection(
   'email',
   z.object({ SES_FROM: z.email(), SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))) }),

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
+import { INVESTOR_ROLES } from '../investors/roles';
+import { HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
 
 /**
  * The API contract of the directory: one zod schema per request and response. Handlers validate
@@ -43,12 +45,61 @@ export const SEARCH_MAX_PAGE_SIZE = 100;
 export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}`;
 
 const tagValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const placeValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 
-/** GET /investors?stageFocus=…|sectorFocus=…&cursor=…&limit=…: exactly one of the two tags. */
+/** Not in the spec: the answers to a bad cheque bound, contact list or range. */
+export const CHEQUE_MESSAGE = 'Cheque sizes must be whole amounts from 0 to 100,000,000,000';
+export const HAS_MESSAGE = `has must list contact kinds from ${HAS_CONTACTS.join(', ')}, separated by commas`;
+export const CHEQUE_RANGE_MESSAGE = 'The lowest cheque size must not be above the highest';
+
+const chequeBound = z.optional(
+  z.coerce
+    .number({ error: CHEQUE_MESSAGE })
+    .check(
+      z.int({ error: CHEQUE_MESSAGE }),
+      z.gte(0, { error: CHEQUE_MESSAGE }),
+      z.lte(100_000_000_000, { error: CHEQUE_MESSAGE }),
+    ),
+);
+
+/**
+ * The directory's filters as the URL and the API carry them: the spec's `stageFocus` and
+ * `sectorFocus`, the home page's `role`, and the rest (docs/data-model.md, "Search").
+ */
+const searchFilterFields = {
+  q: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  role: z.optional(z.enum([...INVESTOR_ROLES, 'unknown'])),
+  stageFocus: z.optional(tagValue),
+  sectorFocus: z.optional(tagValue),
+  country: z.optional(placeValue),
+  city: z.optional(placeValue),
+  checkMin: chequeBound,
+  checkMax: chequeBound,
+  has: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(new RegExp(`^(${HAS_CONTACTS.join('|')})(,(${HAS_CONTACTS.join('|')}))*$`), HAS_MESSAGE),
+      ),
+  ),
+};
+
+const chequeRangeInOrder = z.refine<{ checkMin?: number | undefined; checkMax?: number | undefined }>(
+  (q) => q.checkMin === undefined || q.checkMax === undefined || q.checkMin <= q.checkMax,
+  { message: CHEQUE_RANGE_MESSAGE, path: ['checkMin'] },
+);
+
+/** GET /directory/facets?…filters: counts beside each filter value for the current result set. */
+export const searchFacetsQuery = z.object(searchFilterFields).check(chequeRangeInOrder);
+
+/**
+ * GET /investors?…filters&sort=…&cursor=…&limit=…: any combination of filters, or none (the whole
+ * directory). Exactly one of stageFocus or sectorFocus, by name, is the spec's search as it was.
+ */
 export const searchInvestorsQuery = z
   .object({
-    stageFocus: z.optional(tagValue),
-    sectorFocus: z.optional(tagValue),
+    ...searchFilterFields,
+    sort: z._default(z.enum(SEARCH_SORTS), 'name'),
     cursor: z.optional(z.string().check(z.maxLength(2000))),
     limit: z._default(
       z.coerce
@@ -61,13 +112,40 @@ export const searchInvestorsQuery = z
       SEARCH_PAGE_SIZE,
     ),
   })
-  .check(
-    z.refine((q) => (q.stageFocus === undefined) !== (q.sectorFocus === undefined), {
-      message: 'Give exactly one of stageFocus or sectorFocus',
-      path: ['stageFocus'],
-    }),
-  );
+  .check(chequeRangeInOrder);
 export type SearchInvestorsQuery = z.input<typeof searchInvestorsQuery>;
+
+/** The filters of a parsed query, as the search index takes them. */
+export function searchFiltersOf(query: z.infer<typeof searchFacetsQuery>): SearchFilters {
+  return {
+    ...(query.q !== undefined ? { q: query.q } : {}),
+    ...(query.role !== undefined ? { role: query.role } : {}),
+    ...(query.stageFocus !== undefined ? { stage: query.stageFocus } : {}),
+    ...(query.sectorFocus !== undefined ? { sector: query.sectorFocus } : {}),
+    ...(query.country !== undefined ? { country: query.country } : {}),
+    ...(query.city !== undefined ? { city: query.city } : {}),
+    ...(query.checkMin !== undefined ? { checkMin: query.checkMin } : {}),
+    ...(query.checkMax !== undefined ? { checkMax: query.checkMax } : {}),
+    ...(query.has !== undefined ? { has: [...new Set(query.has.split(','))] as HasContact[] } : {}),
+  };
+}
+
+const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });
+const facetValues = z.array(facetValueSchema);
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+export const searchFacetsResponse = z.object({
+  total: z.int(),
+  facets: z.object({
+    role: facetValues,
+    stage: facetValues,
+    sector: facetValues,
+    country: facetValues,
+    city: facetValues,
+  }),
+  has: z.object({ email: z.int(), linkedin: z.int(), phone: z.int() }),
+});
+export type SearchFacetsResponse = z.infer<typeof searchFacetsResponse>;
 
 export const searchInvestorsResponse = z.object({
   items: z.array(cartInvestorSchema),

@@ -132,7 +132,10 @@ describe('storage lifecycle', () => {
         Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 30 }],
       }),
     );
-    expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toEqual([]);
+    // The only expiring objects are the search snapshot's change objects (derived, folded within minutes).
+    expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toEqual([
+      expect.objectContaining({ Prefix: 'search-index/changes/', ExpirationInDays: 1 }),
+    ]);
   });
 
   it('aborts unfinished multipart uploads after a day in every data bucket', () => {

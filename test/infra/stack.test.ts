@@ -298,7 +298,25 @@ describe('Lambda functions', () => {
     const uploads = logicalIdOf(stack.data.uploads);
     const exports = logicalIdOf(stack.data.exports);
 
-    expect(s3Actions(functionOf('admin'))).toEqual([['s3:PutObject', expect.stringContaining(uploads)]]);
+    const key = (path: string) =>
+      expect.stringMatching(new RegExp(`${exports}.*/${path.replace(/[.*]/g, '\\$&')}"`));
+    const snapshot = key('search-index/investors.json.gz');
+    const changes = key('search-index/changes/*');
+    const exportsList = ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`];
+    // Whoever writes searchable investors records search changes; only the aggregation rewrites the
+    // snapshot; the directory reads the snapshot and nothing else of the exports bucket.
+    expect(s3Actions(functionOf('admin'))).toEqual([
+      ['s3:PutObject', changes],
+      ['s3:PutObject', expect.stringContaining(uploads)],
+    ]);
+    expect(s3Actions(functionOf('directory'))).toEqual([['s3:GetObject', snapshot], exportsList]);
+    expect(s3Actions(stack.workflows.taskFunctions.DirectoryTasksFunctionArn)).toEqual([
+      ['s3:GetObject', changes],
+      ['s3:GetObject', snapshot],
+      exportsList,
+      ['s3:PutObject', changes],
+      ['s3:PutObject', snapshot],
+    ]);
     expect(s3Actions(stack.workflows.taskFunctions.ImportTasksFunctionArn)).toEqual([
       ['s3:GetObject', expect.stringMatching(new RegExp(`${uploads}.*/\\*`))],
       ['s3:ListBucket', `{"Fn::GetAtt":["${uploads}","Arn"]}`],
@@ -315,14 +333,7 @@ describe('Lambda functions', () => {
       ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
       ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
     ]);
-    for (const group of [
-      'directory',
-      'carts',
-      'projects',
-      'stripeConnect',
-      'podcasts',
-      'stripeWebhook',
-    ] as const) {
+    for (const group of ['carts', 'projects', 'stripeConnect', 'podcasts', 'stripeWebhook'] as const) {
       expect(s3Actions(functionOf(group)), group).toEqual([]);
     }
   });
@@ -513,11 +524,14 @@ describe('Step Functions', () => {
     }
   });
 
-  it('starts the aggregation every 6 hours with no lock', () => {
+  it('starts the recount (counters exact, search snapshot rebuilt) every 6 hours with no lock', () => {
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(6 hours)',
       State: 'ENABLED',
-      Target: { Arn: ref(stack.workflows.stateMachines.aggregation), Input: '{"lockName":null}' },
+      Target: {
+        Arn: ref(stack.workflows.stateMachines.aggregation),
+        Input: '{"action":"recount","lockName":null}',
+      },
     });
   });
 });

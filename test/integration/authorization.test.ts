@@ -111,6 +111,9 @@ const newImportJob = async (upload: boolean): Promise<string> => {
 const cases: Record<string, Case> = {
   'GET /directory/metadata': { prepare: async () => ({ path: '/directory/metadata' }) },
   'GET /directory/role-counts': { prepare: async () => ({ path: '/directory/role-counts' }) },
+  'GET /directory/facets': {
+    prepare: async () => ({ path: `/directory/facets?stageFocus=${stage}&country=portugal` }),
+  },
   'GET /investors': { prepare: async () => ({ path: `/investors?stageFocus=${stage}` }) },
   'GET /investors/{investorId}': { prepare: async () => ({ path: `/investors/${investorId}` }) },
   'GET /portals/{portalId}': { prepare: async () => ({ path: `/portals/matrix-${u}` }) },
@@ -282,6 +285,7 @@ function expectedStatus(auth: 'public' | 'user' | 'admin', persona: Persona, tes
 const PUBLIC_ROUTES = [
   'GET /directory/metadata',
   'GET /directory/role-counts',
+  'GET /directory/facets',
   'GET /investors',
   'GET /investors/{investorId}',
   'GET /portals/{portalId}',
@@ -425,6 +429,17 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       },
     });
     for (const [field, secret] of Object.entries(secrets)) expect(profileText, field).not.toContain(secret);
+
+    // Combined search and facets read the snapshot: the investor is there, no contact value is.
+    const combined = await call(
+      'GET',
+      `/investors?q=secret%20${u}&stageFocus=${stage}&country=Portugal&has=email`,
+    );
+    expect(JSON.stringify(combined.body)).toContain(`Secret Person ${u}`);
+    const facets = await call('GET', `/directory/facets?q=secret%20${u}`);
+    expect(facets.body).toMatchObject({ data: { total: 1 } });
+    for (const text of [JSON.stringify(combined.body), JSON.stringify(facets.body)])
+      for (const [field, secret] of Object.entries(secrets)) expect(text, field).not.toContain(secret);
   });
 
   it('never returns an investor contact detail from a non-admin route', () => {

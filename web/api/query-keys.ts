@@ -5,7 +5,8 @@
 export const queryKeys = {
   directoryMetadata: ['directory', 'metadata'] as const,
   roleCounts: ['directory', 'role-counts'] as const,
-  investorSearch: (kind: 'stageFocus' | 'sectorFocus', tag: string) => ['investors', kind, tag] as const,
+  investorSearch: (query: string) => ['investors', 'search', query] as const,
+  searchFacets: (query: string) => ['directory', 'facets', query] as const,
   portal: (portalId: string) => ['portals', portalId] as const,
   investor: (investorId: string) => ['investors', 'profile', investorId] as const,
   cart: (userId: string, cartId: string) => ['user', userId, 'carts', cartId] as const,

@@ -1,21 +1,22 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, searchInvestorsResponse } from '../../shared/api/directory';
+import {
+  SEARCH_MAX_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  searchFacetsResponse,
+  searchInvestorsResponse,
+} from '../../shared/api/directory';
 import type { CartInvestor } from '../../shared/cart/cart';
+import { type InvestorSearch, paramsOf } from '../pages/investor-search/search-params';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
-export type SearchField = 'stageFocus' | 'sectorFocus';
+const queryOf = (search: InvestorSearch) => Object.fromEntries(paramsOf(search));
 
-export interface InvestorSearch {
-  field: SearchField;
-  tag: string;
-}
-
-/** GET /investors?stageFocus=…|sectorFocus=…&cursor=…: one page of a tag search, alphabetical by name. */
+/** GET /investors?…filters&sort=…&cursor=…: one page of a search. */
 export function searchInvestors(search: InvestorSearch, cursor: string | null, signal?: AbortSignal) {
   return apiRequest(searchInvestorsResponse, '/investors', {
-    query: { [search.field]: search.tag, cursor, limit: SEARCH_PAGE_SIZE },
+    query: { ...queryOf(search), cursor, limit: SEARCH_PAGE_SIZE },
     signal,
   });
 }
@@ -23,7 +24,7 @@ export function searchInvestors(search: InvestorSearch, cursor: string | null, s
 type SearchPage = z.infer<typeof searchInvestorsResponse>;
 
 /**
- * Every result of a search, in name order, up to `max` (the largest pages the API serves, one after
+ * Every result of a search, in its order, up to `max` (the largest pages the API serves, one after
  * another): what "Add all results" adds from.
  */
 export async function searchAllInvestors(search: InvestorSearch, max: number, signal?: AbortSignal) {
@@ -31,7 +32,7 @@ export async function searchAllInvestors(search: InvestorSearch, max: number, si
   let cursor: string | null = null;
   do {
     const page: SearchPage = await apiRequest(searchInvestorsResponse, '/investors', {
-      query: { [search.field]: search.tag, cursor, limit: SEARCH_MAX_PAGE_SIZE },
+      query: { ...queryOf(search), cursor, limit: SEARCH_MAX_PAGE_SIZE },
       signal,
     });
     items.push(...page.items);
@@ -43,7 +44,7 @@ export async function searchAllInvestors(search: InvestorSearch, max: number, si
 /** The search's pages, loaded one by one with the cursor; disabled without a search. */
 export function useInvestorSearch(search: InvestorSearch | null) {
   return useInfiniteQuery({
-    queryKey: queryKeys.investorSearch(search?.field ?? 'stageFocus', search?.tag ?? ''),
+    queryKey: queryKeys.investorSearch(search ? paramsOf(search).toString() : ''),
     queryFn: ({ pageParam, signal }) => {
       if (!search) throw new Error('No search');
       return searchInvestors(search, pageParam, signal);
@@ -51,5 +52,17 @@ export function useInvestorSearch(search: InvestorSearch | null) {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
     enabled: search !== null,
+  });
+}
+
+/** GET /directory/facets: counts beside each filter value for the search (the whole directory without one). */
+export function useSearchFacets(search: InvestorSearch | null) {
+  const { sort: _sort, ...filters } = search ?? {};
+  const query = Object.fromEntries(paramsOf(filters));
+  return useQuery({
+    queryKey: queryKeys.searchFacets(paramsOf(filters).toString()),
+    queryFn: ({ signal }) => apiRequest(searchFacetsResponse, '/directory/facets', { query, signal }),
+    // While a new filter's counts load, the old ones stay (no panel jumping).
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INVESTOR_ROLES } from '../../../shared/investors/roles';
+import type { SearchableInvestor } from '../../../shared/investors/types';
 import type { DirectoryMetadata, TagKind } from '../table/models';
 import {
   type DirectoryTotals,
@@ -12,6 +13,7 @@ import {
   type TagCounter,
   tagSpellings,
 } from '../table/repositories/investors';
+import { foldSearchChanges, rebuildSearchSnapshot } from './search-index';
 
 /** The weighted list of one kind: tags carried by someone, most carried first, with their spellings in use. */
 const weighted = (counters: TagCounter[], kind: TagKind) =>
@@ -60,12 +62,15 @@ async function writeMetadata(
  * Aggregation (after every import and mapping run): writes a new directory-metadata record (totals,
  * contact totals, counts by role, weighted stage and sector lists) from the counters that mapping
  * keeps in step: one read of the totals and one Query of the tag counters, whatever the size of the
- * directory. Data written before the counters existed has no totals yet: then it recounts.
+ * directory. Data written before the counters existed has no totals yet: then it recounts. Then it
+ * folds the recorded changes into the search snapshot, which combined search reads (no Scan either).
  */
 export async function aggregateDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
   const totals = await getDirectoryTotals();
   if (!totals) return recountDirectory(now);
-  return writeMetadata(totals, await listTagCounters(), now);
+  const metadata = await writeMetadata(totals, await listTagCounters(), now);
+  await foldSearchChanges(now);
+  return metadata;
 }
 
 /**
@@ -77,6 +82,8 @@ export async function aggregateDirectory(now: Date = new Date()): Promise<Direct
 export async function recountDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
   const exact = new Map<string, TagCounter>();
   const stored: TagCounter[] = [];
+  const scanStartedAt = new Date();
+  const searchable: SearchableInvestor[] = [];
   const totals: DirectoryTotals = {
     investors: 0,
     withEmail: 0,
@@ -90,6 +97,7 @@ export async function recountDirectory(now: Date = new Date()): Promise<Director
   for await (const chunk of scanDirectory()) {
     stored.push(...chunk.counters);
     for (const investor of chunk.investors) {
+      searchable.push(investor);
       totals.investors++;
       if (investor.hasEmail) totals.withEmail++;
       if (investor.hasPhone) totals.withPhone++;
@@ -116,5 +124,7 @@ export async function recountDirectory(now: Date = new Date()): Promise<Director
   const counters = [...exact.values()];
   await setTagCounters([...counters, ...gone]);
   await setDirectoryTotals(totals);
-  return writeMetadata(totals, counters, now);
+  const metadata = await writeMetadata(totals, counters, now);
+  await rebuildSearchSnapshot(searchable, scanStartedAt, now);
+  return metadata;
 }

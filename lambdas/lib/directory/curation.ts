@@ -11,6 +11,7 @@ import {
   type SearchableChange,
   writeSearchableInvestors,
 } from '../table/repositories/investors';
+import { recordSearchChanges } from './search-index';
 
 export const tagKindOf = (field: MergeableField): TagKind => (field === 'stageFocus' ? 'stage' : 'sector');
 
@@ -46,6 +47,10 @@ export async function applyFieldMergerToDirectory(
     if (result.changed)
       changes.push({ before, after: { ...before, [request.field]: result.values, updatedAt: now } });
   }
-  for (let i = 0; i < changes.length; i += 500) await writeSearchableInvestors(changes.slice(i, i + 500));
+  for (let i = 0; i < changes.length; i += 500) {
+    const chunk = changes.slice(i, i + 500);
+    await recordSearchChanges(chunk.map((change) => change.after));
+    await writeSearchableInvestors(chunk);
+  }
   return { matched: matches.length, updated: changes.length };
 }

@@ -16,6 +16,7 @@ import {
   scanImportedInvestorsPage,
   writeSearchableInvestors,
 } from '../table/repositories/investors';
+import { recordSearchChanges } from './search-index';
 
 /**
  * The searchable investor id of an imported investor: derived from its identity key (normalised
@@ -64,6 +65,8 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
     }
     if (after && !unchanged(before, after)) changes.push({ before, after });
   }
+  // The search snapshot's change first: a failed table write is retried and records it again.
+  await recordSearchChanges(changes.map((change) => change.after));
   await writeSearchableInvestors(changes);
   const stamp = now.toISOString();
   await markImportedInvestorsMapped(

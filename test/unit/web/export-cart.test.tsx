@@ -83,13 +83,14 @@ describe('adding from the investor search', () => {
     expect(storedCart()).toBeNull();
   });
 
-  it('shows the total from the API and the read-only search term', async () => {
+  it('shows the total from the API and the search term as a filter chip', async () => {
     renderPage(<InvestorSearchPage />, {
       path: '/investors/search',
       route: '/investors/search?sectorFocus=fintech',
     });
     expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
-    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('sectorFocus:fintech');
+    const filters = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(filters).getByText('sectorFocus:Fintech')).toBeTruthy();
   });
 });
 

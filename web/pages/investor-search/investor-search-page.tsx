@@ -3,7 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router-dom';
@@ -12,7 +11,7 @@ import { formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pr
 import { messages, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
-import { type InvestorSearch, searchAllInvestors, useInvestorSearch } from '../../api/search-investors';
+import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadingMessage } from '../../components/loading-message';
@@ -25,23 +24,24 @@ import {
   readExportCart,
   useExportCart,
 } from '../../stores/export-cart';
+import { FilterPanel } from './filter-panel';
 import { InvestorCard } from './investor-card';
+import { SearchBox } from './search-box';
+import { chipsOf, type InvestorSearch, paramsOf, searchFromParams } from './search-params';
 
-/** The search the URL asks for: stageFocus first, then sectorFocus; null without either. */
-export function searchFromParams(params: URLSearchParams): InvestorSearch | null {
-  const stage = params.get('stageFocus')?.trim();
-  if (stage) return { field: 'stageFocus', tag: stage };
-  const sector = params.get('sectorFocus')?.trim();
-  if (sector) return { field: 'sectorFocus', tag: sector };
-  return null;
-}
-
-/** `/investors/search?stageFocus=…|sectorFocus=…`: investors with that tag, alphabetical by name. */
+/**
+ * `/investors/search?…`: the directory's search. Every filter lives in the URL (search-params.ts);
+ * the box takes names and firms (or `stageFocus:seed`), the panel beside it combines filters with
+ * counts, and the spec's single-tag links land here with their filter set.
+ */
 export function InvestorSearchPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const search = searchFromParams(params);
-  useDocumentTitle(search ? `Search: ${search.tag}` : 'Investor Search');
+  const chips = chipsOf(search);
+  useDocumentTitle(search ? `Search: ${chips.map((chip) => chip.label).join(', ')}` : 'Investor Search');
   const results = useInvestorSearch(search);
+  const facets = useSearchFacets(search);
+  const go = (next: InvestorSearch) => setParams(paramsOf(next));
   const { user, isAdmin } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
@@ -95,84 +95,87 @@ export function InvestorSearchPage() {
   return (
     <Container>
       <h1 className="visually-hidden">Investor search</h1>
-      <Form.Group className="mb-4" controlId="investor-search-box">
-        <Form.Label className="fw-semibold">Search</Form.Label>
-        <Form.Control
-          readOnly
-          value={search ? `${search.field}:${search.tag}` : ''}
-          placeholder="Choose a stage or sector on the VC Database page"
-        />
-      </Form.Group>
-
-      {search === null ? (
-        <Alert variant="info">{messages.enterSearchTerm}</Alert>
-      ) : results.isPending ? (
-        <LoadingMessage message="Searching..." />
-      ) : results.isError && pages.length === 0 ? (
-        <Alert variant="danger">{errorMessage(results.error, messages.failedToFetchSearchResults)}</Alert>
-      ) : (
-        <>
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-            <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
-            {total > 0 ? (
-              <Button variant="outline-primary" onClick={() => void startAddAll()} disabled={addAll.loading}>
-                {addAll.loading ? (
-                  <>
-                    <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                    Loading all results...
-                  </>
-                ) : (
-                  'Add All Results to Export Cart'
-                )}
-              </Button>
-            ) : null}
-          </div>
-
-          {investors.length === 0 ? (
-            <Alert variant="secondary">{messages.noInvestorsMatching}</Alert>
+      <SearchBox search={search} chips={chips} onSearch={go} />
+      <Row className="g-4">
+        <Col lg={3}>
+          <FilterPanel search={search} facets={facets} onChange={go} />
+        </Col>
+        <Col lg={9}>
+          {search === null ? (
+            <Alert variant="info">{messages.enterSearchTerm}</Alert>
+          ) : results.isPending ? (
+            <LoadingMessage message="Searching..." />
+          ) : results.isError && pages.length === 0 ? (
+            <Alert variant="danger">{errorMessage(results.error, messages.failedToFetchSearchResults)}</Alert>
           ) : (
-            <Row xs={1} md={2} xl={3} className="g-3">
-              {investors.map((investor) => (
-                <Col key={investor.id}>
-                  <InvestorCard
-                    investor={investor}
-                    highlightedStage={search.field === 'stageFocus' ? search.tag : undefined}
-                    highlightedSector={search.field === 'sectorFocus' ? search.tag : undefined}
-                    inCart={isInCart(cart, investor.id)}
-                    alreadyBought={bought.has(investor.id)}
-                    onAdd={add}
-                    showDebugLink={showDebugLinks}
-                  />
-                </Col>
-              ))}
-            </Row>
-          )}
+            <>
+              <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+                <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
+                {total > 0 ? (
+                  <Button
+                    variant="outline-primary"
+                    onClick={() => void startAddAll()}
+                    disabled={addAll.loading}
+                  >
+                    {addAll.loading ? (
+                      <>
+                        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                        Loading all results...
+                      </>
+                    ) : (
+                      'Add All Results to Export Cart'
+                    )}
+                  </Button>
+                ) : null}
+              </div>
 
-          {results.isFetchNextPageError ? (
-            <Alert variant="danger" className="mt-3">
-              {errorMessage(results.error, messages.failedToFetchSearchResults)}
-            </Alert>
-          ) : null}
-          {results.hasNextPage ? (
-            <div className="text-center mt-4">
-              <Button
-                variant="outline-secondary"
-                onClick={() => void results.fetchNextPage()}
-                disabled={results.isFetchingNextPage}
-              >
-                {results.isFetchingNextPage ? (
-                  <>
-                    <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                    Loading...
-                  </>
-                ) : (
-                  `Load more (${investors.length} of ${total.toLocaleString('en-US')} shown)`
-                )}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+              {investors.length === 0 ? (
+                <Alert variant="secondary">{messages.noInvestorsMatching}</Alert>
+              ) : (
+                <Row xs={1} md={2} className="g-3">
+                  {investors.map((investor) => (
+                    <Col key={investor.id}>
+                      <InvestorCard
+                        investor={investor}
+                        highlightedStage={search.stageFocus}
+                        highlightedSector={search.sectorFocus}
+                        inCart={isInCart(cart, investor.id)}
+                        alreadyBought={bought.has(investor.id)}
+                        onAdd={add}
+                        showDebugLink={showDebugLinks}
+                      />
+                    </Col>
+                  ))}
+                </Row>
+              )}
+
+              {results.isFetchNextPageError ? (
+                <Alert variant="danger" className="mt-3">
+                  {errorMessage(results.error, messages.failedToFetchSearchResults)}
+                </Alert>
+              ) : null}
+              {results.hasNextPage ? (
+                <div className="text-center mt-4">
+                  <Button
+                    variant="outline-secondary"
+                    onClick={() => void results.fetchNextPage()}
+                    disabled={results.isFetchingNextPage}
+                  >
+                    {results.isFetchingNextPage ? (
+                      <>
+                        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                        Loading...
+                      </>
+                    ) : (
+                      `Load more (${investors.length} of ${total.toLocaleString('en-US')} shown)`
+                    )}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </Col>
+      </Row>
       <ConfirmModal
         show={addAll.plan !== null}
         title="Add all results to your export cart?"

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { SearchableInvestor } from '../../../shared/investors/types';
+import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  SEARCH_INDEX_CHANGES_PREFIX,
+  SEARCH_INDEX_KEY,
+} from '../../../shared/search/snapshot';
+import { s3Client } from '../clients/s3';
+import { searchIndexConfig } from '../config';
+import { logger } from '../observability/logger';
+import { toCard } from '../table/repositories/investors';
+
+/**
+ * The search snapshot (docs/data-model.md, "Search index"): a derived copy of the searchable
+ * investors' public cards that the directory function queries in memory. The table stays the source
+ * of truth. Every write of searchable investors (a mapping batch, a curation edit) first records its
+ * cards as one change object; aggregation folds the change objects into the snapshot (no Scan); the
+ * recount rebuilds it whole from its Scan of the table.
+ */
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Changes written this long before a fold are taken as folded: the next fold reads again the ones
+ * after it (folding is idempotent), so a change whose upload was slow, or one a concurrent fold
+ * missed, is folded by the next one instead of skipped.
+ */
+export const REFOLD_WINDOW_MS = 5 * 60_000;
+
+const indexed = (investor: SearchableInvestor): IndexedInvestor => ({
+  card: toCard(investor),
+  updatedAt: investor.updatedAt,
+});
+
+const bucket = () => searchIndexConfig().SEARCH_INDEX_BUCKET;
+
+async function put(key: string, investors: Iterable<IndexedInvestor>, now: Date, foldedThrough: string) {
+  const snapshot = encodeSnapshot(investors, now, foldedThrough);
+  const body = await gzipAsync(JSON.stringify(snapshot));
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: 'application/gzip' }),
+  );
+  return { investors: snapshot.rows.length, bytes: body.length };
+}
+
+async function read(key: string, etag?: string | null) {
+  const result = await s3Client().send(
+    new GetObjectCommand({ Bucket: bucket(), Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
+  );
+  const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+  return {
+    ...decodeSnapshot(JSON.parse((await gunzipAsync(body)).toString('utf8'))),
+    etag: result.ETag ?? null,
+    bytes: body.length,
+  };
+}
+
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+const isMissing = (error: unknown) => (error as Error).name === 'NoSuchKey' || statusOf(error) === 404;
+
+/**
+ * Records the cards of searchable investors about to be written (call it before the table write:
+ * a failed write is retried and records again; a change that never reaches the table is undone by
+ * the next recount). One object per batch, never one per investor.
+ */
+export async function recordSearchChanges(
+  investors: readonly SearchableInvestor[],
+  now: Date = new Date(),
+): Promise<void> {
+  if (investors.length === 0) return;
+  // The key carries the time of recording (tests pass an earlier one for a slow upload): folds read keys by time.
+  const key = `${SEARCH_INDEX_CHANGES_PREFIX}${now.toISOString()}-${randomUUID()}.json.gz`;
+  await put(key, investors.map(indexed), now, '');
+}
+
+/** Keeps the newer card of one investor: later `updatedAt`, or on a tie the one folded last. */
+function fold(into: Map<string, IndexedInvestor>, investors: readonly IndexedInvestor[]): void {
+  for (const investor of investors) {
+    const held = into.get(investor.card.id);
+    if (!held || held.updatedAt <= investor.updatedAt) into.set(investor.card.id, investor);
+  }
+}
+
+const changeKeyAt = (time: number) => `${SEARCH_INDEX_CHANGES_PREFIX}${new Date(time).toISOString()}`;
+
+/**
+ * Aggregation's part: the snapshot with every change recorded since its last fold, written back.
+ * Reads the snapshot and the new change objects only, whatever the size of the table.
+ */
+export async function foldSearchChanges(
+  now: Date = new Date(),
+): Promise<{ investors: number; changes: number }> {
+  let base: { investors: IndexedInvestor[]; foldedThrough: string };
+  try {
+    base = await read(SEARCH_INDEX_KEY);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    base = { investors: [], foldedThrough: '' };
+  }
+  const cards = new Map(base.investors.map((investor) => [investor.card.id, investor]));
+  let changes = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({
+        Bucket: bucket(),
+        Prefix: SEARCH_INDEX_CHANGES_PREFIX,
+        ...(base.foldedThrough ? { StartAfter: base.foldedThrough } : {}),
+        ...(token ? { ContinuationToken: token } : {}),
+      }),
+    );
+    // Keys are ordered by time: changes fold oldest first.
+    for (const object of page.Contents ?? []) {
+      if (!object.Key) continue;
+      fold(cards, (await read(object.Key)).investors);
+      changes++;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  const written = await put(
+    SEARCH_INDEX_KEY,
+    cards.values(),
+    now,
+    changeKeyAt(now.getTime() - REFOLD_WINDOW_MS),
+  );
+  logger.info('folded the search changes', { investors: written.investors, changes, bytes: written.bytes });
+  return { investors: written.investors, changes };
+}
+
+/**
+ * The recount's part: the snapshot rebuilt from the table's searchable investors read by its Scan
+ * (started at `scanStartedAt`); changes recorded since are folded by the next aggregation.
+ */
+export async function rebuildSearchSnapshot(
+  investors: readonly SearchableInvestor[],
+  scanStartedAt: Date,
+  now: Date = new Date(),
+): Promise<{ investors: number; bytes: number }> {
+  return put(
+    SEARCH_INDEX_KEY,
+    investors.map(indexed),
+    now,
+    changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
+  );
+}
+
+interface Held {
+  index: SearchIndex;
+  etag: string | null;
+  checkedAt: number;
+}
+
+let held: Held | null = null;
+let refreshing: Promise<Held> | null = null;
+
+/** The index from S3, or the one held when the stored snapshot has not changed (a conditional GET). */
+async function refresh(previous: Held | null, checkedAt: number): Promise<Held> {
+  try {
+    const { investors, builtAt, etag, bytes } = await read(SEARCH_INDEX_KEY, previous?.etag);
+    logger.info('loaded the search snapshot', { investors: investors.length, builtAt, bytes });
+    return { index: new SearchIndex(investors), etag, checkedAt };
+  } catch (error) {
+    if (previous && statusOf(error) === 304) return { ...previous, checkedAt };
+    // Before the first aggregation there is no snapshot: the directory is empty.
+    if (isMissing(error)) return { index: new SearchIndex([]), etag: null, checkedAt };
+    throw error;
+  }
+}
+
+/**
+ * The search index this function holds, checked against S3 at most once per
+ * SEARCH_INDEX_MAX_AGE_SECONDS (30 s on AWS): a write reaches combined search when the aggregation
+ * after it has folded it, and at most that long later. Concurrent callers share one load.
+ */
+export async function currentSearchIndex(now: number = Date.now()): Promise<SearchIndex> {
+  const maxAgeMs = searchIndexConfig().SEARCH_INDEX_MAX_AGE_SECONDS * 1000;
+  if (held && now - held.checkedAt < maxAgeMs) return held.index;
+  if (!refreshing) {
+    refreshing = refresh(held, now).then(
+      (next) => {
+        held = next;
+        refreshing = null;
+        return next;
+      },
+      (error: unknown) => {
+        refreshing = null;
+        throw error;
+      },
+    );
+  }
+  return (await refreshing).index;
+}

@@ -1,0 +1,62 @@
+import { normalizeTag } from '../tags/normalize-tag';
+import { foldText } from './fold';
+
+/**
+ * The directory's filters, as the URL, the API and the in-memory index all name them. Filters
+ * combine with AND; each takes one value, so a founder replaces a value by clicking another.
+ */
+
+/** Contact kinds a founder can require ("has email"). */
+export const HAS_CONTACTS = ['email', 'linkedin', 'phone'] as const;
+export type HasContact = (typeof HAS_CONTACTS)[number];
+
+export const HAS_CONTACT_LABELS: Readonly<Record<HasContact, string>> = {
+  email: 'Has email',
+  linkedin: 'Has LinkedIn',
+  phone: 'Has phone',
+};
+
+/** Result orders: by name (the spec's default) or most recently updated first. */
+export const SEARCH_SORTS = ['name', 'updated'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_SORT_LABELS: Readonly<Record<SearchSort, string>> = {
+  name: 'Name',
+  updated: 'Recently updated',
+};
+
+/** The filters whose values get counts beside them (facets). */
+export const FACETS = ['role', 'stage', 'sector', 'country', 'city'] as const;
+export type Facet = (typeof FACETS)[number];
+
+/** The key a facet value is matched by: the role as stored, a normalised tag, a folded place ('Zürich' = 'zurich'). */
+export function facetValueKey(facet: Facet, value: string): string {
+  if (facet === 'role') return value;
+  if (facet === 'stage' || facet === 'sector') return normalizeTag(value);
+  return foldText(value);
+}
+
+export interface SearchFilters {
+  /** Free text: every word is the start of a word of the name or the firm (accents and case folded). */
+  q?: string;
+  role?: string;
+  stage?: string;
+  sector?: string;
+  country?: string;
+  city?: string;
+  /** A cheque range: investors whose min–max overlaps it (either bound may be absent). */
+  checkMin?: number;
+  checkMax?: number;
+  has?: readonly HasContact[];
+}
+
+/** True when no filter is set: the whole directory. */
+export function noFilters(filters: SearchFilters): boolean {
+  return (
+    !filters.q &&
+    FACETS.every((facet) => filters[facet] === undefined) &&
+    filters.checkMin === undefined &&
+    filters.checkMax === undefined &&
+    (filters.has ?? []).length === 0
+  );
+}

@@ -1,0 +1,33 @@
+/** Letters that Unicode decomposition keeps whole, written the way a founder types them. */
+const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * Text as search compares it: accents removed (é → e), case folded, the few letters without a
+ * decomposition spelled out (ß → ss, ø → o), runs of spaces collapsed. `'  Zoë  Ørsted '` → `'zoe orsted'`.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
+    .trim()
+    .replace(/\s+/g, ' ');
+}
+
+/** The words of a text for prefix search: folded, split on anything that is not a letter or digit. */
+export function searchWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}

@@ -1,0 +1,124 @@
+import type { IndexedInvestor } from './engine';
+
+/**
+ * The search snapshot as stored (gzip JSON in S3): one row per searchable investor, a tuple of the
+ * public card's fields, so 100,000 investors take a few MB. It holds the public card only: the
+ * presence flags of contact details, never a value. `version` changes when the row layout does.
+ */
+export const SNAPSHOT_VERSION = 1;
+
+/** Where the snapshot is kept (the exports bucket): the only key of it the directory function may read. */
+export const SEARCH_INDEX_KEY = 'search-index/investors.json.gz';
+
+/** Where each write of searchable investors records its cards until aggregation folds them in. */
+export const SEARCH_INDEX_CHANGES_PREFIX = 'search-index/changes/';
+
+type Row = [
+  id: string,
+  name: string,
+  role: string,
+  stages: string[],
+  sectors: string[],
+  flags: number,
+  firm: string | null,
+  title: string | null,
+  cities: string[],
+  countries: string[],
+  checkMin: number | null,
+  checkMax: number | null,
+  updatedAt: string,
+];
+
+export interface Snapshot {
+  version: number;
+  builtAt: string;
+  /** The change-object key up to which changes are folded in ('' for a change object itself). */
+  foldedThrough: string;
+  rows: Row[];
+}
+
+const FLAGS = ['hasEmail', 'hasPhone', 'hasLinkedIn', 'hasTwitter', 'hasCrunchbase'] as const;
+
+export class SnapshotFormatError extends Error {
+  override readonly name = 'SnapshotFormatError';
+}
+
+export function encodeSnapshot(
+  investors: Iterable<IndexedInvestor>,
+  builtAt: Date,
+  foldedThrough = '',
+): Snapshot {
+  const rows: Row[] = [];
+  for (const { card, updatedAt } of investors) {
+    rows.push([
+      card.id,
+      card.name,
+      card.investorRole,
+      card.stageFocus,
+      card.sectorFocus,
+      FLAGS.reduce((bits, flag, i) => (card[flag] ? bits | (1 << i) : bits), 0),
+      card.firmName ?? null,
+      card.title ?? null,
+      card.cities ?? [],
+      card.countries ?? [],
+      card.checkMin ?? null,
+      card.checkMax ?? null,
+      updatedAt,
+    ]);
+  }
+  return { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), foldedThrough, rows };
+}
+
+const isRow = (row: unknown): row is Row =>
+  Array.isArray(row) &&
+  row.length === 13 &&
+  typeof row[0] === 'string' &&
+  typeof row[1] === 'string' &&
+  typeof row[2] === 'string' &&
+  Array.isArray(row[3]) &&
+  Array.isArray(row[4]) &&
+  typeof row[5] === 'number' &&
+  Array.isArray(row[8]) &&
+  Array.isArray(row[9]) &&
+  typeof row[12] === 'string';
+
+/** The investors of a stored snapshot; a snapshot of another layout or a damaged one is refused. */
+export function decodeSnapshot(value: unknown): {
+  builtAt: string;
+  foldedThrough: string;
+  investors: IndexedInvestor[];
+} {
+  const snapshot = value as Partial<Snapshot> | null;
+  if (!snapshot || snapshot.version !== SNAPSHOT_VERSION || !Array.isArray(snapshot.rows))
+    throw new SnapshotFormatError(`Not a version ${SNAPSHOT_VERSION} search snapshot`);
+  const investors = snapshot.rows.map((row, i): IndexedInvestor => {
+    if (!isRow(row)) throw new SnapshotFormatError(`Search snapshot row ${i} is damaged`);
+    const [id, name, role, stages, sectors, flags, firm, title, cities, countries, checkMin, checkMax] = row;
+    return {
+      updatedAt: row[12],
+      card: {
+        id,
+        name,
+        investorRole: role,
+        stageFocus: stages,
+        sectorFocus: sectors,
+        hasEmail: (flags & 1) !== 0,
+        hasPhone: (flags & 2) !== 0,
+        hasLinkedIn: (flags & 4) !== 0,
+        hasTwitter: (flags & 8) !== 0,
+        hasCrunchbase: (flags & 16) !== 0,
+        firmName: firm,
+        title,
+        cities,
+        countries,
+        checkMin,
+        checkMax,
+      },
+    };
+  });
+  return {
+    builtAt: String(snapshot.builtAt),
+    foldedThrough: String(snapshot.foldedThrough ?? ''),
+    investors,
+  };
+}

@@ -1,0 +1,268 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { currentSearchIndex } from '../../lambdas/lib/directory/search-index';
+import {
+  CHEQUE_RANGE_MESSAGE,
+  HAS_MESSAGE,
+  searchFacetsResponse,
+  searchInvestorsResponse,
+} from '../../shared/api/directory';
+import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
+import type { SearchIndex } from '../../shared/search/engine';
+import { call, createUser } from './support/home';
+import { seedInvestors, unique } from './support/seed';
+import { settleWorkflows } from './support/settle';
+
+// This worker runs the directory's loader in-process (the freshness tests) with the age AWS uses; the
+// local home's handlers, behind the gateway, use 0. Set before this worker first reads its config.
+process.env.SEARCH_INDEX_MAX_AGE_SECONDS = '30';
+
+const pageResponse = apiSuccessEnvelope(searchInvestorsResponse);
+const facetsResponse = apiSuccessEnvelope(searchFacetsResponse);
+
+const u = unique();
+const sector = `Sector${u}`;
+const zembla = `Zembla${u}`;
+const gallia = `Gallia${u}`;
+
+/** Known answers: names share a word across two investors, accents and case vary, one has no place. */
+const SEEDED = [
+  {
+    key: 'zoe',
+    name: 'Zoë Ørsted',
+    firm: `Nordic-${u}`,
+    role: 'Angel',
+    stages: ['Seed', 'Pre-Seed'],
+    sectors: ['AI', sector],
+    city: 'København',
+    country: zembla,
+    minCheck: '25k',
+    maxCheck: '100k',
+    email: `zoe-${u}@example.com`,
+  },
+  {
+    key: 'adaVc',
+    name: 'Ada Ivers',
+    firm: `Ivers-${u}`,
+    role: 'VC',
+    stages: ['seed', 'Series A'],
+    sectors: [sector.toLowerCase()],
+    city: 'London',
+    country: zembla.toUpperCase(),
+    minCheck: '500k',
+    maxCheck: '2m',
+    linkedin: `https://www.linkedin.com/in/ada-${u}`,
+  },
+  {
+    key: 'adaAngel',
+    name: 'Ada Ivers',
+    firm: `Blue-${u}`,
+    role: 'Angel',
+    stages: ['Series A'],
+    sectors: [sector.toUpperCase(), 'Health'],
+    minCheck: '1m',
+    email: `ada-${u}@example.com`,
+    phone: '+44 20 7946 0000',
+  },
+  {
+    key: 'emile',
+    name: 'Émile Durand',
+    firm: `Durand-${u}`,
+    role: 'Family Office',
+    sectors: [sector],
+    city: 'Paris',
+    country: gallia,
+  },
+] as const;
+type Key = (typeof SEEDED)[number]['key'];
+
+const idOf: Partial<Record<Key, string>> = {};
+const keyOf = (id: string): Key | 'other' =>
+  (Object.entries(idOf).find(([, value]) => value === id)?.[0] as Key | undefined) ?? 'other';
+
+async function page(query: string) {
+  const response = await call('GET', `/investors?${query}`);
+  expect(response.status, `${query}: ${JSON.stringify(response.body)}`).toBe(200);
+  return pageResponse.parse(response.body).data;
+}
+
+/** Every result of a search, walked page by page with the cursor, as seeded keys (others as 'other'). */
+async function all(query: string, limit = 100): Promise<{ keys: (Key | 'other')[]; totals: Set<number> }> {
+  const keys: (Key | 'other')[] = [];
+  const ids = new Set<string>();
+  const totals = new Set<number>();
+  let cursor: string | null = null;
+  do {
+    const next: Awaited<ReturnType<typeof page>> = await page(
+      `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    for (const item of next.items) {
+      expect(ids.has(item.id), `duplicate ${item.id}`).toBe(false);
+      ids.add(item.id);
+      keys.push(keyOf(item.id));
+    }
+    totals.add(next.total);
+    cursor = next.cursor;
+  } while (cursor);
+  expect(totals.size).toBe(1);
+  expect([...totals][0]).toBe(ids.size);
+  return { keys, totals };
+}
+
+const mine = async (query: string) => (await all(query)).keys.filter((key) => key !== 'other');
+
+/** The two 'Ada Ivers' tie on name and come in the order of their random ids: compare them as one. */
+const ADA = 'ada';
+const adasAsOne = (keys: (Key | 'other')[]) =>
+  keys
+    .map((key) => (key === 'adaVc' || key === 'adaAngel' ? ADA : key))
+    .filter((k, i, all) => k !== ADA || all.indexOf(ADA) === i);
+const mineWithAdas = async (query: string) => {
+  const keys = await mine(query);
+  return { order: adasAsOne(keys), adas: keys.filter((key) => key.startsWith('ada')).sort() };
+};
+
+async function facets(query: string) {
+  const response = await call('GET', `/directory/facets?${query}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return facetsResponse.parse(response.body).data;
+}
+
+const counts = (values: { value: string; count: number }[]) =>
+  Object.fromEntries(values.map((v) => [v.value, v.count]));
+
+beforeAll(async () => {
+  await seedInvestors(
+    SEEDED.map(({ key: _, ...investor }) => ({
+      ...investor,
+      stages: 'stages' in investor ? [...investor.stages] : [],
+      sectors: [...investor.sectors],
+    })),
+  );
+  const found = await page(`sectorFocus=${sector}&limit=100`);
+  for (const item of found.items) {
+    const seeded = SEEDED.find((s) => item.firmName?.endsWith(u) && item.firmName === s.firm);
+    if (seeded) idOf[seeded.key] = item.id;
+  }
+  expect(Object.keys(idOf).sort()).toEqual(['adaAngel', 'adaVc', 'emile', 'zoe']);
+});
+
+describe('combined search, against a seeded table with known answers', () => {
+  it("keeps the spec's tag search as it was: every case of the tag, by name", async () => {
+    expect(await mineWithAdas(`sectorFocus=${sector.toUpperCase()}`)).toEqual({
+      order: [ADA, 'emile', 'zoe'],
+      adas: ['adaAngel', 'adaVc'],
+    });
+  });
+
+  it('finds names and firms by the start of a word, accents and case folded', async () => {
+    expect(await mine(`q=${encodeURIComponent(`ZOE ${u}`)}`)).toEqual(['zoe']);
+    expect(await mine(`q=${encodeURIComponent(`orst ${u}`)}`)).toEqual(['zoe']);
+    expect(await mine(`q=${encodeURIComponent(`emile ${u}`)}`)).toEqual(['emile']);
+    expect((await mine(`q=${encodeURIComponent(`ivers ${u}`)}`)).sort()).toEqual(['adaAngel', 'adaVc']);
+    expect(await mine(`q=${encodeURIComponent(`vers ${u}`)}`)).toEqual([]);
+  });
+
+  it('filters by each filter alone', async () => {
+    expect(await mine(`country=${zembla.toLowerCase()}`)).toEqual(['adaVc', 'zoe']);
+    expect(await mine(`country=${gallia}`)).toEqual(['emile']);
+    expect(await mine('city=kobenhavn')).toEqual(['zoe']);
+    expect(await mine('role=family_office')).toEqual(['emile']);
+    expect(await mine('role=angel')).toEqual(['adaAngel', 'zoe']);
+    expect(await mine('stageFocus=series%20a&sort=updated')).toEqual(
+      expect.arrayContaining(['adaVc', 'adaAngel']),
+    );
+    expect(await mine('has=phone')).toEqual(['adaAngel']);
+    expect((await mine('checkMin=1500000')).sort()).toEqual(['adaAngel', 'adaVc']);
+  });
+
+  it('combines role, stage and sector; a cheque range that only overlaps; contact kinds', async () => {
+    expect(await mine(`role=angel&stageFocus=SEED&sectorFocus=${sector}`)).toEqual(['zoe']);
+    expect(await mine(`sectorFocus=${sector}&checkMin=90000&checkMax=600000`)).toEqual(['adaVc', 'zoe']);
+    expect(await mine(`sectorFocus=${sector}&checkMin=3000000`)).toEqual(['adaAngel']);
+    expect(await mine(`sectorFocus=${sector}&has=email,phone`)).toEqual(['adaAngel']);
+    expect(await mine(`sectorFocus=${sector}&has=linkedin&country=${zembla}`)).toEqual(['adaVc']);
+  });
+
+  it('finds nothing where two filters do not meet, and says 0', async () => {
+    const empty = await page(`country=${gallia}&role=angel`);
+    expect(empty).toEqual({ items: [], total: 0, cursor: null });
+  });
+
+  it('sorts by most recently updated', async () => {
+    const byUpdate = await mine(`sectorFocus=${sector}&sort=updated`);
+    expect([...byUpdate].sort()).toEqual(['adaAngel', 'adaVc', 'emile', 'zoe']);
+  });
+
+  it('pages across a combination without a duplicate or a gap', async () => {
+    const whole = await all(`sectorFocus=${sector}&sort=updated`, 100);
+    const oneByOne = await all(`sectorFocus=${sector}&sort=updated`, 1);
+    expect(oneByOne.keys).toEqual(whole.keys);
+    expect((await all(`q=${u}&has=email`, 1)).keys).toEqual(['adaAngel', 'zoe']);
+  });
+
+  it('counts facet values over the other filters, so a count is what clicking it finds', async () => {
+    // Scoped to this file's investors by the word every firm of theirs holds.
+    const result = await facets(`q=${u}&sectorFocus=${sector}&role=angel`);
+    expect(result.total).toBe(2);
+    expect(counts(result.facets.role)).toEqual({ angel: 2, vc: 1, family_office: 1 });
+    expect(counts(result.facets.sector)).toEqual({ [sector.toLowerCase()]: 2, ai: 1, health: 1 });
+    expect(counts(result.facets.country)).toEqual({ [zembla.toLowerCase()]: 1 });
+    expect(result.has).toEqual({ email: 2, linkedin: 0, phone: 1 });
+    // The label is a spelling from the data (the most common one).
+    expect([sector, sector.toLowerCase(), sector.toUpperCase()]).toContain(
+      result.facets.sector.find((v) => v.value === sector.toLowerCase())?.label,
+    );
+  });
+
+  it('refuses bad filters with a message naming them', async () => {
+    const error = async (query: string) => {
+      const response = await call('GET', `/investors?${query}`);
+      expect(response.status).toBe(400);
+      return apiErrorEnvelopeSchema.parse(response.body).error.message;
+    };
+    expect(await error('checkMin=600000&checkMax=1000')).toContain(CHEQUE_RANGE_MESSAGE);
+    expect(await error('has=email,fax')).toContain(HAS_MESSAGE);
+    expect(await error('role=banker')).toContain('role');
+    expect(await error('checkMin=-5')).toContain('Cheque sizes must be whole amounts');
+    const { cursor } = await page(`sectorFocus=${sector}&sort=updated&limit=1`);
+    expect(await error(`sectorFocus=${sector}&cursor=${encodeURIComponent(cursor ?? '')}`)).toBe(
+      "Invalid query parameter 'cursor'",
+    );
+    expect(await error(`sectorFocus=${sector}&sort=updated&cursor=not-a-cursor`)).toBe(
+      "Invalid query parameter 'cursor'",
+    );
+  });
+});
+
+describe('freshness of the search snapshot after a write', () => {
+  it('a function holds its snapshot for SEARCH_INDEX_MAX_AGE_SECONDS, then sees the one the next aggregation wrote', async () => {
+    const late = `Late${u}`;
+    const count = (index: SearchIndex) => index.page({ q: late }, 'name', null, 10).total;
+    const t0 = Date.now();
+    expect(count(await currentSearchIndex(t0))).toBe(0);
+
+    await seedInvestors([{ name: 'Late Comer', firm: late, sectors: [sector], role: 'Other' }]);
+
+    expect(count(await currentSearchIndex(t0 + 29_999))).toBe(0);
+    expect(count(await currentSearchIndex(t0 + 30_000))).toBe(1);
+    // Through the local home (age 0), the next request already sees it.
+    expect(await mine(`q=${late}`)).toEqual([]);
+    expect((await page(`q=${late}`)).total).toBe(1);
+  });
+
+  it('a curation edit starts the aggregation, and combined search shows the edit once it has run', async () => {
+    const admin = await createUser({ admin: true });
+    const merged = `Merged${u}`;
+    const response = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: { action: 'merge', field: 'sectorFocus', selectedValues: [sector], finalValue: merged },
+    });
+    expect(response.status).toBe(200);
+    // The tag search reads the postings: at once.
+    expect((await page(`sectorFocus=${merged}`)).total).toBe(5);
+    await settleWorkflows();
+    // Combined search reads the snapshot the aggregation rewrote.
+    expect((await page(`sectorFocus=${merged}&sort=updated`)).total).toBe(5);
+    expect((await page(`sectorFocus=${sector}&sort=updated`)).total).toBe(0);
+  });
+});

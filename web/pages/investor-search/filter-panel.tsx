@@ -1,0 +1,252 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import {
+  CHEQUE_RANGE_MESSAGE,
+  type FacetValue,
+  type SearchFacetsResponse,
+} from '../../../shared/api/directory';
+import { investorRoleLabel } from '../../../shared/investors/roles';
+import {
+  type Facet,
+  facetValueKey,
+  HAS_CONTACT_LABELS,
+  HAS_CONTACTS,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+} from '../../../shared/search/filters';
+import { compareStages, tagLabel } from '../../../shared/tags/display';
+import { type FilterKey, hasKinds, type InvestorSearch, withFilter, withHasKind } from './search-params';
+
+const FACET_FILTERS: { facet: Facet; key: FilterKey; title: string; label: (value: FacetValue) => string }[] =
+  [
+    { facet: 'role', key: 'role', title: 'Investor type', label: (v) => investorRoleLabel(v.value) },
+    { facet: 'stage', key: 'stageFocus', title: 'Stage', label: (v) => tagLabel(v.value) },
+    { facet: 'sector', key: 'sectorFocus', title: 'Sector', label: (v) => tagLabel(v.value) },
+    { facet: 'country', key: 'country', title: 'Country', label: (v) => v.label },
+    { facet: 'city', key: 'city', title: 'City', label: (v) => v.label },
+  ];
+
+/** Values a facet lists before "Show more". */
+const SHOWN_BEFORE_MORE = 8;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The filters beside the results: sort, each facet's values with how many investors the search
+ * would find with it (click to set, click again to clear), a cheque range and the contact kinds.
+ * On a phone it folds away behind a "Filters" button.
+ */
+export function FilterPanel({
+  search,
+  facets,
+  onChange,
+}: {
+  search: InvestorSearch | null;
+  facets: UseQueryResult<SearchFacetsResponse>;
+  onChange: (next: InvestorSearch) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const data = facets.data;
+  return (
+    <aside aria-label="Filters">
+      <Button
+        variant="outline-secondary"
+        className="d-lg-none w-100 mb-3"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide filters' : 'Filters'}
+      </Button>
+      <div id={panelId} className={`${open ? '' : 'd-none'} d-lg-block filter-panel`}>
+        <Form.Group className="mb-3" controlId="investor-search-sort">
+          <Form.Label className="h6">Sort by</Form.Label>
+          <Form.Select
+            size="sm"
+            value={search?.sort ?? 'name'}
+            disabled={!search}
+            onChange={(event) =>
+              onChange({
+                ...search,
+                ...(event.target.value === 'updated' ? { sort: 'updated' } : { sort: undefined }),
+              })
+            }
+          >
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SEARCH_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+
+        {facets.isError && !data ? (
+          <p className="small text-body-secondary">Filter counts are not available right now.</p>
+        ) : null}
+
+        {FACET_FILTERS.map(({ facet, key, title, label }) => {
+          const values = data?.facets[facet] ?? [];
+          const sorted =
+            facet === 'stage' ? [...values].sort((a, b) => compareStages(a.value, b.value)) : values;
+          return (
+            <FacetList
+              key={facet}
+              facet={facet}
+              title={title}
+              values={sorted}
+              selected={search?.[key]}
+              label={label}
+              loading={facets.isPending}
+              onPick={(value) => onChange(withFilter(search, key, value))}
+            />
+          );
+        })}
+
+        <ChequeRange search={search} onChange={onChange} />
+
+        <fieldset className="mb-3">
+          <legend className="h6">Contact details</legend>
+          {HAS_CONTACTS.map((kind) => (
+            <Form.Check
+              key={kind}
+              id={`has-${kind}`}
+              type="checkbox"
+              checked={hasKinds(search).includes(kind)}
+              onChange={(event) => onChange(withHasKind(search, kind, event.target.checked))}
+              label={
+                <>
+                  {HAS_CONTACT_LABELS[kind]}
+                  {data ? (
+                    <span className="text-body-secondary small ms-1">({count(data.has[kind])})</span>
+                  ) : null}
+                </>
+              }
+            />
+          ))}
+        </fieldset>
+      </div>
+    </aside>
+  );
+}
+
+function FacetList({
+  facet,
+  title,
+  values,
+  selected,
+  label,
+  loading,
+  onPick,
+}: {
+  facet: Facet;
+  title: string;
+  values: FacetValue[];
+  selected: string | undefined;
+  label: (value: FacetValue) => string;
+  loading: boolean;
+  onPick: (value: string | undefined) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const headingId = useId();
+  if (!loading && values.length === 0) return null;
+  const isSelected = (value: FacetValue) =>
+    selected !== undefined &&
+    value.value === selected.trim().toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+  const shown = all ? values : values.slice(0, SHOWN_BEFORE_MORE);
+  const hiddenSelected = !all ? values.slice(SHOWN_BEFORE_MORE).filter(isSelected) : [];
+  return (
+    <section className="mb-3" aria-labelledby={headingId}>
+      <h3 id={headingId} className="h6">
+        {title}
+      </h3>
+      {loading ? <p className="small text-body-secondary mb-0">Counting...</p> : null}
+      <ul className="list-unstyled mb-0 small">
+        {[...shown, ...hiddenSelected].map((value) => {
+          const active = isSelected(value);
+          return (
+            <li key={value.value}>
+              <button
+                type="button"
+                className={`btn btn-sm w-100 d-flex justify-content-between text-start px-2 py-1 ${active ? 'btn-primary' : 'btn-link text-body text-decoration-none'}`}
+                aria-pressed={active}
+                onClick={() => onPick(active ? undefined : value.value)}
+              >
+                <span className="text-truncate">{label(value)}</span>{' '}
+                <span className={active ? '' : 'text-body-secondary'}>{count(value.count)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {values.length > SHOWN_BEFORE_MORE ? (
+        <Button variant="link" size="sm" className="p-0 mt-1" onClick={() => setAll(!all)}>
+          {all ? 'Show fewer' : `Show all ${values.length}`}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Min and max cheque (whole dollars): investors whose own range overlaps it are kept. */
+function ChequeRange({
+  search,
+  onChange,
+}: {
+  search: InvestorSearch | null;
+  onChange: (next: InvestorSearch) => void;
+}) {
+  const [min, setMin] = useState(search?.checkMin ?? '');
+  const [max, setMax] = useState(search?.checkMax ?? '');
+  useEffect(() => setMin(search?.checkMin ?? ''), [search?.checkMin]);
+  useEffect(() => setMax(search?.checkMax ?? ''), [search?.checkMax]);
+  const tooLow = min !== '' && max !== '' && Number(min) > Number(max);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (tooLow) return;
+    onChange(withFilter(withFilter(search, 'checkMin', min || undefined), 'checkMax', max || undefined));
+  };
+  return (
+    <Form onSubmit={apply} className="mb-3" noValidate>
+      <fieldset>
+        <legend className="h6">Cheque size (USD)</legend>
+        <div className="d-flex gap-2">
+          <Form.Control
+            size="sm"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1000}
+            placeholder="Min"
+            aria-label="Minimum cheque"
+            value={min}
+            isInvalid={tooLow}
+            onChange={(event) => setMin(event.target.value.replace(/\D/g, ''))}
+          />
+          <Form.Control
+            size="sm"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1000}
+            placeholder="Max"
+            aria-label="Maximum cheque"
+            value={max}
+            isInvalid={tooLow}
+            onChange={(event) => setMax(event.target.value.replace(/\D/g, ''))}
+          />
+          <Button size="sm" type="submit" variant="outline-primary">
+            Apply
+          </Button>
+        </div>
+        {tooLow ? (
+          <div className="small text-danger mt-1" role="alert">
+            {CHEQUE_RANGE_MESSAGE}
+          </div>
+        ) : null}
+      </fieldset>
+    </Form>
+  );
+}
