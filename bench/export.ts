@@ -4,13 +4,14 @@
  * webhook, and the export workflow (CSV to S3, email with the attachment, contact library) until the
  * delivery record says delivered.
  */
+
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { type Api, expectStatus } from '../infra/local/api-client';
 import { buildExportCsv, type ExportContactRow } from '../lambdas/lib/export/export-csv';
 import { getCartDelivery } from '../lambdas/lib/table/repositories/deliveries';
 import { EXPORT_COLUMN_KEYS } from '../shared/cart/export';
-import { MAX_CART_ITEMS } from '../shared/cart/pricing';
+import { MAX_CART_ITEMS, tierForCount } from '../shared/cart/pricing';
 import { taskTotals } from './local-workflows';
 import { type Latency, latencyOf, percentile, sleep, timeRuns } from './stats';
 
@@ -59,7 +60,9 @@ export async function collectInvestorIds(
   return [...ids];
 }
 
-function checkoutEvent(cartId: string, amount: number) {
+/** The Checkout event of a paid session of the cart, from its tier's Payment Link (as the webhook requires). */
+function checkoutEvent(cartId: string, amount: number, itemCount: number) {
+  const linkId = process.env[`PAYMENT_LINK_ID_${tierForCount(itemCount).id.toUpperCase().replace('-', '_')}`];
   return {
     id: `evt_bench_${randomUUID().replaceAll('-', '')}`,
     object: 'event',
@@ -72,9 +75,11 @@ function checkoutEvent(cartId: string, amount: number) {
         object: 'checkout.session',
         payment_status: 'paid',
         status: 'complete',
+        amount_subtotal: amount,
         amount_total: amount,
         currency: 'usd',
         client_reference_id: cartId,
+        payment_link: linkId,
       },
     },
   };
@@ -101,7 +106,7 @@ async function deliverOnce(api: Api, buyerToken: string, ids: readonly string[])
   const cart = (saved.body as { data: { id: string; pricing: { totalX100: number } } }).data;
   const afterSave = performance.now();
 
-  const payload = JSON.stringify(checkoutEvent(cart.id, cart.pricing.totalX100));
+  const payload = JSON.stringify(checkoutEvent(cart.id, cart.pricing.totalX100, ids.length));
   const signature = Stripe.webhooks.generateTestHeaderString({
     payload,
     secret: String(process.env.STRIPE_WEBHOOK_SECRET),

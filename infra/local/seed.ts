@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { aggregateDirectory, recountDirectory } from '../../lambdas/lib/directory/aggregation';
+import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
 import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
 import { builtInPortal } from '../../lambdas/lib/portals/built-in';
-import { getDirectoryTotals, putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
+import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { createPodcast, toggleVote } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createProject } from '../../lambdas/lib/table/repositories/projects';
@@ -264,8 +264,9 @@ export async function seedLocalHome(
   const adminSub = await ensureUser(cognito, LOCAL_ACCOUNTS.admin);
   const founderSub = await ensureUser(cognito, LOCAL_ACCOUNTS.founder);
   if (await getItem(SEED_MARKER.pk, SEED_MARKER.sk)) {
-    // A home seeded before mapping kept the directory totals has none: count them once from the investors.
-    if (!(await getDirectoryTotals())) await recountDirectory();
+    // A home seeded before mapping kept the directory totals, or before search had its snapshot, is
+    // brought up to date: aggregation recounts when either is missing (and only folds otherwise).
+    await aggregateDirectory();
     return { seeded: false };
   }
 

@@ -65,6 +65,8 @@ function andInto(target: Bits, other: Bits): void {
 // ------------------------------------------------------------------ the index
 
 interface ValueEntry {
+  /** Its number among the facet's values. */
+  id: number;
   bits: Bits;
   count: number;
   spellings: Map<string, number>;
@@ -146,8 +148,8 @@ export class SearchIndex {
   private readonly checkMin: Float64Array;
   private readonly checkMax: Float64Array;
   private readonly values = new Map<Facet, Map<string, ValueEntry>>();
-  /** Per investor, per facet, the keys of its values (for facet counts). */
-  private readonly valueKeys: Map<Facet, string[][]> = new Map();
+  /** Per facet, each investor's value ids (a CSR layout: `ids[offsets[ord]..offsets[ord + 1]]`), for facet counts. */
+  private readonly valueIds = new Map<Facet, { keys: string[]; offsets: Int32Array; ids: Int32Array }>();
   private readonly hasBits = new Map<HasContact, Bits>();
   private readonly orders: Record<SearchSort, Order>;
   private readonly words32: number;
@@ -163,9 +165,10 @@ export class SearchIndex {
     this.checkMax = new Float64Array(n);
 
     const wordPairs: [string, number][] = [];
+    const building = new Map<Facet, { keys: string[]; offsets: number[]; ids: number[] }>();
     for (const facet of FACETS) {
       this.values.set(facet, new Map());
-      this.valueKeys.set(facet, []);
+      building.set(facet, { keys: [], offsets: [0], ids: [] });
     }
     for (const contact of HAS_CONTACTS) this.hasBits.set(contact, this.emptyBits());
 
@@ -178,6 +181,7 @@ export class SearchIndex {
         if (HAS_FLAG[contact](card)) set(this.hasBits.get(contact) as Bits, ord);
       for (const facet of FACETS) {
         const entries = this.values.get(facet) as Map<string, ValueEntry>;
+        const layout = building.get(facet) as { keys: string[]; offsets: number[]; ids: number[] };
         const keys: string[] = [];
         for (const spelling of facetValuesOf(card, facet)) {
           const key = facetValueKey(facet, spelling);
@@ -185,16 +189,25 @@ export class SearchIndex {
           keys.push(key);
           let entry = entries.get(key);
           if (!entry) {
-            entry = { bits: this.emptyBits(), count: 0, spellings: new Map() };
+            entry = { id: layout.keys.length, bits: this.emptyBits(), count: 0, spellings: new Map() };
             entries.set(key, entry);
+            layout.keys.push(key);
           }
           set(entry.bits, ord);
           entry.count++;
           entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
+          layout.ids.push(entry.id);
         }
-        (this.valueKeys.get(facet) as string[][]).push(keys);
+        layout.offsets.push(layout.ids.length);
       }
     });
+
+    for (const [facet, layout] of building)
+      this.valueIds.set(facet, {
+        keys: layout.keys,
+        offsets: Int32Array.from(layout.offsets),
+        ids: Int32Array.from(layout.ids),
+      });
 
     wordPairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
     this.words = wordPairs.map((p) => p[0]);
@@ -353,19 +366,31 @@ export class SearchIndex {
       }
       return out;
     }
+    const layouts = facets.map(
+      (facet) => this.valueIds.get(facet) as { keys: string[]; offsets: Int32Array; ids: Int32Array },
+    );
+    const tallies = layouts.map((layout) => new Int32Array(layout.keys.length));
     for (let w = 0; w < base.length; w++) {
       let word = base[w] as number;
       while (word !== 0) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         const ord = w * 32 + bit;
-        for (const facet of facets) {
-          const counts = out.get(facet) as Map<string, number>;
-          for (const key of (this.valueKeys.get(facet) as string[][])[ord] as string[])
-            counts.set(key, (counts.get(key) ?? 0) + 1);
+        for (let f = 0; f < layouts.length; f++) {
+          const { offsets, ids } = layouts[f] as { offsets: Int32Array; ids: Int32Array };
+          const tally = tallies[f] as Int32Array;
+          for (let i = offsets[ord] as number; i < (offsets[ord + 1] as number); i++)
+            tally[ids[i] as number] = (tally[ids[i] as number] as number) + 1;
         }
       }
     }
+    facets.forEach((facet, f) => {
+      const counts = out.get(facet) as Map<string, number>;
+      const { keys } = layouts[f] as { keys: string[] };
+      (tallies[f] as Int32Array).forEach((n, id) => {
+        if (n > 0) counts.set(keys[id] as string, n);
+      });
+    });
     return out;
   }
 }

@@ -170,9 +170,22 @@ describe('a founder in Chromium against the local home', () => {
     await logIn(page, ACCOUNTS.founder);
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=fintech`);
     await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow).toBe(false);
+    const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(await overflows()).toBe(false);
+    // The filter panel folds away behind a button on a phone, and opens in place.
+    await expect.poll(() => page.getByRole('region', { name: 'Investor type' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('region', { name: 'Investor type' }).waitFor();
+    expect(await overflows()).toBe(false);
     await screenshot(page, 'search-phone');
+
+    // The profile page too.
+    const card = page.locator('article.investor-card').first();
+    const name = (await card.locator('h2').textContent())?.trim() ?? '';
+    await card.getByRole('link', { name }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await overflows()).toBe(false);
+    await screenshot(page, 'profile-phone');
     await context.close();
   });
 });

@@ -1,5 +1,8 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { recountDirectory } from '../../lambdas/lib/directory/aggregation';
+import { s3Client } from '../../lambdas/lib/clients/s3';
+import { searchIndexConfig } from '../../lambdas/lib/config';
+import { aggregateDirectory, recountDirectory } from '../../lambdas/lib/directory/aggregation';
 import {
   currentSearchIndex,
   foldSearchChanges,
@@ -8,6 +11,7 @@ import {
 } from '../../lambdas/lib/directory/search-index';
 import { getSearchableInvestor } from '../../lambdas/lib/table/repositories/investors';
 import type { SearchableInvestor } from '../../shared/investors/types';
+import { SEARCH_INDEX_KEY } from '../../shared/search/snapshot';
 import { call } from './support/home';
 import { seedInvestors, unique } from './support/seed';
 
@@ -103,5 +107,24 @@ describe('the search snapshot under faults', () => {
     await recountDirectory();
     expect(await titleIn(investor.firmName ?? '')).toEqual(['Never Written: -']);
     expect((await cardOf(investor.id)).title).toBeNull();
+  });
+
+  it('keeps the index it holds when S3 answers that the snapshot has not changed (a conditional GET)', async () => {
+    await foldSearchChanges();
+    // This worker's age is the local home's 0: every call asks S3, with the ETag it holds.
+    const first = await currentSearchIndex();
+    expect(await currentSearchIndex()).toBe(first);
+    await foldSearchChanges();
+    expect(await currentSearchIndex()).not.toBe(first);
+  });
+
+  it('rebuilds a deleted snapshot from the table at the next aggregation (its size disagrees with the totals)', async () => {
+    await s3Client().send(
+      new DeleteObjectCommand({ Bucket: searchIndexConfig().SEARCH_INDEX_BUCKET, Key: SEARCH_INDEX_KEY }),
+    );
+    expect((await currentSearchIndex()).size).toBe(0);
+    const metadata = await aggregateDirectory();
+    expect((await currentSearchIndex()).size).toBe(metadata.totalInvestors);
+    expect(metadata.totalInvestors).toBeGreaterThan(0);
   });
 });

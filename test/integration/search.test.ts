@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentSearchIndex } from '../../lambdas/lib/directory/search-index';
+import { postingsForTag } from '../../lambdas/lib/table/repositories/investors';
 import {
   CHEQUE_RANGE_MESSAGE,
   HAS_MESSAGE,
@@ -231,6 +232,30 @@ describe('combined search, against a seeded table with known answers', () => {
     expect(await error(`sectorFocus=${sector}&sort=updated&cursor=not-a-cursor`)).toBe(
       "Invalid query parameter 'cursor'",
     );
+  });
+});
+
+describe("data past DynamoDB's key limits (DynamoDB Local takes them, AWS would not)", () => {
+  it('imports a 1,500-character name, a 1,200-character tag and a 1,100-character email, and finds the investor', async () => {
+    const v = unique();
+    const longName = `Longname${v} ${'Ö'.repeat(1_500)}`;
+    const longTag = `tag${v}${'x'.repeat(1_200)}`;
+    await seedInvestors([
+      { name: longName, sectors: [longTag], email: `${'e'.repeat(1_100)}${v}@example.com` },
+    ]);
+    const found = await page(`q=longname${v}`);
+    expect(found.items.map((item) => [item.name, item.sectorFocus])).toEqual([[longName, [longTag]]]);
+    // The tag's postings were written under a key cut to fit, where the tag's reads find them.
+    const posted: string[] = [];
+    for await (const chunk of postingsForTag('sector', longTag.toUpperCase()))
+      posted.push(...chunk.map((i) => i.name));
+    expect(posted).toEqual([longName]);
+    // A cursor whose sort key is past 1,024 bytes is refused before DynamoDB is asked.
+    const forged = Buffer.from(
+      JSON.stringify({ pk: `TAG#sector#${sector.toLowerCase()}`, sk: `NAME#${'a'.repeat(1_100)}` }),
+    ).toString('base64url');
+    const response = await call('GET', `/investors?sectorFocus=${sector}&cursor=${forged}`);
+    expect(response.status).toBe(400);
   });
 });
 

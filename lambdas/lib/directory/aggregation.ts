@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INVESTOR_ROLES } from '../../../shared/investors/roles';
 import type { SearchableInvestor } from '../../../shared/investors/types';
+import { logger } from '../observability/logger';
 import type { DirectoryMetadata, TagKind } from '../table/models';
 import {
   type DirectoryTotals,
@@ -63,13 +64,22 @@ async function writeMetadata(
  * contact totals, counts by role, weighted stage and sector lists) from the counters that mapping
  * keeps in step: one read of the totals and one Query of the tag counters, whatever the size of the
  * directory. Data written before the counters existed has no totals yet: then it recounts. Then it
- * folds the recorded changes into the search snapshot, which combined search reads (no Scan either).
+ * folds the recorded changes into the search snapshot, which combined search reads (no Scan either);
+ * a snapshot whose size differs from the totals (deleted, or a change lost) makes it recount.
  */
 export async function aggregateDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
   const totals = await getDirectoryTotals();
   if (!totals) return recountDirectory(now);
   const metadata = await writeMetadata(totals, await listTagCounters(), now);
-  await foldSearchChanges(now);
+  const folded = await foldSearchChanges(now);
+  // A snapshot that does not hold every investor (deleted, or a change lost) is rebuilt by the recount.
+  if (folded.investors !== totals.investors) {
+    logger.warn('the search snapshot disagrees with the directory totals: recounting', {
+      snapshot: folded.investors,
+      totals: totals.investors,
+    });
+    return recountDirectory(now);
+  }
   return metadata;
 }
 

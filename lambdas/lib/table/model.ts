@@ -16,11 +16,57 @@ export interface Model<S extends z.core.$ZodType> {
   fromItem(item: Record<string, unknown>): z.infer<S>;
 }
 
+/** DynamoDB's key limits, in bytes of UTF-8. DynamoDB Local does not enforce them; AWS refuses the write. */
+export const MAX_PARTITION_KEY_BYTES = 2048;
+export const MAX_SORT_KEY_BYTES = 1024;
+
+const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');
+const isSortKey = (attribute: string) => attribute.endsWith('sk');
+
+export class KeyTooLongError extends Error {
+  override readonly name = 'KeyTooLongError';
+}
+
+/** Refuses, in both homes alike, a key that AWS would refuse. */
+export function checkKeySizes(entity: string, keys: object): void {
+  for (const [attribute, value] of Object.entries(keys)) {
+    if (typeof value !== 'string') continue;
+    const limit = isSortKey(attribute) ? MAX_SORT_KEY_BYTES : MAX_PARTITION_KEY_BYTES;
+    if (utf8Bytes(value) > limit)
+      throw new KeyTooLongError(
+        `${entity}: ${attribute} is ${utf8Bytes(value)} bytes, over DynamoDB's ${limit}`,
+      );
+  }
+}
+
+/**
+ * A key fragment made of user data (a name, a tag, an email), cut to at most `maxBytes` of UTF-8 at
+ * a character boundary, so the key stays within DynamoDB's limits whatever the data. Values that
+ * share their first `maxBytes` bytes share the fragment (a long name then ties, broken by the id).
+ */
+export function keyFragment(value: string, maxBytes: number): string {
+  if (utf8Bytes(value) <= maxBytes) return value;
+  let out = '';
+  let used = 0;
+  for (const char of value) {
+    const size = utf8Bytes(char);
+    if (used + size > maxBytes) break;
+    out += char;
+    used += size;
+  }
+  return out;
+}
+
 export function defineModel<S extends z.core.$ZodType>(
   entity: string,
   schema: S,
-  keys: (value: z.infer<S>) => ItemKeys,
+  buildKeys: (value: z.infer<S>) => ItemKeys,
 ): Model<S> {
+  const keys = (value: z.infer<S>) => {
+    const built = buildKeys(value);
+    checkKeySizes(entity, built);
+    return built;
+  };
   return {
     entity,
     schema,
@@ -56,6 +102,8 @@ export function decodeCursor(cursor: string | undefined | null): Record<string, 
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
     for (const v of Object.values(value)) if (typeof v !== 'string') throw new Error('not a key');
+    // A key AWS would refuse (DynamoDB Local takes it) is not one this table ever gave.
+    checkKeySizes('cursor', value);
     return value as Record<string, unknown>;
   } catch (cause) {
     throw new InvalidCursorError('The cursor is not valid.', { cause });

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/insights/transactions';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
-import { defineModel, padNumber } from './model';
+import { defineModel, keyFragment, padNumber } from './model';
 
 /**
  * Every entity of the single table (spec section 3), with its keys. `docs/data-model.md` lists the
@@ -158,7 +158,7 @@ export type StripeSubscriptionItem = z.infer<typeof stripeSubscriptionModel.sche
 export const importedInvestorModel = defineModel('importedInvestor', importedInvestorSchema, (v) => ({
   pk: `IMPORTED#${v.id}`,
   sk: 'IMPORTED',
-  ...(v.email?.trim() ? { gsi1pk: `EMAIL#${v.email.trim().toLowerCase()}`, gsi1sk: `IMPORTED#${v.id}` } : {}),
+  ...(v.email?.trim() ? { gsi1pk: emailIndexKey(v.email), gsi1sk: `IMPORTED#${v.id}` } : {}),
   // Sparse: only pending records are in the "unmapped" index.
   ...(v.status === 'pending' ? { gsi2pk: 'UNMAPPED', gsi2sk: `${v.importedAt}#${v.id}` } : {}),
 }));
@@ -177,7 +177,13 @@ export const tagKindSchema = z.enum(TAG_KINDS);
  * folded (Ávila sorts with the A's) because DynamoDB orders sort keys by their UTF-8 bytes.
  */
 export const nameSortKey = (name: string, id: string) =>
-  `NAME#${name.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase()}#${id}`;
+  `NAME#${keyFragment(name.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase(), 900)}#${id}`;
+
+/** A tag's partition: the normalised tag, cut to fit DynamoDB's key limit (a tag is rarely past 50 bytes). */
+export const tagPartitionKey = (kind: TagKind, tagKey: string) => `TAG#${kind}#${keyFragment(tagKey, 1000)}`;
+
+/** The imported-investors-by-email index key: the trimmed, lower-case email, cut to fit. */
+export const emailIndexKey = (email: string) => `EMAIL#${keyFragment(email.trim().toLowerCase(), 1000)}`;
 
 /**
  * One posting per searchable investor per stage or sector tag, carrying the card search shows, so
@@ -190,7 +196,7 @@ export const tagPostingModel = defineModel(
     tagKey: z.string(),
     investor: cartInvestorSchema,
   }),
-  (v) => ({ pk: `TAG#${v.kind}#${v.tagKey}`, sk: nameSortKey(v.investor.name, v.investor.id) }),
+  (v) => ({ pk: tagPartitionKey(v.kind, v.tagKey), sk: nameSortKey(v.investor.name, v.investor.id) }),
 );
 export type TagPosting = z.infer<typeof tagPostingModel.schema>;
 
@@ -201,7 +207,7 @@ export type TagPosting = z.infer<typeof tagPostingModel.schema>;
 export const tagCounterModel = defineModel(
   'tagCounter',
   z.object({ kind: tagKindSchema, tagKey: z.string(), count: z.int() }),
-  (v) => ({ pk: `TAG#${v.kind}#${v.tagKey}`, sk: '#COUNT' }),
+  (v) => ({ pk: tagPartitionKey(v.kind, v.tagKey), sk: '#COUNT' }),
 );
 
 /** One record per aggregation run: the API's directory-metadata contract, with a checked timestamp. */

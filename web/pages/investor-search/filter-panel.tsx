@@ -153,8 +153,7 @@ function FacetList({
   const headingId = useId();
   if (!loading && values.length === 0) return null;
   const isSelected = (value: FacetValue) =>
-    selected !== undefined &&
-    value.value === selected.trim().toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+    selected !== undefined && value.value === facetValueKey(facet, selected);
   const shown = all ? values : values.slice(0, SHOWN_BEFORE_MORE);
   const hiddenSelected = !all ? values.slice(SHOWN_BEFORE_MORE).filter(isSelected) : [];
   return (

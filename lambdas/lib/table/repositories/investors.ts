@@ -10,14 +10,16 @@ import { normalizeTag } from '../../../../shared/tags/normalize-tag';
 import { documentClient } from '../../clients/dynamodb';
 import { batchGet, batchWrite, deleteRequest, putRequest } from '../batch';
 import type { ItemKeys } from '../definition';
-import { decodeCursor, InvalidCursorError } from '../model';
+import { decodeCursor, InvalidCursorError, keyFragment } from '../model';
 import {
   type DirectoryMetadata,
   directoryMetadataModel,
+  emailIndexKey,
   importedInvestorModel,
   searchableInvestorModel,
   type TagKind,
   tagCounterModel,
+  tagPartitionKey,
   tagPostingModel,
 } from '../models';
 import { getItem, type Page, putItem, queryPage, scanEntities, scanEntitiesPage, tableName } from '../table';
@@ -38,7 +40,7 @@ export async function findImportedInvestorByEmail(email: string): Promise<Import
   const page = await queryPage({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `EMAIL#${email.trim().toLowerCase()}` },
+    ExpressionAttributeValues: { ':pk': emailIndexKey(email) },
     Limit: 1,
   });
   const item = page.items[0];
@@ -324,7 +326,7 @@ function tagCounterItem(counter: TagCounter): Record<string, unknown> & ItemKeys
   return {
     ...item,
     gsi1pk: TAG_COUNTERS_INDEX_KEY,
-    gsi1sk: `${counter.kind}#${counter.tagKey}`,
+    gsi1sk: `${counter.kind}#${keyFragment(counter.tagKey, 1000)}`,
     ...Object.fromEntries(variants.map(([spelling, n]) => [`${VARIANT_ATTRIBUTE_PREFIX}${spelling}`, n])),
   };
 }
@@ -447,7 +449,7 @@ export async function searchByTag(
   limit: number,
 ): Promise<Page<CartInvestor> & { total: number }> {
   const tagKey = normalizeTag(tag);
-  const pk = `TAG#${kind}#${tagKey}`;
+  const pk = tagPartitionKey(kind, tagKey);
   // A cursor of another search (or an edited one) would make DynamoDB refuse the query (a 500): refuse it here.
   const start = decodeCursor(cursor);
   if (
@@ -477,7 +479,7 @@ export async function* postingsForTag(kind: TagKind, tag: string): AsyncGenerato
   do {
     const page: Page<Record<string, unknown>> = await queryPage({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `TAG#${kind}#${normalizeTag(tag)}`, ':prefix': 'NAME#' },
+      ExpressionAttributeValues: { ':pk': tagPartitionKey(kind, normalizeTag(tag)), ':prefix': 'NAME#' },
       cursor,
     });
     yield page.items.map((item) => tagPostingModel.fromItem(item).investor);
