@@ -63,6 +63,7 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/projects/{projectId}', 'user', 'projects'),
   // Payment connect and Business Insights of a project: its creator only, like the project itself.
   // Their own function, so that project CRUD does not load the Stripe SDK.
+  route('POST', '/projects/{projectId}/stripe/connect-state', 'user', 'stripeConnect'),
   route('POST', '/projects/{projectId}/stripe/connect', 'user', 'stripeConnect'),
   route('DELETE', '/projects/{projectId}/stripe/connection', 'user', 'stripeConnect'),
   route('POST', '/projects/{projectId}/stripe/transactions/sync', 'user', 'stripeConnect'),

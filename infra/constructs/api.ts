@@ -83,6 +83,13 @@ export interface ApiProps {
 }
 
 /**
+ * Handler groups that only read the table (the public directory): bound read-only.
+ * test/infra/function-needs.test.ts scans every bundle and fails when a function that writes is
+ * read-only here, or one that only reads is not.
+ */
+export const TABLE_READ_ONLY_GROUPS: ReadonlySet<HandlerGroup> = new Set(['directory']);
+
+/**
  * The HTTP API, built from `lambdas/routes.ts`: one Lambda function per handler group that serves a
  * route (every one bound to the table), one route per entry, and the Cognito JWT authorizer (the
  * web client as audience) on every `user` and `admin` route. Public routes have no authorizer.
@@ -151,7 +158,7 @@ export class Api extends Construct {
         logRemovalPolicy: removalPolicy,
         logRetention: logRetention(props.stage),
         ...(sizing ?? {}),
-      }).bindTable(props.table);
+      }).bindTable(props.table, TABLE_READ_ONLY_GROUPS.has(group) ? 'read' : 'readWrite');
       functions.set(group, fn);
       integrations.set(group, new HttpLambdaIntegration(`${group}Integration`, fn.handler));
     }

@@ -1,4 +1,6 @@
 import {
+  CONNECT_STATE_INVALID,
+  connectStateResponse,
   mrrResponse,
   projectIdParams,
   stripeConnectBody,
@@ -6,12 +8,14 @@ import {
   syncTransactionsResponse,
   toProjectView,
 } from '../../shared/api/projects';
-import { NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
+import { projectOfCreator } from '../lib/insights/connected-project';
 import { syncProjectTransactions } from '../lib/insights/ingest';
 import { projectMrr } from '../lib/insights/mrr';
 import { connectProjectToStripe, disconnectProjectFromStripe } from '../lib/insights/stripe-connect';
 import { tracing } from '../lib/observability/tracer';
+import { consumeConnectState, createConnectState } from '../lib/table/repositories/connect-states';
 import type { ProjectWithConnection } from '../lib/table/repositories/projects';
 
 /** Someone else's project answers as a missing one: its existence is not revealed. */
@@ -26,11 +30,26 @@ const view = ({ project, connection }: ProjectWithConnection) => toProjectView(p
 export const handler = httpHandler(
   'stripeConnect',
   {
+    'POST /projects/{projectId}/stripe/connect-state': endpoint({
+      auth: 'user',
+      params: projectIdParams,
+      handle: async ({ params, caller }) => {
+        if (!(await projectOfCreator(params.projectId, caller.sub))) throw projectNotFound();
+        return connectStateResponse.parse({
+          state: await createConnectState(params.projectId, caller.sub, new Date()),
+        });
+      },
+    }),
+
     'POST /projects/{projectId}/stripe/connect': endpoint({
       auth: 'user',
       params: projectIdParams,
       body: stripeConnectBody,
       handle: async ({ params, body, caller }) => {
+        if (!(await projectOfCreator(params.projectId, caller.sub))) throw projectNotFound();
+        // The state is used up before the code is: a forged or replayed return changes nothing.
+        if (!(await consumeConnectState(body.state, params.projectId, caller.sub, new Date())))
+          throw new BadRequestError(CONNECT_STATE_INVALID);
         const connected = await connectProjectToStripe(params.projectId, caller.sub, body, new Date());
         if (!connected) throw projectNotFound();
         return view(connected);

@@ -156,6 +156,13 @@ export const STRIPE_SYNC_FAILED = 'Could not fetch the transactions from Stripe.
 export const STRIPE_ACCESS_REVOKED =
   'Stripe no longer allows access to the connected account. Disconnect and connect again.';
 
+/** Not in the spec: a return from Stripe without the `state` this product sent. */
+export const CONNECT_STATE_MISSING =
+  'The Stripe connection came back without its state. Start again from your project page.';
+/** Not in the spec: a `state` that is not one made for this founder and project, used already or expired. */
+export const CONNECT_STATE_INVALID =
+  'This Stripe connection was not started from this project, or it expired. Start again from your project page.';
+
 /**
  * POST /projects/{projectId}/stripe/connect: the code and scope Connect's OAuth flow returned to
  * /connect/stripe. The server stores them (the project is then 'pending'), exchanges the code for the
@@ -173,8 +180,18 @@ export const stripeConnectBody = z.strictObject({
       z.regex(/^[A-Za-z0-9_-]+$/, { error: 'Not an authorization code.' }),
     ),
   scope: z.enum(STRIPE_CONNECT_SCOPES, { error: 'The scope must be read_write or read_only.' }),
+  /** The `state` Stripe sent back: the one POST …/stripe/connect-state made for this founder and project. */
+  state: z
+    .string({ error: CONNECT_STATE_MISSING })
+    .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: CONNECT_STATE_INVALID })),
 });
 export type StripeConnectBody = z.input<typeof stripeConnectBody>;
+
+/**
+ * POST /projects/{projectId}/stripe/connect-state: a new OAuth `state` for Stripe Connect (random,
+ * single use, 15 minutes), made for the caller and the project; the project page sends it to Stripe.
+ */
+export const connectStateResponse = z.object({ state: z.string() });
 
 /** POST /projects/{projectId}/stripe/connect and DELETE /projects/{projectId}/stripe/connection. */
 export const stripeConnectResponse = projectViewSchema;

@@ -53,6 +53,8 @@ interface CodeNeeds {
   starts: StateMachineName[];
   stops: boolean;
   sendsEmail: boolean;
+  /** Sends any DynamoDB write (put, update, delete, batch or transaction). */
+  writesTable: boolean;
 }
 
 async function needsOf(entry: string): Promise<CodeNeeds> {
@@ -80,6 +82,7 @@ async function needsOf(entry: string): Promise<CodeNeeds> {
     starts: [...new Set(starts)].sort(),
     stops: /(?<!function )\bstopWorkflow\d*\(/.test(code),
     sendsEmail: /(?<!function )\bsendEmail\d*\(/.test(code),
+    writesTable: /\bnew (Put|Update|Delete|BatchWrite|TransactWrite)(Item)?Command\d*\(/.test(code),
   };
 }
 
@@ -127,6 +130,23 @@ describe('each function is bound to exactly what its code uses', () => {
         )
         .sort();
       expect(startable, name).toEqual(expected);
+    }
+  });
+
+  it('may write the table only where its handler does (a function that only reads gets read access)', () => {
+    const writes = [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ];
+    for (const [name, , fn] of functions) {
+      const actions = actionsOf(statementsOf(template, fn));
+      expect(actions.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(true);
+      expect(
+        writes.some((action) => actions.includes(action)),
+        `${name} writes the table`,
+      ).toBe(needs.get(name)?.writesTable);
     }
   });
 

@@ -4,7 +4,7 @@ import { routeKey, routes } from '../../lambdas/routes';
 import { call, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
-import { authorizationCode, connectProject } from './support/stripe';
+import { authorizationCode, connectProject, connectState } from './support/stripe';
 
 /**
  * The authorisation matrix: every route of lambdas/routes.ts × every kind of caller, with the status
@@ -147,11 +147,16 @@ const cases: Record<string, Case> = {
     prepare: async () => ({ path: `/projects/${(await ownerProject()).id}` }),
     expect: { other: 404, admin: 404 },
   },
+  'POST /projects/{projectId}/stripe/connect-state': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}/stripe/connect-state` }),
+    expect: { other: 404, admin: 404 },
+  },
   'POST /projects/{projectId}/stripe/connect': {
-    prepare: async () => ({
-      path: `/projects/${(await ownerProject()).id}/stripe/connect`,
-      body: await authorizationCode(),
-    }),
+    prepare: async () => {
+      const { id } = await ownerProject();
+      const state = await connectState(users.verified.token, id);
+      return { path: `/projects/${id}/stripe/connect`, body: { ...(await authorizationCode(state)), state } };
+    },
     expect: { other: 404, admin: 404 },
   },
   'DELETE /projects/{projectId}/stripe/connection': {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   getProject,
@@ -8,6 +9,8 @@ import {
 import { listProjectTransactions } from '../../lambdas/lib/table/repositories/transactions';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import {
+  CONNECT_STATE_INVALID,
+  CONNECT_STATE_MISSING,
   listProjectsResponse,
   mrrResponse,
   STRIPE_ACCESS_REVOKED,
@@ -23,6 +26,7 @@ import {
   authorizationCode,
   authorizeUrl,
   connectProject,
+  connectState,
   deauthorizeDirectly,
   listAll,
   REDIRECT_URI,
@@ -85,14 +89,58 @@ describe('Stripe Connect and business insights, through the local gateway and St
     [founder, stranger] = await Promise.all([createUser(), createUser()]);
   });
 
-  const connect = (user: TestUser, projectId: string, body: unknown) =>
-    call('POST', `/projects/${projectId}/stripe/connect`, { token: user.token, body });
+  /** The return from Stripe, with a state the API made for this founder and project unless the body has one. */
+  const connect = async (user: TestUser, projectId: string, body: object) =>
+    call('POST', `/projects/${projectId}/stripe/connect`, {
+      token: user.token,
+      body: 'state' in body ? body : { ...body, state: await connectState(user.token, projectId) },
+    });
   const sync = (user: TestUser, projectId: string) =>
     call('POST', `/projects/${projectId}/stripe/transactions/sync`, { token: user.token });
   const mrr = (user: TestUser, projectId: string) =>
     call('GET', `/projects/${projectId}/insights/mrr`, { token: user.token });
   const disconnect = (user: TestUser, projectId: string) =>
     call('DELETE', `/projects/${projectId}/stripe/connection`, { token: user.token });
+
+  it("refuses a return whose state is missing, forged, another founder's, another project's or used already, and changes nothing", async () => {
+    const project = await createProject(founder, 'State checks');
+    const other = await createProject(founder, 'Another project');
+    const strangers = await createProject(stranger, 'Stranger project');
+    const refused = async (state: string | undefined) => {
+      const body = { ...(await authorizationCode()), ...(state === undefined ? {} : { state }) };
+      const response = await call('POST', `/projects/${project.id}/stripe/connect`, {
+        token: founder.token,
+        body,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      return (response.body as { error: { message: string } }).error.message;
+    };
+    expect(await refused(undefined)).toContain(CONNECT_STATE_MISSING);
+    expect(await refused(randomBytes(32).toString('base64url'))).toBe(CONNECT_STATE_INVALID);
+    expect(await refused(await connectState(founder.token, other.id))).toBe(CONNECT_STATE_INVALID);
+    expect(await refused(await connectState(stranger.token, strangers.id))).toBe(CONNECT_STATE_INVALID);
+    // Nothing was stored: the project is still not connected, with no code kept.
+    const view = projectResponse.parse(
+      (await call('GET', `/projects/${project.id}`, { token: founder.token })).body,
+    );
+    expect(view.data.paymentConnection.state).toBe('not-connected');
+    expect(view.data.stripeConnectCode).toBeNull();
+
+    // The right state works once; the same state again is refused.
+    const state = await connectState(founder.token, project.id);
+    const grant = await authorizationCode(state);
+    expect((await connect(founder, project.id, { ...grant, state })).status).toBe(200);
+    await call('DELETE', `/projects/${project.id}/stripe/connection`, { token: founder.token });
+    expect(await refused(state)).toBe(CONNECT_STATE_INVALID);
+  });
+
+  it("makes a state only for the founder's own project", async () => {
+    const strangers = await createProject(stranger, 'Not yours');
+    const response = await call('POST', `/projects/${strangers.id}/stripe/connect-state`, {
+      token: founder.token,
+    });
+    expect(response.status).toBe(404);
+  });
 
   async function storedCounts(projectId: string) {
     const [charges, refunds, invoices, subscriptions] = await Promise.all([

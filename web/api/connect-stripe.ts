@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type StripeConnectBody, stripeConnectResponse } from '../../shared/api/projects';
+import {
+  connectStateResponse,
+  type StripeConnectBody,
+  stripeConnectResponse,
+} from '../../shared/api/projects';
 import { useAuth } from '../auth/auth-provider';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
@@ -14,6 +18,16 @@ export function connectStripe(projectId: string, body: StripeConnectBody) {
     body,
     auth: true,
   });
+}
+
+/** POST /projects/{projectId}/stripe/connect-state: the single-use OAuth `state` to send to Stripe. */
+export async function createConnectState(projectId: string): Promise<string> {
+  const { state } = await apiRequest(
+    connectStateResponse,
+    `/projects/${encodeURIComponent(projectId)}/stripe/connect-state`,
+    { method: 'POST', auth: true },
+  );
+  return state;
 }
 
 export function useConnectStripe() {

@@ -392,4 +392,14 @@ export const functionRunModel = defineModel(
   (v) => ({ pk: `RUNNER#${v.name}`, sk: 'LOCK' }),
 );
 
+/**
+ * A Stripe Connect OAuth `state` (random, single use, expiring): the project and the founder it was
+ * made for, checked when Stripe's code comes back, so a forged redirect cannot attach an account.
+ */
+export const connectStateModel = defineModel(
+  'connectState',
+  z.object({ state: z.string(), projectId: z.string(), userId: z.string(), createdAt: isoDate }),
+  (v) => ({ pk: `CONNECT_STATE#${v.state}`, sk: 'STATE' }),
+);
+
 export { investorRoleSchema };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { call, localHome } from './home';
 
 /**
@@ -41,9 +42,20 @@ export async function authorizationCode(state = 'test'): Promise<{ code: string;
   return { code: location.searchParams.get('code') ?? '', scope: location.searchParams.get('scope') ?? '' };
 }
 
-/** Connects the project through the API with a fresh code; throws unless it answers 200. */
+/**
+ * A single-use OAuth state made by the API for this founder and project, or (when the API refuses:
+ * not their project) one of the right shape that the API never made.
+ */
+export async function connectState(token: string, projectId: string): Promise<string> {
+  const response = await call('POST', `/projects/${projectId}/stripe/connect-state`, { token });
+  if (response.status === 200) return (response.body as { data: { state: string } }).data.state;
+  return randomBytes(32).toString('base64url');
+}
+
+/** Connects the project through the API with a fresh code and state; throws unless it answers 200. */
 export async function connectProject(token: string, projectId: string): Promise<void> {
-  const grant = await authorizationCode(projectId);
+  const state = await connectState(token, projectId);
+  const grant = { ...(await authorizationCode(state)), state };
   const response = await call('POST', `/projects/${projectId}/stripe/connect`, { token, body: grant });
   if (response.status !== 200) throw new Error(`connect failed: ${response.status} ${response.text}`);
 }

@@ -3,12 +3,12 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectView } from '../../../shared/api/projects';
+import { CONNECT_STATE_MISSING } from '../../../shared/api/projects';
 import { disconnectConfirm, messages } from '../../../shared/messages';
 import {
   ConnectStripePage,
   NO_PROJECT_WAITING,
   readConnectReturn,
-  STATE_MISMATCH,
 } from '../../../web/pages/connect-stripe/connect-stripe-page';
 import { ProjectPage } from '../../../web/pages/project/project-page';
 import { stripeAuthorizeUrl } from '../../../web/pages/project/stripe-authorize-url';
@@ -46,12 +46,12 @@ afterEach(() => {
 });
 
 describe('the Stripe Connect authorize address', () => {
-  it('asks for a code with read_write scope, the client id, the return page and the project as state', () => {
+  it('asks for a code with read_write scope, the client id, the return page and the server-made state', () => {
     const url = new URL(
       stripeAuthorizeUrl(
         { authorizeUrl: 'https://connect.stripe.com/oauth/authorize', clientId: 'ca_123' },
         'https://app.example.com/connect/stripe',
-        'proj_1',
+        'state_made_by_the_server',
       ),
     );
     expect(url.origin + url.pathname).toBe('https://connect.stripe.com/oauth/authorize');
@@ -60,7 +60,7 @@ describe('the Stripe Connect authorize address', () => {
       client_id: 'ca_123',
       scope: 'read_write',
       redirect_uri: 'https://app.example.com/connect/stripe',
-      state: 'proj_1',
+      state: 'state_made_by_the_server',
     });
   });
 });
@@ -68,23 +68,24 @@ describe('the Stripe Connect authorize address', () => {
 describe('reading the return from Stripe', () => {
   const params = (query: string) => new URLSearchParams(query);
 
-  it('takes the code and scope for the stored project', () => {
-    expect(readConnectReturn(params('code=ac_1&scope=read_write&state=proj_1'), 'proj_1')).toEqual({
+  it('takes the code, scope and state for the stored project (the server checks the state)', () => {
+    expect(readConnectReturn(params('code=ac_1&scope=read_write&state=st_1'), 'proj_1')).toEqual({
       ok: true,
       projectId: 'proj_1',
       code: 'ac_1',
       scope: 'read_write',
+      state: 'st_1',
     });
   });
 
-  it('refuses a return without a stored project, or for another project', () => {
-    expect(readConnectReturn(params('code=ac_1&scope=read_write'), null)).toMatchObject({
+  it('refuses a return without a stored project, or without a state', () => {
+    expect(readConnectReturn(params('code=ac_1&scope=read_write&state=st_1'), null)).toMatchObject({
       ok: false,
       error: NO_PROJECT_WAITING,
     });
-    expect(readConnectReturn(params('code=ac_1&state=proj_2'), 'proj_1')).toMatchObject({
+    expect(readConnectReturn(params('code=ac_1&scope=read_write'), 'proj_1')).toMatchObject({
       ok: false,
-      error: STATE_MISMATCH,
+      error: CONNECT_STATE_MISSING,
     });
   });
 
@@ -111,12 +112,15 @@ describe('the /connect/stripe page', () => {
     );
     renderPage(<ConnectStripePage />, {
       path: '/connect/stripe',
-      route: '/connect/stripe?code=ac_123&scope=read_write&state=proj_1',
+      route: '/connect/stripe?code=ac_123&scope=read_write&state=SSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSS',
     });
     expect(await screen.findByText(messages.stripeConnected)).toBeTruthy();
     expect((await screen.findByTestId('location')).textContent).toBe('/project/proj_1');
     expect(posts).toEqual([
-      { url: '/api/projects/proj_1/stripe/connect', body: { code: 'ac_123', scope: 'read_write' } },
+      {
+        url: '/api/projects/proj_1/stripe/connect',
+        body: { code: 'ac_123', scope: 'read_write', state: 'SSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSS' },
+      },
     ]);
     expect(window.localStorage.getItem(STRIPE_CONNECT_PROJECT_KEY)).toBeNull();
   });
@@ -130,7 +134,7 @@ describe('the /connect/stripe page', () => {
     );
     renderPage(<ConnectStripePage />, {
       path: '/connect/stripe',
-      route: '/connect/stripe?code=ac_bad&scope=read_write',
+      route: '/connect/stripe?code=ac_bad&scope=read_write&state=SSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSSS',
     });
     const alert = await screen.findByText(message);
     expect(alert.closest('.alert-danger')).toBeTruthy();

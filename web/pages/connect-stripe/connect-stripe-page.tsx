@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { STRIPE_CONNECT_SCOPES } from '../../../shared/api/projects';
+import { CONNECT_STATE_MISSING, STRIPE_CONNECT_SCOPES } from '../../../shared/api/projects';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useConnectStripe } from '../../api/connect-stripe';
@@ -17,9 +17,6 @@ import { forgetStripeConnectProject, readStripeConnectProject } from '../../stor
 /** Not in the spec: the return has no project waiting for it in this browser. */
 export const NO_PROJECT_WAITING =
   'No project is waiting for a Stripe connection in this browser. Start again from your project page.';
-/** Not in the spec: the `state` Stripe returned is not the project this browser sent. */
-export const STATE_MISMATCH =
-  'This Stripe connection was started for another project. Start again from your project page.';
 /** Not in the spec: Stripe returned an error (followed by Stripe's description). */
 export const STRIPE_DID_NOT_CONNECT = 'Stripe did not connect the account:';
 /** Not in the spec: Stripe returned without a code. */
@@ -28,7 +25,7 @@ export const NO_CODE = 'Stripe did not return an authorization code. Please conn
 type Scope = (typeof STRIPE_CONNECT_SCOPES)[number];
 
 export type ConnectReturn =
-  | { ok: true; projectId: string; code: string; scope: Scope }
+  | { ok: true; projectId: string; code: string; scope: Scope; state: string }
   | { ok: false; projectId: string | null; error: string };
 
 const isScope = (value: string): value is Scope =>
@@ -36,8 +33,8 @@ const isScope = (value: string): value is Scope =>
 
 /**
  * What Stripe's redirect to /connect/stripe means: the code and scope to send for the project kept in
- * local storage, or why nothing can be sent (Stripe's own error, no project waiting, a `state` for
- * another project, no code).
+ * local storage with the `state` Stripe sent back (the server checks it), or why nothing can be sent
+ * (Stripe's own error, no project waiting, no state, no code).
  */
 export function readConnectReturn(params: URLSearchParams, storedProjectId: string | null): ConnectReturn {
   const stripeError = params.get('error');
@@ -46,14 +43,13 @@ export function readConnectReturn(params: URLSearchParams, storedProjectId: stri
     return { ok: false, projectId: storedProjectId, error: `${STRIPE_DID_NOT_CONNECT} ${reason}` };
   }
   if (!storedProjectId) return { ok: false, projectId: null, error: NO_PROJECT_WAITING };
-  const state = params.get('state');
-  if (state !== null && state !== storedProjectId) {
-    return { ok: false, projectId: storedProjectId, error: STATE_MISMATCH };
-  }
+  // The server checks the state (made for this founder and project, once): without one, nothing to send.
+  const state = params.get('state')?.trim() ?? '';
+  if (state === '') return { ok: false, projectId: storedProjectId, error: CONNECT_STATE_MISSING };
   const code = params.get('code')?.trim() ?? '';
   if (code === '') return { ok: false, projectId: storedProjectId, error: NO_CODE };
   const scope = params.get('scope') ?? 'read_write';
-  return { ok: true, projectId: storedProjectId, code, scope: isScope(scope) ? scope : 'read_write' };
+  return { ok: true, projectId: storedProjectId, code, scope: isScope(scope) ? scope : 'read_write', state };
 }
 
 /**
@@ -88,7 +84,7 @@ function ConnectStripe() {
       return;
     }
     mutate(
-      { projectId: result.projectId, code: result.code, scope: result.scope },
+      { projectId: result.projectId, code: result.code, scope: result.scope, state: result.state },
       {
         onSuccess: (project) => {
           forgetStripeConnectProject();

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { disconnectConfirm, messages } from '../../../shared/messages';
 import { canStartPaymentConnect } from '../../../shared/projects/project';
 import { errorMessage } from '../../api/client';
+import { createConnectState } from '../../api/connect-stripe';
 import { useDisconnectStripe } from '../../api/disconnect-stripe';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { useToast } from '../../components/toast/toast-provider';
@@ -14,11 +15,15 @@ import { getRuntimeConfig } from '../../config/runtime-config';
 import { rememberStripeConnectProject } from '../../stores/stripe-connect';
 import { stripeAuthorizeUrl } from './stripe-authorize-url';
 
-/** Sends the browser to Stripe Connect for `projectId`, remembering the project for the return. */
-export function startStripeConnect(projectId: string): void {
+/**
+ * Sends the browser to Stripe Connect for `projectId` with a single-use `state` the server made for
+ * this founder and project, remembering the project for the return.
+ */
+export async function startStripeConnect(projectId: string): Promise<void> {
+  const state = await createConnectState(projectId);
   rememberStripeConnectProject(projectId);
   const redirectUri = `${window.location.origin}${paths.connectStripe.href()}`;
-  window.location.assign(stripeAuthorizeUrl(getRuntimeConfig().stripeConnect, redirectUri, projectId));
+  window.location.assign(stripeAuthorizeUrl(getRuntimeConfig().stripeConnect, redirectUri, state));
 }
 
 /**
@@ -69,7 +74,11 @@ export function PaymentConnectPanel({ project, timeZone }: { project: ProjectVie
           <Button
             variant="primary"
             disabled={!canStartPaymentConnect(state)}
-            onClick={() => startStripeConnect(project.id)}
+            onClick={() =>
+              startStripeConnect(project.id).catch((error: unknown) =>
+                showToast(errorMessage(error, messages.somethingWentWrong), 'danger'),
+              )
+            }
           >
             Connect with Stripe
           </Button>
