@@ -60,7 +60,7 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/projects', 'user', 'projects'),
   route('GET', '/projects/{projectId}', 'user', 'projects'),
   route('PATCH', '/projects/{projectId}', 'user', 'projects'),
-  route('DELETE', '/projects/{projectId}', 'user', 'projects'),
+  route('DELETE', '/projects/{projectId}', 'user', 'stripeConnect'),
   // Payment connect and Business Insights of a project: its creator only, like the project itself.
   // Their own function, so that project CRUD does not load the Stripe SDK.
   route('POST', '/projects/{projectId}/stripe/connect-state', 'user', 'stripeConnect'),

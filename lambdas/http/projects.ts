@@ -1,6 +1,5 @@
 import {
   createProjectBody,
-  deleteProjectResponse,
   listProjectsResponse,
   projectIdParams,
   toProjectView,
@@ -11,7 +10,6 @@ import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import {
   createProject,
-  deleteProjectOfCreator,
   getProjectOfCreator,
   listProjectsOfCreator,
   newProjectId,
@@ -68,15 +66,6 @@ export const handler = httpHandler('projects', {
       });
       if (!updated) throw projectNotFound();
       return view(updated);
-    },
-  }),
-
-  'DELETE /projects/{projectId}': endpoint({
-    auth: 'user',
-    params: projectIdParams,
-    handle: async ({ params, caller }) => {
-      if (!(await deleteProjectOfCreator(params.projectId, caller.sub))) throw projectNotFound();
-      return deleteProjectResponse.parse({ deleted: true });
     },
   }),
 });

@@ -1,6 +1,7 @@
 import {
   CONNECT_STATE_INVALID,
   connectStateResponse,
+  deleteProjectResponse,
   mrrResponse,
   projectIdParams,
   stripeConnectBody,
@@ -13,7 +14,11 @@ import { endpoint, httpHandler } from '../lib/http';
 import { projectOfCreator } from '../lib/insights/connected-project';
 import { syncProjectTransactions } from '../lib/insights/ingest';
 import { projectMrr } from '../lib/insights/mrr';
-import { connectProjectToStripe, disconnectProjectFromStripe } from '../lib/insights/stripe-connect';
+import {
+  connectProjectToStripe,
+  deleteProjectAndDisconnect,
+  disconnectProjectFromStripe,
+} from '../lib/insights/stripe-connect';
 import { tracing } from '../lib/observability/tracer';
 import { consumeConnectState, createConnectState } from '../lib/table/repositories/connect-states';
 import type { ProjectWithConnection } from '../lib/table/repositories/projects';
@@ -30,6 +35,16 @@ const view = ({ project, connection }: ProjectWithConnection) => toProjectView(p
 export const handler = httpHandler(
   'stripeConnect',
   {
+    // Here, not in `projects`: deleting a connected project deauthorises its Stripe account first.
+    'DELETE /projects/{projectId}': endpoint({
+      auth: 'user',
+      params: projectIdParams,
+      handle: async ({ params, caller }) => {
+        if (!(await deleteProjectAndDisconnect(params.projectId, caller.sub))) throw projectNotFound();
+        return deleteProjectResponse.parse({ deleted: true });
+      },
+    }),
+
     'POST /projects/{projectId}/stripe/connect-state': endpoint({
       auth: 'user',
       params: projectIdParams,

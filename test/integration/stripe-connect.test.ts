@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  clearStripeConnection,
   getProject,
   getStripeConnection,
+  listProjectIdsConnectedTo,
   putStripeConnection,
   setStripeConnectCode,
 } from '../../lambdas/lib/table/repositories/projects';
@@ -369,6 +371,23 @@ describe('Stripe Connect and business insights, through the local gateway and St
 
     // It can be connected again.
     await connectProject(founder.token, project.id);
+  });
+
+  it('deletes a connected project as Disconnect would: the account deauthorised, the ingested data gone', async () => {
+    // No other project (of this file or another) may share the stand-in's account, or it stays authorised.
+    for (const id of await listProjectIdsConnectedTo('acct_local_demo')) await clearStripeConnection(id);
+    const project = await createProject(founder, 'Deleted while connected');
+    await connectProject(founder.token, project.id);
+    expect((await sync(founder, project.id)).status).toBe(200);
+
+    const response = await call('DELETE', `/projects/${project.id}`, { token: founder.token });
+
+    expect(response.status).toBe(200);
+    expect(await getProject(project.id)).toBeNull();
+    expect(await getStripeConnection(project.id)).toBeNull();
+    expect(await storedCounts(project.id)).toEqual({ charges: 0, refunds: 0, invoices: 0, subscriptions: 0 });
+    // The stand-in no longer has the grant: deauthorising it again is refused.
+    expect(await deauthorizeDirectly()).not.toBe(200);
   });
 
   it('keeps the account authorised while another project still uses it', async () => {

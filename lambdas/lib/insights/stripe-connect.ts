@@ -12,6 +12,7 @@ import { stripeClient } from '../payments';
 import type { StripeConnection } from '../table/models';
 import {
   clearStripeConnection,
+  deleteProjectOfCreator,
   getProjectOfCreator,
   listProjectIdsConnectedTo,
   ProjectNotFoundError,
@@ -152,4 +153,20 @@ export async function disconnectProjectFromStripe(
   await deleteProjectTransactions(projectId);
   logger.info('project disconnected from Stripe', { projectId });
   return getProjectOfCreator(projectId, userId);
+}
+
+/**
+ * Deletes the user's project as Disconnect would leave it: the Stripe account deauthorised first
+ * (unless another project uses it; 502 and nothing deleted when Stripe cannot be reached), then the
+ * project with its connection record, then the transactions ingested from it. False when the project
+ * is missing or someone else's.
+ */
+export async function deleteProjectAndDisconnect(projectId: string, userId: string): Promise<boolean> {
+  const found = await projectOfCreator(projectId, userId);
+  if (!found) return false;
+  if (found.connection) await deauthoriseUnlessShared(found.connection);
+  if (!(await deleteProjectOfCreator(projectId, userId))) return false;
+  await deleteProjectTransactions(projectId);
+  logger.info('project deleted', { projectId, wasConnected: found.connection !== null });
+  return true;
 }
