@@ -210,8 +210,6 @@ describe('startup projects over HTTP', () => {
     const project = await createProject(founder);
     const connectedAt = '2024-03-07T14:05:00.000Z';
     const secrets = {
-      accessToken: 'sk_test_access_SECRET_1234',
-      refreshToken: 'rt_test_refresh_SECRET_5678',
       stripeUserId: 'acct_SECRET_9012',
       stripePublishableKey: 'pk_test_SECRET_3456',
     };
@@ -244,8 +242,6 @@ describe('startup projects over HTTP', () => {
     await putStripeConnection({
       projectId: project.id,
       projectOwnerUserId: founder.sub,
-      accessToken: 'sk_test_x',
-      refreshToken: null,
       stripeUserId: 'acct_x',
       stripePublishableKey: null,
       connectedAt: new Date().toISOString(),

@@ -9,6 +9,7 @@ import {
   setStripeConnectCode,
 } from '../../lambdas/lib/table/repositories/projects';
 import { listProjectTransactions } from '../../lambdas/lib/table/repositories/transactions';
+import { getItem, putItem } from '../../lambdas/lib/table/table';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import {
   CONNECT_STATE_INVALID,
@@ -207,8 +208,10 @@ describe('Stripe Connect and business insights, through the local gateway and St
       stripeUserId: 'acct_local_demo',
       stripePublishableKey: 'pk_test_local_acct_demo',
     });
-    expect(stored?.accessToken).toMatch(/^sk_test_local_acct_/);
-    expect(stored?.refreshToken).toMatch(/^rt_local_/);
+    // The OAuth tokens Stripe returned are not kept: nothing uses them.
+    const raw = await getItem(`PROJECT#${project.id}`, 'STRIPE_CONNECTION');
+    expect(raw).not.toHaveProperty('accessToken');
+    expect(raw).not.toHaveProperty('refreshToken');
 
     const read = await call('GET', `/projects/${project.id}`, { token: founder.token });
     const list = await call('GET', '/projects', { token: founder.token });
@@ -390,6 +393,27 @@ describe('Stripe Connect and business insights, through the local gateway and St
     expect(await deauthorizeDirectly()).not.toBe(200);
   });
 
+  it("removes the tokens an older version stored, at the connection's first read", async () => {
+    const project = await createProject(founder, 'Connected long ago');
+    await putItem({
+      pk: `PROJECT#${project.id}`,
+      sk: 'STRIPE_CONNECTION',
+      entity: 'stripeConnection',
+      projectId: project.id,
+      projectOwnerUserId: founder.sub,
+      accessToken: 'sk_test_old_token',
+      refreshToken: 'rt_old_token',
+      stripeUserId: 'acct_local_old',
+      stripePublishableKey: null,
+      connectedAt: new Date().toISOString(),
+    });
+    expect(await getStripeConnection(project.id)).toMatchObject({ stripeUserId: 'acct_local_old' });
+    const raw = await getItem(`PROJECT#${project.id}`, 'STRIPE_CONNECTION');
+    expect(raw).toMatchObject({ stripeUserId: 'acct_local_old' });
+    expect(raw).not.toHaveProperty('accessToken');
+    expect(raw).not.toHaveProperty('refreshToken');
+  });
+
   it('keeps the account authorised while another project still uses it', async () => {
     const one = await createProject(founder, 'One');
     const two = await createProject(founder, 'Two');
@@ -414,8 +438,6 @@ describe('Stripe Connect and business insights, through the local gateway and St
     await putStripeConnection({
       projectId: project.id,
       projectOwnerUserId: founder.sub,
-      accessToken: 'sk_test_local_acct_revoked',
-      refreshToken: null,
       stripeUserId: 'acct_local_revoked',
       stripePublishableKey: null,
       connectedAt: new Date().toISOString(),

@@ -27,17 +27,16 @@ import { logStripeFailure, stripeErrorType } from './stripe-errors';
 
 /**
  * Stripe Connect (spec sections 4 and 7, 'Payment connect'): the code the OAuth flow returned is
- * stored (the project is 'pending'), exchanged on the server for the account's tokens, and the tokens
- * kept in the connection record, which no response ever carries. Disconnect deauthorises the platform
- * from the account and clears the three connect fields and the record in one transaction.
+ * stored (the project is 'pending') and exchanged on the server; the connection record keeps the
+ * connected account (not its tokens: ingestion uses the platform key on the account's behalf), and no
+ * response ever carries it. Disconnect, and deleting the project, deauthorise the platform from the
+ * account and clear the three connect fields and the record.
  */
 
 /** OAuth errors that mean the code (or its request) was wrong, not that Stripe or our setup failed. */
 const REFUSED_CODE_TYPES = new Set(['invalid_grant', 'invalid_request', 'invalid_scope']);
 
 interface ExchangedTokens {
-  accessToken: string;
-  refreshToken: string | null;
   stripeUserId: string;
   stripePublishableKey: string | null;
 }
@@ -56,9 +55,8 @@ async function exchangeCode(code: string, projectId: string): Promise<ExchangedT
     logger.warn('Stripe Connect code exchange answered without an account', { projectId });
     throw new BadGatewayError(STRIPE_CONNECT_FAILED);
   }
+  // The account is what ingestion needs; the tokens are dropped here, never stored.
   return {
-    accessToken: token.access_token,
-    refreshToken: token.refresh_token ?? null,
     stripeUserId: token.stripe_user_id,
     stripePublishableKey: token.stripe_publishable_key ?? null,
   };

@@ -83,14 +83,17 @@ export const projectModel = defineModel(
 );
 export type ProjectItem = z.infer<typeof projectModel.schema>;
 
-/** The Stripe Connect tokens of a project: server-side only, never returned by the API. */
+/**
+ * A project's Stripe Connect connection: the connected account (ingestion calls Stripe with the
+ * platform's key on that account's behalf). The OAuth tokens Stripe returns are not kept: nothing
+ * uses them. Records written before keep `accessToken`/`refreshToken` until their first read, which
+ * removes them (`getStripeConnection`). Server-side only, never returned by the API.
+ */
 export const stripeConnectionModel = defineModel(
   'stripeConnection',
   z.object({
     projectId: z.string(),
     projectOwnerUserId: z.string(),
-    accessToken: z.string(),
-    refreshToken: z.nullable(z.string()),
     stripeUserId: z.string(),
     stripePublishableKey: z.nullable(z.string()),
     connectedAt: isoDate,

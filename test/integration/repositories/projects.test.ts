@@ -18,8 +18,6 @@ import { at, project, unique } from './fixtures';
 const connection = (projectId: string, overrides: Partial<StripeConnection> = {}): StripeConnection => ({
   projectId,
   projectOwnerUserId: unique('user_'),
-  accessToken: `sk_test_${unique('')}`,
-  refreshToken: `rt_${unique('')}`,
   stripeUserId: `acct_${unique('')}`,
   stripePublishableKey: `pk_test_${unique('')}`,
   connectedAt: at(0),

@@ -78,9 +78,27 @@ export async function deleteProject(id: string): Promise<void> {
   await batchWrite(items.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
 }
 
+/** Attributes of connection records written before the tokens stopped being kept. */
+const RETIRED_TOKEN_ATTRIBUTES = ['accessToken', 'refreshToken'] as const;
+
 export async function getStripeConnection(projectId: string): Promise<StripeConnection | null> {
   const item = await getItem(`PROJECT#${projectId}`, 'STRIPE_CONNECTION', true);
-  return item ? stripeConnectionModel.fromItem(item) : null;
+  if (!item) return null;
+  if (RETIRED_TOKEN_ATTRIBUTES.some((attribute) => attribute in item)) await removeStoredTokens(projectId);
+  return stripeConnectionModel.fromItem(item);
+}
+
+/** Removes the OAuth tokens an older version stored with the connection (a record that is gone stays gone). */
+async function removeStoredTokens(projectId: string): Promise<void> {
+  try {
+    await updateItem({
+      Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' },
+      UpdateExpression: 'REMOVE accessToken, refreshToken',
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** Stores the authorisation code returned by Connect: the project is now "being connected". */
