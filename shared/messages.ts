@@ -121,3 +121,7 @@ export const SHOW_ALL = 'Show all';
 
 /** The document title, with the brand as a suffix. */
 export const documentTitle = (page?: string): string => (page ? `${page} | ${BRAND}` : BRAND);
+
+/** Not in the spec: a search card's control that takes an investor out of the cart, and its toast. */
+export const REMOVE_FROM_CART = 'Remove from cart';
+export const removedFromCart = (name: string): string => `${name} removed from your export cart`;

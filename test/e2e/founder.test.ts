@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { investorAlreadyInCart, messages, searchResultsHeader } from '../../shared/messages';
+import { messages, REMOVE_FROM_CART, removedFromCart, searchResultsHeader } from '../../shared/messages';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, logIn, verificationCode } from './support/flows';
 
@@ -65,12 +65,16 @@ describe('a founder in Chromium against the local home', () => {
     await screenshot(page, 'search-results');
     await screenshot(page, 'search-results-viewport', { fullPage: false });
 
-    const addButtons = page.getByRole('button', { name: 'Add to Export Cart' });
-    await addButtons.nth(0).click();
-    await addButtons.nth(1).click();
-    await addButtons.nth(2).click();
-    await addButtons.nth(0).click();
-    await expectToast(page, investorAlreadyInCart(names[0] ?? ''));
+    const cards = page.locator('article.investor-card');
+    for (const i of [0, 1, 2]) await cards.nth(i).getByRole('button', { name: 'Add to Export Cart' }).click();
+    // A card in the cart says so and offers to take it out; taking it out and adding again works.
+    const first = cards.nth(0);
+    await first.getByText('In cart').waitFor();
+    await first.getByRole('button', { name: `${REMOVE_FROM_CART}: ${names[0]}` }).click();
+    await expectToast(page, removedFromCart(names[0] ?? ''));
+    await first.getByRole('button', { name: 'Add to Export Cart' }).click();
+    await first.getByText('In cart').waitFor();
+    await screenshot(page, 'search-card-in-cart', { fullPage: false });
 
     await page.goto(`${e2e.appUrl}/cart`);
     await page.getByText('••••••••').first().waitFor();

@@ -2,6 +2,9 @@ import { type ReactNode, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { collapseTags } from '../../shared/tags/collapse-tags';
 
+/** Not in the spec: the control that folds an expanded list again. */
+export const SHOW_FEWER = 'Show fewer';
+
 export interface TagListProps {
   tags: readonly string[];
   /** Plural noun of the toggle, e.g. 'sectors' in '...and 4 more sectors'. */
@@ -12,28 +15,16 @@ export interface TagListProps {
   renderTag: (tag: string, highlighted: boolean) => ReactNode;
   /** Accessible name of the list. */
   label: string;
-  /**
-   * Show the inert 'Show all' label under a list that does not collapse. Off by default: on compact
-   * lists (search result cards) it would read as a link that does nothing.
-   */
-  showAllLabel?: boolean;
   className?: string;
 }
 
 /**
  * A list of tags that collapses as spec section 2 says: above 7 non-highlighted tags it shows 6 and a
- * toggle '...and N more {things}' that expands the list; otherwise every tag is shown, with the inert
- * label 'Show all' when `showAllLabel` is set (see `collapseTags` for that reading of the spec).
+ * toggle '...and N more {things}' that expands the list, and an expanded list has 'Show fewer' to
+ * fold it again; a list of 7 or fewer shows every tag and no control (the spec's inert 'Show all'
+ * label read as a link that did nothing: issue 18, docs/decisions.md).
  */
-export function TagList({
-  tags,
-  things,
-  highlighted = [],
-  renderTag,
-  label,
-  showAllLabel = false,
-  className,
-}: TagListProps) {
+export function TagList({ tags, things, highlighted = [], renderTag, label, className }: TagListProps) {
   const [expanded, setExpanded] = useState(false);
   const collapsed = collapseTags(tags, highlighted, things);
   const shown = expanded ? [...collapsed.visible, ...collapsed.hidden] : collapsed.visible;
@@ -49,13 +40,16 @@ export function TagList({
           <li key={tag}>{renderTag(tag, false)}</li>
         ))}
       </ul>
-      {collapsed.collapsible && !expanded && (
-        <Button variant="link" size="sm" className="p-0 tag-list-toggle" onClick={() => setExpanded(true)}>
-          {collapsed.toggleLabel}
+      {collapsed.collapsible ? (
+        <Button
+          variant="link"
+          size="sm"
+          className="p-0 tag-list-toggle"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? SHOW_FEWER : collapsed.toggleLabel}
         </Button>
-      )}
-      {!collapsed.collapsible && showAllLabel ? (
-        <span className="small text-body-secondary">{collapsed.toggleLabel}</span>
       ) : null}
     </div>
   );

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASKED_VALUE } from '../../../shared/cart/export';
 import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
-import { investorAlreadyInCart, messages } from '../../../shared/messages';
+import { messages, REMOVE_FROM_CART, removedFromCart } from '../../../shared/messages';
 import {
   alreadyBoughtInCart,
   ExportBuilderPage,
 } from '../../../web/pages/export-builder/export-builder-page';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
+import { VERIFY_TO_ADD } from '../../../web/stores/cart-refusal';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf, investor } from './support/investors';
@@ -48,7 +49,7 @@ describe('adding from the investor search', () => {
     );
   });
 
-  it('keeps the added investor in local storage and refuses a duplicate with the spec message', async () => {
+  it('keeps the added investor in local storage, shows it in the cart on its card, and takes it out again', async () => {
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {
       path: '/investors/search',
@@ -57,18 +58,21 @@ describe('adding from the investor search', () => {
 
     const card = (await screen.findByRole('heading', { name: 'Ada Abernook' })).closest('article');
     if (!card) throw new Error('No card');
-    const add = within(card).getByRole('button', { name: 'Add to Export Cart' });
-    await user.click(add);
+    await user.click(within(card).getByRole('button', { name: 'Add to Export Cart' }));
 
     await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds).toEqual(['inv_1']));
     expect(storedCart()?.creatorUserId).toBe('user-1');
+    // The card says so, and offers the way back instead of a second add.
+    expect(within(card).getByText('In cart')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Add to Export Cart' })).toBeNull();
 
-    await user.click(add);
-    expect(await screen.findByText(investorAlreadyInCart('Ada Abernook'))).toBeTruthy();
-    expect(storedCart()?.searchableInvestorEntryIds).toEqual(['inv_1']);
+    await user.click(within(card).getByRole('button', { name: `${REMOVE_FROM_CART}: Ada Abernook` }));
+    expect(await screen.findByText(removedFromCart('Ada Abernook'))).toBeTruthy();
+    await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds ?? []).toEqual([]));
+    expect(within(card).getByRole('button', { name: 'Add to Export Cart' })).toBeTruthy();
   });
 
-  it('asks a visitor to log in instead of adding', async () => {
+  it('asks a visitor to log in instead of adding, with a link to log in', async () => {
     setSignedInUser(null);
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {
@@ -79,7 +83,26 @@ describe('adding from the investor search', () => {
     const buttons = await screen.findAllByRole('button', { name: 'Add to Export Cart' });
     await user.click(buttons[0] as HTMLElement);
 
-    expect(await screen.findByText(messages.loginToAddToCart)).toBeTruthy();
+    const toast = (await screen.findByText(messages.loginToAddToCart)).closest('.toast') as HTMLElement;
+    expect(within(toast).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(storedCart()).toBeNull();
+  });
+
+  it('asks a signed-in founder whose email is not verified to verify it, with a link', async () => {
+    setSignedInUser({ email_verified: false });
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?stageFocus=seed',
+    });
+
+    const buttons = await screen.findAllByRole('button', { name: 'Add to Export Cart' });
+    await user.click(buttons[0] as HTMLElement);
+
+    const toast = (await screen.findByText(VERIFY_TO_ADD)).closest('.toast') as HTMLElement;
+    expect(within(toast).getByRole('link', { name: 'Verify your email' }).getAttribute('href')).toBe(
+      '/verify-email',
+    );
     expect(storedCart()).toBeNull();
   });
 

@@ -2,20 +2,19 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TagList } from '../../../web/components/tag-list';
+import { SHOW_FEWER, TagList } from '../../../web/components/tag-list';
 
 afterEach(cleanup);
 
 const tags = (count: number) => Array.from({ length: count }, (_, i) => `tag ${i + 1}`);
 
-function renderTags(list: string[], options: { highlighted?: string[]; showAllLabel?: boolean } = {}) {
+function renderTags(list: string[], options: { highlighted?: string[] } = {}) {
   return render(
     <TagList
       tags={list}
       things="sectors"
       label="Sectors"
       highlighted={options.highlighted}
-      showAllLabel={options.showAllLabel}
       renderTag={(tag, highlighted) => <span data-highlighted={highlighted}>{tag}</span>}
     />,
   );
@@ -27,25 +26,29 @@ const shownTags = () =>
     .map((item) => item.textContent);
 
 describe('TagList', () => {
-  it('shows 6 of 8 tags and a toggle for the other 2, which expands the list', async () => {
+  it('shows 6 of 8 tags and a toggle for the other 2, which expands the list and folds it again', async () => {
+    const user = userEvent.setup();
     renderTags(tags(8));
     expect(shownTags()).toEqual(tags(6));
 
-    await userEvent.setup().click(screen.getByRole('button', { name: '...and 2 more sectors' }));
+    await user.click(screen.getByRole('button', { name: '...and 2 more sectors' }));
 
     expect(shownTags()).toEqual(tags(8));
     expect(screen.queryByRole('button', { name: /more sectors/ })).toBeNull();
+    const fewer = screen.getByRole('button', { name: SHOW_FEWER });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(fewer);
+    expect(shownTags()).toEqual(tags(6));
+    expect(screen.getByRole('button', { name: '...and 2 more sectors' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
   });
 
-  it('shows all 7 tags without a toggle, with the inert Show all label when asked for', () => {
-    renderTags(tags(7), { showAllLabel: true });
+  it('shows all 7 tags with no control at all (no inert label)', () => {
+    renderTags(tags(7));
     expect(shownTags()).toEqual(tags(7));
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText('Show all')).toBeTruthy();
-  });
-
-  it('leaves the Show all label out by default', () => {
-    renderTags(tags(3));
     expect(screen.queryByText('Show all')).toBeNull();
   });
 

@@ -5,15 +5,22 @@ import ToastContainer from 'react-bootstrap/ToastContainer';
 
 export type ToastVariant = 'success' | 'danger' | 'info' | 'warning';
 
+/** A link in a toast: the next step ("Log in", "Verify your email"). */
+export interface ToastAction {
+  label: string;
+  to: string;
+}
+
 interface ToastItem {
   id: number;
   message: string;
   variant: ToastVariant;
+  action?: ToastAction | undefined;
 }
 
 export interface ToastApi {
-  /** Shows `message` for a few seconds; errors stay a little longer. */
-  showToast: (message: string, variant?: ToastVariant) => void;
+  /** Shows `message` for a few seconds (errors stay a little longer), with a link to the next step if given. */
+  showToast: (message: string, variant?: ToastVariant, action?: ToastAction) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -21,7 +28,14 @@ const ToastContext = createContext<ToastApi | null>(null);
 const DELAY_MS: Record<ToastVariant, number> = { success: 3500, info: 4000, warning: 5000, danger: 6000 };
 const DARK_TEXT: ReadonlySet<ToastVariant> = new Set(['warning', 'info']);
 
-/** The app's single toast stack (top right), used by every page through {@link useToast}. */
+/** At most this many toasts at once: a new one pushes the oldest out. */
+export const MAX_TOASTS = 3;
+
+/**
+ * The app's single toast stack, used by every page through {@link useToast}: at most three, newest
+ * first, at the bottom right on a wide screen and along the bottom on a phone, where they cover
+ * neither the navbar nor the page's heading and actions.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
@@ -30,9 +44,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  const showToast = useCallback((message: string, variant: ToastVariant = 'info') => {
+  const showToast = useCallback((message: string, variant: ToastVariant = 'info', action?: ToastAction) => {
     const id = nextId.current++;
-    setToasts((current) => [...current.slice(-4), { id, message, variant }]);
+    setToasts((current) => [{ id, message, variant, action }, ...current].slice(0, MAX_TOASTS));
   }, []);
 
   const api = useMemo(() => ({ showToast }), [showToast]);
@@ -40,7 +54,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastContainer position="top-end" className="p-3 position-fixed app-toasts">
+      <ToastContainer
+        position="bottom-end"
+        className="p-3 position-fixed app-toasts"
+        role="status"
+        aria-live="polite"
+      >
         {toasts.map((toast) => {
           const dark = DARK_TEXT.has(toast.variant);
           return (
@@ -52,7 +71,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               autohide
             >
               <div className="d-flex align-items-start">
-                <Toast.Body className={dark ? 'text-dark' : 'text-white'}>{toast.message}</Toast.Body>
+                <Toast.Body className={dark ? 'text-dark' : 'text-white'}>
+                  {toast.message}
+                  {toast.action ? (
+                    <>
+                      {' '}
+                      {/* A plain link: the stack lives outside the router (the cart is in local storage). */}
+                      <a
+                        href={toast.action.to}
+                        className={`fw-semibold ${dark ? 'link-dark' : 'link-light'}`}
+                      >
+                        {toast.action.label}
+                      </a>
+                    </>
+                  ) : null}
+                </Toast.Body>
                 <CloseButton
                   className="me-2 mt-2 ms-auto"
                   variant={dark ? undefined : 'white'}

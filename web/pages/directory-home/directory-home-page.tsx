@@ -121,7 +121,6 @@ export function DirectoryHomePage() {
                   tags={stageTags}
                   things="stages"
                   label="Stage focus"
-                  showAllLabel
                   renderTag={(tag) => <TagLink field="stageFocus" tag={tag} />}
                 />
               )}
@@ -139,7 +138,6 @@ export function DirectoryHomePage() {
                   tags={sectorCounts.map((tag) => tag.tagKey)}
                   things="sectors"
                   label="Sector focus"
-                  showAllLabel
                   renderTag={(tag) => (
                     <TagLink field="sectorFocus" tag={tag} count={sectorCountByTag.get(tag)} />
                   )}

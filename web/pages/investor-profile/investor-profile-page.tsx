@@ -24,6 +24,7 @@ import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { cartRefusal } from '../../stores/cart-refusal';
 import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
 
 /** Not in the spec: the profile of an id that names no investor. */
@@ -71,7 +72,7 @@ export function InvestorProfilePage() {
   const { investorId = '' } = useParams();
   const investor = useInvestor(investorId);
   useDocumentTitle(investor.data?.name ?? 'Investor');
-  const { user } = useAuth();
+  const { user, status } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
@@ -95,7 +96,10 @@ export function InvestorProfilePage() {
     // The cart keeps the card (toCartInvestor), not the whole profile.
     const result = addInvestorToExportCart(profile, user?.userId ?? null);
     if (result.ok) showToast(`${profile.name} added to your export cart`, 'success');
-    else showToast(result.message, result.code === 'already-in-cart' ? 'warning' : 'danger');
+    else {
+      const refusal = cartRefusal(result, status);
+      showToast(refusal.message, refusal.variant, refusal.action);
+    }
   };
 
   return (

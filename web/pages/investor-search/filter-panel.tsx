@@ -17,6 +17,7 @@ import {
   SEARCH_SORTS,
 } from '../../../shared/search/filters';
 import { compareStages, tagLabel } from '../../../shared/tags/display';
+import { SHOW_FEWER } from '../../components/tag-list';
 import { type FilterKey, hasKinds, type InvestorSearch, withFilter, withHasKind } from './search-params';
 
 const FACET_FILTERS: { facet: Facet; key: FilterKey; title: string; label: (value: FacetValue) => string }[] =
@@ -182,7 +183,7 @@ function FacetList({
       </ul>
       {values.length > SHOWN_BEFORE_MORE ? (
         <Button variant="link" size="sm" className="p-0 mt-1" onClick={() => setAll(!all)}>
-          {all ? 'Show fewer' : `Show all ${values.length}`}
+          {all ? SHOW_FEWER : `Show all ${values.length}`}
         </Button>
       ) : null}
     </section>

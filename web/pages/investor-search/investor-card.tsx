@@ -6,6 +6,7 @@ import type { CartInvestor } from '../../../shared/cart/cart';
 import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { formatCheckRange, formatPlaces } from '../../../shared/format/money';
 import { investorRoleLabel } from '../../../shared/investors/roles';
+import { REMOVE_FROM_CART } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { TagLink } from '../../components/tag-link';
@@ -22,6 +23,8 @@ export interface InvestorCardProps {
   /** In the founder's contact library already (bought in an earlier purchase). */
   alreadyBought?: boolean;
   onAdd: (investor: CartInvestor) => void;
+  /** Takes the investor out of the cart again (the card then offers to add it). */
+  onRemove?: (investor: CartInvestor) => void;
   /** Shown to admins when debug mapping links are on. */
   showDebugLink: boolean;
 }
@@ -57,6 +60,7 @@ export function InvestorCard({
   inCart,
   alreadyBought = false,
   onAdd,
+  onRemove,
   showDebugLink,
 }: InvestorCardProps) {
   const headingId = `investor-${investor.id}`;
@@ -105,10 +109,27 @@ export function InvestorCard({
         ) : null}
 
         <div className="d-flex flex-wrap align-items-center gap-2 mt-auto pt-3">
-          <Button variant="primary" size="sm" onClick={() => onAdd(investor)}>
-            Add to Export Cart
-          </Button>
-          {inCart ? <span className="small text-success fw-semibold">In cart</span> : null}
+          {inCart ? (
+            <>
+              <span className="badge rounded-pill text-bg-success">
+                <span aria-hidden="true">✓ </span>In cart
+              </span>
+              {onRemove ? (
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  onClick={() => onRemove(investor)}
+                  aria-label={`${REMOVE_FROM_CART}: ${investor.name}`}
+                >
+                  {REMOVE_FROM_CART}
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <Button variant="primary" size="sm" onClick={() => onAdd(investor)}>
+              Add to Export Cart
+            </Button>
+          )}
           {alreadyBought ? (
             <Badge bg="info" text="dark">
               {ALREADY_BOUGHT}

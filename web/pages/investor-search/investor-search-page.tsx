@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router-dom';
 import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
 import { formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pricing';
-import { messages, searchResultsHeader } from '../../../shared/messages';
+import { messages, removedFromCart, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
@@ -18,10 +18,12 @@ import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { getRuntimeConfig } from '../../config/runtime-config';
+import { cartRefusal } from '../../stores/cart-refusal';
 import {
   addInvestorsToExportCart,
   addInvestorToExportCart,
   readExportCart,
+  removeInvestorFromExportCart,
   useExportCart,
 } from '../../stores/export-cart';
 import { FilterPanel } from './filter-panel';
@@ -42,7 +44,7 @@ export function InvestorSearchPage() {
   const results = useInvestorSearch(search);
   const facets = useSearchFacets(search);
   const go = (next: InvestorSearch) => setParams(paramsOf(next));
-  const { user, isAdmin } = useAuth();
+  const { user, isAdmin, status } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
@@ -61,7 +63,11 @@ export function InvestorSearchPage() {
   const startAddAll = async () => {
     if (!search) return;
     if (!user) {
-      showToast(messages.loginToAddToCart, 'danger');
+      const refusal = cartRefusal(
+        { ok: false, code: 'login-required', message: messages.loginToAddToCart },
+        status,
+      );
+      showToast(refusal.message, refusal.variant, refusal.action);
       return;
     }
     setAddAll({ loading: true, plan: null });
@@ -82,14 +88,25 @@ export function InvestorSearchPage() {
     if (!addAll.plan) return;
     const result = addInvestorsToExportCart(addAll.plan, user?.userId ?? null);
     if (result.ok) showToast(addedToCart(addAll.plan.toAdd.length), 'success');
-    else showToast(result.message, 'danger');
+    else {
+      const refusal = cartRefusal(result, status);
+      showToast(refusal.message, refusal.variant, refusal.action);
+    }
     setAddAll({ loading: false, plan: null });
   };
 
   const add = (investor: CartInvestor) => {
     const result = addInvestorToExportCart(investor, user?.userId ?? null);
     if (result.ok) showToast(`${investor.name} added to your export cart`, 'success');
-    else showToast(result.message, result.code === 'already-in-cart' ? 'warning' : 'danger');
+    else {
+      const refusal = cartRefusal(result, status);
+      showToast(refusal.message, refusal.variant, refusal.action);
+    }
+  };
+
+  const remove = (investor: CartInvestor) => {
+    removeInvestorFromExportCart(investor.id);
+    showToast(removedFromCart(investor.name), 'info');
   };
 
   return (
@@ -142,6 +159,7 @@ export function InvestorSearchPage() {
                         inCart={isInCart(cart, investor.id)}
                         alreadyBought={bought.has(investor.id)}
                         onAdd={add}
+                        onRemove={remove}
                         showDebugLink={showDebugLinks}
                       />
                     </Col>
