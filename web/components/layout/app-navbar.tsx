@@ -13,10 +13,16 @@ import { useExportCart } from '../../stores/export-cart';
 import { useToast } from '../toast/toast-provider';
 
 /**
+ * The tab the navbar's Cart opens (spec: a new tab): named, so every click reuses the one it opened.
+ * Same origin, so no `noopener` is needed.
+ */
+export const CART_WINDOW = 'vc-directory-cart';
+
+/**
  * The navigation bar of spec section 2. It collapses (on narrow screens) whenever the route changes.
  */
 export function AppNavbar() {
-  const { loggedIn, isAdmin, user } = useAuth();
+  const { loggedIn, isAdmin, user, status } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
   const count = cartItemCount(cart);
@@ -52,6 +58,19 @@ export function AppNavbar() {
         <Navbar.Brand as={NavLink} to={paths.home.href()} className="fw-semibold">
           {BRAND}
         </Navbar.Brand>
+        {/* On a phone the cart (and its count) stays beside the menu button, not inside the folded menu. */}
+        <Nav className="ms-auto me-2 d-lg-none">
+          <Nav.Link href={paths.cart.href()} target={CART_WINDOW} onClick={openCart}>
+            Cart
+            {count > 0 && (
+              <Badge bg="primary" pill className="ms-1">
+                {count}
+                <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
+              </Badge>
+            )}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </Nav.Link>
+        </Nav>
         <Navbar.Toggle aria-controls="main-navbar" aria-label="Toggle navigation" />
         <Navbar.Collapse id="main-navbar">
           <Nav className="me-auto">
@@ -61,7 +80,12 @@ export function AppNavbar() {
             <Nav.Link as={NavLink} to={paths.podcasts.href()} eventKey="podcasts">
               Podcasts
             </Nav.Link>
-            <Nav.Link href={paths.cart.href()} target="_blank" rel="noopener" onClick={openCart}>
+            <Nav.Link
+              href={paths.cart.href()}
+              target={CART_WINDOW}
+              onClick={openCart}
+              className="d-none d-lg-block"
+            >
               Cart
               {count > 0 && (
                 <Badge bg="primary" pill className="ms-1">
@@ -92,6 +116,16 @@ export function AppNavbar() {
                 >
                   <span className="visually-hidden">Account: </span>
                   {user?.email || 'Account'}
+                </Nav.Link>
+                <Nav.Link as={NavLink} to={paths.logout.href()} eventKey="logout">
+                  Logout
+                </Nav.Link>
+              </>
+            ) : status === 'unverified' ? (
+              // Signed in, email not verified yet: the next step, and a way out; not Login/Register.
+              <>
+                <Nav.Link as={NavLink} to={paths.verifyEmail.href()} eventKey="verify">
+                  Verify email
                 </Nav.Link>
                 <Nav.Link as={NavLink} to={paths.logout.href()} eventKey="logout">
                   Logout

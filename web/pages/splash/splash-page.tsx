@@ -19,9 +19,14 @@ export function SplashPage() {
             Explore the VC Database
           </LinkButton>
           {loggedIn ? null : (
-            <LinkButton to={paths.login.href()} variant="outline-light" size="lg">
-              Login
-            </LinkButton>
+            <>
+              <LinkButton to={paths.login.href()} variant="outline-light" size="lg">
+                Login
+              </LinkButton>
+              <LinkButton to={paths.register.href()} variant="outline-light" size="lg">
+                Register
+              </LinkButton>
+            </>
           )}
           <LinkButton to={paths.about.href()} variant="link" size="lg" className="text-white">
             About

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../shared/messages';
+import { AppNavbar, CART_WINDOW } from '../../../web/components/layout/app-navbar';
+import { SplashPage } from '../../../web/pages/splash/splash-page';
+import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { cartOf } from './support/investors';
+import { renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+const linkNames = async () => {
+  await within(nav()).findAllByRole('link');
+  return within(nav())
+    .getAllByRole('link')
+    .map((link) => link.textContent?.trim());
+};
+
+describe('the navbar', () => {
+  it('offers Login and Register to a visitor, and a Cart that reuses one tab', async () => {
+    setSignedInUser(null);
+    renderPage(<AppNavbar />);
+    expect(await within(nav()).findByRole('link', { name: 'Register' })).toBeTruthy();
+    expect(await linkNames()).toEqual(
+      expect.arrayContaining(['VC Database', 'Podcasts', 'Feedback', 'Login', 'Register']),
+    );
+    const carts = within(nav()).getAllByRole('link', { name: /^Cart/ });
+    // One for wide screens in the menu, one beside the menu button on a phone: both the same named tab.
+    expect(carts).toHaveLength(2);
+    for (const cart of carts) {
+      expect(cart.getAttribute('target')).toBe(CART_WINDOW);
+      expect(cart.getAttribute('href')).toBe('/cart');
+    }
+  });
+
+  it('shows the cart count, and refuses to open an empty cart with the spec toast', async () => {
+    setSignedInUser({});
+    window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(3)));
+    const { unmount } = renderPage(<AppNavbar />);
+    const carts = await within(nav()).findAllByRole('link', { name: /^Cart/ });
+    for (const cart of carts) expect(cart.textContent).toBe('Cart3 items (opens in a new tab)');
+    unmount();
+
+    window.localStorage.clear();
+    renderPage(<AppNavbar />);
+    const [cart] = await within(nav()).findAllByRole('link', { name: /^Cart/ });
+    await userEvent.setup().click(cart as HTMLElement);
+    expect(await screen.findByText(messages.emptyCartToast)).toBeTruthy();
+  });
+
+  it('shows a signed-in founder their email and Logout, and an admin Admin', async () => {
+    setSignedInUser({ 'cognito:groups': ['admin'] } as never);
+    renderPage(<AppNavbar />);
+    expect(await within(nav()).findByRole('link', { name: /founder@example\.com/ })).toBeTruthy();
+    const names = await linkNames();
+    expect(names).toEqual(expect.arrayContaining(['Admin', 'Logout']));
+    expect(names).not.toContain('Login');
+  });
+
+  it('shows a signed-in founder whose email is not verified Verify email and Logout, not Login or Register', async () => {
+    setSignedInUser({ email_verified: false });
+    renderPage(<AppNavbar />);
+    expect(await within(nav()).findByRole('link', { name: 'Verify email' })).toBeTruthy();
+    const names = await linkNames();
+    expect(names).toContain('Logout');
+    expect(names).not.toContain('Login');
+    expect(names).not.toContain('Register');
+  });
+});
+
+describe('the splash page', () => {
+  it('offers Login and Register to a visitor', async () => {
+    setSignedInUser(null);
+    renderPage(<SplashPage />);
+    expect((await screen.findByRole('link', { name: 'Register' })).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+});
