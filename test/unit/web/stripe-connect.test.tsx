@@ -10,7 +10,7 @@ import {
   NO_PROJECT_WAITING,
   readConnectReturn,
 } from '../../../web/pages/connect-stripe/connect-stripe-page';
-import { ProjectPage } from '../../../web/pages/project/project-page';
+import { PROJECT_NOT_FOUND, ProjectPage } from '../../../web/pages/project/project-page';
 import { stripeAuthorizeUrl } from '../../../web/pages/project/stripe-authorize-url';
 import { STRIPE_CONNECT_PROJECT_KEY } from '../../../web/stores/stripe-connect';
 import { setSignedInUser } from './support/amplify-auth-mock';
@@ -148,7 +148,7 @@ describe('the payment connect panel', () => {
   const openProject = () =>
     renderPage(<ProjectPage />, { path: '/project/:projectId', route: '/project/proj_1' });
 
-  it('disables Connect while pending and shows the stored code', async () => {
+  it('offers Disconnect alone while pending and shows the stored code', async () => {
     vi.stubGlobal(
       'fetch',
       answerFetch(() => ({ body: { data: project('pending') } })),
@@ -156,9 +156,8 @@ describe('the payment connect panel', () => {
     openProject();
     expect(await screen.findByText('Your Stripe account is being connected.')).toBeTruthy();
     expect(screen.getByText(/Code ac_123 received/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Connect with Stripe' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.queryByRole('button', { name: 'Connect with Stripe' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBeTruthy();
   });
 
   it('disconnects after the confirmation', async () => {
@@ -177,9 +176,7 @@ describe('the payment connect panel', () => {
     const user = userEvent.setup();
     openProject();
     expect(await screen.findByText(/Stripe connected as of/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Connect with Stripe' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.queryByRole('button', { name: 'Connect with Stripe' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Disconnect' }));
     const dialog = await screen.findByRole('dialog');
@@ -188,10 +185,21 @@ describe('the payment connect panel', () => {
 
     expect(await screen.findByText(messages.disconnectedFromStripe)).toBeTruthy();
     expect(deletes).toEqual(['/api/projects/proj_1/stripe/connection']);
-    await waitFor(() =>
-      expect(
-        (screen.getByRole('button', { name: 'Connect with Stripe' }) as HTMLButtonElement).disabled,
-      ).toBe(false),
+    expect(await screen.findByRole('button', { name: 'Connect with Stripe' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).toBeNull();
+  });
+
+  it("says a deleted (or someone else's) project does not exist, with a way back", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({
+        status: 404,
+        body: { error: { code: 'not-found', message: 'Project not found' } },
+      })),
     );
+    openProject();
+    expect(await screen.findByText(PROJECT_NOT_FOUND)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your projects' }).getAttribute('href')).toBe('/account');
+    expect(screen.queryByText(messages.failedToLoadProject)).toBeNull();
   });
 });

@@ -71,22 +71,23 @@ export function PaymentConnectPanel({ project, timeZone }: { project: ProjectVie
           </p>
         ) : null}
         <div className="d-flex flex-wrap gap-2">
-          <Button
-            variant="primary"
-            disabled={!canStartPaymentConnect(state)}
-            onClick={() =>
-              startStripeConnect(project.id).catch((error: unknown) =>
-                showToast(errorMessage(error, messages.somethingWentWrong), 'danger'),
-              )
-            }
-          >
-            Connect with Stripe
-          </Button>
-          {state !== 'not-connected' ? (
+          {/* One action at a time: Connect while not connected, Disconnect once pending or connected. */}
+          {canStartPaymentConnect(state) ? (
+            <Button
+              variant="primary"
+              onClick={() =>
+                startStripeConnect(project.id).catch((error: unknown) =>
+                  showToast(errorMessage(error, messages.somethingWentWrong), 'danger'),
+                )
+              }
+            >
+              Connect with Stripe
+            </Button>
+          ) : (
             <Button variant="outline-danger" onClick={() => setConfirming(true)}>
               Disconnect
             </Button>
-          ) : null}
+          )}
         </div>
       </Card.Body>
       <ConfirmModal

@@ -6,7 +6,8 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../../shared/api/errors';
 import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { startupStatusLabel, visibleTags } from '../../../shared/projects/project';
@@ -40,6 +41,9 @@ export function ProjectPage() {
   );
 }
 
+/** Not in the spec: the address of a project that does not exist (or is not the founder's). */
+export const PROJECT_NOT_FOUND = 'This project does not exist, or it was deleted.';
+
 function ProjectDetails() {
   const { projectId } = useParams();
   const project = useProject(projectId);
@@ -47,6 +51,17 @@ function ProjectDetails() {
 
   if (!projectId) return <ErrorMessage text={messages.projectIdMissing} />;
   if (project.isPending) return <LoadingMessage />;
+  if (project.isError && project.error instanceof ApiError && project.error.status === 404)
+    return (
+      <Container>
+        <Alert variant="secondary">
+          {PROJECT_NOT_FOUND}{' '}
+          <Link to={paths.account.href()} className="alert-link">
+            Back to your projects
+          </Link>
+        </Alert>
+      </Container>
+    );
   if (project.isError) return <ErrorMessage text={messages.failedToLoadProject} />;
   if (!project.data) return <ErrorMessage text={messages.projectDataUnavailable} />;
   return <ProjectView project={project.data} />;
