@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import type { PodcastView } from '../../../shared/api/podcasts';
@@ -20,6 +21,17 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { ListPodcastModal, PODCAST_LISTED } from './list-podcast-modal';
 
+/** The board's orders: most upvoted first (the default: upvotes help others find them first), or newest. */
+export const PODCAST_SORTS = { votes: 'Most upvoted', newest: 'Newest' } as const;
+export type PodcastSort = keyof typeof PODCAST_SORTS;
+
+/** The podcasts in the chosen order; ties on votes go newest first. */
+export function sortPodcasts(podcasts: readonly PodcastView[], sort: PodcastSort): PodcastView[] {
+  const newest = (a: PodcastView, b: PodcastView) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+  return [...podcasts].sort(sort === 'votes' ? (a, b) => b.voteCount - a.voteCount || newest(a, b) : newest);
+}
+
 /** `/podcasts`: the podcast board with upvotes, and listing a podcast. */
 export function PodcastsPage() {
   useDocumentTitle('Podcasts');
@@ -29,6 +41,7 @@ export function PodcastsPage() {
   const { loggedIn } = useAuth();
   const { showToast } = useToast();
   const [listing, setListing] = useState(false);
+  const [sort, setSort] = useState<PodcastSort>('votes');
   const voted = new Set(loggedIn ? (myVotes.data?.podcastIds ?? []) : []);
 
   const upvote = async (podcast: PodcastView) => {
@@ -47,7 +60,23 @@ export function PodcastsPage() {
 
   return (
     <Container>
-      <h1 className="h2 mb-4">Podcasts</h1>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <h1 className="h2 mb-0">Podcasts</h1>
+        <Form.Group controlId="podcast-sort" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 small text-nowrap">Sort by</Form.Label>
+          <Form.Select
+            size="sm"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as PodcastSort)}
+          >
+            {(Object.keys(PODCAST_SORTS) as PodcastSort[]).map((key) => (
+              <option key={key} value={key}>
+                {PODCAST_SORTS[key]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
       <Row className="g-4">
         <Col lg={8}>
           {podcasts.isPending ? (
@@ -58,7 +87,7 @@ export function PodcastsPage() {
             <Alert variant="secondary">{messages.noPodcastsFound}</Alert>
           ) : (
             <ul className="list-unstyled d-grid gap-3 mb-0">
-              {podcasts.data.podcasts.map((podcast) => (
+              {sortPodcasts(podcasts.data.podcasts, sort).map((podcast) => (
                 <li key={podcast.id}>
                   <PodcastCard
                     podcast={podcast}
