@@ -53,6 +53,10 @@ describe('the List a New Podcast modal', () => {
     expect(await within(dialog).findByText(messages.urlRequired)).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
+
+    // Once a URL is typed the message goes.
+    await user.type(within(dialog).getByLabelText('URL'), 'h');
+    expect(within(dialog).queryByText(messages.urlRequired)).toBeNull();
   });
 
   it('sends the listing with trimmed participants and closes', async () => {

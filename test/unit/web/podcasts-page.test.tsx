@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PodcastView } from '../../../shared/api/podcasts';
-import { PodcastsPage, sortPodcasts } from '../../../web/pages/podcasts/podcasts-page';
+import { PodcastsPage, PodcastThumb, sortPodcasts } from '../../../web/pages/podcasts/podcasts-page';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
 
@@ -66,5 +66,13 @@ describe('the podcast board', () => {
     expect(titles()[0]).toMatch(/^Podcast popular/);
     await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'newest');
     expect(titles()[0]).toMatch(/^Podcast new/);
+  });
+
+  it('replaces an image that fails to load with a plain tile', () => {
+    const { container } = render(<PodcastThumb src="https://example.com/missing.png" />);
+    const image = container.querySelector('img') as HTMLImageElement;
+    fireEvent.error(image);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByTestId('podcast-thumb-fallback')).toBeTruthy();
   });
 });

@@ -93,7 +93,12 @@ export function ListPodcastModal({
               type="url"
               inputMode="url"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                // The refusal named the missing URL: it goes once there is one.
+                if (e.target.value.trim() !== '')
+                  setError((shown) => (shown === messages.urlRequired ? null : shown));
+              }}
               placeholder="https://"
               required
             />

@@ -164,13 +164,7 @@ function PodcastCard({
             <span className="fw-semibold">{podcast.voteCount}</span>
           </Button>
         </div>
-        {podcast.imageUrl ? (
-          <img
-            src={podcast.imageUrl}
-            alt=""
-            className="podcast-thumb rounded flex-shrink-0 d-none d-sm-block"
-          />
-        ) : null}
+        {podcast.imageUrl ? <PodcastThumb src={podcast.imageUrl} /> : null}
         <div className="flex-grow-1 min-w-0">
           <h2 className="h5 mb-1">
             <a href={podcast.url} target="_blank" rel="noopener noreferrer" className="text-break">
@@ -186,5 +180,28 @@ function PodcastCard({
         </div>
       </Card.Body>
     </Card>
+  );
+}
+
+/** The podcast's image; one that fails to load gives way to a plain microphone tile. */
+export function PodcastThumb({ src }: { src: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken)
+    return (
+      <div
+        className="podcast-thumb podcast-thumb-fallback rounded flex-shrink-0 d-none d-sm-flex align-items-center justify-content-center"
+        data-testid="podcast-thumb-fallback"
+        aria-hidden="true"
+      >
+        🎙
+      </div>
+    );
+  return (
+    <img
+      src={src}
+      alt=""
+      className="podcast-thumb rounded flex-shrink-0 d-none d-sm-block"
+      onError={() => setBroken(true)}
+    />
   );
 }
