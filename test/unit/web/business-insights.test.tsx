@@ -164,7 +164,7 @@ describe('the business insights page', () => {
     ).toBe('/project/proj_1');
   });
 
-  it('keeps the other two reports as placeholders that say so', async () => {
+  it('keeps sales opportunities a placeholder that says so, and puts the sync in the ingest report', async () => {
     vi.stubGlobal(
       'fetch',
       answerFetch(() => ({ body: { data: report } })),
@@ -176,7 +176,9 @@ describe('the business insights page', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Surface org-wide sales opportunities' }));
     expect(screen.getByText(new RegExp(`${messages.comingSoon}: this report is a placeholder`))).toBeTruthy();
+    // The ingest report holds the sync itself, not a pointer to a button elsewhere.
     await user.click(screen.getByRole('button', { name: 'Ingest payment transactions' }));
-    expect(screen.getByText(new RegExp(`${messages.comingSoon}: this report is a placeholder`))).toBeTruthy();
+    expect(screen.queryByText(new RegExp(`${messages.comingSoon}: this report is a placeholder`))).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sync payments from Stripe' })).toBeTruthy();
   });
 });

@@ -7,10 +7,12 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
+import { useSyncTransactions } from '../../api/sync-transactions';
 import { RequireUser } from '../../auth/guards';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { EffectiveMrrReport } from './effective-mrr-report';
+import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
 
 const REPORTS = [
   {
@@ -29,7 +31,7 @@ const REPORTS = [
     id: 'ingest-transactions',
     title: 'Payment transactions',
     summary: 'Ingest payment transactions',
-    text: "Lists the payment transactions ingested from this project's connected Stripe account. To ingest them now, use 'Sync payments from Stripe' in the Effective MRR report.",
+    text: "Ingests the payment transactions (charges, refunds, invoices and subscriptions) of this project's connected Stripe account: every sync replaces what was ingested before.",
   },
 ] as const;
 
@@ -92,6 +94,8 @@ function BusinessInsights() {
               <p>{report.text}</p>
               {report.id === 'effective-mrr' ? (
                 <EffectiveMrrReport projectId={projectId} />
+              ) : report.id === 'ingest-transactions' ? (
+                <IngestTransactions projectId={projectId} />
               ) : (
                 <Alert variant="info" className="mb-0">
                   {messages.comingSoon}: this report is a placeholder and shows no data yet.
@@ -102,5 +106,18 @@ function BusinessInsights() {
         </Col>
       </Row>
     </Container>
+  );
+}
+
+/** 'Ingest payment transactions': the sync itself, here where the report names it. */
+function IngestTransactions({ projectId }: { projectId: string }) {
+  const sync = useSyncTransactions(projectId);
+  return (
+    <>
+      <SyncPaymentsButton sync={sync} />
+      <div className="mt-3">
+        <SyncPaymentsResult sync={sync} />
+      </div>
+    </>
   );
 }

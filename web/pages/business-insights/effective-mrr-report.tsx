@@ -1,5 +1,4 @@
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { ApiError } from '../../../shared/api/errors';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
@@ -11,6 +10,7 @@ import { LoadingMessage } from '../../components/loading-message';
 import { paths } from '../../config/paths';
 import { formatMoney } from './format-money';
 import { MrrChart } from './mrr-chart';
+import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
 
 const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -54,27 +54,14 @@ export function EffectiveMrrReport({ projectId }: { projectId: string }) {
           <p className="small text-body-secondary mb-1">Current MRR</p>
           <p className="mrr-figure-value mb-1">{formatMoney(report.currentMrrX100, report.currency)}</p>
           <p className="small text-body-secondary mb-0">
-            {report.subscriptions.toLocaleString('en-US')}{' '}
-            {report.subscriptions === 1 ? 'subscription counts' : 'subscriptions count'} · computed{' '}
+            From {report.subscriptions.toLocaleString('en-US')} active{' '}
+            {report.subscriptions === 1 ? 'subscription' : 'subscriptions'} · computed{' '}
             {formatDateTime(report.computedAt, localTimeZone())}
           </p>
         </div>
-        <Button variant="outline-primary" onClick={() => sync.mutate()} disabled={sync.isPending}>
-          {sync.isPending ? 'Syncing...' : 'Sync payments from Stripe'}
-        </Button>
+        <SyncPaymentsButton sync={sync} />
       </div>
-      <div aria-live="polite">
-        {sync.isSuccess ? (
-          <Alert variant="success" dismissible onClose={() => sync.reset()}>
-            {sync.data.message}
-          </Alert>
-        ) : null}
-        {sync.isError ? (
-          <Alert variant="danger" dismissible onClose={() => sync.reset()}>
-            {errorMessage(sync.error, messages.somethingWentWrong)}
-          </Alert>
-        ) : null}
-      </div>
+      <SyncPaymentsResult sync={sync} />
       {report.subscriptions === 0 && report.currentMrrX100 === 0 ? (
         <p className="small text-body-secondary">
           No subscriptions counted yet. Sync payments from Stripe to ingest them.

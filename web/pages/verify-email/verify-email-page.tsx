@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -136,8 +136,8 @@ export function VerifyEmailPage() {
       }
     >
       <p>
-        We sent a verification code to <strong className="text-break">{email}</strong>. Enter it below to
-        verify your email address. This page continues by itself once your email is verified.
+        We sent a verification code to <strong>{withBreaks(email)}</strong>. Enter it below to verify your
+        email address. This page continues by itself once your email is verified.
       </p>
       <LocalInboxHint />
       {notice ? (
@@ -180,4 +180,19 @@ function LocalInboxHint() {
       to find the code.
     </p>
   );
+}
+
+/**
+ * An email address that may wrap only after its '@' and before a dot, never inside a word
+ * (`founder@` / `example.com` on a narrow screen).
+ */
+export function withBreaks(email: string) {
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return parts.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order, never reordered
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }
