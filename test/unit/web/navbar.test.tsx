@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { AppNavbar, CART_WINDOW } from '../../../web/components/layout/app-navbar';
 import { SplashPage } from '../../../web/pages/splash/splash-page';
+import { withBreaks } from '../../../web/pages/verify-email/verify-email-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf } from './support/investors';
@@ -81,5 +82,13 @@ describe('the splash page', () => {
     renderPage(<SplashPage />);
     expect((await screen.findByRole('link', { name: 'Register' })).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('the verify page', () => {
+  it('lets an address wrap only after its @ and before a dot', () => {
+    const { container } = render(<p>{withBreaks('ada.lovelace@example.co.uk')}</p>);
+    expect(container.textContent).toBe('ada.lovelace@example.co.uk');
+    expect(container.innerHTML).toBe('<p>ada<wbr>.lovelace@<wbr>example<wbr>.co<wbr>.uk</p>');
   });
 });
