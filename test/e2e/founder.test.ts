@@ -176,12 +176,14 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
     const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(await overflows()).toBe(false);
+    await page.locator('article.investor-card').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'search-phone', { fullPage: false });
     // The filter panel folds away behind a button on a phone, and opens in place.
     await expect.poll(() => page.getByRole('region', { name: 'Investor type' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('region', { name: 'Investor type' }).waitFor();
     expect(await overflows()).toBe(false);
-    await screenshot(page, 'search-phone');
+    await screenshot(page, 'search-phone-filters', { fullPage: false });
 
     // The profile page too.
     const card = page.locator('article.investor-card').first();

@@ -18,8 +18,11 @@ describe('purchase in Chromium against the local home', () => {
     const names = (await page.locator('article.investor-card h2').allTextContents())
       .slice(0, 3)
       .map((n) => n.trim());
-    const add = page.getByRole('button', { name: 'Add to Export Cart' });
-    for (const i of [0, 1, 2]) await add.nth(i).click();
+    const cards = page.locator('article.investor-card');
+    for (const i of [0, 1, 2]) {
+      await cards.nth(i).getByRole('button', { name: 'Add to Export Cart' }).click();
+      await cards.nth(i).getByText('In cart').waitFor();
+    }
     await page.goto(`${e2e.appUrl}/cart`);
     await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
     await page.waitForURL(/\/cart\/cart_/);
