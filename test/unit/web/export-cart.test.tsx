@@ -118,6 +118,30 @@ describe('adding from the investor search', () => {
 });
 
 describe('the export builder', () => {
+  it('pages through a cart of 30, so every row can be removed, with the Row Index of the whole cart', async () => {
+    storeCart(30);
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    expect(await screen.findByText(/Showing rows 1–25 of 30\./)).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Preview pages' });
+    expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(screen.getByText(/Showing rows 26–30 of 30\./)).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    // Row Index counts over the whole cart, not the page.
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+    expect(within(rows[4] as HTMLElement).getByRole('cell', { name: '30' })).toBeTruthy();
+    expect(rows[4]?.textContent).toContain('Investor 30');
+
+    await user.click(within(rows[4] as HTMLElement).getByRole('button', { name: /^Remove/ }));
+    await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds).toHaveLength(29));
+    expect(storedCart()?.searchableInvestorEntryIds).not.toContain('inv_30');
+  });
+
   it('says the cart is empty when nothing was added', () => {
     renderPage(<ExportBuilderPage />, { path: '/cart' });
     expect(screen.getByText(messages.noInvestorsInCart)).toBeTruthy();
@@ -161,7 +185,7 @@ describe('the export builder', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Row Index', 'Name', 'Email', 'LinkedIn URL', 'Actions']);
+    ).toEqual(['Actions', 'Row Index', 'Name', 'Email', 'LinkedIn URL']);
 
     const selected = screen.getByRole('list', { name: 'Selected' });
     await user.click(within(selected).getByRole('button', { name: /Email/ }));
@@ -184,7 +208,7 @@ describe('the export builder', () => {
     const cells = rows.map((row) =>
       within(row)
         .getAllByRole('cell')
-        .slice(0, 4)
+        .slice(1, 5)
         .map((cell) => cell.textContent),
     );
     // Investor 1 has an email but no LinkedIn; investor 2 has both.

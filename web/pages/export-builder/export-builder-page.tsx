@@ -71,6 +71,7 @@ export function ExportBuilderPage() {
   const navigate = useNavigate();
   const saveCart = useSaveCart();
   const [confirmingEmpty, setConfirmingEmpty] = useState(false);
+  const [previewPage, setPreviewPage] = useState(0);
 
   const items = cart?.items ?? [];
   const count = items.length;
@@ -98,8 +99,12 @@ export function ExportBuilderPage() {
   const available = availableColumns(selected);
   const tier = tierOf(count);
   const investors = items.map((item) => item.searchableInvestorEntry);
-  const previewInvestors = investors.slice(0, PREVIEW_ROW_LIMIT);
-  const rows = maskedPreviewRows(previewInvestors, selected);
+  // Every row can be reached (and removed): the preview pages through the cart, PREVIEW_ROW_LIMIT at a time.
+  const pageCount = Math.max(1, Math.ceil(count / PREVIEW_ROW_LIMIT));
+  const shownPage = Math.min(previewPage, pageCount - 1);
+  const first = shownPage * PREVIEW_ROW_LIMIT;
+  const previewInvestors = investors.slice(first, first + PREVIEW_ROW_LIMIT);
+  const rows = maskedPreviewRows(investors, selected).slice(first, first + PREVIEW_ROW_LIMIT);
 
   const toggleColumn = (column: ExportColumnKey) => setExportCartColumns(moveColumn(selected, column));
 
@@ -271,7 +276,9 @@ export function ExportBuilderPage() {
                   </span>
                 ) : null}
                 Email and LinkedIn values are masked until you purchase.
-                {count > PREVIEW_ROW_LIMIT ? ` Showing the first ${PREVIEW_ROW_LIMIT} of ${count} rows.` : ''}
+                {count > PREVIEW_ROW_LIMIT
+                  ? ` Showing rows ${first + 1}–${first + previewInvestors.length} of ${count}.`
+                  : ''}
               </p>
               {selected.length === 0 ? (
                 <Alert variant="warning" className="mb-0">
@@ -281,28 +288,21 @@ export function ExportBuilderPage() {
                 <Table responsive striped hover size="sm" className="mb-0 align-middle">
                   <thead>
                     <tr>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
                       {selected.map((column) => (
                         <th key={column} scope="col">
                           {exportColumnLabel(column)}
                         </th>
                       ))}
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {rows.map((row, index) => (
                       <tr key={row.key}>
-                        {row.cells.map((cell, cellIndex) => (
-                          <td key={selected[cellIndex]}>{cell}</td>
-                        ))}
-                        <td className="text-end text-nowrap">
-                          {bought.has(row.key) ? (
-                            <Badge bg="info" text="dark" className="me-2">
-                              {ALREADY_BOUGHT}
-                            </Badge>
-                          ) : null}
+                        {/* First, so a phone's narrow table never hides it off to the right. */}
+                        <td className="text-nowrap">
                           <Button
                             variant="link"
                             size="sm"
@@ -311,12 +311,43 @@ export function ExportBuilderPage() {
                           >
                             Remove<span className="visually-hidden"> {previewInvestors[index]?.name}</span>
                           </Button>
+                          {bought.has(row.key) ? (
+                            <Badge bg="info" text="dark" className="ms-2">
+                              {ALREADY_BOUGHT}
+                            </Badge>
+                          ) : null}
                         </td>
+                        {row.cells.map((cell, cellIndex) => (
+                          <td key={selected[cellIndex]}>{cell}</td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>
                 </Table>
               )}
+              {pageCount > 1 ? (
+                <nav aria-label="Preview pages" className="d-flex align-items-center gap-2 mt-3">
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    disabled={shownPage === 0}
+                    onClick={() => setPreviewPage(shownPage - 1)}
+                  >
+                    Previous
+                  </Button>
+                  <span className="small">
+                    Page {shownPage + 1} of {pageCount}
+                  </span>
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    disabled={shownPage >= pageCount - 1}
+                    onClick={() => setPreviewPage(shownPage + 1)}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              ) : null}
             </Card.Body>
           </Card>
         </Col>
