@@ -68,7 +68,7 @@ export class CognitoRelay {
               Subject: { Data: `Your ${BRAND} verification code` },
               Body: {
                 Text: {
-                  Data: `Your verification code is ${code}.\n\nEnter it on the Verify Email page to finish creating your account.`,
+                  Data: `Your verification code is ${code}.\n\nEnter it on the page that asked for it: Verify Email after registering, or Reset password.`,
                 },
               },
             },

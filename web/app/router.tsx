@@ -26,6 +26,10 @@ const RegisterPage = page(
   () => import('../pages/register/register-page'),
   (m) => m.RegisterPage,
 );
+const ResetPasswordPage = page(
+  () => import('../pages/reset-password/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
 const VerifyEmailPage = page(
   () => import('../pages/verify-email/verify-email-page'),
   (m) => m.VerifyEmailPage,
@@ -113,6 +117,7 @@ export const routes: RouteObject[] = [
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.logout.path, element: <LogoutPage /> },
           { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
           { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
           { path: '/onboard/*', element: <NotFoundPage /> },
           { path: paths.home.path, element: <DirectoryHomePage /> },

@@ -8,11 +8,13 @@ import { Hub } from 'aws-amplify/utils';
 import { absoluteUrl, type RuntimeConfig } from '../config/runtime-config';
 
 export {
+  confirmResetPassword,
   confirmSignUp,
   confirmUserAttribute,
   fetchAuthSession,
   fetchUserAttributes,
   resendSignUpCode,
+  resetPassword,
   sendUserAttributeVerificationCode,
   signIn,
   signOut,

@@ -17,6 +17,7 @@ export const paths = {
   login: { path: '/login', href: () => '/login' },
   logout: { path: '/logout', href: () => '/logout' },
   register: { path: '/register', href: () => '/register' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
   portalOnboarding: { path: '/onboard/vcn', href: () => '/onboard/vcn' },
   home: { path: '/home', href: () => '/home' },

@@ -96,7 +96,12 @@ export function LoginPage() {
           />
         </Form.Group>
         <Form.Group className="mb-4" controlId="login-password">
-          <Form.Label>Password</Form.Label>
+          <div className="d-flex justify-content-between align-items-baseline">
+            <Form.Label>Password</Form.Label>
+            <Link to={paths.resetPassword.href()} className="small">
+              Forgot password?
+            </Link>
+          </div>
           <Form.Control
             type="password"
             autoComplete="current-password"

@@ -46,6 +46,8 @@ export const resendSignUpCode = vi.fn();
 export const fetchUserAttributes = vi.fn();
 export const confirmUserAttribute = vi.fn();
 export const sendUserAttributeVerificationCode = vi.fn();
+export const resetPassword = vi.fn();
+export const confirmResetPassword = vi.fn();
 
 /** An error as Amplify throws it: the Cognito exception's name on an Error. */
 export function cognitoError(name: string): Error {
