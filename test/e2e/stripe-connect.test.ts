@@ -19,9 +19,9 @@ describe('Stripe Connect and business insights in Chromium against the local hom
     const projectUrl = page.url();
 
     await page.getByRole('button', { name: 'Connect with Stripe' }).click();
-    await page.getByRole('button', { name: 'Connect' }).waitFor();
+    await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
     await screenshot(page, 'stripe-authorize-local');
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expectToast(page, messages.stripeConnected);
     await page.waitForURL(projectUrl);
     await page.getByText(/Stripe connected as of/).waitFor();

@@ -60,16 +60,7 @@ export function AppNavbar() {
         </Navbar.Brand>
         {/* On a phone the cart (and its count) stays beside the menu button, not inside the folded menu. */}
         <Nav className="ms-auto me-2 d-lg-none">
-          <Nav.Link href={paths.cart.href()} target={CART_WINDOW} onClick={openCart}>
-            Cart
-            {count > 0 && (
-              <Badge bg="primary" pill className="ms-1">
-                {count}
-                <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
-              </Badge>
-            )}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </Nav.Link>
+          <CartLink count={count} onClick={openCart} />
         </Nav>
         <Navbar.Toggle aria-controls="main-navbar" aria-label="Toggle navigation" />
         <Navbar.Collapse id="main-navbar">
@@ -80,21 +71,7 @@ export function AppNavbar() {
             <Nav.Link as={NavLink} to={paths.podcasts.href()} eventKey="podcasts">
               Podcasts
             </Nav.Link>
-            <Nav.Link
-              href={paths.cart.href()}
-              target={CART_WINDOW}
-              onClick={openCart}
-              className="d-none d-lg-block"
-            >
-              Cart
-              {count > 0 && (
-                <Badge bg="primary" pill className="ms-1">
-                  {count}
-                  <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
-                </Badge>
-              )}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </Nav.Link>
+            <CartLink count={count} onClick={openCart} className="d-none d-lg-block" />
             <Nav.Link href={`mailto:${feedbackEmail}`}>Feedback</Nav.Link>
           </Nav>
           <Nav>
@@ -145,5 +122,29 @@ export function AppNavbar() {
         </Navbar.Collapse>
       </Container>
     </Navbar>
+  );
+}
+
+/** The navbar's Cart: the count of items, and the one named tab it opens. */
+function CartLink({
+  count,
+  onClick,
+  className,
+}: {
+  count: number;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  className?: string;
+}) {
+  return (
+    <Nav.Link href={paths.cart.href()} target={CART_WINDOW} onClick={onClick} className={className}>
+      Cart
+      {count > 0 && (
+        <Badge bg="primary" pill className="ms-1">
+          {count}
+          <span className="visually-hidden"> {count === 1 ? 'item' : 'items'}</span>
+        </Badge>
+      )}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </Nav.Link>
   );
 }

@@ -213,29 +213,19 @@ function ChequeRange({
       <fieldset>
         <legend className="h6">Cheque size (USD)</legend>
         <div className="d-flex gap-2">
-          <Form.Control
-            size="sm"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1000}
+          <AmountInput
+            label="Minimum cheque"
             placeholder="Min"
-            aria-label="Minimum cheque"
             value={min}
-            isInvalid={tooLow}
-            onChange={(event) => setMin(event.target.value.replace(/\D/g, ''))}
+            invalid={tooLow}
+            onChange={setMin}
           />
-          <Form.Control
-            size="sm"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1000}
+          <AmountInput
+            label="Maximum cheque"
             placeholder="Max"
-            aria-label="Maximum cheque"
             value={max}
-            isInvalid={tooLow}
-            onChange={(event) => setMax(event.target.value.replace(/\D/g, ''))}
+            invalid={tooLow}
+            onChange={setMax}
           />
           <Button size="sm" type="submit" variant="outline-primary">
             Apply
@@ -248,5 +238,35 @@ function ChequeRange({
         ) : null}
       </fieldset>
     </Form>
+  );
+}
+
+/** A whole-dollar amount field: digits only. */
+function AmountInput({
+  label,
+  placeholder,
+  value,
+  invalid,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Control
+      size="sm"
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step={1000}
+      placeholder={placeholder}
+      aria-label={label}
+      value={value}
+      isInvalid={invalid}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+    />
   );
 }
