@@ -53,6 +53,13 @@ describe("a visitor's pages (Chromium against the local home)", () => {
     const portal = await page.goto(`http://vcn.localhost:${e2e.appPort}/`);
     expect(portal?.headers()).toMatchObject(securityHeaderLines({ uploads: e2e.uploadsOrigin }));
     await page.getByText('VCN Investor Portal').first().waitFor();
+    // One page for the network's investors: what it is, what founders see, how an investor joins.
+    await page.getByRole('heading', { name: 'How an investor joins' }).waitFor();
+    await page.getByRole('heading', { name: 'What founders see' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Join as an investor' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(await page.getByText('Build your list').count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, 'portal-vcn-subdomain');
 

@@ -14,10 +14,27 @@ import { paths } from '../../config/paths';
 /** The one built-in portal, also reachable at /onboard/vcn. */
 export const VCN_PORTAL_ID = 'vcn';
 
-const STEPS = [
-  { title: 'Create your account', text: 'Register with your work email and verify it.' },
-  { title: 'Explore the directory', text: 'Search investors by stage focus or sector focus.' },
-  { title: 'Build your list', text: 'Add the investors that fit to your export cart and download it.' },
+/** How an investor of the network joins (the claim of a profile opens with the join flow). */
+export const INVESTOR_STEPS = [
+  {
+    title: 'Create your account',
+    text: 'Register with your work email and verify it with the code we send.',
+  },
+  {
+    title: 'Know what your profile holds',
+    text: 'Your firm, the stages and sectors you invest in, where, and your cheque size: what founders search by.',
+  },
+  {
+    title: 'Keep your profile current',
+    text: 'Claiming and editing your profile opens soon for members of the network; we will email you when it does.',
+  },
+];
+
+/** What founders see of an investor, said to the investor. */
+export const WHAT_FOUNDERS_SEE = [
+  'Your name, title and firm, where you invest and your cheque range.',
+  'The stages and sectors you focus on, so the right founders find you.',
+  'Which contact details exist, never the details themselves: founders get them only in a list they buy.',
 ];
 
 /** The branded investor-portal onboarding page of one partner firm. */
@@ -55,13 +72,13 @@ export function PortalPage({ portalId }: { portalId: string }) {
           </p>
           <div className="d-flex flex-wrap gap-2">
             {loggedIn ? (
-              <LinkButton to={paths.home.href()} variant="light" size="lg">
-                Go to the VC Database
+              <LinkButton to={paths.accountSettings.href()} variant="light" size="lg">
+                Your account
               </LinkButton>
             ) : (
               <>
                 <LinkButton to={paths.register.href()} variant="light" size="lg">
-                  Register
+                  Join as an investor
                 </LinkButton>
                 <LinkButton to={paths.login.href()} variant="outline-light" size="lg">
                   Login
@@ -72,9 +89,26 @@ export function PortalPage({ portalId }: { portalId: string }) {
         </Container>
       </section>
       <Container className="py-5 flex-grow-1">
-        <h2 className="h4 mb-4">How it works</h2>
+        <Row className="g-4 mb-4">
+          <Col lg={6}>
+            <h2 className="h4 mb-3">For investors of {firm.name}</h2>
+            <p>
+              {name} is how {firm.name}&apos;s network of investors meets founders on {BRAND}: a directory
+              founders search by stage, sector, place and cheque size.
+            </p>
+          </Col>
+          <Col lg={6}>
+            <h2 className="h4 mb-3">What founders see</h2>
+            <ul className="mb-0">
+              {WHAT_FOUNDERS_SEE.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </Col>
+        </Row>
+        <h2 className="h4 mb-4">How an investor joins</h2>
         <Row xs={1} md={3} className="g-3">
-          {STEPS.map((step, index) => (
+          {INVESTOR_STEPS.map((step, index) => (
             <Col key={step.title}>
               <Card className="h-100 shadow-sm">
                 <Card.Body>
