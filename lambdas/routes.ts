@@ -73,6 +73,9 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/podcasts', 'public', 'podcasts'),
   route('GET', '/podcasts/my-votes', 'user', 'podcasts'),
   route('POST', '/podcasts', 'user', 'podcasts'),
+  route('GET', '/podcasts/mine', 'user', 'podcasts'),
+  route('PATCH', '/podcasts/{podcastId}', 'user', 'podcasts'),
+  route('DELETE', '/podcasts/{podcastId}', 'user', 'podcasts'),
   route('POST', '/podcasts/{podcastId}/vote', 'user', 'podcasts'),
 
   // Account: the caller's own records.

@@ -122,3 +122,6 @@ export const voteBody = z.optional(z.strictObject({}));
 /** POST /podcasts/{podcastId}/vote: toggles the caller's vote ('Upvoted!' when `voted`). */
 export const voteResponse = z.object({ voted: z.boolean(), voteCount: z.int().check(z.nonnegative()) });
 export type VoteResponse = z.infer<typeof voteResponse>;
+
+/** DELETE /podcasts/{podcastId}: only by its lister (anyone else: 404), with its votes. */
+export const deletePodcastResponse = z.object({ deleted: z.literal(true) });

@@ -180,6 +180,31 @@ const cases: Record<string, Case> = {
     }),
     ok: 201,
   },
+  'GET /podcasts/mine': { prepare: async () => ({ path: '/podcasts/mine' }) },
+  'PATCH /podcasts/{podcastId}': {
+    prepare: async () => {
+      const podcast = await dataOf<{ id: string }>(
+        call('POST', '/podcasts', {
+          token: users.verified.token,
+          body: { title: 'Edit Me', url: 'https://example.com/e' },
+        }),
+      );
+      return { path: `/podcasts/${podcast.id}`, body: { title: 'Edited', url: 'https://example.com/e2' } };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'DELETE /podcasts/{podcastId}': {
+    prepare: async () => {
+      const podcast = await dataOf<{ id: string }>(
+        call('POST', '/podcasts', {
+          token: users.verified.token,
+          body: { title: 'Delete Me', url: 'https://example.com/d' },
+        }),
+      );
+      return { path: `/podcasts/${podcast.id}` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
   'POST /podcasts/{podcastId}/vote': {
     prepare: async () => {
       const podcast = await dataOf<{ id: string }>(

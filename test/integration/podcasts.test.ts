@@ -179,4 +179,55 @@ describe('podcasts over HTTP', () => {
     expect(errorOf(malformed.body).message).toContain("'podcastId'");
     expect(await countVotes('pod_doesnotexist')).toBe(0);
   });
+
+  it('lets its lister edit a podcast (votes kept) and nobody else; the lister sees it among theirs', async () => {
+    const podcast = await listPodcast();
+    await vote(listener, podcast.id);
+
+    const mine = votesResponse.parse((await call('GET', '/podcasts/mine', { token: host.token })).body).data;
+    expect(mine.podcastIds).toContain(podcast.id);
+    const theirs = votesResponse.parse(
+      (await call('GET', '/podcasts/mine', { token: listener.token })).body,
+    ).data;
+    expect(theirs.podcastIds).not.toContain(podcast.id);
+
+    const edit = {
+      title: 'Founders at Dusk',
+      url: 'https://podcasts.example.com/dusk',
+      participants: 'Ada, Bo',
+    };
+    const refused = await call('PATCH', `/podcasts/${podcast.id}`, { token: listener.token, body: edit });
+    expect(refused.status).toBe(404);
+
+    const edited = await call('PATCH', `/podcasts/${podcast.id}`, { token: host.token, body: edit });
+    expect(edited.status).toBe(200);
+    expect(podcastResponse.parse(edited.body).data).toMatchObject({
+      id: podcast.id,
+      title: 'Founders at Dusk',
+      url: 'https://podcasts.example.com/dusk',
+      participants: ['Ada', 'Bo'],
+      createdAt: podcast.createdAt,
+      voteCount: 1,
+    });
+    // The listing rules hold for an edit too.
+    const blank = await call('PATCH', `/podcasts/${podcast.id}`, {
+      token: host.token,
+      body: { title: ' ', url: 'x' },
+    });
+    expect(blank.status).toBe(400);
+  });
+
+  it('lets its lister delete a podcast with its votes, and nobody else', async () => {
+    const podcast = await listPodcast();
+    await vote(listener, podcast.id);
+    expect((await call('DELETE', `/podcasts/${podcast.id}`, { token: listener.token })).status).toBe(404);
+
+    const deleted = await call('DELETE', `/podcasts/${podcast.id}`, { token: host.token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ data: { deleted: true } });
+    expect(await countVotes(podcast.id)).toBe(0);
+    const board = boardResponse.parse((await call('GET', '/podcasts')).body).data;
+    expect(board.podcasts.map((p) => p.id)).not.toContain(podcast.id);
+    expect((await call('DELETE', `/podcasts/${podcast.id}`, { token: host.token })).status).toBe(404);
+  });
 });

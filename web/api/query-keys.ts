@@ -16,6 +16,7 @@ export const queryKeys = {
   project: (userId: string, projectId: string) => ['user', userId, 'projects', projectId] as const,
   podcasts: ['podcasts'] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
+  myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,
   mappingDebug: (kind: string, value: string) => ['admin', 'mapping-debug', kind, value] as const,
   debugField: (targetField: string, selectedValues: string, finalValue: string) =>

@@ -3,7 +3,15 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PodcastView } from '../../../shared/api/podcasts';
-import { PodcastsPage, PodcastThumb, sortPodcasts } from '../../../web/pages/podcasts/podcasts-page';
+import { EDIT_PODCAST_TITLE } from '../../../web/pages/podcasts/list-podcast-modal';
+import {
+  deletePodcastConfirm,
+  PODCAST_DELETED,
+  PODCAST_SAVED,
+  PodcastsPage,
+  PodcastThumb,
+  sortPodcasts,
+} from '../../../web/pages/podcasts/podcasts-page';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
 
@@ -74,5 +82,49 @@ describe('the podcast board', () => {
     fireEvent.error(image);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByTestId('podcast-thumb-fallback')).toBeTruthy();
+  });
+
+  it('offers its lister Edit and Delete on their own podcast only, and sends them', async () => {
+    setSignedInUser({});
+    const requests: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        const method = init?.method ?? 'GET';
+        if (method !== 'GET')
+          requests.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : null });
+        if (url.endsWith('/podcasts/mine')) return { body: { data: { podcastIds: ['new'] } } };
+        if (url.endsWith('/podcasts/my-votes')) return { body: { data: { podcastIds: [] } } };
+        if (method === 'DELETE') return { body: { data: { deleted: true } } };
+        if (method === 'PATCH') return { body: { data: { ...BOARD[0], title: 'Renamed' } } };
+        return { body: { data: { podcasts: BOARD } } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<PodcastsPage />, { path: '/podcasts' });
+    const [edit, ...others] = await screen.findAllByRole('button', { name: /^Edit/ }, { timeout: 4000 });
+    expect(others).toHaveLength(0);
+    expect(edit?.textContent).toBe('Edit Podcast new');
+
+    await user.click(edit as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: EDIT_PODCAST_TITLE });
+    const title = within(dialog).getByLabelText('Title') as HTMLInputElement;
+    expect(title.value).toBe('Podcast new');
+    await user.clear(title);
+    await user.type(title, 'Renamed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(PODCAST_SAVED)).toBeTruthy();
+    expect(requests[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/podcasts/new',
+      body: { title: 'Renamed' },
+    });
+
+    await user.click(screen.getByRole('button', { name: /^Delete/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete podcast' });
+    expect(within(confirm).getByText(deletePodcastConfirm('Podcast new'))).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(PODCAST_DELETED)).toBeTruthy();
+    expect(requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/podcasts/new' });
   });
 });

@@ -3,13 +3,17 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import type { PodcastView } from '../../../shared/api/podcasts';
 import { messages } from '../../../shared/messages';
 import { canSubmitPodcast, validatePodcastListing } from '../../../shared/podcasts/podcast';
 import { useCreatePodcast } from '../../api/create-podcast';
+import { useEditPodcast } from '../../api/my-podcasts';
 import { useAuth } from '../../auth/auth-provider';
 
 /** Not in the spec: shown after a podcast was listed. */
 export const PODCAST_LISTED = 'Podcast listed';
+/** Not in the spec: the form's title when the lister edits their podcast. */
+export const EDIT_PODCAST_TITLE = 'Edit your podcast';
 
 /**
  * The 'List a New Podcast' modal. Submit stays disabled while the title is blank; the title's message
@@ -18,18 +22,23 @@ export const PODCAST_LISTED = 'Podcast listed';
 export function ListPodcastModal({
   show,
   onClose,
+  editing,
 }: {
   show: boolean;
-  /** `listed` is true when a podcast was listed. */
+  /** `listed` is true when a podcast was listed (or, editing, saved). */
   onClose: (listed: boolean) => void;
+  /** The lister's own podcast to edit: the same form, filled in, saved with PATCH. */
+  editing?: PodcastView;
 }) {
   const { loggedIn } = useAuth();
   const createPodcast = useCreatePodcast();
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [imageUrl, setImageUrl] = useState('');
-  const [participants, setParticipants] = useState('');
+  const editPodcast = useEditPodcast();
+  const saving = editing ? editPodcast : createPodcast;
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [imageUrl, setImageUrl] = useState(editing?.imageUrl ?? '');
+  const [participants, setParticipants] = useState(editing?.participants.join(', ') ?? '');
   const [titleTouched, setTitleTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,14 +53,16 @@ export function ListPodcastModal({
       setError(checked.message);
       return;
     }
+    const listing = {
+      title: checked.listing.title,
+      url: checked.listing.url,
+      description: checked.listing.description,
+      imageUrl: checked.listing.imageUrl,
+      participants: checked.listing.participants,
+    };
     try {
-      await createPodcast.mutateAsync({
-        title: checked.listing.title,
-        url: checked.listing.url,
-        description: checked.listing.description,
-        imageUrl: checked.listing.imageUrl,
-        participants: checked.listing.participants,
-      });
+      if (editing) await editPodcast.mutateAsync({ podcastId: editing.id, ...listing });
+      else await createPodcast.mutateAsync(listing);
       onClose(true);
     } catch (caught) {
       console.error('Listing the podcast failed', caught);
@@ -64,7 +75,7 @@ export function ListPodcastModal({
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton closeLabel="Close">
           <Modal.Title id="list-podcast-title" as="h2" className="h5">
-            {messages.listPodcastTitle}
+            {editing ? EDIT_PODCAST_TITLE : messages.listPodcastTitle}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -140,8 +151,8 @@ export function ListPodcastModal({
           >
             Cancel
           </Button>
-          <Button type="submit" disabled={!canSubmitPodcast(title) || createPodcast.isPending}>
-            {createPodcast.isPending ? messages.saving : 'Submit'}
+          <Button type="submit" disabled={!canSubmitPodcast(title) || saving.isPending}>
+            {saving.isPending ? messages.saving : editing ? 'Save changes' : 'Submit'}
           </Button>
         </Modal.Footer>
       </Form>

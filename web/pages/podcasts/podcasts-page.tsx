@@ -13,13 +13,21 @@ import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useMyVotes } from '../../api/get-my-votes';
 import { usePodcasts } from '../../api/get-podcasts';
+import { useDeletePodcast, useMyPodcasts } from '../../api/my-podcasts';
 import { useVotePodcast } from '../../api/vote-podcast';
 import { useAuth } from '../../auth/auth-provider';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { ListPodcastModal, PODCAST_LISTED } from './list-podcast-modal';
+
+/** Not in the spec: the lister's edit and delete. */
+export const PODCAST_SAVED = 'Podcast saved';
+export const PODCAST_DELETED = 'Podcast deleted';
+export const deletePodcastConfirm = (title: string) =>
+  `Delete "${title}" from the board? Its votes go with it.`;
 
 /** The board's orders: most upvoted first (the default: upvotes help others find them first), or newest. */
 export const PODCAST_SORTS = { votes: 'Most upvoted', newest: 'Newest' } as const;
@@ -42,6 +50,22 @@ export function PodcastsPage() {
   const { showToast } = useToast();
   const [listing, setListing] = useState(false);
   const [sort, setSort] = useState<PodcastSort>('votes');
+  const [editing, setEditing] = useState<PodcastView | null>(null);
+  const [deleting, setDeleting] = useState<PodcastView | null>(null);
+  const myPodcasts = useMyPodcasts();
+  const deletePodcast = useDeletePodcast();
+  const mine = new Set(loggedIn ? (myPodcasts.data?.podcastIds ?? []) : []);
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deletePodcast.mutateAsync(deleting.id);
+      showToast(PODCAST_DELETED, 'success');
+    } catch (error) {
+      showToast(errorMessage(error, messages.somethingWentWrong), 'danger');
+    } finally {
+      setDeleting(null);
+    }
+  };
   const voted = new Set(loggedIn ? (myVotes.data?.podcastIds ?? []) : []);
 
   const upvote = async (podcast: PodcastView) => {
@@ -94,6 +118,9 @@ export function PodcastsPage() {
                     voted={voted.has(podcast.id)}
                     busy={vote.isPending && vote.variables === podcast.id}
                     onUpvote={() => void upvote(podcast)}
+                    mine={mine.has(podcast.id)}
+                    onEdit={() => setEditing(podcast)}
+                    onDelete={() => setDeleting(podcast)}
                   />
                 </li>
               ))}
@@ -124,6 +151,26 @@ export function PodcastsPage() {
           </Card>
         </Col>
       </Row>
+      {editing ? (
+        <ListPodcastModal
+          show
+          editing={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) showToast(PODCAST_SAVED, 'success');
+          }}
+        />
+      ) : null}
+      <ConfirmModal
+        show={deleting !== null}
+        title="Delete podcast"
+        confirmLabel="Delete"
+        busy={deletePodcast.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting ? deletePodcastConfirm(deleting.title) : null}
+      </ConfirmModal>
       {listing ? (
         <ListPodcastModal
           show={listing}
@@ -142,11 +189,18 @@ function PodcastCard({
   voted,
   busy,
   onUpvote,
+  mine,
+  onEdit,
+  onDelete,
 }: {
   podcast: PodcastView;
   voted: boolean;
   busy: boolean;
   onUpvote: () => void;
+  /** Listed by the caller: theirs to edit or delete. */
+  mine: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
 }) {
   return (
     <Card as="article" className="shadow-sm">
@@ -177,6 +231,16 @@ function PodcastCard({
             {podcast.participants.length > 0 ? <>With {podcast.participants.join(', ')} · </> : null}
             Listed {formatDate(podcast.createdAt)}
           </p>
+          {mine ? (
+            <div className="d-flex gap-3 mt-2 small">
+              <Button variant="link" size="sm" className="p-0" onClick={onEdit}>
+                Edit<span className="visually-hidden"> {podcast.title}</span>
+              </Button>
+              <Button variant="link" size="sm" className="p-0 text-danger" onClick={onDelete}>
+                Delete<span className="visually-hidden"> {podcast.title}</span>
+              </Button>
+            </div>
+          ) : null}
         </div>
       </Card.Body>
     </Card>

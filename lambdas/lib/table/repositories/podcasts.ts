@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { batchGet } from '../batch';
+import { batchGet, batchWrite, deleteRequest } from '../batch';
 import { type PodcastItem, podcastModel, podcastVoteModel } from '../models';
 import { deleteItem, getItem, isConditionFailure, putItem, queryAll, queryCount } from '../table';
 
@@ -22,6 +22,49 @@ export async function getPodcast(id: string): Promise<PodcastItem | null> {
 export async function createPodcast(podcast: PodcastItem): Promise<PodcastItem> {
   await putItem(podcastModel.toItem(podcast), 'attribute_not_exists(pk)');
   return podcast;
+}
+
+/** The podcast's listing, replaced by its lister; null when it is missing or someone else's. */
+export async function updatePodcastOfLister(
+  id: string,
+  userId: string,
+  listing: Pick<PodcastItem, 'title' | 'url' | 'description' | 'imageUrl' | 'participants'>,
+): Promise<PodcastItem | null> {
+  const current = await getPodcast(id);
+  if (!current || current.listedBy !== userId) return null;
+  const next: PodcastItem = { ...current, ...listing };
+  try {
+    // Only while it is still this lister's podcast (not deleted meanwhile).
+    await putItem(podcastModel.toItem(next), {
+      expression: 'attribute_exists(pk) AND listedBy = :user',
+      values: { ':user': userId },
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+  return next;
+}
+
+/** Deletes the lister's podcast and its votes; false when it is missing or someone else's. */
+export async function deletePodcastOfLister(id: string, userId: string): Promise<boolean> {
+  const current = await getPodcast(id);
+  if (!current || current.listedBy !== userId) return false;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `PODCAST#${id}` },
+    ProjectionExpression: 'pk, sk',
+  });
+  // The podcast last: while its votes go, it is still there (and a retry finds it).
+  const votes = items.filter((item) => item.sk !== 'PODCAST');
+  await batchWrite(votes.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
+  await deleteItem(`PODCAST#${id}`, 'PODCAST');
+  return true;
+}
+
+/** The ids of the podcasts a user listed (the board is small: read whole). */
+export async function listPodcastIdsListedBy(userId: string): Promise<string[]> {
+  return (await listPodcasts()).filter((podcast) => podcast.listedBy === userId).map((podcast) => podcast.id);
 }
 
 /** The number of votes a podcast has: one item per voter, counted. */
