@@ -180,10 +180,21 @@ describe('a founder in Chromium against the local home', () => {
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/reset-password$/);
+    await page.waitForLoadState('networkidle');
     const before = (await inbox(email)).length;
-    await page.getByLabel('Email').fill(email);
+    const emailField = page.getByLabel('Email');
+    // Fill once the page has settled (the auth state loading after a logout may render it afresh).
+    await expect
+      .poll(async () => {
+        if ((await emailField.inputValue()) !== email) await emailField.fill(email);
+        return emailField.inputValue();
+      })
+      .toBe(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByText(RESET_CODE_SENT).waitFor();
+    // The code-sent step, or the page's own error (which the assertion then shows).
+    const failed = page.locator('.alert-danger');
+    await page.getByText(RESET_CODE_SENT).or(failed).first().waitFor({ timeout: 30_000 });
+    expect(await failed.allTextContents()).toEqual([]);
     // A new email with the code arrived in the inbox.
     await expect.poll(async () => (await inbox(email)).length, { timeout: 20_000 }).toBeGreaterThan(before);
     await expectAccessible(page);
