@@ -43,8 +43,11 @@ export class CognitoRelay {
       if (start < 0) return;
       const end = this.buffer.indexOf('╯', start);
       if (end < 0) return;
-      const box = this.buffer.slice(start, end);
-      this.buffer = this.buffer.slice(end + 1);
+      // A box never holds another box's start: if one appears before this end, the box ends there.
+      const next = this.buffer.indexOf('Confirmation Code Delivery', start + 1);
+      const stop = next >= 0 && next < end ? next : end + 1;
+      const box = this.buffer.slice(start, stop);
+      this.buffer = this.buffer.slice(stop);
       const destination = /Destination:\s*(\S+)/.exec(box)?.[1];
       const code = /Code:\s*(\S+)/.exec(box)?.[1];
       if (destination && code) void this.deliver(destination, code);

@@ -107,10 +107,14 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let buffer = '';
-    const keep = (chunk: Buffer) => {
-      buffer = (buffer + chunk.toString()).slice(-20_000);
-      options.onOutput?.(chunk.toString());
+    const keep = (chunk: string) => {
+      buffer = (buffer + chunk).slice(-20_000);
+      options.onOutput?.(chunk);
     };
+    // Decoded as UTF-8 streams: a character split across two chunks (a box-drawing '╯' is 3 bytes)
+    // arrives whole, never as two replacement characters.
+    child.stdout?.setEncoding('utf8');
+    child.stderr?.setEncoding('utf8');
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     const managed: ManagedChild = { name, process: child, output: () => buffer };

@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { messages, REMOVE_FROM_CART, removedFromCart, searchResultsHeader } from '../../shared/messages';
 import { RESET_CODE_SENT, RESET_DONE } from '../../web/pages/reset-password/reset-password-texts';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
-import { expectToast, logIn, registerNewFounder, verificationCode } from './support/flows';
+import { expectToast, logIn, verificationCode } from './support/flows';
 
 const browser = browserPerFile();
+
+/** The founder the first test registers; the reset test later changes their password (no second sign-up). */
+let registered = '';
 
 describe('a founder in Chromium against the local home', () => {
   it('registers, verifies the email with the code from the inbox, and lands on /home', async () => {
     const { page, context } = await browser.newPage();
     const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+    registered = email;
 
     await page.goto(`${e2e.appUrl}/register`);
     await page.getByLabel('Email').fill(email);
@@ -170,12 +174,13 @@ describe('a founder in Chromium against the local home', () => {
     await founder.context.close();
   });
 
-  // Here, not in a file of its own: sign-ups of two files at once could interleave cognito-local's output.
+  // Here, not in a file of its own, and with the founder registered above: sign-ups of several files at
+  // the same instant have lost a code in the local relay (see the session note).
   it('resets a forgotten password with the code from the email, then logs in with the new one', async () => {
     const { page, context } = await browser.newPage();
-    const email = await registerNewFounder(page, 'reset');
-    await page.goto(`${e2e.appUrl}/logout`);
-    await page.waitForURL(`${e2e.appUrl}/`);
+    // The founder registered above (a fresh context: signed out), so this file signs up only once.
+    const email = registered;
+    expect(email).not.toBe('');
     await page.goto(`${e2e.appUrl}/login`);
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
