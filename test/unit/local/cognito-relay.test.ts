@@ -9,7 +9,7 @@ const box = (email: string, code: string) =>
     '│   Confirmation Code Delivery             │',
     '│                                          │',
     `│   Username:    ${email}   │`,
-    '│   Destination: ' + email + '   │',
+    `│   Destination: ${email}   │`,
     `│   Code:        ${code}                    │`,
     '│                                          │',
     '╰──────────────────────────────────────────╯',
