@@ -41,6 +41,14 @@ describe('Stripe Connect and business insights in Chromium against the local hom
     await chart.first().waitFor();
     expect(await page.locator('svg[role="img"] rect').count()).toBeGreaterThanOrEqual(12);
     await expectAccessible(page);
+    // Nothing below the footer (the chart's hidden data table once added its height there).
+    const gap = await page.evaluate(
+      () =>
+        document.documentElement.scrollHeight -
+        (document.querySelector('footer')?.getBoundingClientRect().bottom ?? 0) -
+        window.scrollY,
+    );
+    expect(gap).toBeLessThanOrEqual(1);
     await screenshot(page, 'insights-mrr');
 
     await page.goto(projectUrl);
