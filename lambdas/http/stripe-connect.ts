@@ -1,5 +1,4 @@
 import {
-  CONNECT_STATE_INVALID,
   connectStateResponse,
   deleteProjectResponse,
   mrrResponse,
@@ -9,7 +8,7 @@ import {
   syncTransactionsResponse,
   toProjectView,
 } from '../../shared/api/projects';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { projectOfCreator } from '../lib/insights/connected-project';
 import { syncProjectTransactions } from '../lib/insights/ingest';
@@ -20,7 +19,7 @@ import {
   disconnectProjectFromStripe,
 } from '../lib/insights/stripe-connect';
 import { tracing } from '../lib/observability/tracer';
-import { consumeConnectState, createConnectState } from '../lib/table/repositories/connect-states';
+import { createConnectState } from '../lib/table/repositories/connect-states';
 import type { ProjectWithConnection } from '../lib/table/repositories/projects';
 
 /** Someone else's project answers as a missing one: its existence is not revealed. */
@@ -61,10 +60,6 @@ export const handler = httpHandler(
       params: projectIdParams,
       body: stripeConnectBody,
       handle: async ({ params, body, caller }) => {
-        if (!(await projectOfCreator(params.projectId, caller.sub))) throw projectNotFound();
-        // The state is used up before the code is: a forged or replayed return changes nothing.
-        if (!(await consumeConnectState(body.state, params.projectId, caller.sub, new Date())))
-          throw new BadRequestError(CONNECT_STATE_INVALID);
         const connected = await connectProjectToStripe(params.projectId, caller.sub, body, new Date());
         if (!connected) throw projectNotFound();
         return view(connected);

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import {
+  CONNECT_STATE_INVALID,
   STRIPE_ALREADY_CONNECTED,
   STRIPE_CODE_REFUSED,
   STRIPE_CONNECT_FAILED,
@@ -10,9 +11,10 @@ import { BadGatewayError, BadRequestError, ConflictError } from '../errors';
 import { logger } from '../observability/logger';
 import { stripeClient } from '../payments';
 import type { StripeConnection } from '../table/models';
+import { consumeConnectState } from '../table/repositories/connect-states';
 import {
   clearStripeConnection,
-  deleteProjectOfCreator,
+  deleteProject,
   getProjectOfCreator,
   listProjectIdsConnectedTo,
   ProjectNotFoundError,
@@ -97,11 +99,14 @@ async function deauthoriseUnlessShared(connection: StripeConnection): Promise<vo
 export async function connectProjectToStripe(
   projectId: string,
   userId: string,
-  grant: { code: string; scope: string },
+  grant: { code: string; scope: string; state: string },
   now: Date,
 ): Promise<ProjectWithConnection | null> {
   const found = await projectOfCreator(projectId, userId);
   if (!found) return null;
+  // The state is used up before the code is: a forged or replayed return changes nothing.
+  if (!(await consumeConnectState(grant.state, projectId, userId, now)))
+    throw new BadRequestError(CONNECT_STATE_INVALID);
   if (found.connection) throw new ConflictError(STRIPE_ALREADY_CONNECTED);
   try {
     await setStripeConnectCode(projectId, grant.code, grant.scope, now.toISOString());
@@ -163,7 +168,7 @@ export async function deleteProjectAndDisconnect(projectId: string, userId: stri
   const found = await projectOfCreator(projectId, userId);
   if (!found) return false;
   if (found.connection) await deauthoriseUnlessShared(found.connection);
-  if (!(await deleteProjectOfCreator(projectId, userId))) return false;
+  await deleteProject(projectId);
   await deleteProjectTransactions(projectId);
   logger.info('project deleted', { projectId, wasConnected: found.connection !== null });
   return true;

@@ -255,11 +255,3 @@ export async function updateProjectOfCreator(
     connection: connectionSummary(await getStripeConnection(id)),
   };
 }
-
-/** Deletes the user's own project with everything under it. False when missing or someone else's. */
-export async function deleteProjectOfCreator(id: string, userId: string): Promise<boolean> {
-  const project = await getProject(id);
-  if (!project || project.creatorUserId !== userId) return false;
-  await deleteProject(id);
-  return true;
-}
