@@ -13,6 +13,7 @@ import {
   tagPartitionKey,
   tagPostingModel,
 } from '../../../lambdas/lib/table/models';
+import { blankCard } from '../support/cards';
 
 const bytes = (value: string) => Buffer.byteLength(value, 'utf8');
 
@@ -32,18 +33,7 @@ describe("DynamoDB's key limits, enforced in both homes", () => {
     const posting = tagPostingModel.keys({
       kind: 'sector',
       tagKey: long,
-      investor: {
-        id: 'inv_1',
-        name: long,
-        investorRole: 'vc',
-        stageFocus: [],
-        sectorFocus: [],
-        hasEmail: false,
-        hasPhone: false,
-        hasLinkedIn: false,
-        hasTwitter: false,
-        hasCrunchbase: false,
-      },
+      investor: blankCard('inv_1', { name: long }),
     });
     expect(bytes(posting.sk ?? '')).toBeLessThanOrEqual(1_024);
   });

@@ -3,31 +3,11 @@ import type { CartInvestor } from '../../../shared/cart/cart';
 import { type IndexedInvestor, InvalidSearchCursorError, SearchIndex } from '../../../shared/search/engine';
 import type { SearchFilters } from '../../../shared/search/filters';
 import { foldText } from '../../../shared/search/fold';
+import { blankCard } from '../support/cards';
 
 function investor(id: string, fields: Partial<CartInvestor> & { updatedAt?: string } = {}): IndexedInvestor {
   const { updatedAt = '2026-01-01T00:00:00.000Z', ...card } = fields;
-  return {
-    updatedAt,
-    card: {
-      id,
-      name: id,
-      investorRole: 'vc',
-      stageFocus: [],
-      sectorFocus: [],
-      hasEmail: false,
-      hasPhone: false,
-      hasLinkedIn: false,
-      hasTwitter: false,
-      hasCrunchbase: false,
-      firmName: null,
-      title: null,
-      cities: [],
-      countries: [],
-      checkMin: null,
-      checkMax: null,
-      ...card,
-    },
-  };
+  return { updatedAt, card: blankCard(id, card) };
 }
 
 const directory = new SearchIndex([
