@@ -1,8 +1,8 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
-import './styles.css';
+import './styles/app.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
+import { followSystemColorScheme } from './app/color-scheme';
 import { AppProviders } from './app/providers';
 import { loadRuntimeConfig } from './config/runtime-config';
 
@@ -34,5 +34,6 @@ async function start(container: HTMLElement): Promise<void> {
   );
 }
 
+followSystemColorScheme();
 const container = document.getElementById('root');
 if (container) void start(container);

@@ -8,6 +8,15 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's Sass predates the module system: its deprecation notices are not ours to fix.
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { allowedHosts: ['.localhost', 'localhost'] },
 });

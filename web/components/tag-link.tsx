@@ -19,14 +19,11 @@ export function TagLink({
   count?: number;
   highlighted?: boolean;
 }) {
-  const variant = field === 'stageFocus' ? 'primary' : 'success';
-  const classes = highlighted
-    ? `bg-${variant} text-white border-${variant}`
-    : `bg-${variant}-subtle text-${variant}-emphasis border-${variant}-subtle`;
+  const kind = field === 'stageFocus' ? 'tag-stage' : 'tag-sector';
   return (
     <Link
       to={paths.investorSearch.href({ [field]: tag })}
-      className={`tag-link badge rounded-pill border fw-normal fs-6 ${classes}`}
+      className={`tag ${kind}${highlighted ? ' tag-active' : ''}`}
       aria-current={highlighted ? 'true' : undefined}
     >
       {tagLabel(tag)}

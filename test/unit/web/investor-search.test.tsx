@@ -108,6 +108,30 @@ describe('the investor search page', () => {
     expect(searched()).toEqual(['/investors?limit=50&role=angel']);
   });
 
+  it("says 'No investors found matching your search criteria.' and offers to clear the filters", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) =>
+        url.includes('/directory/facets')
+          ? { body: { data: FACETS } }
+          : { body: { data: { items: [], total: 0, cursor: null } } },
+      ),
+    );
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search?q=zzz' });
+    const empty = (await screen.findByText(messages.noInvestorsMatching)).closest(
+      '.empty-state',
+    ) as HTMLElement;
+    expect(screen.getByRole('heading', { name: 'Search Results (0)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add All Results to Export Cart' })).toBeNull();
+    await userEvent.setup().click(within(empty).getByRole('button', { name: 'Clear all filters' }));
+    expect(await screen.findByText(messages.enterSearchTerm)).toBeTruthy();
+    expect(
+      within(screen.getByText(messages.enterSearchTerm).closest('.empty-state') as HTMLElement)
+        .getByRole('link', { name: 'Open the VC Database' })
+        .getAttribute('href'),
+    ).toBe('/find-vc');
+  });
+
   it('combines a typed name with the filters and lets a chip be removed', async () => {
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
@@ -73,6 +73,37 @@ describe('the navbar', () => {
     expect(names).toContain('Logout');
     expect(names).not.toContain('Login');
     expect(names).not.toContain('Register');
+  });
+});
+
+describe('the navbar, always', () => {
+  it('has the brand link to /home, a Feedback mailto link and a hidden Settings link', async () => {
+    setSignedInUser({});
+    renderPage(<AppNavbar />);
+    expect((await within(nav()).findByRole('link', { name: 'VC Directory' })).getAttribute('href')).toBe(
+      '/home',
+    );
+    expect(within(nav()).getByRole('link', { name: 'VC Database' }).getAttribute('href')).toBe('/find-vc');
+    expect(within(nav()).getByRole('link', { name: 'Podcasts' }).getAttribute('href')).toBe('/podcasts');
+    expect(within(nav()).getByRole('link', { name: 'Feedback' }).getAttribute('href')).toBe(
+      'mailto:feedback@example.com',
+    );
+    const settings = await within(nav()).findByText('Settings');
+    expect(settings.hidden).toBe(true);
+    expect(settings.getAttribute('href')).toBe('/account/settings');
+  });
+
+  it('collapses when the route changes', async () => {
+    setSignedInUser(null);
+    const user = userEvent.setup();
+    renderPage(<AppNavbar />, { path: '*', route: '/podcasts' });
+    const toggle = within(nav()).getByRole('button', { name: 'Toggle navigation' });
+    // react-bootstrap marks the toggle 'collapsed' while the menu is folded.
+    expect(toggle.classList.contains('collapsed')).toBe(true);
+    await user.click(toggle);
+    expect(toggle.classList.contains('collapsed')).toBe(false);
+    await user.click(within(nav()).getByRole('link', { name: 'VC Database' }));
+    await waitFor(() => expect(toggle.classList.contains('collapsed')).toBe(true));
   });
 });
 

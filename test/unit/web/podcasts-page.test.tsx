@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PodcastView } from '../../../shared/api/podcasts';
+import { messages } from '../../../shared/messages';
 import { EDIT_PODCAST_TITLE } from '../../../web/pages/podcasts/list-podcast-modal';
 import {
   deletePodcastConfirm,
@@ -53,6 +54,27 @@ const titles = () =>
     .map((h) => h.textContent);
 
 describe('the podcast board', () => {
+  it("says 'No podcasts found.' with the next step: sign in to list one, or list the first", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({ body: { data: { podcasts: [], podcastIds: [] } } })),
+    );
+    const { unmount } = renderPage(<PodcastsPage />);
+    const empty = (await screen.findByText(messages.noPodcastsFound)).closest('.empty-state') as HTMLElement;
+    expect(within(empty).getByRole('link', { name: messages.signInToListPodcast }).getAttribute('href')).toBe(
+      '/login',
+    );
+    unmount();
+
+    setSignedInUser({});
+    renderPage(<PodcastsPage />);
+    const signedIn = (await screen.findByText(messages.noPodcastsFound)).closest(
+      '.empty-state',
+    ) as HTMLElement;
+    await userEvent.setup().click(within(signedIn).getByRole('button', { name: 'List the first podcast' }));
+    expect(await screen.findByRole('dialog', { name: 'List a New Podcast' })).toBeTruthy();
+  });
+
   it('orders by votes (ties newest first), or by newest', () => {
     expect(sortPodcasts(BOARD, 'votes').map((p) => p.id)).toEqual([
       'popular',

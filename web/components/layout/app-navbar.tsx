@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
 import { useExportCart } from '../../stores/export-cart';
+import { BrandMark } from '../brand/brand-mark';
 import { useToast } from '../toast/toast-provider';
 
 /**
@@ -46,8 +47,9 @@ export function AppNavbar() {
   return (
     <Navbar
       expand="lg"
-      bg="dark"
+      variant="dark"
       data-bs-theme="dark"
+      className="app-navbar"
       sticky="top"
       expanded={expanded}
       onToggle={setExpanded}
@@ -55,7 +57,8 @@ export function AppNavbar() {
       aria-label="Main"
     >
       <Container>
-        <Navbar.Brand as={NavLink} to={paths.home.href()} className="fw-semibold">
+        <Navbar.Brand as={NavLink} to={paths.home.href()} className="brand">
+          <BrandMark />
           {BRAND}
         </Navbar.Brand>
         {/* On a phone the cart (and its count) stays beside the menu button, not inside the folded menu. */}

@@ -1,5 +1,4 @@
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -21,6 +20,8 @@ import { useProjects } from '../../api/get-projects';
 import { useDownloadPurchaseCsv } from '../../api/get-purchase-csv';
 import { useAuth } from '../../auth/auth-provider';
 import { RequireUser } from '../../auth/guards';
+import { EmptyState } from '../../components/empty-state';
+import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -75,7 +76,7 @@ function AccountSettings() {
               <ProjectList />
             </Card.Body>
           </Card>
-          <Card className="shadow-sm">
+          <Card className="shadow-sm" id="new-project">
             <Card.Body>
               <NewProjectForm />
             </Card.Body>
@@ -99,9 +100,12 @@ function ContactLibrary() {
             {messages.anErrorOccurred}
           </Alert>
         ) : contacts.data.contacts.length === 0 ? (
-          <Alert variant="warning" className="mb-0">
-            {messages.noContacts}
-          </Alert>
+          <EmptyState message={messages.noContacts} tone="warning">
+            <span>Contacts you buy are kept here.</span>
+            <LinkButton to={paths.findVc.href()} size="sm">
+              Browse the VC Database
+            </LinkButton>
+          </EmptyState>
         ) : (
           <>
             <PurchaseDownloads contacts={contacts.data.contacts} />
@@ -185,9 +189,11 @@ function ProjectList() {
   }
   if (projects.data.projects.length === 0) {
     return (
-      <Alert variant="secondary" className="mb-0">
-        {messages.noProjects}
-      </Alert>
+      <EmptyState message={messages.noProjects}>
+        <a href="#new-project" className="btn btn-sm btn-outline-primary">
+          Create your first project
+        </a>
+      </EmptyState>
     );
   }
   const timeZone = localTimeZone();
@@ -215,9 +221,9 @@ function ProjectList() {
             {sectors.length > 0 ? (
               <div className="d-flex flex-wrap gap-1">
                 {sectors.map((sector) => (
-                  <Badge key={sector} bg="success-subtle" text="success-emphasis" className="fw-normal">
+                  <span key={sector} className="tag tag-sector">
                     {sector}
-                  </Badge>
+                  </span>
                 ))}
               </div>
             ) : null}

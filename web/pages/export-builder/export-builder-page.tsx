@@ -27,6 +27,7 @@ import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useSaveCart } from '../../api/save-cart';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { SummaryList } from '../../components/summary-list';
 import { useToast } from '../../components/toast/toast-provider';
@@ -87,10 +88,12 @@ export function ExportBuilderPage() {
     return (
       <Container>
         <h1 className="h2 mb-4">Export Cart</h1>
-        <Alert variant="secondary">{messages.noInvestorsInCart}</Alert>
-        <LinkButton to={paths.findVc.href()} variant="primary">
-          Browse the VC Database
-        </LinkButton>
+        <EmptyState message={messages.noInvestorsInCart}>
+          <span>Add investors from a search, then choose the columns of your CSV here.</span>
+          <LinkButton to={paths.findVc.href()} size="sm">
+            Browse the VC Database
+          </LinkButton>
+        </EmptyState>
       </Container>
     );
   }

@@ -14,9 +14,12 @@ import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { EmptyState } from '../../components/empty-state';
+import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
 import { cartRefusal } from '../../stores/cart-refusal';
 import {
@@ -119,7 +122,12 @@ export function InvestorSearchPage() {
         </Col>
         <Col lg={9}>
           {search === null ? (
-            <Alert variant="info">{messages.enterSearchTerm}</Alert>
+            <EmptyState message={messages.enterSearchTerm}>
+              <span>Type a name above, choose a filter, or start from the directory's types and tags.</span>
+              <LinkButton to={paths.findVc.href()} size="sm" variant="outline-primary">
+                Open the VC Database
+              </LinkButton>
+            </EmptyState>
           ) : results.isPending ? (
             <LoadingMessage message="Searching..." />
           ) : results.isError && pages.length === 0 ? (
@@ -147,7 +155,12 @@ export function InvestorSearchPage() {
               </div>
 
               {investors.length === 0 ? (
-                <Alert variant="secondary">{messages.noInvestorsMatching}</Alert>
+                <EmptyState message={messages.noInvestorsMatching}>
+                  <span>Try fewer filters or another spelling.</span>
+                  <Button size="sm" variant="outline-primary" onClick={() => go({})}>
+                    Clear all filters
+                  </Button>
+                </EmptyState>
               ) : (
                 <Row xs={1} md={2} className="g-3">
                   {investors.map((investor) => (

@@ -17,6 +17,7 @@ import { useDeletePodcast, useMyPodcasts } from '../../api/my-podcasts';
 import { useVotePodcast } from '../../api/vote-podcast';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { EmptyState } from '../../components/empty-state';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -108,7 +109,21 @@ export function PodcastsPage() {
           ) : podcasts.isError ? (
             <Alert variant="danger">{errorMessage(podcasts.error, messages.anErrorOccurred)}</Alert>
           ) : podcasts.data.podcasts.length === 0 ? (
-            <Alert variant="secondary">{messages.noPodcastsFound}</Alert>
+            <EmptyState message={messages.noPodcastsFound}>
+              {loggedIn ? (
+                <Button size="sm" onClick={() => setListing(true)}>
+                  List the first podcast
+                </Button>
+              ) : (
+                <Link
+                  to={paths.login.href()}
+                  state={{ from: paths.podcasts.href() }}
+                  className="btn btn-sm btn-primary"
+                >
+                  {messages.signInToListPodcast}
+                </Link>
+              )}
+            </EmptyState>
           ) : (
             <ul className="list-unstyled d-grid gap-3 mb-0">
               {sortPodcasts(podcasts.data.podcasts, sort).map((podcast) => (

@@ -144,9 +144,7 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
                 <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Sectors">
                   {sectors.map((sector) => (
                     <li key={sector}>
-                      <span className="badge rounded-pill border bg-success-subtle text-success-emphasis border-success-subtle fw-normal fs-6">
-                        {sector}
-                      </span>
+                      <span className="tag tag-sector">{sector}</span>
                     </li>
                   ))}
                 </ul>

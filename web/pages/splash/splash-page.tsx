@@ -1,6 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { BRAND, messages } from '../../../shared/messages';
 import { useAuth } from '../../auth/auth-provider';
+import { BrandMark } from '../../components/brand/brand-mark';
 import { LinkButton } from '../../components/link-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -12,6 +13,7 @@ export function SplashPage() {
   return (
     <main className="splash-hero min-vh-100 d-flex align-items-center">
       <Container className="py-5 text-center">
+        <BrandMark className="brand-mark-hero mb-4" />
         <h1 className="display-3 fw-bold mb-3">{BRAND}</h1>
         <p className="lead mb-4">{messages.aboutTagline}</p>
         <div className="d-flex flex-wrap justify-content-center gap-2">

@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProjectView } from '../../../shared/api/projects';
+import { messages } from '../../../shared/messages';
+import { AccountPage } from '../../../web/pages/account/account-page';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { answerFetch, renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+const ME = {
+  userId: 'user-1',
+  email: 'founder@example.com',
+  name: null,
+  verifiedEmail: true,
+  type: null,
+  projects: ['prj_1'],
+  createdAt: '2026-01-02T10:00:00.000Z',
+  isAdmin: false,
+};
+
+const PROJECT: ProjectView = {
+  id: 'prj_1',
+  creatorUserId: 'user-1',
+  name: 'Acme Rockets',
+  description: 'Reusable rockets for small satellites.',
+  createdAt: '2026-03-07T10:00:00.000Z',
+  updatedAt: '2026-03-08T10:00:00.000Z',
+  startupStatus: ['Building', 'Raising'],
+  sectors: ['space', 'hardware'],
+  stripeConnectCode: null,
+  stripeConnectScope: null,
+  stripeConnectTimestamp: null,
+  paymentConnection: { state: 'not-connected', connectedAt: null },
+};
+
+type Answer = { status?: number; body: unknown };
+let answers: Record<'/me' | '/me/contacts' | '/projects', Answer>;
+
+beforeEach(() => {
+  setSignedInUser({});
+  answers = {
+    '/me': { body: { data: ME } },
+    '/me/contacts': { body: { data: { contacts: [] } } },
+    '/projects': { body: { data: { projects: [] } } },
+  };
+  vi.stubGlobal(
+    'fetch',
+    answerFetch((url) => {
+      const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '') as keyof typeof answers;
+      return answers[path] ?? { status: 404, body: { error: { message: 'Not found' } } };
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const panel = (name: string) => screen.getByRole('heading', { name }).closest('.card') as HTMLElement;
+
+describe('the account page', () => {
+  it("shows 'Loading account settings...', then the heading and the read-only email", async () => {
+    renderPage(<AccountPage />);
+    expect(screen.getByText(messages.loadingAccountSettings)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('founder@example.com');
+    expect(email.readOnly).toBe(true);
+  });
+
+  it('sends a visitor to /login', async () => {
+    setSignedInUser(null);
+    renderPage(<AccountPage />, { path: '/account/settings' });
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+  });
+
+  it("warns 'You don't have any contacts.' with a way to the directory", async () => {
+    renderPage(<AccountPage />);
+    const empty = await screen.findByText(messages.noContacts);
+    const state = empty.closest('.empty-state') as HTMLElement;
+    expect(state.className).toContain('empty-state-warning');
+    expect(within(state).getByRole('link', { name: 'Browse the VC Database' }).getAttribute('href')).toBe(
+      '/find-vc',
+    );
+  });
+
+  it("says 'You don't have any projects.' and points to the new project form", async () => {
+    renderPage(<AccountPage />);
+    const empty = await screen.findByText(messages.noProjects);
+    const link = within(empty.closest('.empty-state') as HTMLElement).getByRole('link', {
+      name: 'Create your first project',
+    });
+    expect(link.getAttribute('href')).toBe('#new-project');
+    expect(document.getElementById('new-project')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'List a New Project' })).toBeTruthy();
+  });
+
+  it('lists a project with its name, description, created date, statuses and sectors, opening it on click', async () => {
+    answers['/projects'] = { body: { data: { projects: [PROJECT] } } };
+    renderPage(<AccountPage />, { path: '/account/settings' });
+    const row = await screen.findByRole('link', { name: /Acme Rockets/ });
+    expect(row.textContent).toContain('Reusable rockets for small satellites.');
+    expect(row.textContent).toContain('Created 07/03/2026');
+    expect(row.textContent).toContain('Building, Raising');
+    expect(within(row).getByText('space')).toBeTruthy();
+    expect(within(row).getByText('hardware')).toBeTruthy();
+    await userEvent.setup().click(row);
+    expect((await screen.findByTestId('location')).textContent).toBe('/project/prj_1');
+  });
+
+  it('lists bought contacts with their email and LinkedIn', async () => {
+    answers['/me/contacts'] = {
+      body: {
+        data: {
+          contacts: [
+            {
+              searchableInvestorId: 'inv_1',
+              name: 'Ada Abernook',
+              email: 'ada@example.com',
+              linkedinUrl: 'https://www.linkedin.com/in/ada',
+              cartId: 'cart_1',
+              purchasedAt: '2026-03-07T10:00:00.000Z',
+              cartIds: ['cart_1'],
+            },
+          ],
+        },
+      },
+    };
+    renderPage(<AccountPage />);
+    const library = await screen.findByRole('table');
+    expect(within(library).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe(
+      'mailto:ada@example.com',
+    );
+    expect(within(panel('Contact Library')).queryByText(messages.noContacts)).toBeNull();
+  });
+
+  it("says 'User profile not found.' when there is no profile, 'Failed to fetch profile.' on other errors", async () => {
+    answers['/me'] = { status: 404, body: { error: { message: 'Not found' } } };
+    const { unmount } = renderPage(<AccountPage />);
+    expect(await screen.findByText(messages.userProfileNotFound)).toBeTruthy();
+    unmount();
+    answers['/me'] = { status: 500, body: { error: { message: 'Internal error' } } };
+    renderPage(<AccountPage />);
+    expect(await screen.findByText(messages.failedToFetchProfile)).toBeTruthy();
+  });
+
+  it('shows a failed library or project list as an error, not as empty', async () => {
+    answers['/me/contacts'] = { status: 500, body: { error: { message: 'Internal error' } } };
+    answers['/projects'] = { status: 500, body: { error: { message: 'Internal error' } } };
+    renderPage(<AccountPage />);
+    await screen.findByRole('heading', { name: 'Contact Library' });
+    expect(await within(panel('Contact Library')).findByText(messages.anErrorOccurred)).toBeTruthy();
+    expect(await within(panel('Projects')).findByText(messages.anErrorOccurred)).toBeTruthy();
+    expect(screen.queryByText(messages.noContacts)).toBeNull();
+    expect(screen.queryByText(messages.noProjects)).toBeNull();
+  });
+});
