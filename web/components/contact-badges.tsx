@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import type { CartInvestor } from '../../shared/cart/cart';
 
 const CONTACT_FIELDS = [
@@ -17,9 +16,7 @@ export function ContactBadges({ investor, label }: { investor: CartInvestor; lab
     <ul className="list-unstyled d-flex flex-wrap gap-1 mb-0" aria-label={label}>
       {contacts.map(([flag, text]) => (
         <li key={flag}>
-          <Badge bg="light" text="dark" className="border">
-            {text}
-          </Badge>
+          <span className="contact-badge">{text}</span>
         </li>
       ))}
     </ul>

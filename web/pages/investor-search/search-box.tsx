@@ -54,7 +54,7 @@ export function SearchBox({
             .filter((chip) => chip.key !== 'q')
             .map((chip) => (
               <li key={`${chip.key}:${chip.kind ?? ''}`}>
-                <span className="badge rounded-pill text-bg-light border d-inline-flex align-items-center gap-1 fs-6 fw-normal">
+                <span className="chip">
                   {chip.label}
                   <button
                     type="button"
