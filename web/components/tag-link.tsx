@@ -28,7 +28,7 @@ export function TagLink({
     >
       {tagLabel(tag)}
       {count !== undefined ? (
-        <span className="ms-1 opacity-75">({count.toLocaleString('en-US')})</span>
+        <span className="ms-1">({count.toLocaleString('en-US')})</span>
       ) : null}
     </Link>
   );

@@ -45,11 +45,12 @@ export function browserPerFile() {
   });
   return {
     async newPage(
-      options: { viewport?: { width: number; height: number } } = {},
+      options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
     ): Promise<{ page: Page; context: BrowserContext }> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         viewport: options.viewport ?? { width: 1280, height: 900 },
+        colorScheme: options.colorScheme ?? 'light',
       });
       // Explicit waits for actions and navigations (Playwright's own defaults, written down here).
       context.setDefaultTimeout(15_000);
@@ -75,13 +76,17 @@ export async function screenshot(
   return path;
 }
 
-/** axe-core on the current page: no serious or critical violations. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** axe-core's serious and critical violations on the current page, one line each (rule, nodes). */
+export async function severeAccessibilityViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations
+  return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(severe).toEqual([]);
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await severeAccessibilityViolations(page)).toEqual([]);
 }
 
 /** Emails the local home delivered to an address (the local SES inbox). */

@@ -290,7 +290,7 @@ function CopyUrlWarning() {
           aria-label="This page's address"
           onFocus={(e) => e.currentTarget.select()}
         />
-        <Button variant="outline-dark" onClick={() => void copy()}>
+        <Button variant="outline-secondary" onClick={() => void copy()}>
           Copy
         </Button>
       </InputGroup>

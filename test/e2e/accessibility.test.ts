@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { ACCOUNTS, browserPerFile, e2e, screenshot, severeAccessibilityViolations } from './support/browser';
+import { logIn } from './support/flows';
+
+/**
+ * axe-core on every screen, as a visitor, a founder and an admin meet them, at desktop and phone
+ * width, light and (on a phone) dark: no serious or critical violation anywhere. Each pass collects
+ * every screen's findings and then asserts, so one run reports them all.
+ */
+const browser = browserPerFile();
+
+const VIEWS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 }, colorScheme: 'light' },
+  { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: 'phone-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const;
+
+type View = (typeof VIEWS)[number];
+
+/** Opens a screen, waits until it has loaded (no spinner left), and records what axe finds there. */
+async function audit(page: Page, found: string[], label: string, ready: () => Promise<unknown>) {
+  await ready();
+  await page.locator('.spinner-border').first().waitFor({ state: 'detached' });
+  for (const violation of await severeAccessibilityViolations(page)) found.push(`${label}: ${violation}`);
+}
+
+async function open(
+  page: Page,
+  found: string[],
+  path: string,
+  ready: () => Promise<unknown>,
+  base = e2e.appUrl,
+) {
+  await page.goto(`${base}${path}`);
+  await audit(page, found, path, ready);
+}
+
+const heading = (page: Page, name: string | RegExp) => () =>
+  page.getByRole('heading', { name }).first().waitFor();
+const text = (page: Page, value: string) => () => page.getByText(value, { exact: true }).first().waitFor();
+
+async function newView(view: View) {
+  return browser.newPage({ viewport: view.viewport, colorScheme: view.colorScheme });
+}
+
+describe.each(VIEWS)('every screen has no serious accessibility violation: $name', (view) => {
+  it('as a visitor', async () => {
+    const { page, context } = await newView(view);
+    const found: string[] = [];
+    await open(page, found, '/', heading(page, 'VC Directory'));
+    await open(page, found, '/about', text(page, messages.aboutTagline));
+    await open(page, found, '/login', () => page.getByRole('button', { name: 'Login' }).waitFor());
+    await open(page, found, '/register', () => page.getByRole('button', { name: 'Register' }).waitFor());
+    await open(page, found, '/reset-password', heading(page, /password/i));
+    await open(page, found, '/home', heading(page, 'Stage focus'));
+    await open(page, found, '/investors/search', text(page, messages.enterSearchTerm));
+    await open(page, found, '/investors/search?stageFocus=seed', heading(page, /^Search Results \(\d+\)$/));
+    const profile = await page.locator('.investor-card a[href^="/investors/"]').first().getAttribute('href');
+    await open(page, found, profile ?? '/investors/missing', () => page.locator('main h1').first().waitFor());
+    await open(page, found, '/investors/search?q=zzzzzz-nobody', text(page, messages.noInvestorsMatching));
+    await open(page, found, '/podcasts', heading(page, 'Founder podcasts'));
+    await open(page, found, '/cart', text(page, messages.noInvestorsInCart));
+    await open(page, found, '/no-such-page', () => page.getByText(messages.notFound).waitFor());
+    await open(page, found, '/', text(page, 'VCN Investor Portal'), `http://vcn.localhost:${e2e.appPort}`);
+    await open(page, found, '/onboard/vcn', text(page, 'VCN Investor Portal'));
+
+    // The verify page, as a fresh sign-up meets it.
+    await page.goto(`${e2e.appUrl}/register`);
+    await page.getByLabel('Email').fill(`a11y-${Math.random().toString(36).slice(2, 10)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+    await page.getByLabel('Confirm password').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(/\/verify-email$/);
+    await audit(page, found, '/verify-email', heading(page, 'Verify your email'));
+
+    await screenshot(page, `a11y-visitor-${view.name}`);
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it('as a founder', async () => {
+    const { page, context } = await newView(view);
+    const found: string[] = [];
+    await logIn(page, ACCOUNTS.founder);
+    await audit(page, found, '/home (signed in)', heading(page, 'Stage focus'));
+    await open(page, found, '/account/settings', heading(page, 'Contact Library'));
+    const project = await page.locator('a[href^="/project/"]').first().getAttribute('href');
+    expect(project).toMatch(/^\/project\/.+/);
+    await open(page, found, project ?? '', () =>
+      page.getByRole('button', { name: 'Delete Project' }).waitFor(),
+    );
+    const projectId = (project ?? '').split('/').at(-1);
+    await open(page, found, `/projects/${projectId}/jorts`, heading(page, /Business Insights/));
+    await open(page, found, `/project/no-such-project`, () =>
+      page.getByRole('link', { name: /back/i }).first().waitFor(),
+    );
+    await open(page, found, '/connect/stripe', () => page.locator('main .alert, main h1').first().waitFor());
+
+    // A cart: add one investor, look at the export builder, save it and look at its purchase page.
+    await open(page, found, '/investors/search?stageFocus=seed', heading(page, /^Search Results \(\d+\)$/));
+    await page.getByRole('button', { name: 'Add to Export Cart' }).first().click();
+    await audit(page, found, 'search with an investor in the cart', () =>
+      page
+        .getByRole('button', { name: /^Remove/ })
+        .first()
+        .waitFor(),
+    );
+    await open(page, found, '/cart', () =>
+      page.getByRole('button', { name: 'Save Cart & Purchase' }).waitFor(),
+    );
+    await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
+    await page.waitForURL(/\/cart\/[^/]+$/);
+    await audit(page, found, '/cart/{cartId}', heading(page, 'Purchase Contact List'));
+    await open(page, found, '/podcasts', () =>
+      page.getByRole('button', { name: 'List a Podcast' }).waitFor(),
+    );
+
+    await screenshot(page, `a11y-founder-${view.name}`);
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it('as an admin', async () => {
+    const { page, context } = await newView(view);
+    const found: string[] = [];
+    await logIn(page, ACCOUNTS.admin);
+    await open(page, found, '/admin', heading(page, /Mapping Debugger/i));
+    await open(page, found, '/admin/carts', () => page.locator('main .card, main .alert').first().waitFor());
+    await open(
+      page,
+      found,
+      '/admin/debug-field?targetField=stageFocus&selectedValues=seed&finalValue=Seed',
+      () => page.locator('main h1').first().waitFor(),
+    );
+    expect(found).toEqual([]);
+    await context.close();
+  });
+});
