@@ -1,10 +1,16 @@
 import { chromium } from 'playwright-core';
+
 const base = 'http://localhost:5173';
 const scheme = (process.env.SCHEME ?? 'light') as 'light' | 'dark';
 const width = Number(process.env.W ?? 1280);
-const pages = (process.env.PAGES ?? '/,/home,/investors/search?stageFocus=seed,/podcasts,/account/settings,/cart').split(',');
+const pages = (
+  process.env.PAGES ?? '/,/home,/investors/search?stageFocus=seed,/podcasts,/account/settings,/cart'
+).split(',');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 }, colorScheme: scheme });
+const context = await browser.newContext({
+  viewport: { width, height: width < 600 ? 800 : 900 },
+  colorScheme: scheme,
+});
 const page = await context.newPage();
 if (process.env.LOGIN) {
   await page.goto(`${base}/login`);

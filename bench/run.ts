@@ -8,7 +8,8 @@
  *   BENCH_AGGREGATION_LIMIT_S=150      how long an import's aggregation may scan before the run stops it
  *                                      (a guard: aggregation reads counters and should not scan at all)
  *
- * Order: what needs no local home first (import files, bundles, web build, export CSV), then the
+ * Order: what needs no local home first (import files, bundles, web build, export CSV), then /home
+ * loaded in Chromium (its own local home, as the e2e tests start it), then the
  * local home in test mode (in-memory DynamoDB Local, free ports): the two imports, search, the
  * directory home, the paid delivery, then the one-by-one writes and DynamoDB Local's own throughput.
  * A section that fails is reported in the table and the run goes on; the exit code is then 1.
@@ -34,6 +35,7 @@ import {
 } from './import';
 import { DEPLOYED_TASK_TIMEOUT_SECONDS, instrumentLocalWorkflows } from './local-workflows';
 import { describeMachine, machine } from './machine';
+import { measurePageLoad, PAGE_LOAD_RUNS, PHONE_LCP_BUDGET_MS } from './page-load';
 import {
   measureCombinedSearch,
   measureDirectoryHome,
@@ -122,6 +124,29 @@ async function web() {
     verdict: verdict(figure.jsGzip < FIRST_PAGE_JS_BUDGET),
   });
   add('Web', { measure: 'first-page CSS, gzipped', figure: kb(figure.cssGzip) });
+}
+
+async function pageLoad() {
+  const figures = await measurePageLoad(ROOT);
+  raw.pageLoad = figures;
+  for (const figure of figures) {
+    const { profile } = figure;
+    const conditions =
+      profile.cpuSlowdown === 1
+        ? `${profile.latencyMs} ms round trip, ${profile.downloadKbps / 1000} Mbps`
+        : `${profile.cpuSlowdown}× CPU slowdown, ${profile.latencyMs} ms round trip, ${profile.downloadKbps / 1000} Mbps`;
+    const phone = profile.name === 'phone';
+    add('Web', {
+      measure: `/home largest contentful paint, first visit, ${profile.name} (${conditions}): median of ${PAGE_LOAD_RUNS} (runs)`,
+      figure: `${ms(figure.medianLcpMs)} (${figure.lcpMs.map((v) => ms(v)).join(', ')})`,
+      ...(phone
+        ? {
+            budget: `≤ ${ms(PHONE_LCP_BUDGET_MS)}`,
+            verdict: verdict(figure.medianLcpMs <= PHONE_LCP_BUDGET_MS),
+          }
+        : {}),
+    });
+  }
 }
 
 async function exportCsv() {
@@ -425,6 +450,7 @@ async function main() {
 
   await section('Lambda bundles', 'bundling and loading the Lambda functions', bundles);
   await section('Web', 'building the web app', web);
+  await section('Web', 'loading /home in Chromium, desktop and phone', pageLoad);
   await section('Export', 'building export CSVs', exportCsv);
 
   instrumentLocalWorkflows();

@@ -1,3 +1,8 @@
+import {
+  PUBLIC_CACHE_MAX_SECONDS,
+  PUBLIC_CACHE_SECONDS,
+  PUBLICLY_CACHED_PATH_PREFIXES,
+} from '../shared/api/public-cache';
 /**
  * The edge of the site, defined once: what CloudFront does in front of the web app and the API on
  * AWS (infra/constructs/site.ts), and what the local edge server does in the local home
@@ -56,17 +61,11 @@ export const API_REQUEST_CODE = `function handler(event) {
   return request;
 }`;
 
-/**
- * Public GETs that every visitor asks for and that change rarely (directory metadata and role
- * counts change when an aggregation runs; a portal when an admin edits it). CloudFront keeps them
- * for {@link PUBLIC_CACHE_SECONDS}: a burst of visitors costs one Lambda call a minute, and an edit
- * shows within a minute. Search (`/api/investors`) is never cached: its results follow every query
- * and filter, and curation must show at once.
- */
-export const CACHED_API_PATH_PATTERNS = [`${API_PREFIX}/directory/*`, `${API_PREFIX}/portals/*`] as const;
-export const PUBLIC_CACHE_SECONDS = 60;
-/** The most CloudFront keeps them even if a response asks for longer. */
-export const PUBLIC_CACHE_MAX_SECONDS = 300;
+/** The cache behaviours of the publicly cached API paths (shared/api/public-cache.ts says which and why). */
+export const CACHED_API_PATH_PATTERNS = PUBLICLY_CACHED_PATH_PREFIXES.map(
+  (prefix) => `${API_PREFIX}${prefix}*`,
+);
+export { PUBLIC_CACHE_MAX_SECONDS, PUBLIC_CACHE_SECONDS };
 
 /** The origins the page may connect to besides itself. */
 export interface EdgeOrigins {

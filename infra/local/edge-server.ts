@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import compression from 'compression';
 import sirv from 'sirv';
 import type { ViteDevServer } from 'vite';
 import {
@@ -20,6 +21,9 @@ import {
  *   run, under the production headers;
  * - `vite`: the Vite dev server in middleware mode, with hot reload (`npm run dev`); its CSP allows
  *   the inline script and WebSocket hot reload needs (infra/edge.ts, `development`).
+ *
+ * Responses are gzipped for browsers that accept it, as CloudFront's `compress: true` does
+ * (infra/constructs/site.ts).
  *
  * Local-only paths beside the product: `/cognito` (cognito-local), `/local/*` (the local home's
  * stand-ins and switches) and `/runtime-config.json` (written to the site bucket on AWS).
@@ -151,8 +155,15 @@ export async function startLocalEdge(options: LocalEdgeOptions): Promise<http.Se
         })
       : undefined;
   let vite: ViteDevServer | undefined;
+  // compression() is typed for Express; it only uses what Node's own request and response have.
+  const compress = compression() as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer((req, res) => compress(req, res, () => handle(req, res)));
+  function handle(req: IncomingMessage, res: ServerResponse) {
     const event = viewerRequestEvent(req);
     const { uri } = event.request;
     const apiPath = uri === API_PREFIX || uri.startsWith(`${API_PREFIX}/`);
@@ -181,7 +192,7 @@ export async function startLocalEdge(options: LocalEdgeOptions): Promise<http.Se
       res.writeHead(403, { 'content-type': 'application/xml' });
       res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code></Error>');
     });
-  });
+  }
 
   if (options.web.kind === 'vite') vite = await options.web.createVite(server);
   await new Promise<void>((resolve, reject) => {

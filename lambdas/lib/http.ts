@@ -1,6 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import * as z from 'zod/mini';
+import { successCacheControl } from '../../shared/api/public-cache';
 import type { AuthLevel, HandlerGroup } from '../routes';
 import type { Caller } from './auth';
 import { authorization } from './middlewares/authorization';
@@ -64,8 +65,9 @@ async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpRes
   const { route, input } = context;
   if (!route || !input) throw new Error('The HTTP middlewares did not run');
   const data = await route.endpoint.handle({ ...input, caller: context.caller ?? null, event });
-  if (data instanceof WithStatus) return json(data.status, { data: data.data });
-  return json(route.endpoint.status ?? 200, { data });
+  const headers = { 'cache-control': successCacheControl(route.method, route.path, route.auth) };
+  if (data instanceof WithStatus) return json(data.status, { data: data.data }, headers);
+  return json(route.endpoint.status ?? 200, { data }, headers);
 }
 
 /**

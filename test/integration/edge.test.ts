@@ -4,7 +4,7 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaderLines } from '../../infra/edge';
+import { PUBLIC_CACHE_SECONDS, securityHeaderLines } from '../../infra/edge';
 import { startLocalEdge } from '../../infra/local/edge-server';
 import { freePort } from '../../infra/local/processes';
 import { createUser, localHome } from './support/home';
@@ -23,6 +23,10 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(webDir, 'assets', 'index-1a2b.js'), 'console.log(1)');
+  writeFileSync(
+    join(webDir, 'assets', 'large-3c4d.js'),
+    `${'console.log("a line of the app");\n'.repeat(200)}`,
+  );
   const port = await freePort();
   edge = await startLocalEdge({
     port,
@@ -56,6 +60,19 @@ describe('local edge (infra/edge.ts in front of the local gateway)', () => {
     expect(await asset.text()).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expectEdgeHeaders(asset);
+  });
+
+  it("gzips what it sends to a browser that accepts it, as CloudFront's compress does, and not otherwise", async () => {
+    const large = await fetch(`${site}/assets/large-3c4d.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(await large.text()).toBe('console.log("a line of the app");\n'.repeat(200));
+    expectEdgeHeaders(large);
+
+    const plain = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      httpGet(`${site}/assets/large-3c4d.js`, resolve).on('error', reject),
+    );
+    plain.resume();
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers a file the site does not hold as CloudFront does for a private bucket (403)', async () => {
@@ -109,6 +126,23 @@ describe('local edge (infra/edge.ts in front of the local gateway)', () => {
     // The handler read the body: an empty cart is refused by validation, not lost on the way.
     expect(saved.status).toBe(400);
     expect(((await saved.json()) as { error: { message: string } }).error.message).toMatch(/columnOrder/i);
+  });
+
+  it('lets browsers and CloudFront keep the public directory answers a minute, and nothing else', async () => {
+    for (const path of ['/api/directory/metadata', '/api/directory/role-counts', '/api/directory/facets']) {
+      const answer = await fetch(`${site}${path}`);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('cache-control'), path).toBe(`public, max-age=${PUBLIC_CACHE_SECONDS}`);
+    }
+    // Search follows every query, an error is never kept, and whatever needs a caller is private.
+    const search = await fetch(`${site}/api/investors?stageFocus=seed&limit=1`);
+    expect(search.headers.get('cache-control')).toBe('no-store');
+    const refused = await fetch(`${site}/api/directory/facets?checkMin=-1`);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const user = await createUser();
+    const me = await fetch(`${site}/api/me`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(me.headers.get('cache-control')).toBe('no-store');
   });
 
   it('has no CORS on the API: a preflight gets no allow-origin', async () => {

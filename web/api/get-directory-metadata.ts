@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getDirectoryMetadataResponse } from '../../shared/api/directory';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
@@ -8,10 +8,12 @@ export function getDirectoryMetadata(signal?: AbortSignal) {
   return apiRequest(getDirectoryMetadataResponse, '/directory/metadata', { signal });
 }
 
+export const directoryMetadataQuery = queryOptions({
+  queryKey: queryKeys.directoryMetadata,
+  queryFn: ({ signal }) => getDirectoryMetadata(signal),
+  staleTime: 5 * 60_000,
+});
+
 export function useDirectoryMetadata() {
-  return useQuery({
-    queryKey: queryKeys.directoryMetadata,
-    queryFn: ({ signal }) => getDirectoryMetadata(signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(directoryMetadataQuery);
 }

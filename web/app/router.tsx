@@ -1,13 +1,34 @@
-import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, createElement, lazy, type ReactElement } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { prefetchDirectoryHome } from '../api/prefetch';
 import { paths } from '../config/paths';
 import { AppLayout, BareLayout, RootLayout } from './layouts';
 import { RouteError } from './route-error';
 import { SplashOrPortal } from './splash-or-portal';
 
-/** A lazily loaded page: each screen is its own chunk, so the first page stays small. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+type Page = ComponentType & { preload: () => Promise<ComponentType> };
+
+/**
+ * A lazily loaded page: each screen is its own chunk, so the first page stays small. `preload` loads
+ * the chunk ahead of the render (see {@link preloadRoute}); a page whose chunk is already loaded renders
+ * at once, without suspending (React shows a suspended page's content no sooner than 300 ms after its
+ * fallback), and any other suspends until its chunk arrives.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Page {
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= pick(await load());
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  const Page = () => (loaded ? createElement(loaded) : createElement(Lazy));
+  return Object.assign(Page, { preload });
+}
+
+/** What a route may fetch before it renders: the first data of the page, started with its chunk. */
+interface RouteHandle {
+  prefetch?: (queryClient: QueryClient) => void;
 }
 
 const AboutPage = page(
@@ -120,8 +141,16 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
           { path: paths.verifyEmail.path, element: <VerifyEmailPage /> },
           { path: '/onboard/*', element: <NotFoundPage /> },
-          { path: paths.home.path, element: <DirectoryHomePage /> },
-          { path: paths.findVc.path, element: <DirectoryHomePage /> },
+          {
+            path: paths.home.path,
+            element: <DirectoryHomePage />,
+            handle: { prefetch: prefetchDirectoryHome },
+          },
+          {
+            path: paths.findVc.path,
+            element: <DirectoryHomePage />,
+            handle: { prefetch: prefetchDirectoryHome },
+          },
           { path: paths.investorSearch.path, element: <InvestorSearchPage /> },
           { path: paths.investorProfile.path, element: <InvestorProfilePage /> },
           { path: paths.cart.path, element: <ExportBuilderPage /> },
@@ -141,6 +170,26 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the chunk of the page at `pathname` at once, before the configuration is read and the router
+ * renders: the chunk travels beside the configuration instead of after it, and the first render needs
+ * no fallback. Never rejects: a chunk that fails to load fails again, visibly, when the page renders.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const preloads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
+    const type = (route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
+    return type?.preload?.();
+  });
+  await Promise.allSettled(preloads);
+}
+
+/** Starts the first API calls of the page at `pathname` (needs the configuration), beside its chunk. */
+export function prefetchRouteData(pathname: string, queryClient: QueryClient): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    (route.handle as RouteHandle | undefined)?.prefetch?.(queryClient);
+  }
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -27,9 +27,7 @@ export function TagLink({
       aria-current={highlighted ? 'true' : undefined}
     >
       {tagLabel(tag)}
-      {count !== undefined ? (
-        <span className="ms-1">({count.toLocaleString('en-US')})</span>
-      ) : null}
+      {count !== undefined ? <span className="ms-1">({count.toLocaleString('en-US')})</span> : null}
     </Link>
   );
 }

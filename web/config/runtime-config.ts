@@ -33,9 +33,14 @@ export function initRuntimeConfig(value: unknown): RuntimeConfig {
   return current;
 }
 
-/** Fetches, validates and stores the runtime configuration. Throws when it is missing or malformed. */
+/**
+ * Fetches, validates and stores the runtime configuration. Throws when it is missing or malformed.
+ * `index.html` preloads the file (so it travels beside the scripts, not after them): this fetch uses
+ * the preload's request mode and the browser's default cache, which the file's `no-cache` makes
+ * revalidate on every visit.
+ */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store' });
+  const response = await fetchImpl(RUNTIME_CONFIG_URL);
   if (!response.ok) throw new Error(`Could not load ${RUNTIME_CONFIG_URL} (HTTP ${response.status})`);
   return initRuntimeConfig(await response.json());
 }

@@ -1,8 +1,5 @@
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { NavLink, useLocation } from 'react-router-dom';
 import { cartItemCount } from '../../../shared/cart/cart';
 import { BRAND, messages } from '../../../shared/messages';
@@ -44,87 +41,88 @@ export function AppNavbar() {
     setExpanded(false);
   };
 
+  const close = () => setExpanded(false);
+  const item = (to: string, label: ReactNode, className?: string) => (
+    <li className="nav-item">
+      <NavLink to={to} className={['nav-link', className].filter(Boolean).join(' ')} onClick={close}>
+        {label}
+      </NavLink>
+    </li>
+  );
+
+  // Bootstrap's navbar markup with its collapse driven by React state (no transition): react-bootstrap's
+  // Navbar would bring its offcanvas and modal code into every page's first download.
   return (
-    <Navbar
-      expand="lg"
-      variant="dark"
-      data-bs-theme="dark"
-      className="app-navbar"
-      sticky="top"
-      expanded={expanded}
-      onToggle={setExpanded}
-      collapseOnSelect
-      aria-label="Main"
-    >
-      <Container>
-        <Navbar.Brand as={NavLink} to={paths.home.href()} className="brand">
+    <nav className="navbar navbar-expand-lg sticky-top app-navbar" data-bs-theme="dark" aria-label="Main">
+      <div className="container">
+        <NavLink to={paths.home.href()} className="navbar-brand brand" onClick={close}>
           <BrandMark />
           {BRAND}
-        </Navbar.Brand>
+        </NavLink>
         {/* On a phone the cart (and its count) stays beside the menu button, not inside the folded menu. */}
-        <Nav className="ms-auto me-2 d-lg-none">
-          <CartLink count={count} onClick={openCart} />
-        </Nav>
-        <Navbar.Toggle aria-controls="main-navbar" aria-label="Toggle navigation" />
-        <Navbar.Collapse id="main-navbar">
-          <Nav className="me-auto">
-            <Nav.Link as={NavLink} to={paths.findVc.href()} eventKey="find-vc">
-              VC Database
-            </Nav.Link>
-            <Nav.Link as={NavLink} to={paths.podcasts.href()} eventKey="podcasts">
-              Podcasts
-            </Nav.Link>
-            <CartLink count={count} onClick={openCart} className="d-none d-lg-block" />
-            <Nav.Link href={`mailto:${feedbackEmail}`}>Feedback</Nav.Link>
-          </Nav>
-          <Nav>
+        <ul className="navbar-nav ms-auto me-2 d-lg-none">
+          <li className="nav-item">
+            <CartLink count={count} onClick={openCart} />
+          </li>
+        </ul>
+        <button
+          type="button"
+          className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+          aria-controls="main-navbar"
+          aria-expanded={expanded}
+          aria-label="Toggle navigation"
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-navbar" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav me-auto">
+            {item(paths.findVc.href(), 'VC Database')}
+            {item(paths.podcasts.href(), 'Podcasts')}
+            <li className="nav-item d-none d-lg-block">
+              <CartLink count={count} onClick={openCart} />
+            </li>
+            <li className="nav-item">
+              <a className="nav-link" href={`mailto:${feedbackEmail}`}>
+                Feedback
+              </a>
+            </li>
+          </ul>
+          <ul className="navbar-nav">
             {loggedIn ? (
               <>
-                {isAdmin && (
-                  <Nav.Link as={NavLink} to={paths.admin.href()} eventKey="admin">
-                    Admin
-                  </Nav.Link>
+                {isAdmin && item(paths.admin.href(), 'Admin')}
+                <li className="nav-item" hidden>
+                  <NavLink to={paths.accountSettings.href()} className="nav-link" hidden onClick={close}>
+                    Settings
+                  </NavLink>
+                </li>
+                {item(
+                  paths.accountSettings.href(),
+                  <>
+                    <span className="visually-hidden">Account: </span>
+                    {user?.email || 'Account'}
+                  </>,
+                  'text-break',
                 )}
-                <Nav.Link as={NavLink} to={paths.accountSettings.href()} eventKey="settings" hidden>
-                  Settings
-                </Nav.Link>
-                <Nav.Link
-                  as={NavLink}
-                  to={paths.accountSettings.href()}
-                  eventKey="account"
-                  className="text-break"
-                >
-                  <span className="visually-hidden">Account: </span>
-                  {user?.email || 'Account'}
-                </Nav.Link>
-                <Nav.Link as={NavLink} to={paths.logout.href()} eventKey="logout">
-                  Logout
-                </Nav.Link>
+                {item(paths.logout.href(), 'Logout')}
               </>
             ) : status === 'unverified' ? (
               // Signed in, email not verified yet: the next step, and a way out; not Login/Register.
               <>
-                <Nav.Link as={NavLink} to={paths.verifyEmail.href()} eventKey="verify">
-                  Verify email
-                </Nav.Link>
-                <Nav.Link as={NavLink} to={paths.logout.href()} eventKey="logout">
-                  Logout
-                </Nav.Link>
+                {item(paths.verifyEmail.href(), 'Verify email')}
+                {item(paths.logout.href(), 'Logout')}
               </>
             ) : (
               <>
-                <Nav.Link as={NavLink} to={paths.login.href()} eventKey="login">
-                  Login
-                </Nav.Link>
-                <Nav.Link as={NavLink} to={paths.register.href()} eventKey="register">
-                  Register
-                </Nav.Link>
+                {item(paths.login.href(), 'Login')}
+                {item(paths.register.href(), 'Register')}
               </>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
 }
 
@@ -132,14 +130,12 @@ export function AppNavbar() {
 function CartLink({
   count,
   onClick,
-  className,
 }: {
   count: number;
   onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
-  className?: string;
 }) {
   return (
-    <Nav.Link href={paths.cart.href()} target={CART_WINDOW} onClick={onClick} className={className}>
+    <a href={paths.cart.href()} target={CART_WINDOW} onClick={onClick} className="nav-link">
       Cart
       {count > 0 && (
         <Badge bg="primary" pill className="ms-1">
@@ -148,6 +144,6 @@ function CartLink({
         </Badge>
       )}
       <span className="visually-hidden"> (opens in a new tab)</span>
-    </Nav.Link>
+    </a>
   );
 }
