@@ -4,6 +4,9 @@ import { BRAND } from '../../shared/messages';
 import { type LocalCognito, markEmailVerified } from './cognito';
 import type { ExtraRoute } from './gateway';
 
+/** The cognito-local calls that print a code box (as Cognito would email a code). */
+const SENDS_A_CODE = ['.SignUp', '.ForgotPassword', '.GetUserAttributeVerificationCode'];
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: cognito-local colours its output with ANSI escapes.
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -16,6 +19,8 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  */
 export class CognitoRelay {
   private readonly lastCode = new Map<string, string>();
+  /** Code boxes read so far: a request that sends a code waits for this to grow. */
+  private boxesRead = 0;
   private buffer = '';
   private readonly ses: SESv2Client;
 
@@ -50,6 +55,7 @@ export class CognitoRelay {
       this.buffer = this.buffer.slice(stop);
       const destination = /Destination:\s*(\S+)/.exec(box)?.[1];
       const code = /Code:\s*(\S+)/.exec(box)?.[1];
+      this.boxesRead++;
       if (destination && code) void this.deliver(destination, code);
     }
   };
@@ -80,6 +86,31 @@ export class CognitoRelay {
       );
     } catch (error) {
       console.error('Could not relay a verification code to the local inbox:', error);
+    }
+  }
+
+  /**
+   * cognito-local logs through pino's asynchronous writer, which now and then keeps its last line
+   * (here: the code box) until it writes another. It logs little else (requests only at debug level),
+   * so a code could wait for the next sign-up. After a request that sends a code, while no new box has
+   * been read, this asks cognito-local for an operation it does not have: it logs that as an error,
+   * and the line before it (the box) comes out.
+   */
+  private async flushCodeOutput(cognitoUrl: string, boxesBefore: number): Promise<void> {
+    for (let attempt = 0; attempt < 20 && this.boxesRead === boxesBefore; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (this.boxesRead !== boxesBefore) return;
+      await fetch(cognitoUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.LocalRelayFlush',
+        },
+        body: '{}',
+      }).then(
+        (response) => response.body?.cancel(),
+        () => undefined,
+      );
     }
   }
 
@@ -128,7 +159,11 @@ export class CognitoRelay {
         headers,
         ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
       });
+      const boxesBefore = this.boxesRead;
       const text = await upstream.text();
+      if (upstream.ok && SENDS_A_CODE.some((name) => target.endsWith(name))) {
+        void this.flushCodeOutput(cognitoUrl, boxesBefore);
+      }
       if (upstream.ok && target.endsWith('.ConfirmSignUp') && this.cognito && request.Username) {
         await markEmailVerified(this.cognito, request.Username);
       }

@@ -10,6 +10,8 @@ export interface DevProcess {
   gatewayUrl: string;
   inboxUrl: string;
   uploadsOrigin: string;
+  /** Everything the process printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startDevProcess(root: string, readyTimeoutMs = 170_000): P
     gatewayUrl: `http://127.0.0.1:${ports.LOCAL_GATEWAY_PORT}`,
     inboxUrl: `http://127.0.0.1:${ports.LOCAL_SES_PORT}`,
     uploadsOrigin: `http://127.0.0.1:${ports.LOCAL_S3_PORT}`,
+    output: () => output,
     stop,
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type DevProcess, startDevProcess } from '../../infra/local/dev-process';
@@ -19,6 +19,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  if (process.env.E2E_DEV_LOG && dev) writeFileSync(process.env.E2E_DEV_LOG, dev.output());
   await dev?.stop();
 }
 

@@ -63,6 +63,22 @@ describe('local home: sign-up and verification as the web app does it', () => {
     expect((await call('GET', '/me', { token })).status).toBe(200);
   });
 
+  it("emails every sign-up its code at once, not at the next sign-up (cognito-local's logger holds its last line)", async () => {
+    for (let n = 0; n < 6; n++) {
+      const email = `in-a-row-${n}-${unique()}@example.com`;
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: clientId,
+          Username: email,
+          Password: 'sign-up-pass-1',
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
+      // Before the next sign-up: a code held back would only come out with the next one.
+      await expect.poll(async () => (await inbox(email)).length, { timeout: 4_000 }).toBe(1);
+    }
+  });
+
   it('leaves a signed-up but unconfirmed user unverified, so user routes refuse them', async () => {
     const email = `unconfirmed-${unique()}@example.com`;
     await cognito.send(
