@@ -5,6 +5,7 @@ import { useAuth } from '../auth/auth-provider';
 import { AppNavbar } from '../components/layout/app-navbar';
 import { LoadingMessage } from '../components/loading-message';
 import { paths } from '../config/paths';
+import { RouteErrorBoundary } from './route-error';
 
 /** Paths an unverified user may still open; any other sends them to /verify-email (spec section 4). */
 const OPEN_TO_UNVERIFIED = new Set<string>([paths.verifyEmail.path, paths.logout.path]);
@@ -21,6 +22,7 @@ export function RootLayout() {
 
 /** Pages with the navigation bar. */
 export function AppLayout() {
+  const location = useLocation();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable position-absolute m-2 p-2 bg-body z-3">
@@ -28,9 +30,11 @@ export function AppLayout() {
       </a>
       <AppNavbar />
       <main id="main" className="flex-grow-1 py-4">
-        <Suspense fallback={<LoadingMessage />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={location.pathname}>
+          <Suspense fallback={<LoadingMessage />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <footer className="border-top py-3 text-center small text-body-secondary">
         © {new Date().getFullYear()} {BRAND}
@@ -41,9 +45,12 @@ export function AppLayout() {
 
 /** Full-screen pages without the navigation bar (splash, portal onboarding). */
 export function BareLayout() {
+  const location = useLocation();
   return (
-    <Suspense fallback={<LoadingMessage />}>
-      <Outlet />
-    </Suspense>
+    <RouteErrorBoundary key={location.pathname}>
+      <Suspense fallback={<LoadingMessage />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

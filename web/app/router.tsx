@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, createElement, lazy, type ReactElement } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { prefetchDirectoryHome } from '../api/prefetch';
 import { paths } from '../config/paths';
 import { AppLayout, BareLayout, RootLayout } from './layouts';
-import { RouteError } from './route-error';
 import { SplashOrPortal } from './splash-or-portal';
 
 type Page = ComponentType & { preload: () => Promise<ComponentType> };
@@ -120,11 +119,9 @@ const NotFoundPage = page(
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <BareLayout />,
-        errorElement: <RouteError />,
         children: [
           { path: paths.splash.path, element: <SplashOrPortal /> },
           { path: paths.portalOnboarding.path, element: <VcnPortalPage /> },
@@ -132,7 +129,6 @@ export const routes: RouteObject[] = [
       },
       {
         element: <AppLayout />,
-        errorElement: <RouteError />,
         children: [
           { path: paths.about.path, element: <AboutPage /> },
           { path: paths.login.path, element: <LoginPage /> },
@@ -189,8 +185,4 @@ export function prefetchRouteData(pathname: string, queryClient: QueryClient): v
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     (route.handle as RouteHandle | undefined)?.prefetch?.(queryClient);
   }
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
 }

@@ -5,6 +5,7 @@ import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { createQueryClient } from '../../../web/app/providers';
+import { RouteErrorBoundary } from '../../../web/app/route-error';
 import { prefetchRouteData, preloadRoute, routes } from '../../../web/app/router';
 import { initRuntimeConfig } from '../../../web/config/runtime-config';
 import { setSignedInUser } from './support/amplify-auth-mock';
@@ -27,10 +28,32 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const pageElement = (pathname: string) =>
   matchRoutes(routes, pathname)?.at(-1)?.route.element as ReactElement;
+
+function Broken(): never {
+  throw new Error('a page that fails');
+}
+
+describe('a page that fails to render', () => {
+  it('shows the error in its place, not a blank app', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPage(
+      <>
+        <p>the navbar</p>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </>,
+    );
+    expect(screen.getByRole('heading', { name: messages.somethingWentWrong })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.getByText('the navbar')).toBeTruthy();
+  });
+});
 
 describe('the first page', () => {
   it('renders at once, without its loading fallback, when its chunk was preloaded', async () => {
