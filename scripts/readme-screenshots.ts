@@ -1,0 +1,155 @@
+/**
+ * `npm run screenshots`: the README's pictures, taken from the product as `npm run dev` starts it
+ * (production build, demo data, in memory: nothing is kept), in Debian's Chromium, desktop (1280 px)
+ * and phone (390 px). A founder logs in, finds investors, fills and pays a cart on the local
+ * checkout, and the tour photographs each screen into docs/screenshots/. Not a test: the e2e suite
+ * checks these screens; this only keeps the README's pictures true to the product.
+ */
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type DevProcess, startDevProcess } from '../infra/local/dev-process';
+import { LOCAL_ACCOUNTS } from '../infra/local/seed';
+import { chromiumPath } from '../test/support/tools';
+
+const ROOT = join(import.meta.dirname, '..');
+const OUT = join(ROOT, 'docs/screenshots');
+const DESKTOP = { width: 1280, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+async function shoot(page: Page, name: string) {
+  // Let transitions (modals, toasts) settle.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(OUT, `${name}.png`) });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+async function newPage(browser: Browser, viewport: { width: number; height: number }, dark = false) {
+  const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light' });
+  return context.newPage();
+}
+
+async function logIn(page: Page, dev: DevProcess) {
+  await page.goto(`${dev.appUrl}/login`);
+  await page.getByLabel('Email').fill(LOCAL_ACCOUNTS.founder.email);
+  await page.getByLabel('Password').fill(LOCAL_ACCOUNTS.founder.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/home$/);
+}
+
+async function tour(browser: Browser, dev: DevProcess) {
+  const results = /^Search Results \(\d+\)$/;
+
+  // A visitor: the directory home and a search, on both widths; the home in dark too.
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    const page = await newPage(browser, viewport);
+    await page.goto(`${dev.appUrl}/home`);
+    await page.getByRole('heading', { name: 'Stage focus' }).waitFor();
+    await page.getByText(/with email/).waitFor();
+    await shoot(page, `home-${width}`);
+    await page.goto(`${dev.appUrl}/investors/search?stageFocus=seed`);
+    await page.getByRole('heading', { name: results }).waitFor();
+    await shoot(page, `search-${width}`);
+    await page.goto(`http://vcn.localhost:${dev.appPort}/`);
+    await page.getByText('VCN Investor Portal').first().waitFor();
+    await shoot(page, `portal-${width}`);
+    await page.context().close();
+  }
+  const dark = await newPage(browser, DESKTOP, true);
+  await dark.goto(`${dev.appUrl}/home`);
+  await dark.getByText(/with email/).waitFor();
+  await shoot(dark, 'home-desktop-dark');
+  await dark.context().close();
+
+  // Finding investors: a role from the home page, a combined search, a profile, adding all results.
+  const find = await newPage(browser, DESKTOP);
+  await logIn(find, dev);
+  await find.goto(`${dev.appUrl}/find-vc`);
+  await find.getByRole('link', { name: /^Angel\s*[\d,]+$/ }).click();
+  await find.getByRole('heading', { name: results }).waitFor();
+  await shoot(find, 'find-1-role-link');
+  await find.goto(`${dev.appUrl}/investors/search?role=angel&stageFocus=seed&q=ad`);
+  await find.getByRole('heading', { name: results }).waitFor();
+  await find.locator('article.investor-card').first().waitFor();
+  await shoot(find, 'find-2-combined-search');
+  const first = find.locator('article.investor-card h2').first();
+  const name = ((await first.textContent()) ?? '').trim();
+  await first.getByRole('link').click();
+  await find.getByRole('heading', { level: 1, name }).waitFor();
+  await shoot(find, 'find-3-profile');
+  await find.goBack();
+  await find.waitForURL(/q=ad/);
+  await find.getByRole('heading', { name: results }).waitFor();
+  await find.locator('article.investor-card').first().waitFor();
+  await find.getByRole('button', { name: 'Add All Results to Export Cart' }).click();
+  await find
+    .getByRole('dialog')
+    .getByText(/will be added/)
+    .waitFor();
+  await shoot(find, 'find-4-add-all-results');
+  await find.context().close();
+
+  // A founder: cart, purchase page, payment, library, podcasts, a project and its insights.
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    const page = await newPage(browser, viewport);
+    await logIn(page, dev);
+    await page.goto(
+      `${dev.appUrl}/investors/search?sectorFocus=${width === 'desktop' ? 'agtech' : 'fintech'}`,
+    );
+    await page.getByRole('heading', { name: results }).waitFor();
+    const cards = page.locator('article.investor-card');
+    for (const i of [0, 1, 2]) {
+      await cards.nth(i).getByRole('button', { name: 'Add to Export Cart' }).click();
+      await cards.nth(i).getByText('In cart').waitFor();
+    }
+    await page.goto(`${dev.appUrl}/cart`);
+    await page.getByRole('button', { name: 'Save Cart & Purchase' }).waitFor();
+    await shoot(page, `cart-${width}`);
+    await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
+    await page.waitForURL(/\/cart\/cart_/);
+    await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+    await shoot(page, `purchase-${width}`);
+    const [checkout] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: /^Pay \$/ }).click(),
+    ]);
+    await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+    await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor();
+    await checkout.close();
+    await page.getByText('This contact list has been purchased').waitFor({ timeout: 30_000 });
+    await page.goto(`${dev.appUrl}/account/settings`);
+    await page.getByRole('table').waitFor({ timeout: 30_000 });
+    await shoot(page, `library-${width}`);
+    await page.goto(`${dev.appUrl}/podcasts`);
+    await page.getByRole('button', { name: 'List a Podcast' }).waitFor();
+    await shoot(page, `podcasts-${width}`);
+    if (width === 'desktop') {
+      await page.goto(`${dev.appUrl}/account/settings`);
+      const project = (await page.locator('a[href^="/project/"]').first().getAttribute('href')) ?? '';
+      await page.goto(`${dev.appUrl}${project}`);
+      await page.getByRole('button', { name: 'Delete Project' }).waitFor();
+      await shoot(page, 'project-desktop');
+      await page.goto(`${dev.appUrl}/projects/${project.split('/').at(-1)}/jorts`);
+      await page
+        .getByRole('heading', { name: /Business Insights/ })
+        .first()
+        .waitFor();
+      await shoot(page, 'insights-desktop');
+    }
+    await page.context().close();
+  }
+}
+
+const dev = await startDevProcess(ROOT);
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+try {
+  await tour(browser, dev);
+} finally {
+  await browser.close();
+  await dev.stop();
+}
