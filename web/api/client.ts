@@ -58,9 +58,13 @@ export async function apiRequest<T extends z.ZodMiniType>(
   return schema.parse(data);
 }
 
-/** The message to show for a failed call: the API's message, or `fallback` for anything else. */
+/**
+ * The message to show for a failed call: the API's message, or `fallback` for anything else. An
+ * answer without our envelope (a gateway's 502, a proxy's HTML) carries only its code ('unknown',
+ * 'internal'): that is no sentence for a person, so it gets `fallback` too.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError && error.message !== error.code) return error.message;
   return fallback;
 }
 

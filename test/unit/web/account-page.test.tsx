@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectView } from '../../../shared/api/projects';
 import { messages } from '../../../shared/messages';
+import { PROJECT_NAME_REQUIRED } from '../../../shared/projects/project';
 import { AccountPage } from '../../../web/pages/account/account-page';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
@@ -110,6 +111,42 @@ describe('the account page', () => {
     expect(within(row).getByText('hardware')).toBeTruthy();
     await userEvent.setup().click(row);
     expect((await screen.findByTestId('location')).textContent).toBe('/project/prj_1');
+  });
+
+  it("lists a new project: 'Saving...' while it saves, then its page opens", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const answerOthers = answerFetch((url) => {
+      const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '') as keyof typeof answers;
+      return answers[path] ?? { status: 404, body: { error: { message: 'Not found' } } };
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/projects') && init?.method === 'POST'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : answerOthers(input, init),
+    );
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/account/settings' });
+    await user.type(await screen.findByLabelText('Project name'), 'Acme Rockets');
+    await user.type(screen.getByLabelText('Description'), 'Reusable rockets.');
+    await user.click(screen.getByRole('button', { name: 'List Project' }));
+    expect(await screen.findByRole('button', { name: messages.saving })).toBeTruthy();
+    answer(
+      new Response(JSON.stringify({ data: PROJECT }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect((await screen.findByTestId('location')).textContent).toBe('/project/prj_1');
+  });
+
+  it('says why a new project was refused, and sends nothing without a name', async () => {
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/account/settings' });
+    await user.type(await screen.findByLabelText('Description'), 'Reusable rockets.');
+    await user.click(screen.getByRole('button', { name: 'List Project' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PROJECT_NAME_REQUIRED);
   });
 
   it('lists bought contacts with their email and LinkedIn', async () => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartView } from '../../../shared/api/carts';
 import { cartPaymentUrl } from '../../../shared/cart/payment-link';
 import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../../shared/cart/purchase-state';
 import { messages } from '../../../shared/messages';
@@ -12,38 +11,13 @@ import {
 } from '../../../web/pages/cart-purchase/cart-purchase-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
+import { CART_ID, CART_PAYMENT_LINK, cartView } from './support/carts';
 import { cartOf } from './support/investors';
 import { answerFetch, renderPage } from './support/render';
 
 vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
 
-const CART_ID = 'cart_20240307-SSSSSSSS';
-const LINK = 'https://buy.stripe.com/test_tier50';
-
-function cartView(overrides: Partial<CartView> = {}): CartView {
-  const stored = cartOf(3);
-  return {
-    id: CART_ID,
-    startedDate: stored.startedDate,
-    items: stored.items,
-    searchableInvestorEntryIds: stored.searchableInvestorEntryIds,
-    pricing: {
-      tierDescription: 'Up to 50 contacts',
-      totalX100: 500,
-      lineItemCount: 3,
-      stripePaymentLink: LINK,
-    },
-    status: 'active',
-    creatorUserId: 'user-1',
-    columnOrder: ['rowIndex', 'name', 'email', 'linkedinUrl'],
-    exportFormat: 'csv',
-    purchasedAt: null,
-    paymentFlagged: false,
-    purchaseState: 'open',
-    editable: true,
-    ...overrides,
-  };
-}
+const LINK = CART_PAYMENT_LINK;
 
 const openPage = () => renderPage(<CartPurchasePage />, { path: '/cart/:cartId', route: `/cart/${CART_ID}` });
 

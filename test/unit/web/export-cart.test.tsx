@@ -13,6 +13,7 @@ import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-
 import { VERIFY_TO_ADD } from '../../../web/stores/cart-refusal';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
+import { CART_ID, cartView } from './support/carts';
 import { cartOf, investor } from './support/investors';
 import { answerFetch, renderPage } from './support/render';
 
@@ -142,9 +143,39 @@ describe('the export builder', () => {
     expect(storedCart()?.searchableInvestorEntryIds).not.toContain('inv_30');
   });
 
-  it('says the cart is empty when nothing was added', () => {
+  it('says the cart is empty when nothing was added, with a way to the directory', () => {
     renderPage(<ExportBuilderPage />, { path: '/cart' });
-    expect(screen.getByText(messages.noInvestorsInCart)).toBeTruthy();
+    const empty = screen.getByText(messages.noInvestorsInCart).closest('.empty-state') as HTMLElement;
+    expect(within(empty).getByRole('link', { name: 'Browse the VC Database' }).getAttribute('href')).toBe(
+      '/find-vc',
+    );
+  });
+
+  it("saves the cart ('Saving...'), says 'Cart saved' and opens its purchase page", async () => {
+    storeCart(3);
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/carts') && init?.method === 'POST') {
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }
+      return answerFetch(() => ({ body: { data: { investorIds: [] } } }))(input, init);
+    });
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    await user.click(await screen.findByRole('button', { name: 'Save Cart & Purchase' }));
+    expect(await screen.findByRole('button', { name: messages.saving })).toBeTruthy();
+    answer(
+      new Response(JSON.stringify({ data: cartView() }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText(messages.cartSaved)).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe(`/cart/${CART_ID}`);
+    expect(storedCart()?.id).toBe(CART_ID);
   });
 
   it('empties a cart of 4 items without asking', async () => {

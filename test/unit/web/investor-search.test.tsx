@@ -132,6 +132,17 @@ describe('the investor search page', () => {
     ).toBe('/find-vc');
   });
 
+  it("says 'Failed to fetch search results' when the search fails without a reason", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) =>
+        url.includes('/directory/facets') ? { body: { data: FACETS } } : { status: 502, body: {} },
+      ),
+    );
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search?q=ada' });
+    expect((await screen.findByRole('alert')).textContent).toBe(messages.failedToFetchSearchResults);
+  });
+
   it('combines a typed name with the filters and lets a chip be removed', async () => {
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {
