@@ -3,6 +3,9 @@ import { type ComponentType, createElement, lazy, type ReactElement } from 'reac
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { prefetchDirectoryHome } from '../api/prefetch';
 import { paths } from '../config/paths';
+// The directory home is where most visits start (and the splash page's next step): it is part of the
+// entry chunk, not a chunk of its own, so a first visit downloads it in the same requests.
+import { DirectoryHomePage } from '../pages/directory-home/directory-home-page';
 import { AppLayout, BareLayout, RootLayout } from './layouts';
 import { SplashOrPortal } from './splash-or-portal';
 
@@ -57,10 +60,6 @@ const VerifyEmailPage = page(
 const VcnPortalPage = page(
   () => import('../pages/portal/portal-page'),
   (m) => m.VcnPortalPage,
-);
-const DirectoryHomePage = page(
-  () => import('../pages/directory-home/directory-home-page'),
-  (m) => m.DirectoryHomePage,
 );
 const InvestorSearchPage = page(
   () => import('../pages/investor-search/investor-search-page'),
