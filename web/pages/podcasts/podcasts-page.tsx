@@ -110,19 +110,12 @@ export function PodcastsPage() {
             <Alert variant="danger">{errorMessage(podcasts.error, messages.anErrorOccurred)}</Alert>
           ) : podcasts.data.podcasts.length === 0 ? (
             <EmptyState message={messages.noPodcastsFound}>
-              {loggedIn ? (
-                <Button size="sm" onClick={() => setListing(true)}>
-                  List the first podcast
-                </Button>
-              ) : (
-                <Link
-                  to={paths.login.href()}
-                  state={{ from: paths.podcasts.href() }}
-                  className="btn btn-sm btn-primary"
-                >
-                  {messages.signInToListPodcast}
-                </Link>
-              )}
+              <ListPodcastAction
+                loggedIn={loggedIn}
+                label="List the first podcast"
+                onList={() => setListing(true)}
+                small
+              />
             </EmptyState>
           ) : (
             <ul className="list-unstyled d-grid gap-3 mb-0">
@@ -151,17 +144,7 @@ export function PodcastsPage() {
                 helped you so others find them first.
               </p>
               <p className="small text-body-secondary">Know a podcast founders should hear? List it here.</p>
-              {loggedIn ? (
-                <Button onClick={() => setListing(true)}>List a Podcast</Button>
-              ) : (
-                <Link
-                  to={paths.login.href()}
-                  state={{ from: paths.podcasts.href() }}
-                  className="btn btn-outline-primary"
-                >
-                  {messages.signInToListPodcast}
-                </Link>
-              )}
+              <ListPodcastAction loggedIn={loggedIn} label="List a Podcast" onList={() => setListing(true)} />
             </Card.Body>
           </Card>
         </Col>
@@ -282,5 +265,35 @@ export function PodcastThumb({ src }: { src: string }) {
       className="podcast-thumb rounded flex-shrink-0 d-none d-sm-block"
       onError={() => setBroken(true)}
     />
+  );
+}
+
+/** 'List a Podcast' for a founder; for a visitor, 'Sign in to list a podcast', coming back here. */
+function ListPodcastAction({
+  loggedIn,
+  label,
+  onList,
+  small = false,
+}: {
+  loggedIn: boolean;
+  label: string;
+  onList: () => void;
+  small?: boolean;
+}) {
+  if (loggedIn) {
+    return (
+      <Button size={small ? 'sm' : undefined} onClick={onList}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Link
+      to={paths.login.href()}
+      state={{ from: paths.podcasts.href() }}
+      className={`btn ${small ? 'btn-sm btn-primary' : 'btn-outline-primary'}`}
+    >
+      {messages.signInToListPodcast}
+    </Link>
   );
 }
