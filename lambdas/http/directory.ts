@@ -8,7 +8,7 @@ import {
   searchFiltersOf,
   searchInvestorsQuery,
 } from '../../shared/api/directory';
-import { INVESTOR_ROLES } from '../../shared/investors/roles';
+import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
 import { InvalidSearchCursorError } from '../../shared/search/engine';
 import { currentSearchIndex } from '../lib/directory/search-index';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -34,8 +34,9 @@ export const handler = httpHandler('directory', {
     auth: 'public',
     handle: async () => {
       const metadata = await getLatestDirectoryMetadata();
+      // 'unknown': investors whose type is missing or not one of ours, so the types add up to the total.
       const counts = Object.fromEntries(
-        INVESTOR_ROLES.map((role) => [role, metadata?.countsByRole[role] ?? 0]),
+        [...INVESTOR_ROLES, UNKNOWN_ROLE_KEY].map((role) => [role, metadata?.countsByRole[role] ?? 0]),
       );
       return roleCountsResponse.parse({ counts });
     },

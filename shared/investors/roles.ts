@@ -30,6 +30,8 @@ export const INVESTOR_ROLE_LABELS: Readonly<Record<InvestorRole, string>> = {
 
 /** Display name for anything that is not a stored role. Not in `messages.ts`; defined here. */
 export const UNKNOWN_ROLE_LABEL = 'Unknown';
+/** The directory's count of investors without a (known) role: the key beside the roles' own. */
+export const UNKNOWN_ROLE_KEY = 'unknown';
 
 export function isInvestorRole(value: unknown): value is InvestorRole {
   return investorRoleSchema.safeParse(value).success;

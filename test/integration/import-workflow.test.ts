@@ -205,6 +205,23 @@ describe('import workflow (the ASL run by the local home)', () => {
     expect(found.total).toBe(2);
   });
 
+  it("counts investors without a type as 'unknown' on the home page's list of types", async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const csv = `Investor Name,Investor Type,Sector Focus\nTyped ${u},VC,typed-${u}\nUntyped ${u},,typed-${u}\n`;
+    expect((await finished(admin, await uploadAndStart(admin, csv))).status).toBe('succeeded');
+
+    // The import ends with an aggregation; the home page's counts then hold 'unknown' beside the roles.
+    const metadata = (await call('GET', '/directory/metadata')).body as {
+      data: { countsByRole: Record<string, number> };
+    };
+    const counts = (await call('GET', '/directory/role-counts')).body as {
+      data: { counts: Record<string, number> };
+    };
+    expect(Object.keys(counts.data.counts).sort()).toEqual(Object.keys(metadata.data.countsByRole).sort());
+    expect(counts.data.counts.unknown).toBeGreaterThan(0);
+  });
+
   it.each([
     ['longer', -5],
     ['shorter', 5],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INVESTOR_ROLES } from '../../../shared/investors/roles';
+import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../../shared/investors/roles';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { logger } from '../observability/logger';
 import type { DirectoryMetadata, TagKind } from '../table/models';
@@ -38,7 +38,7 @@ async function writeMetadata(
   const stageFocusWeighted = weighted(counters, 'stage');
   const sectorFocusWeighted = weighted(counters, 'sector');
   const countsByRole: Record<string, number> = Object.fromEntries(
-    [...INVESTOR_ROLES, 'unknown'].map((role) => [role, Math.max(0, totals.byRole[role] ?? 0)]),
+    [...INVESTOR_ROLES, UNKNOWN_ROLE_KEY].map((role) => [role, Math.max(0, totals.byRole[role] ?? 0)]),
   );
   const metadata: DirectoryMetadata = {
     id: randomUUID(),
@@ -101,7 +101,7 @@ export async function recountDirectory(now: Date = new Date()): Promise<Director
     withLinkedIn: 0,
     withTwitter: 0,
     withCrunchbase: 0,
-    byRole: Object.fromEntries([...INVESTOR_ROLES, 'unknown'].map((role) => [role, 0])),
+    byRole: Object.fromEntries([...INVESTOR_ROLES, UNKNOWN_ROLE_KEY].map((role) => [role, 0])),
   };
 
   for await (const chunk of scanDirectory()) {
@@ -114,7 +114,7 @@ export async function recountDirectory(now: Date = new Date()): Promise<Director
       if (investor.hasLinkedIn) totals.withLinkedIn++;
       if (investor.hasTwitter) totals.withTwitter++;
       if (investor.hasCrunchbase) totals.withCrunchbase++;
-      const role = investor.investorRole ?? 'unknown';
+      const role = investor.investorRole ?? UNKNOWN_ROLE_KEY;
       totals.byRole[role] = (totals.byRole[role] ?? 0) + 1;
       for (const kind of ['stage', 'sector'] as const) {
         for (const [tagKey, spelling] of tagSpellings(investor, kind)) {

@@ -33,7 +33,7 @@ let rolesAnswer: Answer;
 beforeEach(() => {
   setSignedInUser(null);
   metadataAnswer = { body: { data: METADATA } };
-  rolesAnswer = { body: { data: { counts: { vc: 7000, angel: 3000, fund: 1200 } } } };
+  rolesAnswer = { body: { data: { counts: { vc: 7000, angel: 3000, fund: 1200, unknown: 145 } } } };
   vi.stubGlobal(
     'fetch',
     answerFetch((url) => (url.endsWith('/directory/role-counts') ? rolesAnswer : metadataAnswer)),
@@ -67,6 +67,10 @@ describe('the directory home', () => {
     ).toBe('/investors/search?role=angel');
     // A type with no investors shows 0, not nothing.
     expect(within(types).getByRole('link', { name: /Accelerator\s*0/ })).toBeTruthy();
+    // Investors without a type are counted too (no search by it), so the types add up to the total.
+    const unknown = within(types).getByText('Unknown').closest('.list-group-item') as HTMLElement;
+    expect(unknown.textContent).toBe('Unknown145');
+    expect(unknown.tagName).not.toBe('A');
   });
 
   it('shows the stage tags in stage order, each leading to a search by that stage', async () => {

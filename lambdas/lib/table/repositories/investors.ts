@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvestorProfile } from '../../../../shared/api/directory';
 import type { CartInvestor } from '../../../../shared/cart/cart';
+import { UNKNOWN_ROLE_KEY } from '../../../../shared/investors/roles';
 import {
   type ImportedInvestor,
   type SearchableInvestor,
@@ -108,7 +109,7 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
   return {
     id: investor.id,
     name: investor.name,
-    investorRole: investor.investorRole ?? 'unknown',
+    investorRole: investor.investorRole ?? UNKNOWN_ROLE_KEY,
     stageFocus: investor.stageFocus,
     sectorFocus: investor.sectorFocus,
     hasEmail: investor.hasEmail,
@@ -178,7 +179,7 @@ interface TagCounterDelta {
 function totalsContribution(investor: SearchableInvestor): Map<string, number> {
   const contribution = new Map<string, number>([
     ['investors', 1],
-    [`${ROLE_ATTRIBUTE_PREFIX}${investor.investorRole ?? 'unknown'}`, 1],
+    [`${ROLE_ATTRIBUTE_PREFIX}${investor.investorRole ?? UNKNOWN_ROLE_KEY}`, 1],
   ]);
   for (const [attribute, has] of [
     ['withEmail', investor.hasEmail],
