@@ -208,13 +208,27 @@ describe('import workflow (the ASL run by the local home)', () => {
   it("counts investors without a type as 'unknown' on the home page's list of types", async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
-    const csv = `Investor Name,Investor Type,Sector Focus\nTyped ${u},VC,typed-${u}\nUntyped ${u},,typed-${u}\n`;
-    expect((await finished(admin, await uploadAndStart(admin, csv))).status).toBe('succeeded');
+    const headers = ['Investor Name', 'Investor Type', 'Sector Focus'];
+    const csv = `${headers.join(',')}\nTyped ${u},VC,typed-${u}\nUntyped ${u},,typed-${u}\n`;
+    const jobId = await uploadAndStart(
+      admin,
+      csv,
+      headers.map((header) => ({ header, include: true })),
+    );
+    expect((await finished(admin, jobId)).status).toBe('succeeded');
 
+    const response = await call('GET', `/investors?sectorFocus=typed-${u}&limit=10`);
+    const items = (response.body as { data: { items: { name: string; investorRole: string }[] } }).data.items;
+    expect(items.map((i) => [i.name, i.investorRole])).toEqual([
+      [`Typed ${u}`, 'vc'],
+      [`Untyped ${u}`, 'unknown'],
+    ]);
     // The import ends with an aggregation; the home page's counts then hold 'unknown' beside the roles.
     const metadata = (await call('GET', '/directory/metadata')).body as {
-      data: { countsByRole: Record<string, number> };
+      data: { countsByRole: Record<string, number>; totalInvestors: number };
     };
+    const sum = Object.values(metadata.data.countsByRole).reduce((total, n) => total + n, 0);
+    expect(sum).toBe(metadata.data.totalInvestors);
     const counts = (await call('GET', '/directory/role-counts')).body as {
       data: { counts: Record<string, number> };
     };
