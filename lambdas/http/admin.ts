@@ -104,12 +104,8 @@ export const handler = httpHandler('admin', {
     auth: 'admin',
     query: debugFieldQuery,
     handle: async ({ query }) => {
-      const first = query.selectedValues
-        .split(',')
-        .map((v) => v.trim())
-        .find((v) => v !== '');
-      if (!first)
-        throw new BadRequestError("Invalid query parameter 'selectedValues': give at least one value");
+      const first = query.value.trim();
+      if (!first) throw new BadRequestError("Invalid query parameter 'value': give the value to look for");
       const investors = await investorsWithAnyValue(query.targetField, [first]);
       return debugFieldResponse.parse({
         field: query.targetField,

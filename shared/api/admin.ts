@@ -33,11 +33,13 @@ export type FieldMergerBody = z.infer<typeof fieldMergerBody>;
 export const fieldMergerResponse = z.object({ matched: z.int(), updated: z.int() });
 export type FieldMergerResponse = z.infer<typeof fieldMergerResponse>;
 
-/** GET /admin/debug-field?targetField=…&selectedValues=a,b&finalValue=…: names matching the first value. */
+/**
+ * GET /admin/debug-field?targetField=…&value=…: the names holding `value` (the debug page's first
+ * selected value, sent whole: a value may contain commas).
+ */
 export const debugFieldQuery = z.object({
   targetField: mergeableFieldSchema,
-  selectedValues: z.string().check(z.maxLength(2000)),
-  finalValue: z.optional(z.string().check(z.maxLength(1000))),
+  value: z.string().check(z.maxLength(200)),
 });
 
 export const debugFieldResponse = z.object({

@@ -130,7 +130,7 @@ describe('admin: field merger (connected)', () => {
 });
 
 describe('admin: debug-field listing (connected)', () => {
-  it('lists the names of investors matching the first selected value, alphabetically', async () => {
+  it('lists the names of investors holding a value, alphabetically, a value with a comma whole', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
     await seedInvestors([
@@ -141,7 +141,7 @@ describe('admin: debug-field listing (connected)', () => {
 
     const response = await call(
       'GET',
-      `/admin/debug-field?targetField=sectorFocus&selectedValues=${encodeURIComponent(`dbg-${u},second-${u}`)}&finalValue=x`,
+      `/admin/debug-field?targetField=sectorFocus&value=${encodeURIComponent(`dbg-${u}`)}`,
       { token: admin.token },
     );
 
@@ -149,6 +149,26 @@ describe('admin: debug-field listing (connected)', () => {
     const data = (response.body as { data: { investors: { name: string }[]; value: string } }).data;
     expect(data.value).toBe(`dbg-${u}`);
     expect(data.investors.map((i) => i.name)).toEqual([`Amy ${u}`, `Zed ${u}`]);
+
+    // A merged value may hold a comma ("Payments, Cards"): it is looked for whole.
+    const merged = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: {
+        action: 'merge',
+        field: 'sectorFocus',
+        selectedValues: [`second-${u}`],
+        finalValue: `pay-${u}, cards`,
+      },
+    });
+    expect(merged.status).toBe(200);
+    const comma = await call(
+      'GET',
+      `/admin/debug-field?targetField=sectorFocus&value=${encodeURIComponent(`pay-${u}, cards`)}`,
+      { token: admin.token },
+    );
+    const commaData = (comma.body as { data: { investors: { name: string }[]; value: string } }).data;
+    expect(commaData.value).toBe(`pay-${u}, cards`);
+    expect(commaData.investors.map((i) => i.name)).toEqual([`Other ${u}`]);
   });
 });
 

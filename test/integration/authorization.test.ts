@@ -251,7 +251,7 @@ const cases: Record<string, Case> = {
     }),
   },
   'GET /admin/debug-field': {
-    prepare: async () => ({ path: `/admin/debug-field?targetField=stageFocus&selectedValues=${stage}` }),
+    prepare: async () => ({ path: `/admin/debug-field?targetField=stageFocus&value=${stage}` }),
   },
   'POST /admin/functions/{functionName}': {
     prepare: async () => ({ path: '/admin/functions/aggregate' }),

@@ -6,19 +6,15 @@ import { queryKeys } from './query-keys';
 
 export interface DebugFieldSearch {
   targetField: MergeableField;
-  /** Comma-separated, as in the page's query string; the API searches the first value. */
-  selectedValues: string;
+  /** Each value whole (one `selectedValues` parameter each); the API searches the first. */
+  selectedValues: string[];
   finalValue: string;
 }
 
 /** GET /admin/debug-field: the searchable investors (id and name) holding the first selected value. */
 export function getDebugField(search: DebugFieldSearch, signal?: AbortSignal) {
   return apiRequest(debugFieldResponse, '/admin/debug-field', {
-    query: {
-      targetField: search.targetField,
-      selectedValues: search.selectedValues,
-      finalValue: search.finalValue || undefined,
-    },
+    query: { targetField: search.targetField, value: search.selectedValues[0] },
     auth: true,
     signal,
   });
@@ -26,11 +22,7 @@ export function getDebugField(search: DebugFieldSearch, signal?: AbortSignal) {
 
 export function useDebugField(search: DebugFieldSearch | null) {
   return useQuery({
-    queryKey: queryKeys.debugField(
-      search?.targetField ?? '',
-      search?.selectedValues ?? '',
-      search?.finalValue ?? '',
-    ),
+    queryKey: queryKeys.debugField(search?.targetField ?? '', search?.selectedValues[0] ?? ''),
     queryFn: ({ signal }) => {
       if (!search) throw new Error('No search');
       return getDebugField(search, signal);

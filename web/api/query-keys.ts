@@ -19,8 +19,7 @@ export const queryKeys = {
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,
   mappingDebug: (kind: string, value: string) => ['admin', 'mapping-debug', kind, value] as const,
-  debugField: (targetField: string, selectedValues: string, finalValue: string) =>
-    ['admin', 'debug-field', targetField, selectedValues, finalValue] as const,
+  debugField: (targetField: string, value: string) => ['admin', 'debug-field', targetField, value] as const,
   adminCarts: ['admin', 'carts'] as const,
   importJob: (jobId: string) => ['admin', 'imports', jobId] as const,
 };

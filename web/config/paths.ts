@@ -63,11 +63,10 @@ export const paths = {
   adminDebugField: {
     path: '/admin/debug-field',
     href: (params: { targetField: string; selectedValues: readonly string[]; finalValue: string }) => {
-      const query = new URLSearchParams({
-        targetField: params.targetField,
-        selectedValues: params.selectedValues.join(','),
-        finalValue: params.finalValue,
-      });
+      // One `selectedValues` per value, so a value with a comma stays whole.
+      const query = new URLSearchParams({ targetField: params.targetField });
+      for (const value of params.selectedValues) query.append('selectedValues', value);
+      query.set('finalValue', params.finalValue);
       return `/admin/debug-field?${query.toString()}`;
     },
   },

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCartsResponse } from '../../../shared/api/admin';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
+import { paths } from '../../../web/config/paths';
 import {
   AdminCartsPage,
   NO_UNMATCHED_PAYMENTS,
@@ -196,7 +197,8 @@ describe('the debug-field page', () => {
     );
     renderPage(<AdminDebugFieldPage />, {
       path: '/admin/debug-field',
-      route: '/admin/debug-field?targetField=sectorFocus&selectedValues=fintech,payments&finalValue=Fintech',
+      route:
+        '/admin/debug-field?targetField=sectorFocus&selectedValues=fintech&selectedValues=payments%2C%20cards&finalValue=Fintech',
     });
     expect(await screen.findByText(messages.loadingSearchableInvestorResults)).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Matching searchable investors' });
@@ -205,9 +207,30 @@ describe('the debug-field page', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Ada Abernook', 'Hugo Hale']);
-    expect(urls[0]).toBe(
-      '/api/admin/debug-field?targetField=sectorFocus&selectedValues=fintech%2Cpayments&finalValue=Fintech',
+    expect(urls[0]).toBe('/api/admin/debug-field?targetField=sectorFocus&value=fintech');
+    // A value with a comma stays whole.
+    expect(screen.getByText('payments, cards')).toBeTruthy();
+  });
+
+  it('searches a first value that contains a comma whole', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        urls.push(url);
+        return { body: { data: { field: 'sectorFocus', value: 'payments, cards', investors: [] } } };
+      }),
     );
+    renderPage(<AdminDebugFieldPage />, {
+      path: '/admin/debug-field',
+      route: paths.adminDebugField.href({
+        targetField: 'sectorFocus',
+        selectedValues: ['payments, cards', 'fintech'],
+        finalValue: 'Payments',
+      }),
+    });
+    expect(await screen.findByText(messages.noResultsFound)).toBeTruthy();
+    expect(urls[0]).toBe('/api/admin/debug-field?targetField=sectorFocus&value=payments%2C+cards');
   });
 
   it('says when nothing matches', async () => {

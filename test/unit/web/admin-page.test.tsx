@@ -233,7 +233,7 @@ describe('the field merger', () => {
 
     expect(await screen.findByText(`Failed to save: ${messages.noInvestorsFound}`)).toBeTruthy();
     const url =
-      '/admin/debug-field?targetField=sectorFocus&selectedValues=gaming%2Ce-sports&finalValue=Gaming';
+      '/admin/debug-field?targetField=sectorFocus&selectedValues=gaming&selectedValues=e-sports&finalValue=Gaming';
     expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener');
     expect(
       screen.getByRole('link', { name: /See the investors matching the first value/ }).getAttribute('href'),

@@ -20,8 +20,11 @@ export const DEBUG_FIELD_PARAMS_MISSING =
 /** The search the query asks for, or null when the field or the selected values are missing. */
 export function debugFieldSearchFromParams(params: URLSearchParams): DebugFieldSearch | null {
   const field = mergeableFieldSchema.safeParse(params.get('targetField'));
-  const selectedValues = params.get('selectedValues') ?? '';
-  if (!field.success || selectedValues.split(',').every((value) => value.trim() === '')) return null;
+  const selectedValues = params
+    .getAll('selectedValues')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  if (!field.success || selectedValues.length === 0) return null;
   return { targetField: field.data, selectedValues, finalValue: params.get('finalValue') ?? '' };
 }
 
@@ -60,7 +63,15 @@ function AdminDebugField() {
                   { label: 'Field', value: MERGEABLE_FIELD_LABELS[search.targetField] },
                   {
                     label: 'Selected values',
-                    value: <span className="text-break">{search.selectedValues}</span>,
+                    value: (
+                      <ul className="list-unstyled d-flex flex-wrap gap-1 mb-0">
+                        {search.selectedValues.map((value) => (
+                          <li key={value} className="chip text-break">
+                            {value}
+                          </li>
+                        ))}
+                      </ul>
+                    ),
                   },
                   { label: 'Final value', value: search.finalValue || '—' },
                 ]}
