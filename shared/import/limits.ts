@@ -18,3 +18,12 @@ export const IMPORT_FILE_EMPTY = 'The file is empty.';
 
 /** A file over the limit, in the browser and from the API alike. */
 export const IMPORT_FILE_TOO_LARGE = `This file is larger than ${MAX_IMPORT_FILE_MB} MB, the most one import takes. Split it into smaller files.`;
+
+/** A file that is not text (a spreadsheet or an image renamed .csv), in the browser and from the job alike. */
+export const IMPORT_FILE_NOT_CSV = 'The file is not a CSV file.';
+
+/** How much of a file's start is looked at to tell text from binary. */
+export const BINARY_SNIFF_BYTES = 8192;
+
+/** True for the start of a binary file: text, CSV included, never holds a NUL byte. */
+export const looksBinary = (start: Uint8Array): boolean => start.includes(0);

@@ -3,8 +3,11 @@ import { type Info, parse } from 'csv-parse';
 import { buildImportedInvestor } from '../../../shared/import/build-imported-investor';
 import { hasUsableNameColumn } from '../../../shared/import/header-matching';
 import {
+  BINARY_SNIFF_BYTES,
   IMPORT_FILE_EMPTY,
+  IMPORT_FILE_NOT_CSV,
   IMPORT_FILE_TOO_LARGE,
+  looksBinary,
   MAX_IMPORT_FILE_BYTES,
 } from '../../../shared/import/limits';
 import type { ImportedInvestor } from '../../../shared/investors/types';
@@ -21,7 +24,7 @@ export class ImportFileError extends Error {
 export const importFileMessages = {
   notUploaded: 'The file was not uploaded. Please choose it again.',
   empty: IMPORT_FILE_EMPTY,
-  notCsv: 'The file is not a CSV file.',
+  notCsv: IMPORT_FILE_NOT_CSV,
   noNameColumn:
     'The file has no usable name column: include a column for the full name, or for first and last name.',
   noRows: 'The file has no rows to import.',
@@ -48,8 +51,6 @@ async function requireJob(jobId: string): Promise<ImportJob> {
   return job;
 }
 
-const looksBinary = (chunk: Buffer) => chunk.includes(0);
-
 /**
  * First step of the import workflow: checks the uploaded file (present, not empty, text, valid CSV,
  * a usable name column among the included ones) and counts its rows, without writing any investor.
@@ -68,7 +69,8 @@ export async function prepareImport(jobId: string): Promise<{ totalRows: number 
 
   let totalRows = 0;
   let headerEnd: number | null = null;
-  if (looksBinary(await readUploadHead(key, 8192))) throw new ImportFileError(importFileMessages.notCsv);
+  if (looksBinary(await readUploadHead(key, BINARY_SNIFF_BYTES)))
+    throw new ImportFileError(importFileMessages.notCsv);
   const stream = await streamUpload(key);
   try {
     for await (const { info } of parser(stream)) {

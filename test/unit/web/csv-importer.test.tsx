@@ -10,7 +10,7 @@ import {
 } from '../../../shared/import/limits';
 import { PREVIEW_CELL_LENGTH, PREVIEW_ROWS } from '../../../shared/import/preview';
 import { messages } from '../../../shared/messages';
-import { readCsvPreview } from '../../../web/pages/admin/csv-file';
+import { BINARY_CSV_FILE, readCsvPreview } from '../../../web/pages/admin/csv-file';
 import { CsvImporter, NO_NAME_COLUMN } from '../../../web/pages/admin/csv-importer';
 import { ADMIN_CLAIMS, csvText, importJob } from './support/admin';
 import { setSignedInUser } from './support/amplify-auth-mock';
@@ -70,6 +70,21 @@ describe('reading the CSV file in the browser', () => {
 
   it('refuses an empty file', async () => {
     await expect(readCsvPreview(new File([''], 'empty.csv'))).rejects.toThrow('The file is empty.');
+  });
+
+  it('refuses a binary file renamed .csv with one clean sentence, not its bytes', async () => {
+    // The start of a zip (an .xlsx saved as .csv): NUL bytes among the text.
+    const bytes = new Uint8Array(2048).map((_, i) => (i % 7 === 0 ? 0 : 65 + (i % 26)));
+    bytes.set([0x50, 0x4b, 0x03, 0x04], 0);
+    const refusal = await readCsvPreview(new File([bytes], 'investors.csv')).catch((error: Error) => error);
+    expect((refusal as Error).message).toBe(BINARY_CSV_FILE);
+  });
+
+  it('says why text that is not CSV cannot be read, in a short clause with its line', async () => {
+    const broken = new File(['Name,Email\n"Ada "x", ada@example.com\n'], 'broken.csv');
+    const refusal = (await readCsvPreview(broken).catch((error: Error) => error)) as Error;
+    expect(refusal.message).toMatch(/^The file could not be read as CSV\. [A-Z][A-Za-z ]+ \(line 2\)\.$/);
+    expect(refusal.message.length).toBeLessThan(120);
   });
 });
 

@@ -1,5 +1,10 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import { IMPORT_FILE_EMPTY } from '../../../shared/import/limits';
+import {
+  BINARY_SNIFF_BYTES,
+  IMPORT_FILE_EMPTY,
+  IMPORT_FILE_NOT_CSV,
+  looksBinary,
+} from '../../../shared/import/limits';
 import { PREVIEW_ROWS } from '../../../shared/import/preview';
 
 /** The start of a CSV file as the importer shows it: the header row and the first data rows, uncut. */
@@ -15,6 +20,21 @@ export const NOT_A_CSV_FILE = 'Please choose a .csv file.';
 export const EMPTY_CSV_FILE = IMPORT_FILE_EMPTY;
 /** Not in the spec: the file cannot be read as CSV. */
 export const UNREADABLE_CSV_FILE = 'The file could not be read as CSV.';
+/** Not in the spec: a binary file renamed .csv (the import job says the same). */
+export const BINARY_CSV_FILE = IMPORT_FILE_NOT_CSV;
+
+/**
+ * The parser's reason in one short clause: csv-parse's message starts with its reason ("Invalid
+ * Closing Quote") and goes on to quote the text, which in a file that is not CSV is noise.
+ */
+function parserReason(error: unknown): string {
+  if (!(error instanceof Error)) return '';
+  const reason = error.message.split(':')[0]?.trim() ?? '';
+  const line = (error as Error & { lines?: number }).lines;
+  return reason.length > 0 && reason.length <= 80
+    ? ` ${reason}${typeof line === 'number' ? ` (line ${line})` : ''}.`
+    : '';
+}
 
 /** Only the start of a file is read for the preview, unless its first rows do not fit in it. */
 export const PREVIEW_READ_BYTES = 1024 * 1024;
@@ -48,6 +68,9 @@ export function parseCsvPreview(text: string): CsvPreview {
  */
 export async function readCsvPreview(file: Blob): Promise<CsvPreview> {
   if (file.size === 0) throw new Error(EMPTY_CSV_FILE);
+  if (looksBinary(new Uint8Array(await file.slice(0, BINARY_SNIFF_BYTES).arrayBuffer()))) {
+    throw new Error(BINARY_CSV_FILE);
+  }
   if (file.size > PREVIEW_READ_BYTES) {
     try {
       // One record more than needed: the last one read may be cut at the boundary, the others are whole.
@@ -61,7 +84,6 @@ export async function readCsvPreview(file: Blob): Promise<CsvPreview> {
     return parseCsvPreview(await file.text());
   } catch (error) {
     if (error instanceof Error && error.message === EMPTY_CSV_FILE) throw error;
-    const reason = error instanceof Error ? ` ${error.message}` : '';
-    throw new Error(`${UNREADABLE_CSV_FILE}${reason}`, { cause: error });
+    throw new Error(`${UNREADABLE_CSV_FILE}${parserReason(error)}`, { cause: error });
   }
 }
