@@ -92,10 +92,10 @@ describe('import workflow (the ASL run by the local home)', () => {
     });
   });
 
-  it('bad rows: a row without a name is reported with its row number and the good rows still import', async () => {
+  it('bad rows: a row without a name, or with more cells than the header, is reported with its row number and the good rows still import', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
-    const csv = `Investor Name,Email,Stage Focus,Sector Focus,\nGood One ${u},,Seed,bad-${u},\n,nobody-${u}@example.com,Seed,bad-${u},\nGood Two ${u},,Seed,bad-${u},\n`;
+    const csv = `Investor Name,Email,Stage Focus,Sector Focus,\nGood One ${u},,Seed,bad-${u},\n,nobody-${u}@example.com,Seed,bad-${u},\nGood Two ${u},,Seed,bad-${u},\nShifted, Inc ${u},,Seed,bad-${u},more\nTrailing ${u},,Seed,bad-${u},,,\n`;
 
     const before = {
       imported: await metricTotal('ImportRowsImported'),
@@ -104,12 +104,20 @@ describe('import workflow (the ASL run by the local home)', () => {
 
     const job = await finished(admin, await uploadAndStart(admin, csv));
 
-    expect(job).toMatchObject({ status: 'succeeded', totalRows: 3, processedRows: 3, importedRows: 2 });
-    expect(job.rowErrors).toEqual([{ row: 2, reason: importFileMessages.rowWithoutName }]);
+    expect(job).toMatchObject({ status: 'succeeded', totalRows: 5, processedRows: 5, importedRows: 3 });
+    expect(job.rowErrors).toEqual([
+      { row: 2, reason: importFileMessages.rowWithoutName },
+      { row: 4, reason: importFileMessages.tooManyCells(6, 5) },
+    ]);
     // The business metrics an operator watches: rows imported and rejected.
-    expect((await metricTotal('ImportRowsImported')).total - before.imported.total).toBe(2);
-    expect((await metricTotal('ImportRowsRejected')).total - before.rejected.total).toBe(1);
-    expect((await searchNames(`bad-${u}`)).names).toEqual([`Good One ${u}`, `Good Two ${u}`]);
+    expect((await metricTotal('ImportRowsImported')).total - before.imported.total).toBe(3);
+    expect((await metricTotal('ImportRowsRejected')).total - before.rejected.total).toBe(2);
+    // Empty cells past the header's end are nothing: that row imports.
+    expect((await searchNames(`bad-${u}`)).names).toEqual([
+      `Good One ${u}`,
+      `Good Two ${u}`,
+      `Trailing ${u}`,
+    ]);
   });
 
   it('not a CSV: a binary file fails with a clear message and writes nothing', async () => {

@@ -30,7 +30,17 @@ export const importFileMessages = {
   noRows: 'The file has no rows to import.',
   sizeDiffers: 'The uploaded file is not the size that was declared. Please choose it again.',
   rowWithoutName: 'The row has no name.',
+  /** More filled cells than the header has columns: usually a value with an unquoted comma, which shifts every cell after it. */
+  tooManyCells: (cells: number, columns: number) =>
+    `The row has ${cells} cells but the header has ${columns}: a value with a comma must be in quotes.`,
 } as const;
+
+/** The number of cells up to the last one that holds something (trailing empty cells do not count). */
+const filledLength = (record: readonly string[]): number => {
+  let length = record.length;
+  while (length > 0 && (record[length - 1] ?? '').trim() === '') length--;
+  return length;
+};
 
 /** At most this many row errors are kept on the job (the count of failed rows is always exact). */
 export const MAX_STORED_ROW_ERRORS = 200;
@@ -146,6 +156,9 @@ export async function importChunk(
     processedRows++;
     offset = start + info.bytes_records;
     try {
+      // Not imported: its values would land in the wrong columns.
+      if (filledLength(record) > job.headers.length)
+        throw new ImportFileError(importFileMessages.tooManyCells(filledLength(record), job.headers.length));
       const draft = buildImportedInvestor(job.headers, record, context);
       if (!draft.fullName) throw new ImportFileError(importFileMessages.rowWithoutName);
       batch.push({ id: `${jobId}-${processedRows}`, ...draft });
