@@ -17,6 +17,17 @@ const cognito = new CognitoIdentityProviderClient({
 });
 const clientId = localHome.cognito.clientId;
 
+/** Signs `email` up through the relay, as the register page does. */
+const signUp = (email: string, password: string) =>
+  cognito.send(
+    new SignUpCommand({
+      ClientId: clientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+
 async function inbox(address: string): Promise<{ subject: string; body: { text?: string } }[]> {
   const store = (await (await fetch(`${localHome.urls.sesInbox}/store`)).json()) as {
     emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
@@ -29,14 +40,7 @@ describe('local home: sign-up and verification as the web app does it', () => {
     const email = `signup-${unique()}@example.com`;
     const password = 'sign-up-pass-1';
 
-    await cognito.send(
-      new SignUpCommand({
-        ClientId: clientId,
-        Username: email,
-        Password: password,
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    await signUp(email, password);
     await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(1);
     await cognito.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
     await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(2);
@@ -66,14 +70,7 @@ describe('local home: sign-up and verification as the web app does it', () => {
   it("emails every sign-up its code at once, not at the next sign-up (cognito-local's logger holds its last line)", async () => {
     for (let n = 0; n < 6; n++) {
       const email = `in-a-row-${n}-${unique()}@example.com`;
-      await cognito.send(
-        new SignUpCommand({
-          ClientId: clientId,
-          Username: email,
-          Password: 'sign-up-pass-1',
-          UserAttributes: [{ Name: 'email', Value: email }],
-        }),
-      );
+      await signUp(email, 'sign-up-pass-1');
       // Before the next sign-up: a code held back would only come out with the next one.
       await expect.poll(async () => (await inbox(email)).length, { timeout: 4_000 }).toBe(1);
     }
@@ -81,14 +78,7 @@ describe('local home: sign-up and verification as the web app does it', () => {
 
   it('leaves a signed-up but unconfirmed user unverified, so user routes refuse them', async () => {
     const email = `unconfirmed-${unique()}@example.com`;
-    await cognito.send(
-      new SignUpCommand({
-        ClientId: clientId,
-        Username: email,
-        Password: 'pass-word-1',
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    await signUp(email, 'pass-word-1');
 
     const attempt = cognito.send(
       new InitiateAuthCommand({
