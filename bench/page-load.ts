@@ -6,9 +6,9 @@
  * browser context. Besides the LCP it records the requests of the median run (start and end, in ms
  * from navigation start), which shows what waits on what.
  */
-import { chromium } from 'playwright-core';
 import { startDevProcess } from '../infra/local/dev-process';
-import { chromiumPath } from '../test/support/tools';
+import { launchChromium } from '../test/support/tools';
+import { percentile } from './stats';
 
 export const PAGE_LOAD_RUNS = 5;
 /** The phone's LCP budget: issue 18 ("Fast on a phone"). */
@@ -62,14 +62,9 @@ export interface PageLoadFigure {
   requests: PageRequest[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
 export async function measurePageLoad(root: string, path = '/home'): Promise<PageLoadFigure[]> {
   const home = await startDevProcess(root);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   try {
     const figures: PageLoadFigure[] = [];
     for (const profile of PAGE_LOAD_PROFILES) {
@@ -128,7 +123,7 @@ export async function measurePageLoad(root: string, path = '/home'): Promise<Pag
         if (run > 0) runs.push({ lcp, lcpElement, requests });
       }
       const lcpMs = runs.map((r) => r.lcp);
-      const medianLcpMs = median(lcpMs);
+      const medianLcpMs = percentile(lcpMs, 50);
       const medianRun = runs.find((r) => r.lcp === medianLcpMs) ?? runs[0];
       figures.push({
         profile,

@@ -6,10 +6,10 @@
  * checks these screens; this only keeps the README's pictures true to the product.
  */
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type DevProcess, startDevProcess } from '../infra/local/dev-process';
 import { LOCAL_ACCOUNTS } from '../infra/local/seed';
-import { chromiumPath } from '../test/support/tools';
+import { launchChromium } from '../test/support/tools';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -146,7 +146,7 @@ async function tour(browser: Browser, dev: DevProcess) {
 }
 
 const dev = await startDevProcess(ROOT);
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+const browser = await launchChromium();
 try {
   await tour(browser, dev);
 } finally {

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
 
 /** What the test layers need from the machine, where to find it, and Debian's package for it. */
 interface Tool {
@@ -64,4 +65,21 @@ export function ensureTools(log: (line: string) => void = console.log): boolean 
   const still = TOOLS.filter((tool) => !tool.present());
   for (const tool of still) log(missingToolMessage(tool));
   return still.length === 0;
+}
+
+/** Debian's Chromium, with the flags this offline machine needs (e2e tests, benchmarks, screenshots). */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost, EXCLUDE *.localhost',
+    ],
+  });
 }

@@ -1,29 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromiumPath } from '../../support/tools';
+import { launchChromium } from '../../support/tools';
 
 export const e2e = inject('e2e');
 export const ARTIFACTS = join(import.meta.dirname, '../../../artifacts/e2e');
-
-/** Debian's Chromium, with the flags this offline machine needs. */
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost, EXCLUDE *.localhost',
-    ],
-  });
-}
 
 /**
  * One browser per test file, a fresh context (cookies, storage) per test. The pages run under the
