@@ -162,8 +162,9 @@ export class InvestorDirectoryStack extends Stack {
     if (admin) {
       this.workflows.bindStarter(admin, 'mapping');
       this.workflows.bindStarter(admin, 'aggregation');
-      // Imports: presigned upload of the CSV, start, and cancel (stop) of the import workflow.
-      this.workflows.bindStarter(admin, 'import', { stop: true });
+      // Imports: presigned upload of the CSV and the import workflow (a cancel is a job state the
+      // workflow honours after its batch, never a stopped execution).
+      this.workflows.bindStarter(admin, 'import');
       // Redeliver: a new execution of a purchased cart's delivery.
       this.workflows.bindStarter(admin, 'exportDelivery');
       admin.bindStorage(storage, { UPLOADS_BUCKET: 'put' });

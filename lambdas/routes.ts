@@ -94,9 +94,12 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/carts', 'admin', 'admin'),
   route('POST', '/admin/carts/{cartId}/redeliver', 'admin', 'admin'),
   route('POST', '/admin/imports', 'admin', 'admin'),
+  route('GET', '/admin/imports', 'admin', 'admin'),
   route('GET', '/admin/imports/{jobId}', 'admin', 'admin'),
   route('POST', '/admin/imports/{jobId}/start', 'admin', 'admin'),
   route('POST', '/admin/imports/{jobId}/cancel', 'admin', 'admin'),
+  route('POST', '/admin/imports/{jobId}/publish', 'admin', 'admin'),
+  route('POST', '/admin/imports/{jobId}/discard', 'admin', 'admin'),
 
   // Stripe's webhook: no token; the handler verifies Stripe's signature on the raw body.
   route('POST', '/stripe/webhook', 'public', 'stripeWebhook'),

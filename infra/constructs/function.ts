@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -166,25 +166,10 @@ export class AppFunction extends Construct {
     return this;
   }
 
-  /**
-   * May start executions of a state machine (and, with `stop`, stop them); sets `envName` to its ARN.
-   */
-  bindStateMachine(envName: string, stateMachine: StateMachine, options: { stop?: boolean } = {}): this {
+  /** May start executions of a state machine; sets `envName` to its ARN. */
+  bindStateMachine(envName: string, stateMachine: StateMachine): this {
     stateMachine.grantStartExecution(this.handler);
     this.handler.addEnvironment(envName, stateMachine.stateMachineArn);
-    if (options.stop) {
-      const executions = Stack.of(this).formatArn({
-        service: 'states',
-        resource: 'execution',
-        resourceName: `${stateMachine.stateMachineName}:*`,
-        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-      });
-      this.allow(['states:StopExecution'], [executions]);
-      this.acknowledgeWildcard(
-        executions,
-        'Executions of this one state machine: an admin may cancel a running one.',
-      );
-    }
     return this;
   }
 

@@ -130,8 +130,8 @@ export class Workflows extends Construct {
     this.stateMachines = machines;
   }
 
-  /** Lets `fn` start the named workflow (and stop its executions), with its ARN in the registry's env var. */
-  bindStarter(fn: AppFunction, name: StateMachineName, options: { stop?: boolean } = {}): AppFunction {
-    return fn.bindStateMachine(stateMachines[name].arnVariable, this.stateMachines[name], options);
+  /** Lets `fn` start the named workflow, with its ARN in the registry's env var. */
+  bindStarter(fn: AppFunction, name: StateMachineName): AppFunction {
+    return fn.bindStateMachine(stateMachines[name].arnVariable, this.stateMachines[name]);
   }
 }

@@ -83,6 +83,23 @@ interface Execution {
   done: Promise<void>;
 }
 
+/**
+ * Faults a test arms for the executions of one import job (matched by the `jobId` of their input):
+ * a state whose next `failures` invocations throw, as a crashed or timed-out Lambda does; and a
+ * StartExecution whose reply is held until the execution has ended (a slow reply).
+ */
+export interface WorkflowFault {
+  jobId: string;
+  failState?: string;
+  failures?: number;
+  holdStartReply?: boolean;
+}
+
+const jobIdOf = (input: unknown): string | undefined =>
+  typeof input === 'object' && input !== null && 'jobId' in input && typeof input.jobId === 'string'
+    ? input.jobId
+    : undefined;
+
 class StepFunctionsError extends Error {
   constructor(
     readonly type: string,
@@ -101,6 +118,7 @@ class StepFunctionsError extends Error {
 export class LocalStepFunctions {
   private readonly executions = new Map<string, Execution>();
   private readonly handlers = new Map<string, (event: unknown, context: Context) => Promise<unknown>>();
+  private readonly faults: WorkflowFault[] = [];
 
   constructor(
     private readonly root: string,
@@ -144,10 +162,19 @@ export class LocalStepFunctions {
     for (const [stateName, resource] of taskStates(definition.States)) {
       // As Lambda would: the task function's name and its 300 s timeout in the context.
       const functionName = resource.split(':').at(-1) ?? resource;
-      overrides[stateName] = async (taskInput) =>
-        (await (
+      overrides[stateName] = async (taskInput) => {
+        const jobId = jobIdOf(taskInput) ?? jobIdOf(JSON.parse(input));
+        const fault = this.faults.find(
+          (f) => f.jobId === jobId && f.failState === stateName && (f.failures ?? 0) > 0,
+        );
+        if (fault) {
+          fault.failures = (fault.failures ?? 0) - 1;
+          throw new Error(`Injected fault: ${stateName} crashed`);
+        }
+        return (await (
           await this.handlerFor(resource)
         )(taskInput, localLambdaContext(functionName, 300_000))) as never;
+      };
       if (this.options.retryIntervalMs !== undefined)
         retryIntervalOverrides[stateName] = this.options.retryIntervalMs;
     }
@@ -205,6 +232,17 @@ export class LocalStepFunctions {
     return execution;
   }
 
+  /** Arms a fault (tests, through `POST /local/faults/stepfunctions`). */
+  injectFault(fault: WorkflowFault): void {
+    this.faults.push({ ...fault });
+  }
+
+  /** Whether StartExecution for this input answers only once the execution has ended. */
+  private holdsStartReply(input: string): boolean {
+    const jobId = jobIdOf(JSON.parse(input));
+    return this.faults.some((f) => f.jobId === jobId && f.holdStartReply === true);
+  }
+
   /** Waits for every running execution (tests). */
   async settle(): Promise<void> {
     await Promise.all([...this.executions.values()].map((e) => e.done));
@@ -223,6 +261,18 @@ export class LocalStepFunctions {
    */
   route(): ExtraRoute {
     return async (req, body, res) => {
+      if (req.method === 'POST' && req.url === '/local/faults/stepfunctions') {
+        const fault = JSON.parse(body.toString('utf8') || '{}') as WorkflowFault;
+        if (typeof fault.jobId !== 'string' || !fault.jobId) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'A fault names the jobId of the executions it hits.' }));
+          return true;
+        }
+        this.injectFault(fault);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ armed: fault }));
+        return true;
+      }
       if (req.method === 'POST' && req.url === '/local/stepfunctions/settle') {
         await this.settle();
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -252,6 +302,7 @@ export class LocalStepFunctions {
         switch (target) {
           case 'StartExecution': {
             const e = this.start(String(request.stateMachineArn), request.input ?? '{}', request.name);
+            if (this.holdsStartReply(e.input)) await e.done;
             reply(200, { executionArn: e.executionArn, startDate: e.startDate });
             break;
           }

@@ -18,6 +18,7 @@ import {
   createImportResponse,
   importJobParams,
   importJobResponse,
+  recentImportsResponse,
 } from '../../shared/api/imports';
 import { purchaseStateOf } from '../../shared/cart/purchase-state';
 import { validateFieldMerger } from '../../shared/curation/field-merger';
@@ -30,6 +31,7 @@ import {
   cancelImportJob,
   createImportJob,
   requireImportJob,
+  settleCancelledImport,
   startImportJob,
 } from '../lib/imports/import-jobs';
 import { logger } from '../lib/observability/logger';
@@ -41,6 +43,7 @@ import {
   releaseFunctionLock,
   setFunctionExecution,
 } from '../lib/table/repositories/function-runs';
+import { listImportJobs } from '../lib/table/repositories/imports';
 import {
   findImportedInvestorByEmail,
   getImportedInvestor,
@@ -150,6 +153,11 @@ export const handler = httpHandler('admin', {
     handle: async ({ body, caller }) => createImportResponse.parse(await createImportJob(body, caller.sub)),
   }),
 
+  'GET /admin/imports': endpoint({
+    auth: 'admin',
+    handle: async () => recentImportsResponse.parse({ jobs: await listImportJobs(20) }),
+  }),
+
   'GET /admin/imports/{jobId}': endpoint({
     auth: 'admin',
     params: importJobParams,
@@ -166,6 +174,20 @@ export const handler = httpHandler('admin', {
     auth: 'admin',
     params: importJobParams,
     handle: async ({ params }) => importJobResponse.parse({ job: await cancelImportJob(params.jobId) }),
+  }),
+
+  'POST /admin/imports/{jobId}/publish': endpoint({
+    auth: 'admin',
+    params: importJobParams,
+    handle: async ({ params }) =>
+      importJobResponse.parse({ job: await settleCancelledImport(params.jobId, 'publish') }),
+  }),
+
+  'POST /admin/imports/{jobId}/discard': endpoint({
+    auth: 'admin',
+    params: importJobParams,
+    handle: async ({ params }) =>
+      importJobResponse.parse({ job: await settleCancelledImport(params.jobId, 'discard') }),
   }),
 
   'GET /admin/carts': endpoint({

@@ -1,4 +1,4 @@
-import { DescribeExecutionCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { type StateMachineName, stateMachines } from '../workflows/registry';
 import { sfnClient } from './clients/sfn';
 import { workflowArn } from './config';
@@ -24,8 +24,4 @@ export async function startWorkflow(
 
 export async function describeWorkflow(executionArn: string) {
   return sfnClient().send(new DescribeExecutionCommand({ executionArn }));
-}
-
-export async function stopWorkflow(executionArn: string, cause: string): Promise<void> {
-  await sfnClient().send(new StopExecutionCommand({ executionArn, cause }));
 }

@@ -11,7 +11,8 @@ const lockName = z.nullable(z.enum(ADMIN_FUNCTIONS));
 const taskInput = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('mapBatch'),
-    mode: z.enum(['unmapped', 'all']),
+    mode: z.enum(['unmapped', 'all', 'job']),
+    jobId: z.optional(z.string()),
     cursor: z.nullable(z.string()),
     mapped: z.int(),
     lockName,

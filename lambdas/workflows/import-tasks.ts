@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import {
+  completeDiscard,
   completeImport,
+  discardBatch,
   failImport,
   ImportFileError,
   importChunk,
@@ -14,6 +16,8 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('prepare'), jobId: z.string() }),
   z.object({ action: z.literal('importChunk'), jobId: z.string() }),
   z.object({ action: z.literal('complete'), jobId: z.string() }),
+  z.object({ action: z.literal('discard'), jobId: z.string() }),
+  z.object({ action: z.literal('completeDiscard'), jobId: z.string() }),
   z.object({
     action: z.literal('fail'),
     jobId: z.string(),
@@ -51,6 +55,14 @@ export const handler = taskHandler(taskInput, async (input) => {
     }
     case 'complete':
       await completeImport(input.jobId);
+      return { jobId: input.jobId };
+    case 'discard': {
+      const result = await discardBatch(input.jobId);
+      logger.info('discarded staged rows', { ...result });
+      return { jobId: input.jobId, ...result };
+    }
+    case 'completeDiscard':
+      await completeDiscard(input.jobId);
       return { jobId: input.jobId };
     case 'fail': {
       logger.error('import failed', { error: input.error });

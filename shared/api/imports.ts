@@ -19,6 +19,12 @@ export const createImportBody = z.strictObject({
 });
 export type CreateImportBody = z.infer<typeof createImportBody>;
 
+/**
+ * An import job's life (lambdas/lib/imports/import-jobs.ts moves it, each step conditional on the
+ * one before): uploading → running (reading the file, rows written staged) → mapping (publishing
+ * them) → succeeded; running or uploading → cancelled (the staged rows wait for the admin) →
+ * publishing → succeeded, or → discarding → discarded; any working state → failed.
+ */
 export const IMPORT_JOB_STATUSES = [
   'uploading',
   'running',
@@ -26,7 +32,19 @@ export const IMPORT_JOB_STATUSES = [
   'succeeded',
   'failed',
   'cancelled',
+  'publishing',
+  'discarding',
+  'discarded',
 ] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+
+/** States in which the job no longer changes by itself (a cancelled one waits for the admin). */
+export const IMPORT_JOB_RESTING_STATUSES: readonly ImportJobStatus[] = [
+  'succeeded',
+  'failed',
+  'cancelled',
+  'discarded',
+];
 
 export const importJobSchema = z.object({
   id: z.string(),
@@ -38,6 +56,14 @@ export const importJobSchema = z.object({
   totalRows: z.nullable(z.int()),
   processedRows: z.int(),
   importedRows: z.int(),
+  /**
+   * A cancelled job's rows written to the table and not published: counted once the import has
+   * stopped (null while its last batch may still be landing).
+   */
+  writtenRows: z.nullable(z.int()),
+  /** When the rows started to be read, and when progress was last written: the rate and the time left. */
+  rowsStartedAt: z.nullable(z.string()),
+  progressAt: z.nullable(z.string()),
   rowErrors: z.array(z.object({ row: z.int(), reason: z.string() })),
   failureReason: z.nullable(z.string()),
   finishedAt: z.nullable(z.string()),
@@ -53,3 +79,6 @@ export const importJobParams = z.object({
 });
 
 export const importJobResponse = z.object({ job: importJobSchema });
+
+/** GET /admin/imports: the 20 most recent jobs, newest first. */
+export const recentImportsResponse = z.object({ jobs: z.array(importJobSchema) });

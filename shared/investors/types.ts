@@ -49,7 +49,12 @@ export type MetadataEntry = z.infer<typeof metadataEntrySchema>;
 export const fieldStatusSchema = z.looseObject({ field: z.string(), status: z.string() });
 export type FieldStatus = z.infer<typeof fieldStatusSchema>;
 
-export const IMPORTED_INVESTOR_STATUSES = ['pending', 'mapped'] as const;
+/**
+ * 'pending' waits for mapping, 'mapped' is in the directory. 'staged' (ours; the spec shows only
+ * 'pending') is a row written by an import that has not finished reading its file: it is published
+ * (mapped) only when the import finishes, or when an admin publishes a cancelled import.
+ */
+export const IMPORTED_INVESTOR_STATUSES = ['pending', 'mapped', 'staged'] as const;
 export const importedInvestorStatusSchema = z.enum(IMPORTED_INVESTOR_STATUSES);
 export type ImportedInvestorStatus = z.infer<typeof importedInvestorStatusSchema>;
 
@@ -86,6 +91,8 @@ export const importedInvestorSchema = z.object({
   importedAt: isoDateTime,
   importedByUserId: z.string(),
   status: z._default(importedInvestorStatusSchema, 'pending'),
+  /** The import job that wrote the row (absent on rows written before jobs were recorded). */
+  importJobId: z.optional(z.string()),
   fieldStatuses: z.array(fieldStatusSchema),
   updatedAt: isoDateTime,
 });

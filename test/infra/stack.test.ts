@@ -209,17 +209,13 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets the admin function stop import executions, and nothing else stop anything', () => {
+  it('lets no function stop an execution: a cancelled import stops itself after its batch and counts what it wrote', () => {
     const stoppers = [...stack.api.functions.entries()]
       .filter(([, fn]) => actionsOf(statementsOf(template, fn)).includes('states:StopExecution'))
       .map(([group]) => group);
 
-    expect(stoppers).toEqual(['admin']);
-    const statement = statementsOf(template, functionOf('admin')).find((s) =>
-      actionsOf([s]).includes('states:StopExecution'),
-    );
-    expect(JSON.stringify(statement?.Resource)).toContain(`:execution:`);
-    expect(JSON.stringify(statement?.Resource)).toContain(logicalIdOf(stack.workflows.stateMachines.import));
+    expect(stoppers).toEqual([]);
+    expect(actionsOf(statementsOf(template, functionOf('admin')))).toContain('states:StartExecution');
   });
 
   it('gives the payment links to the carts function only', () => {

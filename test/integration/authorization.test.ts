@@ -108,6 +108,13 @@ const newImportJob = async (upload: boolean): Promise<string> => {
   return job.id;
 };
 
+/** A job cancelled before its file was read: its (zero) written rows wait for a choice. */
+const cancelledImportJob = async (): Promise<string> => {
+  const id = await newImportJob(false);
+  await dataOf(call('POST', `/admin/imports/${id}/cancel`, { token: users.admin.token }));
+  return id;
+};
+
 const cases: Record<string, Case> = {
   'GET /directory/metadata': { prepare: async () => ({ path: '/directory/metadata' }) },
   'GET /directory/role-counts': { prepare: async () => ({ path: '/directory/role-counts' }) },
@@ -297,6 +304,17 @@ const cases: Record<string, Case> = {
   },
   'POST /admin/imports/{jobId}/cancel': {
     prepare: async () => ({ path: `/admin/imports/${await newImportJob(false)}/cancel` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
+  'GET /admin/imports': { prepare: async () => ({ path: '/admin/imports' }) },
+  'POST /admin/imports/{jobId}/publish': {
+    prepare: async () => ({ path: `/admin/imports/${await cancelledImportJob()}/publish` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
+  'POST /admin/imports/{jobId}/discard': {
+    prepare: async () => ({ path: `/admin/imports/${await cancelledImportJob()}/discard` }),
     // Another founder is no admin: refused by the auth level, whatever the record.
     expect: { other: 403 },
   },

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { importFileMessages } from '../../lambdas/lib/imports/import-file';
-import { getImportJob } from '../../lambdas/lib/table/repositories/imports';
-import { getImportedInvestor } from '../../lambdas/lib/table/repositories/investors';
-import type { ImportJobView } from '../../shared/api/imports';
-import { call, createUser, type TestUser } from './support/home';
+import type { WorkflowFault } from '../../infra/local/stepfunctions';
+import { mapBatch } from '../../lambdas/lib/directory/mapping';
+import { importChunk, importFileMessages, prepareImport } from '../../lambdas/lib/imports/import-file';
+import {
+  getImportJob,
+  transitionImportJob,
+  updateImportJob,
+} from '../../lambdas/lib/table/repositories/imports';
+import {
+  countStagedImportedInvestors,
+  getImportedInvestor,
+} from '../../lambdas/lib/table/repositories/investors';
+import { IMPORT_JOB_RESTING_STATUSES, type ImportJobView } from '../../shared/api/imports';
+import { call, createUser, localHome, type TestUser } from './support/home';
 import { metricTotal } from './support/metrics';
 import { unique } from './support/seed';
 
 const HEADERS = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', ''];
 
-async function uploadAndStart(
+async function createAndUpload(
   admin: TestUser,
   file: string | Uint8Array<ArrayBuffer>,
   headers: { header: string; include: boolean }[] = HEADERS.map((header) => ({ header, include: true })),
@@ -33,9 +42,26 @@ async function uploadAndStart(
     body: new Blob([file]),
   });
   expect(put.status).toBe(200);
-  const started = await call('POST', `/admin/imports/${job.id}/start`, { token: admin.token });
-  expect(started.status).toBe(200);
   return job.id;
+}
+
+async function start(admin: TestUser, jobId: string) {
+  const started = await call('POST', `/admin/imports/${jobId}/start`, { token: admin.token });
+  expect(started.status).toBe(200);
+  return jobId;
+}
+
+async function uploadAndStart(...args: Parameters<typeof createAndUpload>) {
+  return start(args[0], await createAndUpload(...args));
+}
+
+/** Arms a fault of the local Step Functions for one job's executions (infra/local/stepfunctions.ts). */
+async function armFault(fault: WorkflowFault) {
+  const response = await fetch(`${localHome.urls.gateway}/local/faults/stepfunctions`, {
+    method: 'POST',
+    body: JSON.stringify(fault),
+  });
+  expect(response.status).toBe(200);
 }
 
 async function finished(admin: TestUser, jobId: string): Promise<ImportJobView> {
@@ -45,7 +71,11 @@ async function finished(admin: TestUser, jobId: string): Promise<ImportJobView> 
       async () => {
         const response = await call('GET', `/admin/imports/${jobId}`, { token: admin.token });
         job = (response.body as { data: { job: ImportJobView } }).data.job;
-        return ['succeeded', 'failed', 'cancelled'].includes(job.status);
+        // A cancelled job has stopped once it has counted the rows it wrote.
+        return (
+          IMPORT_JOB_RESTING_STATUSES.includes(job.status) &&
+          (job.status !== 'cancelled' || job.writtenRows !== null)
+        );
       },
       { timeout: 30_000, interval: 200 },
     )
@@ -59,6 +89,12 @@ const searchNames = async (sector: string) => {
   const data = (response.body as { data: { items: { name: string }[]; total: number } }).data;
   return { names: data.items.map((i) => i.name), total: data.total };
 };
+
+const cancelFile = (u: string, rows: number) =>
+  `Investor Name,Email,Stage Focus,Sector Focus,\n${Array.from(
+    { length: rows },
+    (_, i) => `Cancel ${u} ${String(i).padStart(4, '0')},,Seed,cancel-${u},`,
+  ).join('\n')}\n`;
 
 describe('import workflow (the ASL run by the local home)', () => {
   it('happy path: a CSV with BOM, CRLF, quoted commas and newlines, blank lines and a trailing empty column imports every row', async () => {
@@ -170,17 +206,10 @@ describe('import workflow (the ASL run by the local home)', () => {
     });
   });
 
-  it('cancelled: cancelling stops the import, the job says cancelled and written rows stay pending and valid', async () => {
+  it('cancelled: the import stops, counts exactly the rows it wrote, and another import publishes none of them; discard deletes them', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
-    const rows = Array.from(
-      { length: 3000 },
-      (_, i) => `Cancel ${u} ${String(i).padStart(4, '0')},,Seed,cancel-${u},`,
-    );
-    const jobId = await uploadAndStart(
-      admin,
-      `Investor Name,Email,Stage Focus,Sector Focus,\n${rows.join('\n')}\n`,
-    );
+    const jobId = await uploadAndStart(admin, cancelFile(u, 3000));
 
     await expect
       .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
@@ -191,12 +220,159 @@ describe('import workflow (the ASL run by the local home)', () => {
     expect(cancelled.status).toBe(200);
     expect(job.status).toBe('cancelled');
     expect(job.importedRows).toBeLessThan(3000);
-    const written = await getImportedInvestor(`${jobId}-1`);
-    expect(written).toMatchObject({
+    // Exactly what is in the table: the batch in flight at the cancel is counted too.
+    expect(job.writtenRows).toBe(await countStagedImportedInvestors(jobId));
+    expect(job.writtenRows).toBe(job.importedRows);
+    expect(await getImportedInvestor(`${jobId}-1`)).toMatchObject({
       fullName: `Cancel ${u} 0000`,
-      status: 'pending',
+      status: 'staged',
+      importJobId: jobId,
       searchableInvestorEntryId: null,
     });
+
+    // The next import, and mapping everything again, publish none of the cancelled rows.
+    const other = await finished(
+      admin,
+      await uploadAndStart(
+        admin,
+        `Investor Name,Email,Stage Focus,Sector Focus,\nOther ${u},,Seed,other-${u},\n`,
+      ),
+    );
+    expect(other.status).toBe('succeeded');
+    await mapBatch({ mode: 'all', cursor: null, mapped: 0 }, { budgetMs: 10 * 60_000 });
+    expect((await searchNames(`cancel-${u}`)).total).toBe(0);
+    expect(await countStagedImportedInvestors(jobId)).toBe(job.writtenRows);
+
+    // Discarding deletes them; the job says so, and cannot be published afterwards.
+    const discard = await call('POST', `/admin/imports/${jobId}/discard`, { token: admin.token });
+    expect(discard.status).toBe(200);
+    const discarded = await finished(admin, jobId);
+    expect(discarded.status).toBe('discarded');
+    expect(await countStagedImportedInvestors(jobId)).toBe(0);
+    expect(await getImportedInvestor(`${jobId}-1`)).toBeNull();
+    const late = await call('POST', `/admin/imports/${jobId}/publish`, { token: admin.token });
+    expect(late.status).toBe(409);
+    expect((await searchNames(`cancel-${u}`)).total).toBe(0);
+  });
+
+  it('cancelled then published: every written row becomes searchable, and the job succeeds', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const jobId = await uploadAndStart(admin, cancelFile(u, 3000));
+    await expect
+      .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
+      .toBeGreaterThan(0);
+    await call('POST', `/admin/imports/${jobId}/cancel`, { token: admin.token });
+    const job = await finished(admin, jobId);
+    expect(job.writtenRows).toBeGreaterThan(0);
+
+    const published = await call('POST', `/admin/imports/${jobId}/publish`, { token: admin.token });
+    expect(published.status).toBe(200);
+    // Asked twice (a double click): the second is refused, nothing runs twice.
+    const again = await call('POST', `/admin/imports/${jobId}/publish`, { token: admin.token });
+    expect(again.status).toBe(409);
+    const done = await finished(admin, jobId);
+
+    expect(done.status).toBe('succeeded');
+    expect(await countStagedImportedInvestors(jobId)).toBe(0);
+    expect((await searchNames(`cancel-${u}`)).total).toBe(job.writtenRows);
+  });
+
+  it('a cancel before the file is read writes nothing, and cancelling an ended import changes nothing', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const waiting = await createAndUpload(admin, cancelFile(u, 10));
+    const cancelled = await call('POST', `/admin/imports/${waiting}/cancel`, { token: admin.token });
+    expect((cancelled.body as { data: { job: ImportJobView } }).data.job).toMatchObject({
+      status: 'cancelled',
+      writtenRows: 0,
+    });
+    expect((await call('POST', `/admin/imports/${waiting}/start`, { token: admin.token })).status).toBe(409);
+
+    const ended = await finished(admin, await uploadAndStart(admin, cancelFile(`${u}b`, 2)));
+    const late = await call('POST', `/admin/imports/${ended.id}/cancel`, { token: admin.token });
+    expect((late.body as { data: { job: ImportJobView } }).data.job.status).toBe('succeeded');
+    expect((await searchNames(`cancel-${u}b`)).total).toBe(2);
+  });
+
+  it('fault: a workflow that fails before the start request has answered stays failed (the start never overwrites it)', async () => {
+    const admin = await createUser({ admin: true });
+    const binary = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+    const jobId = await createAndUpload(admin, binary);
+    await armFault({ jobId, holdStartReply: true });
+
+    await start(admin, jobId);
+
+    // The execution had ended before the start answered: the job is already final.
+    expect(await getImportJob(jobId)).toMatchObject({
+      status: 'failed',
+      failureReason: importFileMessages.notCsv,
+    });
+  });
+
+  it('fault: CompleteJob crashing once is retried and the job succeeds', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const jobId = await createAndUpload(admin, cancelFile(u, 3));
+    await armFault({ jobId, failState: 'CompleteJob', failures: 1 });
+
+    const job = await finished(admin, await start(admin, jobId));
+
+    expect(job).toMatchObject({ status: 'succeeded', importedRows: 3 });
+    expect((await searchNames(`cancel-${u}`)).total).toBe(3);
+  });
+
+  it('fault: a chunk failing past its retries, then FailJob crashing once, still ends the job failed with its message', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const jobId = await createAndUpload(admin, cancelFile(u, 3));
+    await armFault({ jobId, failState: 'ImportChunk', failures: 4 });
+    await armFault({ jobId, failState: 'FailJob', failures: 1 });
+
+    const job = await finished(admin, await start(admin, jobId));
+
+    expect(job.status).toBe('failed');
+    expect(job.failureReason).toBe('The import failed. Rows imported so far are kept; please try again.');
+    expect((await searchNames(`cancel-${u}`)).total).toBe(0);
+  });
+
+  it('fault: a chunk that stopped exactly at the end of the file ends the import without reading past it', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const file = cancelFile(u, 500);
+    const jobId = await createAndUpload(admin, file);
+    // The workflow's steps, called one by one: the first chunk writes 500 rows and spends its budget.
+    expect(await transitionImportJob(jobId, ['uploading'], 'running')).toBe(true);
+    await prepareImport(jobId);
+    const chunks = [];
+    for (let i = 0; i < 10; i++) {
+      const chunk = await importChunk(jobId, { budgetMs: 0 });
+      chunks.push(chunk);
+      if (chunk.done) break;
+    }
+    // Wherever the chunks stopped, the last one found the file read and moved the job on.
+    expect(chunks.at(-1)).toMatchObject({ done: true, cancelled: false, processedRows: 500 });
+    expect(await getImportJob(jobId)).toMatchObject({
+      status: 'mapping',
+      processedRows: 500,
+      importedRows: 500,
+    });
+
+    // The exact fault, forced: a job whose offset is the file's size.
+    const second = await createAndUpload(admin, file);
+    await transitionImportJob(second, ['uploading'], 'running');
+    await prepareImport(second);
+    await updateImportJob(second, {
+      byteOffset: Buffer.byteLength(file),
+      processedRows: 500,
+      importedRows: 500,
+    });
+    expect(await importChunk(second, { budgetMs: 0 })).toMatchObject({
+      done: true,
+      imported: 0,
+      rejected: 0,
+    });
+    expect((await getImportJob(second))?.status).toBe('mapping');
   });
 
   it('re-import: importing the same file twice creates no duplicate searchable investors', async () => {

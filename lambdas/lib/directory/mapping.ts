@@ -9,6 +9,7 @@ import {
 } from '../../../shared/investors/types';
 import {
   getSearchableInvestors,
+  listStagedImportedInvestors,
   listUnmappedImportedInvestors,
   markImportedInvestorsMapped,
   type SearchableChange,
@@ -98,7 +99,10 @@ export async function processAllImportedInvestors(
 ): Promise<MappingResult> {
   const total: MappingResult = { mapped: 0, searchableWritten: 0 };
   for await (const chunk of scanImportedInvestors()) {
-    const result = await mapImportedInvestors(chunk, now());
+    const result = await mapImportedInvestors(
+      chunk.filter((investor) => investor.status !== 'staged'),
+      now(),
+    );
     total.mapped += result.mapped;
     total.searchableWritten += result.searchableWritten;
   }
@@ -106,7 +110,9 @@ export async function processAllImportedInvestors(
 }
 
 export interface MapBatchInput {
-  mode: 'unmapped' | 'all';
+  /** Pending records, every record, or the staged rows of one import job (`jobId`) being published. */
+  mode: 'unmapped' | 'all' | 'job';
+  jobId?: string | undefined;
   cursor: string | null;
   mapped: number;
 }
@@ -124,15 +130,21 @@ export async function mapBatch(
   const pageSize = options.pageSize ?? 500;
   const now = options.now ?? (() => new Date());
   let { cursor, mapped } = input;
+  const { mode, jobId } = input;
+  if (mode === 'job' && !jobId) throw new Error("Mapping an import's rows needs its jobId");
   do {
     const page =
-      input.mode === 'unmapped'
-        ? await listUnmappedImportedInvestors(null, pageSize)
-        : await scanImportedInvestorsPage(cursor, pageSize);
-    mapped += (await mapImportedInvestors(page.items, now())).mapped;
-    cursor = input.mode === 'all' ? page.cursor : null;
-    const done = input.mode === 'all' ? cursor === null : page.items.length === 0;
-    if (done) return { mode: input.mode, cursor: null, mapped, done: true };
+      mode === 'job'
+        ? { items: await listStagedImportedInvestors(jobId ?? '', pageSize), cursor: null }
+        : mode === 'unmapped'
+          ? await listUnmappedImportedInvestors(null, pageSize)
+          : await scanImportedInvestorsPage(cursor, pageSize);
+    // Mapping everything again never publishes the rows of an import still running or cancelled.
+    const items = mode === 'all' ? page.items.filter((investor) => investor.status !== 'staged') : page.items;
+    mapped += (await mapImportedInvestors(items, now())).mapped;
+    cursor = mode === 'all' ? page.cursor : null;
+    const done = mode === 'all' ? cursor === null : page.items.length === 0;
+    if (done) return { mode, ...(jobId ? { jobId } : {}), cursor: null, mapped, done: true };
   } while (Date.now() < deadline);
-  return { mode: input.mode, cursor, mapped, done: false };
+  return { mode, ...(jobId ? { jobId } : {}), cursor, mapped, done: false };
 }

@@ -13,8 +13,13 @@ import {
 import type { ImportedInvestor } from '../../../shared/investors/types';
 import { importObjectKey, readUploadHead, streamUpload, uploadedObjectSize } from '../storage';
 import type { ImportJob } from '../table/models';
-import { getImportJob, updateImportJob } from '../table/repositories/imports';
-import { putImportedInvestors } from '../table/repositories/investors';
+import { getImportJob, transitionImportJob, updateImportJob } from '../table/repositories/imports';
+import {
+  countStagedImportedInvestors,
+  deleteImportedInvestors,
+  listStagedImportedInvestors,
+  putImportedInvestors,
+} from '../table/repositories/investors';
 
 /** A file the import cannot use. The message is shown to the admin on the job. */
 export class ImportFileError extends Error {
@@ -44,8 +49,10 @@ const filledLength = (record: readonly string[]): number => {
 
 /** At most this many row errors are kept on the job (the count of failed rows is always exact). */
 export const MAX_STORED_ROW_ERRORS = 200;
-/** Rows written per batch between progress updates. */
+/** At most this many rows are written between progress updates... */
 export const ROWS_PER_PROGRESS_UPDATE = 500;
+/** ...and progress is written at least this often while rows are read (the admin sees it move). */
+export const PROGRESS_INTERVAL_MS = 1_000;
 
 const csvOptions = { bom: true, info: true, relax_column_count: true, skip_empty_lines: true } as const;
 
@@ -93,7 +100,9 @@ export async function prepareImport(jobId: string): Promise<{ totalRows: number 
   }
   if (headerEnd === null) throw new ImportFileError(importFileMessages.empty);
   if (totalRows === 0) throw new ImportFileError(importFileMessages.noRows);
-  await updateImportJob(jobId, { status: 'running', totalRows, byteOffset: headerEnd });
+  // No status here: the job is running (set before the workflow started) or was cancelled meanwhile.
+  const now = new Date().toISOString();
+  await updateImportJob(jobId, { totalRows, byteOffset: headerEnd, rowsStartedAt: now, progressAt: now });
   return { totalRows };
 }
 
@@ -107,11 +116,24 @@ export interface ChunkResult {
 }
 
 /**
+ * Records how many rows a cancelled import left staged, once it has stopped writing: the job's count
+ * of rows written, or the staged index's if a crashed batch wrote more (a no-op once recorded).
+ */
+export async function recordCancelledRows(job: ImportJob): Promise<number> {
+  const current = (await getImportJob(job.id)) ?? job;
+  if (current.writtenRows !== null) return current.writtenRows;
+  const written = Math.max(current.importedRows, await countStagedImportedInvestors(job.id));
+  await transitionImportJob(job.id, ['cancelled'], 'cancelled', { writtenRows: written });
+  return written;
+}
+
+/**
  * One chunk of the import: streams the file from the job's byte offset, builds imported investors
- * with the shared mapping, writes them in batches (25 per request, unprocessed items retried), and
- * records progress, the next byte offset and per-row errors on the job after every batch. Ids are
- * derived from the job and row number, so a retried chunk rewrites the same records. Stops at the
- * end of the file, when the time budget is spent, or when the job was cancelled.
+ * with the shared mapping and writes them staged (25 per request, unprocessed items retried), with
+ * progress, the next byte offset and per-row errors on the job every 500 rows or every second. Ids
+ * are derived from the job and row number, so a retried chunk rewrites the same records. Stops at
+ * the end of the file (the job moves to mapping), when the time budget is spent, or when the job was
+ * cancelled (its written rows are then counted on the job).
  */
 export async function importChunk(
   jobId: string,
@@ -119,8 +141,6 @@ export async function importChunk(
 ): Promise<ChunkResult> {
   const deadline = Date.now() + (options.budgetMs ?? 2 * 60_000);
   const job = await requireJob(jobId);
-  if (job.status === 'cancelled')
-    return { done: true, cancelled: true, processedRows: job.processedRows, imported: 0, rejected: 0 };
   const now = options.now ?? new Date();
   const context = {
     sourceName: job.sourceName,
@@ -136,66 +156,113 @@ export async function importChunk(
     const imported = importedRows - importedBefore;
     return { done, cancelled, processedRows, imported, rejected: processedRows - processedBefore - imported };
   };
+  const stopped = async (): Promise<ChunkResult> => {
+    await recordCancelledRows(job);
+    return result(true, true);
+  };
+  if (job.status === 'cancelled') return stopped();
   const rowErrors = [...job.rowErrors];
   let batch: ImportedInvestor[] = [];
   let offset = start;
+  let lastFlush = Date.now();
 
+  /** Writes the batch and the progress; true when the job has been cancelled meanwhile. */
   const flush = async () => {
     await putImportedInvestors(batch);
     importedRows += batch.length;
     batch = [];
-    await updateImportJob(jobId, { processedRows, importedRows, byteOffset: offset, rowErrors });
-    const current = await requireJob(jobId);
-    return current.status === 'cancelled';
+    lastFlush = Date.now();
+    const progressAt = new Date().toISOString();
+    await updateImportJob(jobId, { processedRows, importedRows, byteOffset: offset, rowErrors, progressAt });
+    return (await requireJob(jobId)).status === 'cancelled';
   };
 
-  const stream = await streamUpload(importObjectKey(jobId), start);
-  const records = parser(stream);
+  // A chunk that stopped exactly at the end of the file leaves nothing to read (no range past the end).
+  const size = job.fileSize ?? (await uploadedObjectSize(importObjectKey(jobId))) ?? 0;
   let endOfFile = true;
-  for await (const { record, info } of records) {
-    processedRows++;
-    offset = start + info.bytes_records;
-    try {
-      // Not imported: its values would land in the wrong columns.
-      if (filledLength(record) > job.headers.length)
-        throw new ImportFileError(importFileMessages.tooManyCells(filledLength(record), job.headers.length));
-      const draft = buildImportedInvestor(job.headers, record, context);
-      if (!draft.fullName) throw new ImportFileError(importFileMessages.rowWithoutName);
-      batch.push({ id: `${jobId}-${processedRows}`, ...draft });
-    } catch (error) {
-      if (rowErrors.length < MAX_STORED_ROW_ERRORS)
-        rowErrors.push({ row: processedRows, reason: (error as Error).message });
-    }
-    if (processedRows % ROWS_PER_PROGRESS_UPDATE === 0) {
-      if (await flush()) {
-        stream.destroy();
-        return result(true, true);
+  if (start < size) {
+    const stream = await streamUpload(importObjectKey(jobId), start);
+    for await (const { record, info } of parser(stream)) {
+      processedRows++;
+      offset = start + info.bytes_records;
+      try {
+        // Not imported: its values would land in the wrong columns.
+        if (filledLength(record) > job.headers.length)
+          throw new ImportFileError(
+            importFileMessages.tooManyCells(filledLength(record), job.headers.length),
+          );
+        const draft = buildImportedInvestor(job.headers, record, context);
+        if (!draft.fullName) throw new ImportFileError(importFileMessages.rowWithoutName);
+        batch.push({ id: `${jobId}-${processedRows}`, ...draft, status: 'staged', importJobId: jobId });
+      } catch (error) {
+        if (rowErrors.length < MAX_STORED_ROW_ERRORS)
+          rowErrors.push({ row: processedRows, reason: (error as Error).message });
       }
-      if (Date.now() >= deadline) {
-        endOfFile = false;
-        stream.destroy();
-        break;
+      if (batch.length >= ROWS_PER_PROGRESS_UPDATE || Date.now() - lastFlush >= PROGRESS_INTERVAL_MS) {
+        if (await flush()) {
+          stream.destroy();
+          return stopped();
+        }
+        if (Date.now() >= deadline) {
+          endOfFile = false;
+          stream.destroy();
+          break;
+        }
       }
     }
   }
-  if (await flush()) return result(true, true);
-  if (endOfFile) await updateImportJob(jobId, { status: 'mapping' });
-  return result(endOfFile, false);
+  if (await flush()) return stopped();
+  if (!endOfFile) return result(false, false);
+  // Conditional: a cancel that landed after the last check wins, and its rows stay staged.
+  if (!(await transitionImportJob(jobId, ['running'], 'mapping'))) {
+    if ((await requireJob(jobId)).status === 'cancelled') return stopped();
+  }
+  return result(true, false);
 }
 
-/** Marks the job finished (after mapping and aggregation). */
+/** Marks the job finished: an import or a publish that has mapped its rows and aggregated. */
 export async function completeImport(jobId: string): Promise<void> {
-  const job = await requireJob(jobId);
-  if (job.status === 'cancelled') return;
-  await updateImportJob(jobId, { status: 'succeeded', finishedAt: new Date().toISOString() });
+  await transitionImportJob(jobId, ['mapping', 'publishing'], 'succeeded', {
+    finishedAt: new Date().toISOString(),
+  });
 }
 
-/** Marks the job failed with a message for the admin. */
+/**
+ * One step of discarding a cancelled import's staged rows: deletes pages of them until the time
+ * budget is spent; done when none is left. Deleting what is already gone does nothing, so a retry
+ * is harmless.
+ */
+export async function discardBatch(
+  jobId: string,
+  options: { budgetMs?: number; pageSize?: number } = {},
+): Promise<{ discarded: number; done: boolean }> {
+  const deadline = Date.now() + (options.budgetMs ?? 60_000);
+  let discarded = 0;
+  do {
+    const staged = await listStagedImportedInvestors(jobId, options.pageSize ?? 500);
+    if (staged.length === 0) return { discarded, done: true };
+    await deleteImportedInvestors(staged.map((investor) => investor.id));
+    discarded += staged.length;
+  } while (Date.now() < deadline);
+  return { discarded, done: false };
+}
+
+/** Marks a discard finished: the cancelled import's staged rows are gone. */
+export async function completeDiscard(jobId: string): Promise<void> {
+  await transitionImportJob(jobId, ['discarding'], 'discarded', { finishedAt: new Date().toISOString() });
+}
+
+/**
+ * Marks the job failed with a message for the admin. A cancelled job stays cancelled (its written
+ * rows are counted if the import stopped before it could count them).
+ */
 export async function failImport(jobId: string, reason: string): Promise<void> {
   const job = await requireJob(jobId);
-  if (job.status === 'cancelled') return;
-  await updateImportJob(jobId, {
-    status: 'failed',
+  if (job.status === 'cancelled') {
+    await recordCancelledRows(job);
+    return;
+  }
+  await transitionImportJob(jobId, ['running', 'mapping', 'publishing', 'discarding'], 'failed', {
     failureReason: reason,
     finishedAt: new Date().toISOString(),
   });

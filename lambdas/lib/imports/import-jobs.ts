@@ -6,9 +6,10 @@ import type { ImportJob } from '../table/models';
 import {
   getImportJob,
   createImportJob as putImportJob,
+  transitionImportJob,
   updateImportJob,
 } from '../table/repositories/imports';
-import { startWorkflow, stopWorkflow } from '../workflows';
+import { startWorkflow } from '../workflows';
 
 export async function requireImportJob(jobId: string): Promise<ImportJob> {
   const job = await getImportJob(jobId);
@@ -36,6 +37,9 @@ export async function createImportJob(
     totalRows: null,
     processedRows: 0,
     importedRows: 0,
+    writtenRows: null,
+    rowsStartedAt: null,
+    progressAt: null,
     byteOffset: 0,
     rowErrors: [],
     failureReason: null,
@@ -45,24 +49,80 @@ export async function createImportJob(
   return { job, uploadUrl: await presignImportUpload(job.objectKey, body.fileSize) };
 }
 
-/** Starts the import workflow for an uploaded file. A job starts once. */
+/** What the admin is told when an import cannot change as asked (409). */
+export const importJobConflicts = {
+  alreadyStarted: 'This import has already started.',
+  notCancellable:
+    'This import has finished reading its file and is being published; it can no longer be cancelled.',
+  notCancelled: 'Only a cancelled import can be published or discarded.',
+  stillStopping: 'The import is still stopping; try again in a few seconds.',
+} as const;
+
+/** The import workflow's input: a new import, or what the admin chose for a cancelled one. */
+export type ImportWorkflowInput = { jobId: string; phase: 'import' | 'publish' | 'discard' };
+
+/**
+ * Starts the import workflow for an uploaded file. A job starts once: it is set running before the
+ * workflow starts, so a workflow that fails (or a cancel) before this request ends is never
+ * overwritten by it.
+ */
 export async function startImportJob(jobId: string): Promise<ImportJob> {
-  const job = await requireImportJob(jobId);
-  if (job.status !== 'uploading') throw new ConflictError('This import has already started.');
-  const executionArn = await startWorkflow('import', { jobId }, jobId);
-  await updateImportJob(jobId, { status: 'running', executionArn });
-  return { ...job, status: 'running', executionArn };
+  await requireImportJob(jobId);
+  if (!(await transitionImportJob(jobId, ['uploading'], 'running')))
+    throw new ConflictError(importJobConflicts.alreadyStarted);
+  try {
+    const input: ImportWorkflowInput = { jobId, phase: 'import' };
+    const executionArn = await startWorkflow('import', input, jobId);
+    await updateImportJob(jobId, { executionArn });
+  } catch (error) {
+    await transitionImportJob(jobId, ['running'], 'failed', {
+      failureReason: 'The import could not start. Please try again.',
+      finishedAt: new Date().toISOString(),
+    });
+    throw error;
+  }
+  return requireImportJob(jobId);
 }
 
 /**
- * Cancels an import: the job says cancelled (the chunk task checks it after every batch) and the
- * execution is stopped. Rows written so far stay valid and pending mapping.
+ * Cancels an import that is waiting for its file or reading it. The workflow sees the cancel after
+ * its current batch (at most a second of rows), stops, and counts the rows it wrote on the job
+ * (`writtenRows`); they stay staged, never published, until the admin publishes or discards them.
+ * A job that never started has written nothing. Cancelling an ended job changes nothing.
  */
 export async function cancelImportJob(jobId: string): Promise<ImportJob> {
   const job = await requireImportJob(jobId);
-  if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
   const finishedAt = new Date().toISOString();
-  await updateImportJob(jobId, { status: 'cancelled', finishedAt });
-  if (job.executionArn) await stopWorkflow(job.executionArn, 'Cancelled by an admin');
-  return { ...job, status: 'cancelled', finishedAt };
+  if (job.status === 'uploading')
+    await transitionImportJob(jobId, ['uploading'], 'cancelled', { finishedAt, writtenRows: 0 });
+  else if (job.status === 'running')
+    await transitionImportJob(jobId, ['running'], 'cancelled', { finishedAt });
+  else if (job.status === 'mapping') throw new ConflictError(importJobConflicts.notCancellable);
+  return requireImportJob(jobId);
+}
+
+/**
+ * The admin's choice for a cancelled import's staged rows: publish them (mapped like a finished
+ * import's) or discard them (deleted). Either runs as the import workflow's last phase.
+ */
+export async function settleCancelledImport(
+  jobId: string,
+  choice: 'publish' | 'discard',
+): Promise<ImportJob> {
+  const job = await requireImportJob(jobId);
+  if (job.status !== 'cancelled') throw new ConflictError(importJobConflicts.notCancelled);
+  if (job.writtenRows === null) throw new ConflictError(importJobConflicts.stillStopping);
+  const to = choice === 'publish' ? 'publishing' : 'discarding';
+  if (!(await transitionImportJob(jobId, ['cancelled'], to, { finishedAt: null })))
+    throw new ConflictError(importJobConflicts.notCancelled);
+  try {
+    const input: ImportWorkflowInput = { jobId, phase: choice };
+    // A unique name: a publish refused by a dependency can be asked again.
+    const executionArn = await startWorkflow('import', input, `${jobId}-${choice}-${Date.now()}`);
+    await updateImportJob(jobId, { executionArn });
+  } catch (error) {
+    await transitionImportJob(jobId, [to], 'cancelled', { finishedAt: job.finishedAt });
+    throw error;
+  }
+  return requireImportJob(jobId);
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { unmatchedPaymentSchema } from '../../../shared/api/admin';
 import { directoryMetadataSchema } from '../../../shared/api/directory';
+import { IMPORT_JOB_STATUSES } from '../../../shared/api/imports';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
@@ -158,12 +159,16 @@ export const stripeSubscriptionModel = defineModel(
 );
 export type StripeSubscriptionItem = z.infer<typeof stripeSubscriptionModel.schema>;
 
+/** The index partition of an import job's staged rows (written, not yet published). */
+export const stagedIndexKey = (jobId: string) => `STAGED#${jobId}`;
+
 export const importedInvestorModel = defineModel('importedInvestor', importedInvestorSchema, (v) => ({
   pk: `IMPORTED#${v.id}`,
   sk: 'IMPORTED',
   ...(v.email?.trim() ? { gsi1pk: emailIndexKey(v.email), gsi1sk: `IMPORTED#${v.id}` } : {}),
-  // Sparse: only pending records are in the "unmapped" index.
+  // Sparse: only pending records are in the "unmapped" index; staged ones are under their import job.
   ...(v.status === 'pending' ? { gsi2pk: 'UNMAPPED', gsi2sk: `${v.importedAt}#${v.id}` } : {}),
+  ...(v.status === 'staged' ? { gsi2pk: stagedIndexKey(v.importJobId ?? ''), gsi2sk: v.id } : {}),
 }));
 
 export const searchableInvestorModel = defineModel('searchableInvestor', searchableInvestorSchema, (v) => ({
@@ -304,15 +309,6 @@ export const podcastVoteModel = defineModel(
   (v) => ({ pk: `PODCAST#${v.podcastId}`, sk: `VOTE#${v.userId}` }),
 );
 
-export const IMPORT_JOB_STATUSES = [
-  'uploading',
-  'running',
-  'mapping',
-  'succeeded',
-  'failed',
-  'cancelled',
-] as const;
-
 export const importJobModel = defineModel(
   'importJob',
   z.object({
@@ -336,6 +332,10 @@ export const importJobModel = defineModel(
     totalRows: z.nullable(z.int()),
     processedRows: z.int(),
     importedRows: z.int(),
+    /** A cancelled job's staged rows, counted once it has stopped (absent before this was recorded). */
+    writtenRows: z._default(z.nullable(z.int()), null),
+    rowsStartedAt: z._default(z.nullable(isoDate), null),
+    progressAt: z._default(z.nullable(isoDate), null),
     rowErrors: z.array(z.object({ row: z.int(), reason: z.string() })),
     failureReason: z.nullable(z.string()),
     executionArn: z.nullable(z.string()),

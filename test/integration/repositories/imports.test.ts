@@ -4,6 +4,7 @@ import {
   createImportJob,
   getImportJob,
   listImportJobs,
+  transitionImportJob,
   updateImportJob,
 } from '../../../lambdas/lib/table/repositories/imports';
 import { at, unique } from './fixtures';
@@ -25,6 +26,9 @@ const job = (overrides: Partial<ImportJob> = {}): ImportJob => ({
   totalRows: null,
   processedRows: 0,
   importedRows: 0,
+  writtenRows: null,
+  rowsStartedAt: null,
+  progressAt: null,
   rowErrors: [],
   failureReason: null,
   executionArn: null,
@@ -54,7 +58,8 @@ describe('import jobs repository (DynamoDB Local)', () => {
   it('records progress, status and row errors, leaving other fields as they were', async () => {
     const created = await createImportJob(job());
 
-    await updateImportJob(created.id, { status: 'running', totalRows: 120, executionArn: 'arn:exec:1' });
+    expect(await transitionImportJob(created.id, ['uploading'], 'running')).toBe(true);
+    await updateImportJob(created.id, { totalRows: 120, executionArn: 'arn:exec:1' });
     await updateImportJob(created.id, {
       byteOffset: 20_480,
       processedRows: 100,
@@ -83,20 +88,42 @@ describe('import jobs repository (DynamoDB Local)', () => {
   it('sets a field back to null', async () => {
     const created = await createImportJob(job({ failureReason: 'temporary' }));
 
-    await updateImportJob(created.id, { failureReason: null, status: 'succeeded', finishedAt: at(9) });
+    await updateImportJob(created.id, { failureReason: null, finishedAt: at(9) });
+
+    expect(await getImportJob(created.id)).toMatchObject({ failureReason: null, finishedAt: at(9) });
+  });
+
+  it('moves a job only from the states a step allows, with its fields in the same write', async () => {
+    const created = await createImportJob(job({ status: 'running' }));
+
+    // A cancel, then the end of the file: the late step does not overwrite the cancel.
+    expect(
+      await transitionImportJob(created.id, ['uploading', 'running'], 'cancelled', { finishedAt: at(5) }),
+    ).toBe(true);
+    expect(await transitionImportJob(created.id, ['running'], 'mapping')).toBe(false);
+    expect(
+      await transitionImportJob(created.id, ['running', 'mapping'], 'failed', { failureReason: 'late' }),
+    ).toBe(false);
 
     expect(await getImportJob(created.id)).toMatchObject({
+      status: 'cancelled',
+      finishedAt: at(5),
       failureReason: null,
-      status: 'succeeded',
-      finishedAt: at(9),
     });
+  });
+
+  it('refuses to move a job that does not exist, and creates nothing', async () => {
+    const id = unique('job_');
+
+    expect(await transitionImportJob(id, ['running'], 'failed')).toBe(false);
+    expect(await getImportJob(id)).toBeNull();
   });
 
   it('does nothing when given no changes', async () => {
     const created = await createImportJob(job());
 
     await updateImportJob(created.id, {});
-    await updateImportJob(created.id, { status: undefined });
+    await updateImportJob(created.id, { totalRows: undefined });
 
     expect(await getImportJob(created.id)).toEqual(created);
   });
@@ -104,7 +131,7 @@ describe('import jobs repository (DynamoDB Local)', () => {
   it('refuses to update a missing job and creates nothing', async () => {
     const id = unique('job_');
 
-    await expect(updateImportJob(id, { status: 'failed' })).rejects.toMatchObject({
+    await expect(updateImportJob(id, { processedRows: 1 })).rejects.toMatchObject({
       name: 'ConditionalCheckFailedException',
     });
     expect(await getImportJob(id)).toBeNull();

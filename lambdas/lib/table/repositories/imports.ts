@@ -1,5 +1,6 @@
+import type { ImportJobStatus } from '../../../../shared/api/imports';
 import { type ImportJob, importJobModel } from '../models';
-import { getItem, putItem, queryPage, updateItem } from '../table';
+import { getItem, isConditionFailure, putItem, queryPage, updateItem } from '../table';
 
 export async function createImportJob(job: ImportJob): Promise<ImportJob> {
   await putItem(importJobModel.toItem(job), 'attribute_not_exists(pk)');
@@ -23,19 +24,25 @@ export async function listImportJobs(limit = 20): Promise<ImportJob[]> {
   return page.items.map((item) => importJobModel.fromItem(item));
 }
 
-type JobChanges = Partial<Omit<ImportJob, 'id' | 'startedAt' | 'startedByUserId'>>;
+type JobChanges = Partial<Omit<ImportJob, 'id' | 'startedAt' | 'startedByUserId' | 'status'>>;
 
-/** Sets fields of a job (progress, status, errors). */
-export async function updateImportJob(id: string, changes: JobChanges): Promise<void> {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) return;
+function setExpression(changes: Record<string, unknown>) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const sets = entries.map(([key, value], i) => {
-    names[`#f${i}`] = key;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
+  const sets = Object.entries(changes)
+    .filter(([, v]) => v !== undefined)
+    .map(([key, value], i) => {
+      names[`#f${i}`] = key;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+  return { sets, names, values };
+}
+
+/** Sets fields of a job (progress, errors, the execution), never its status: see `transitionImportJob`. */
+export async function updateImportJob(id: string, changes: JobChanges): Promise<void> {
+  const { sets, names, values } = setExpression(changes);
+  if (sets.length === 0) return;
   await updateItem({
     Key: { pk: `IMPORT#${id}`, sk: 'JOB' },
     UpdateExpression: `SET ${sets.join(', ')}`,
@@ -43,4 +50,34 @@ export async function updateImportJob(id: string, changes: JobChanges): Promise<
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   });
+}
+
+/**
+ * Moves a job to `to` only if its status is one of `from` (with other fields set in the same write):
+ * false when it is not, so a late or repeated step never overwrites a cancel or an end.
+ */
+export async function transitionImportJob(
+  id: string,
+  from: readonly ImportJobStatus[],
+  to: ImportJobStatus,
+  changes: JobChanges = {},
+): Promise<boolean> {
+  const { sets, names, values } = setExpression({ ...changes, status: to });
+  const allowed = from.map((status, i) => {
+    values[`:from${i}`] = status;
+    return `:from${i}`;
+  });
+  try {
+    await updateItem({
+      Key: { pk: `IMPORT#${id}`, sk: 'JOB' },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
+      ExpressionAttributeNames: { ...names, '#status': 'status' },
+      ExpressionAttributeValues: values,
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -18,12 +18,22 @@ import {
   emailIndexKey,
   importedInvestorModel,
   searchableInvestorModel,
+  stagedIndexKey,
   type TagKind,
   tagCounterModel,
   tagPartitionKey,
   tagPostingModel,
 } from '../models';
-import { getItem, type Page, putItem, queryPage, scanEntities, scanEntitiesPage, tableName } from '../table';
+import {
+  getItem,
+  type Page,
+  putItem,
+  queryCount,
+  queryPage,
+  scanEntities,
+  scanEntitiesPage,
+  tableName,
+} from '../table';
 
 // ---------------------------------------------------------------- imported investors
 
@@ -66,6 +76,31 @@ export async function listUnmappedImportedInvestors(
     cursor,
   });
   return { items: page.items.map((item) => importedInvestorModel.fromItem(item)), cursor: page.cursor };
+}
+
+/** A page of an import job's staged rows (written, not published); published rows leave it. */
+export async function listStagedImportedInvestors(jobId: string, limit: number): Promise<ImportedInvestor[]> {
+  const page = await queryPage({
+    index: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': stagedIndexKey(jobId) },
+    Limit: limit,
+  });
+  return page.items.map((item) => importedInvestorModel.fromItem(item));
+}
+
+/** How many rows of an import job are staged: exact, whatever its progress record says. */
+export async function countStagedImportedInvestors(jobId: string): Promise<number> {
+  return queryCount({
+    index: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': stagedIndexKey(jobId) },
+  });
+}
+
+/** Deletes imported investors (an admin discarding a cancelled import's staged rows). */
+export async function deleteImportedInvestors(ids: readonly string[]): Promise<void> {
+  await batchWrite(ids.map((id) => deleteRequest({ pk: `IMPORTED#${id}`, sk: 'IMPORTED' })));
 }
 
 /** Every imported investor, in chunks (mapping of all entries: a workflow, never a request). */
