@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ImportJobView, importJobResponse } from '../../shared/api/imports';
+import {
+  IMPORT_JOB_RESTING_STATUSES,
+  type ImportJobView,
+  importJobResponse,
+  recentImportsResponse,
+} from '../../shared/api/imports';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
 
 /** How often a running import is read again (the importer's progress line). */
 export const IMPORT_POLL_MS = 1000;
 
-const FINISHED: ReadonlySet<ImportJobView['status']> = new Set(['succeeded', 'failed', 'cancelled']);
-
+/** True once the job no longer changes by itself (a cancelled one once it has counted its rows). */
 export function isImportFinished(job: ImportJobView): boolean {
-  return FINISHED.has(job.status);
+  return (
+    IMPORT_JOB_RESTING_STATUSES.includes(job.status) &&
+    !(job.status === 'cancelled' && job.writtenRows === null)
+  );
 }
 
 /** GET /admin/imports/{jobId}: the job's status, progress and row errors. */
@@ -29,5 +36,13 @@ export function useImportJob(jobId: string | null) {
       return job && isImportFinished(job) ? false : IMPORT_POLL_MS;
     },
     refetchIntervalInBackground: true,
+  });
+}
+
+/** GET /admin/imports: the recent import jobs, newest first (where a cancelled one waits for a choice). */
+export function useRecentImports() {
+  return useQuery({
+    queryKey: queryKeys.recentImports(),
+    queryFn: ({ signal }) => apiRequest(recentImportsResponse, '/admin/imports', { auth: true, signal }),
   });
 }

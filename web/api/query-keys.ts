@@ -22,4 +22,5 @@ export const queryKeys = {
   debugField: (targetField: string, value: string) => ['admin', 'debug-field', targetField, value] as const,
   adminCarts: ['admin', 'carts'] as const,
   importJob: (jobId: string) => ['admin', 'imports', jobId] as const,
+  recentImports: () => ['admin', 'imports'] as const,
 };

@@ -12,6 +12,7 @@ import { PREVIEW_CELL_LENGTH, PREVIEW_ROWS } from '../../../shared/import/previe
 import { messages } from '../../../shared/messages';
 import { BINARY_CSV_FILE, readCsvPreview } from '../../../web/pages/admin/csv-file';
 import { CsvImporter, NO_NAME_COLUMN } from '../../../web/pages/admin/csv-importer';
+import { importPace } from '../../../web/pages/admin/import-progress';
 import { ADMIN_CLAIMS, csvText, importJob } from './support/admin';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
@@ -45,8 +46,14 @@ async function chooseFile() {
 
 describe('reading the CSV file in the browser', () => {
   it('states the size limit before a file is chosen, and refuses a larger file without asking the API', async () => {
-    const fetchCalls = vi.fn();
-    vi.stubGlobal('fetch', fetchCalls);
+    const fetchCalls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        fetchCalls.push(`${init?.method ?? 'GET'} ${url}`);
+        return { body: { data: { jobs: [] } } };
+      }),
+    );
     const user = userEvent.setup();
     renderPage(<CsvImporter />, { path: '/admin' });
     expect(screen.getByText(IMPORT_FILE_LIMIT_NOTE)).toBeTruthy();
@@ -57,7 +64,8 @@ describe('reading the CSV file in the browser', () => {
 
     expect(await screen.findByText(IMPORT_FILE_TOO_LARGE)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(fetchCalls).not.toHaveBeenCalled();
+    // Only the list of imports waiting for a choice was read: nothing was created or uploaded.
+    expect(fetchCalls).toEqual(['GET /api/admin/imports']);
   });
 
   it('keeps the header row and the first 20 data rows, uncut', async () => {
@@ -160,6 +168,7 @@ describe('the CSV importer', () => {
       'fetch',
       answerFetch((url, init) => {
         const method = init?.method ?? 'GET';
+        if (url === '/api/admin/imports' && method === 'GET') return { body: { data: { jobs: [] } } };
         calls.push({
           method,
           url,
@@ -173,6 +182,7 @@ describe('the CSV importer', () => {
           };
         }
         if (method === 'PUT') return { body: {} };
+        if (url === '/api/admin/imports') return { body: { data: { jobs: [] } } };
         if (url.endsWith('/start')) return { body: { data: { job: importJob({ status: 'running' }) } } };
         reads++;
         return {
@@ -231,6 +241,7 @@ describe('the CSV importer', () => {
             body: { data: { job: importJob(), uploadUrl: 'https://uploads.example/put' } },
           };
         }
+        if (url === '/api/admin/imports') return { body: { data: { jobs: [] } } };
         if (url.endsWith('/cancel')) cancelled.push(url);
         return { body: { data: { job: importJob({ status: 'running', totalRows: 30, processedRows: 3 }) } } };
       }),
@@ -254,5 +265,148 @@ describe('the CSV importer', () => {
     await user.click(screen.getByRole('button', { name: 'Close the importer' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(cancelled).toEqual(['/api/admin/imports/imp_job1/cancel']);
+  });
+
+  it('cancels a running import: it says it is stopping, then how many rows were written, and discards them on request', async () => {
+    const posts: string[] = [];
+    let state: 'running' | 'stopping' | 'cancelled' | 'discarding' | 'discarded' = 'running';
+    const job = () => {
+      const base = { totalRows: 3000, processedRows: 1200, importedRows: 1200 };
+      switch (state) {
+        case 'running':
+          return importJob({ status: 'running', ...base });
+        case 'stopping':
+          return importJob({ status: 'cancelled', ...base, writtenRows: null });
+        case 'cancelled':
+          return importJob({ status: 'cancelled', ...base, importedRows: 1225, writtenRows: 1225 });
+        case 'discarding':
+          return importJob({ status: 'discarding', ...base, writtenRows: 1225 });
+        case 'discarded':
+          return importJob({ status: 'discarded', ...base, writtenRows: 1225 });
+      }
+    };
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        const method = init?.method ?? 'GET';
+        if (method === 'POST' && url === '/api/admin/imports')
+          return {
+            status: 201,
+            body: { data: { job: importJob(), uploadUrl: 'https://uploads.example/put' } },
+          };
+        if (method === 'PUT') return { body: {} };
+        if (url === '/api/admin/imports') return { body: { data: { jobs: [] } } };
+        if (method === 'POST') {
+          posts.push(url);
+          if (url.endsWith('/cancel')) state = 'stopping';
+          if (url.endsWith('/discard')) state = 'discarding';
+          return { body: { data: { job: job() } } };
+        }
+        // Each read moves a step on: the import stops and counts; the discard finishes.
+        const current = job();
+        if (state === 'stopping') state = 'cancelled';
+        else if (state === 'discarding') state = 'discarded';
+        return { body: { data: { job: current } } };
+      }),
+    );
+    const { user } = await chooseFile();
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.type(screen.getByLabelText('Source URL'), 'https://example.com/list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+    await user.click(await screen.findByRole('button', { name: 'Looks good; import!' }));
+    await screen.findByText('Importing row 1200 of 3000...');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Stopping the import...')).toBeTruthy();
+    const discard = await screen.findByRole(
+      'button',
+      { name: 'Discard the 1,225 imported rows' },
+      { timeout: 3000 },
+    );
+    expect(screen.getByRole('button', { name: 'Publish them' })).toBeTruthy();
+    expect(screen.getByText(/1,225 rows were written and are not published/)).toBeTruthy();
+
+    await user.click(discard);
+    expect(
+      await screen.findByText(
+        'The import was cancelled and its 1,225 rows discarded; nothing of it was published.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
+    expect(posts).toEqual([
+      '/api/admin/imports/imp_job1/start',
+      '/api/admin/imports/imp_job1/cancel',
+      '/api/admin/imports/imp_job1/discard',
+    ]);
+  });
+
+  it('offers the choice for a cancelled import after the page was reloaded, and publishes on request', async () => {
+    const posts: string[] = [];
+    const waiting = importJob({
+      id: 'imp_old',
+      fileName: 'big-list.csv',
+      status: 'cancelled',
+      totalRows: 90_000,
+      processedRows: 40_000,
+      importedRows: 40_000,
+      writtenRows: 40_000,
+    });
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        if (init?.method === 'POST') {
+          posts.push(url);
+          return { body: { data: { job: { ...waiting, status: 'publishing' } } } };
+        }
+        return { body: { data: { jobs: [posts.length ? { ...waiting, status: 'publishing' } : waiting] } } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<CsvImporter />, { path: '/admin' });
+
+    const region = await screen.findByRole('region', { name: 'Cancelled imports' });
+    expect(within(region).getByText('big-list.csv')).toBeTruthy();
+    expect(within(region).getByRole('button', { name: 'Discard the 40,000 imported rows' })).toBeTruthy();
+    await user.click(within(region).getByRole('button', { name: 'Publish them' }));
+
+    expect(
+      await within(region).findByText('Publishing the 40,000 rows of the cancelled import...'),
+    ).toBeTruthy();
+    expect(posts).toEqual(['/api/admin/imports/imp_old/publish']);
+  });
+});
+
+describe('the pace of an import', () => {
+  it("gives rows a second and the time left from the job's own clock", () => {
+    const running = importJob({
+      status: 'running',
+      totalRows: 20_000,
+      processedRows: 5_000,
+      rowsStartedAt: '2024-03-07T10:00:00.000Z',
+      progressAt: '2024-03-07T10:00:10.000Z',
+    });
+    expect(importPace(running)).toBe('500 rows a second · about 30 seconds left');
+    expect(importPace({ ...running, totalRows: 2_000_000 })).toBe(
+      '500 rows a second · about 67 minutes left',
+    );
+    expect(importPace({ ...running, processedRows: 20_000 })).toBe(
+      '2,000 rows a second · less than 5 seconds left',
+    );
+  });
+
+  it('says nothing before rows have been read, or once the job is past reading', () => {
+    expect(importPace(importJob({ status: 'running', totalRows: 10 }))).toBeNull();
+    expect(
+      importPace(
+        importJob({
+          status: 'mapping',
+          totalRows: 10,
+          processedRows: 10,
+          rowsStartedAt: '2024-03-07T10:00:00.000Z',
+          progressAt: '2024-03-07T10:00:01.000Z',
+        }),
+      ),
+    ).toBeNull();
   });
 });

@@ -32,7 +32,7 @@ import { useToast } from '../../components/toast/toast-provider';
 import { CsvColumnEditor } from './csv-column-editor';
 import { CsvDropZone } from './csv-drop-zone';
 import { type CsvPreview, looksLikeCsvFile, NOT_A_CSV_FILE, readCsvPreview } from './csv-file';
-import { ImportProgress } from './import-progress';
+import { ImportProgress, WaitingImports } from './import-progress';
 
 /** Not in the spec: the included columns cannot name an investor (the server refuses such a file too). */
 export const NO_NAME_COLUMN =
@@ -231,6 +231,7 @@ export function CsvImporter() {
           <>
             <CsvDropZone onFile={(file) => void chooseFile(file)} disabled={reading} />
             <p className="small text-body-secondary mt-2 mb-0">{IMPORT_FILE_LIMIT_NOTE}</p>
+            <WaitingImports />
             {reading ? <p className="small text-body-secondary mt-2 mb-0">Reading the file...</p> : null}
             {fileError ? (
               <Alert variant="danger" className="mt-3 mb-0">

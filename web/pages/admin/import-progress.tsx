@@ -5,10 +5,14 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import type { ImportJobView } from '../../../shared/api/imports';
 import { importingRow, messages } from '../../../shared/messages';
+import { useSettleCancelledImport } from '../../api/cancel-import';
 import { errorMessage } from '../../api/client';
-import { isImportFinished, useImportJob } from '../../api/get-import-job';
+import { IMPORT_POLL_MS, isImportFinished, useImportJob, useRecentImports } from '../../api/get-import-job';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const rows = (n: number) => `${count(n)} row${n === 1 ? '' : 's'}`;
 
 /** The progress line of a job that has not finished. Only 'Importing row X of N...' is from the spec. */
 export function importProgressText(job: ImportJobView): string {
@@ -17,9 +21,37 @@ export function importProgressText(job: ImportJobView): string {
       return 'Waiting for the file...';
     case 'mapping':
       return 'Mapping the imported investors to searchable entries...';
+    case 'cancelled':
+      return 'Stopping the import...';
+    case 'publishing':
+      return `Publishing the ${rows(job.writtenRows ?? job.importedRows)} of the cancelled import...`;
+    case 'discarding':
+      return `Discarding the ${rows(job.writtenRows ?? job.importedRows)} of the cancelled import...`;
     default:
       return job.totalRows === null ? 'Reading the file...' : importingRow(job.processedRows, job.totalRows);
   }
+}
+
+/** "about 3 minutes", "about 40 seconds", "less than 5 seconds". */
+function duration(seconds: number): string {
+  if (seconds < 5) return 'less than 5 seconds';
+  if (seconds < 90) return `about ${Math.round(seconds / 5) * 5} seconds`;
+  if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} minutes`;
+  return `about ${Math.round(seconds / 360) / 10} hours`;
+}
+
+/**
+ * The pace of rows being read: rows a second and the time left, from the job's own clock (when rows
+ * started, when progress was last written). Null until there is a pace to speak of.
+ */
+export function importPace(job: ImportJobView): string | null {
+  if (job.status !== 'running' || job.totalRows === null || !job.rowsStartedAt || !job.progressAt)
+    return null;
+  const seconds = (Date.parse(job.progressAt) - Date.parse(job.rowsStartedAt)) / 1000;
+  if (!(seconds > 0) || job.processedRows === 0) return null;
+  const perSecond = job.processedRows / seconds;
+  const left = Math.max(0, job.totalRows - job.processedRows) / perSecond;
+  return `${count(Math.round(perSecond))} rows a second · ${duration(left)} left`;
 }
 
 /**
@@ -59,20 +91,24 @@ export function ImportProgress({
   if (!isImportFinished(job)) {
     const total = job.totalRows ?? 0;
     const percent = total > 0 ? Math.round((job.processedRows / total) * 100) : 0;
+    const pace = importPace(job);
     return (
       <div>
         <p className="mb-2" role="status" aria-live="polite">
           {importProgressText(job)}
         </p>
         <ProgressBar
-          now={job.status === 'mapping' ? 100 : percent}
+          now={job.status === 'running' || job.status === 'uploading' ? percent : 100}
           animated
-          className="mb-3"
+          className="mb-2"
           aria-label="Import progress"
         />
-        <Button variant="outline-danger" onClick={onCancel} disabled={cancelling}>
-          {cancelling ? 'Cancelling...' : 'Cancel'}
-        </Button>
+        <p className="small text-body-secondary mb-3">{pace ?? '\u00a0'}</p>
+        {job.status === 'running' || job.status === 'uploading' ? (
+          <Button variant="outline-danger" onClick={onCancel} disabled={cancelling}>
+            {cancelling ? 'Cancelling...' : 'Cancel'}
+          </Button>
+        ) : null}
       </div>
     );
   }
@@ -90,10 +126,11 @@ export function ImportProgress({
           <strong>The import failed.</strong> {job.failureReason ?? messages.somethingWentWrong}
         </Alert>
       ) : null}
-      {job.status === 'cancelled' ? (
-        <Alert variant="warning">
-          The import was cancelled after {job.processedRows.toLocaleString('en-US')} rows; the rows imported
-          so far stay.
+      {job.status === 'cancelled' ? <CancelledImport job={job} /> : null}
+      {job.status === 'discarded' ? (
+        <Alert variant="secondary">
+          The import was cancelled and its {rows(job.writtenRows ?? 0)} discarded; nothing of it was
+          published.
         </Alert>
       ) : null}
       {job.rowErrors.length > 0 ? <RowErrors errors={job.rowErrors} /> : null}
@@ -101,6 +138,45 @@ export function ImportProgress({
         Import another file
       </Button>
     </div>
+  );
+}
+
+/**
+ * A cancelled import's written rows wait, unpublished, for the admin: "Discard the N imported rows"
+ * or "Publish them". Nothing to choose when none was written.
+ */
+export function CancelledImport({ job }: { job: ImportJobView }) {
+  const settle = useSettleCancelledImport();
+  const { showToast } = useToast();
+  const written = job.writtenRows ?? 0;
+  const choose = (choice: 'publish' | 'discard') =>
+    settle.mutate(
+      { jobId: job.id, choice },
+      { onError: (error) => showToast(errorMessage(error, messages.somethingWentWrong), 'danger') },
+    );
+  if (written === 0)
+    return (
+      <Alert variant="warning">
+        The import was cancelled before any row was written; nothing was published.
+      </Alert>
+    );
+  return (
+    <Alert variant="warning">
+      <p>
+        The import of <strong>{job.fileName}</strong> was cancelled after {rows(job.processedRows)} of{' '}
+        {count(job.totalRows ?? job.processedRows)}. {rows(written)} {written === 1 ? 'was' : 'were'} written
+        and {written === 1 ? 'is' : 'are'} not published: nobody sees {written === 1 ? 'it' : 'them'} until
+        you choose.
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="outline-danger" onClick={() => choose('discard')} disabled={settle.isPending}>
+          Discard the {count(written)} imported {written === 1 ? 'row' : 'rows'}
+        </Button>
+        <Button variant="primary" onClick={() => choose('publish')} disabled={settle.isPending}>
+          {written === 1 ? 'Publish it' : 'Publish them'}
+        </Button>
+      </div>
+    </Alert>
   );
 }
 
@@ -127,5 +203,41 @@ function RowErrors({ errors }: { errors: ImportJobView['rowErrors'] }) {
         </Table>
       </div>
     </>
+  );
+}
+
+/**
+ * Cancelled imports still waiting for a choice (closing the importer cancels and reloads, so the
+ * choice must outlive the page), and choices being carried out.
+ */
+export function WaitingImports() {
+  const recent = useRecentImports();
+  const waiting = (recent.data?.jobs ?? []).filter(
+    (job) =>
+      (job.status === 'cancelled' && job.writtenRows !== 0) ||
+      job.status === 'publishing' ||
+      job.status === 'discarding',
+  );
+  const working = waiting.some((job) => !isImportFinished(job));
+  const { refetch } = recent;
+  useEffect(() => {
+    if (!working) return;
+    const timer = setInterval(() => void refetch(), IMPORT_POLL_MS * 2);
+    return () => clearInterval(timer);
+  }, [working, refetch]);
+  if (waiting.length === 0) return null;
+  return (
+    <section aria-label="Cancelled imports" className="mt-3">
+      <h3 className="h6">Cancelled imports</h3>
+      {waiting.map((job) =>
+        isImportFinished(job) ? (
+          <CancelledImport key={job.id} job={job} />
+        ) : (
+          <p key={job.id} className="small" role="status">
+            {importProgressText(job)}
+          </p>
+        ),
+      )}
+    </section>
   );
 }
