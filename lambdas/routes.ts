@@ -77,6 +77,11 @@ export const routes: readonly RouteDefinition[] = [
   route('PATCH', '/podcasts/{podcastId}', 'user', 'podcasts'),
   route('DELETE', '/podcasts/{podcastId}', 'user', 'podcasts'),
   route('POST', '/podcasts/{podcastId}/vote', 'user', 'podcasts'),
+  // Moderation: admins hide, show again or delete any listing.
+  route('GET', '/admin/podcasts/hidden', 'admin', 'podcasts'),
+  route('POST', '/admin/podcasts/{podcastId}/hide', 'admin', 'podcasts'),
+  route('POST', '/admin/podcasts/{podcastId}/show', 'admin', 'podcasts'),
+  route('DELETE', '/admin/podcasts/{podcastId}', 'admin', 'podcasts'),
 
   // Account: the caller's own records.
   route('GET', '/me', 'user', 'account'),

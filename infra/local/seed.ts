@@ -3,7 +3,7 @@ import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
 import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
 import { builtInPortal } from '../../lambdas/lib/portals/built-in';
 import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
-import { createPodcast, toggleVote } from '../../lambdas/lib/table/repositories/podcasts';
+import { createPodcast, togglePodcastVote } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createProject } from '../../lambdas/lib/table/repositories/projects';
 import { ensureUserProfile } from '../../lambdas/lib/table/repositories/users';
@@ -309,9 +309,11 @@ export async function seedLocalHome(
       imageUrl: null,
       createdAt: new Date(Date.now() - i * 86_400_000).toISOString(),
       listedBy: adminSub,
+      voteCount: 0,
+      hiddenAt: null,
       ...p,
     });
-    if (i < 2) await toggleVote(id, adminSub, now);
+    if (i < 2) await togglePodcastVote(id, adminSub, now);
   }
 
   for (const [i, p] of [

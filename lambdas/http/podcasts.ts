@@ -1,40 +1,56 @@
 import {
   deletePodcastResponse,
+  hiddenPodcastsResponse,
   listPodcastBody,
   listPodcastResponse,
+  listPodcastsQuery,
   listPodcastsResponse,
+  moderatePodcastResponse,
   myVotesResponse,
+  PODCAST_LIMIT_REACHED,
   podcastIdParams,
   validateListPodcastBody,
   voteBody,
   voteResponse,
 } from '../../shared/api/podcasts';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { countBusinessEvent } from '../lib/observability/metrics';
+import { InvalidCursorError } from '../lib/table/model';
+import type { PodcastItem } from '../lib/table/models';
 import {
-  countVotes,
   createPodcast,
+  deletePodcastAsAdmin,
   deletePodcastOfLister,
+  listHiddenPodcasts,
   listPodcastIdsListedBy,
-  listPodcastsWithVoteCounts,
+  listPodcastsPage,
   listVotedPodcastIds,
   newPodcastId,
-  type PodcastWithVotes,
+  PodcastLimitError,
+  setPodcastHidden,
   togglePodcastVote,
   updatePodcastOfLister,
 } from '../lib/table/repositories/podcasts';
 
-/** The board's view drops `listedBy`: a user id is nobody else's business. */
-const view = ({ podcast, voteCount }: PodcastWithVotes) =>
-  listPodcastResponse.parse({ ...podcast, voteCount });
+/** The board's view drops `listedBy` (a user id is nobody else's business) and the moderation fields. */
+const view = (podcast: PodcastItem) => listPodcastResponse.parse(podcast);
 
 /** Podcasts: anyone can read the board; listing and voting need a login; only its lister edits or deletes one. */
 export const handler = httpHandler('podcasts', {
   'GET /podcasts': endpoint({
     auth: 'public',
-    handle: async () =>
-      listPodcastsResponse.parse({ podcasts: (await listPodcastsWithVoteCounts()).map(view) }),
+    query: listPodcastsQuery,
+    handle: async ({ query }) => {
+      try {
+        const page = await listPodcastsPage(query.sort, query.cursor ?? null, query.limit);
+        return listPodcastsResponse.parse({ podcasts: page.items.map(view), cursor: page.cursor });
+      } catch (error) {
+        if (error instanceof InvalidCursorError)
+          throw new BadRequestError("Invalid query parameter 'cursor'");
+        throw error;
+      }
+    },
   }),
 
   'GET /podcasts/my-votes': endpoint({
@@ -50,13 +66,20 @@ export const handler = httpHandler('podcasts', {
     handle: async ({ body, caller }) => {
       const checked = validateListPodcastBody(body);
       if (!checked.ok) throw new BadRequestError(checked.message);
-      const podcast = await createPodcast({
-        id: newPodcastId(),
-        ...checked.listing,
-        createdAt: new Date().toISOString(),
-        listedBy: caller.sub,
-      });
-      return view({ podcast, voteCount: 0 });
+      try {
+        const podcast = await createPodcast({
+          id: newPodcastId(),
+          ...checked.listing,
+          createdAt: new Date().toISOString(),
+          listedBy: caller.sub,
+          voteCount: 0,
+          hiddenAt: null,
+        });
+        return view(podcast);
+      } catch (error) {
+        if (error instanceof PodcastLimitError) throw new ConflictError(PODCAST_LIMIT_REACHED);
+        throw error;
+      }
     },
   }),
 
@@ -75,7 +98,7 @@ export const handler = httpHandler('podcasts', {
       if (!checked.ok) throw new BadRequestError(checked.message);
       const podcast = await updatePodcastOfLister(params.podcastId, caller.sub, checked.listing);
       if (!podcast) throw new NotFoundError('Podcast not found');
-      return view({ podcast, voteCount: await countVotes(podcast.id) });
+      return view(podcast);
     },
   }),
 
@@ -98,6 +121,40 @@ export const handler = httpHandler('podcasts', {
       if (!result) throw new NotFoundError('Podcast not found');
       if (result.voted) countBusinessEvent('PodcastVote');
       return voteResponse.parse(result);
+    },
+  }),
+
+  'GET /admin/podcasts/hidden': endpoint({
+    auth: 'admin',
+    handle: async () => hiddenPodcastsResponse.parse({ podcasts: await listHiddenPodcasts() }),
+  }),
+
+  'POST /admin/podcasts/{podcastId}/hide': endpoint({
+    auth: 'admin',
+    params: podcastIdParams,
+    handle: async ({ params }) => {
+      const podcast = await setPodcastHidden(params.podcastId, true, new Date().toISOString());
+      if (!podcast) throw new NotFoundError('Podcast not found');
+      return moderatePodcastResponse.parse(podcast);
+    },
+  }),
+
+  'POST /admin/podcasts/{podcastId}/show': endpoint({
+    auth: 'admin',
+    params: podcastIdParams,
+    handle: async ({ params }) => {
+      const podcast = await setPodcastHidden(params.podcastId, false, new Date().toISOString());
+      if (!podcast) throw new NotFoundError('Podcast not found');
+      return moderatePodcastResponse.parse(podcast);
+    },
+  }),
+
+  'DELETE /admin/podcasts/{podcastId}': endpoint({
+    auth: 'admin',
+    params: podcastIdParams,
+    handle: async ({ params }) => {
+      if (!(await deletePodcastAsAdmin(params.podcastId))) throw new NotFoundError('Podcast not found');
+      return deletePodcastResponse.parse({ deleted: true });
     },
   }),
 });

@@ -105,8 +105,43 @@ export const podcastViewSchema = z.object({
 });
 export type PodcastView = z.infer<typeof podcastViewSchema>;
 
-/** GET /podcasts: every podcast, newest first. */
-export const listPodcastsResponse = z.object({ podcasts: z.array(podcastViewSchema) });
+/** The board's order: most upvoted first (the default), or newest first. */
+export const PODCAST_BOARD_SORTS = ['votes', 'newest'] as const;
+/** Podcasts per page of the board. */
+export const PODCAST_PAGE_SIZE = 12;
+export const PODCAST_MAX_PAGE_SIZE = 50;
+
+/** GET /podcasts?sort=&cursor=&limit=: one page of the board. */
+export const listPodcastsQuery = z.object({
+  sort: z._default(z.enum(PODCAST_BOARD_SORTS), 'votes'),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PODCAST_MAX_PAGE_SIZE)),
+    PODCAST_PAGE_SIZE,
+  ),
+});
+
+/** GET /podcasts: a page of visible podcasts, and the cursor of the next page (null at the end). */
+export const listPodcastsResponse = z.object({
+  podcasts: z.array(podcastViewSchema),
+  cursor: z.nullable(z.string()),
+});
+
+/** How many podcasts one founder may have listed at a time (ours; the spec sets no limit). */
+export const MAX_PODCASTS_PER_FOUNDER = 5;
+/** Not in the spec. */
+export const PODCAST_LIMIT_REACHED = `You can list at most ${MAX_PODCASTS_PER_FOUNDER} podcasts. Delete one of yours to list another.`;
+
+/** GET /admin/podcasts/hidden: the podcasts admins have hidden, with when. */
+export const hiddenPodcastsResponse = z.object({
+  podcasts: z.array(z.object({ ...podcastViewSchema.shape, hiddenAt: z.string() })),
+});
+
+/** POST /admin/podcasts/{podcastId}/hide and /show: the podcast as it is now. */
+export const moderatePodcastResponse = z.object({
+  ...podcastViewSchema.shape,
+  hiddenAt: z.nullable(z.string()),
+});
 export type ListPodcastsResponse = z.infer<typeof listPodcastsResponse>;
 
 /** POST /podcasts: 201 with the new podcast (no votes yet). */

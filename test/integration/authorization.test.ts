@@ -1,4 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPodcast,
+  deletePodcastOfLister,
+  listPodcastIdsListedBy,
+  newPodcastId,
+} from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { routeKey, routes } from '../../lambdas/routes';
 import { call, createUser, type TestUser } from './support/home';
@@ -115,6 +121,33 @@ const cancelledImportJob = async (): Promise<string> => {
   return id;
 };
 
+/**
+ * Makes room under the per-founder podcast limit: the matrix lists many podcasts as the same users.
+ * Their earlier test podcasts are deleted through the repository.
+ */
+const makeRoomForPodcasts = async (...who: TestUser[]) => {
+  for (const user of who)
+    for (const id of await listPodcastIdsListedBy(user.sub)) await deletePodcastOfLister(id, user.sub);
+};
+
+/** A podcast listed by 'verified' (written directly: the matrix is about the route under test). */
+const verifiedPodcast = async (title: string): Promise<string> => {
+  await makeRoomForPodcasts(users.verified);
+  const podcast = await createPodcast({
+    id: newPodcastId(),
+    title,
+    url: 'https://example.com/cast',
+    description: null,
+    imageUrl: null,
+    participants: [],
+    createdAt: new Date().toISOString(),
+    listedBy: users.verified.sub,
+    voteCount: 0,
+    hiddenAt: null,
+  });
+  return podcast.id;
+};
+
 const cases: Record<string, Case> = {
   'GET /directory/metadata': { prepare: async () => ({ path: '/directory/metadata' }) },
   'GET /directory/role-counts': { prepare: async () => ({ path: '/directory/role-counts' }) },
@@ -181,45 +214,30 @@ const cases: Record<string, Case> = {
   'GET /podcasts': { prepare: async () => ({ path: '/podcasts' }) },
   'GET /podcasts/my-votes': { prepare: async () => ({ path: '/podcasts/my-votes' }) },
   'POST /podcasts': {
-    prepare: async () => ({
-      path: '/podcasts',
-      body: { title: 'Matrix Cast', url: 'https://example.com/cast' },
-    }),
+    prepare: async () => {
+      await makeRoomForPodcasts(users.verified, users.other, users.admin);
+      return { path: '/podcasts', body: { title: 'Matrix Cast', url: 'https://example.com/cast' } };
+    },
     ok: 201,
   },
   'GET /podcasts/mine': { prepare: async () => ({ path: '/podcasts/mine' }) },
   'PATCH /podcasts/{podcastId}': {
     prepare: async () => {
-      const podcast = await dataOf<{ id: string }>(
-        call('POST', '/podcasts', {
-          token: users.verified.token,
-          body: { title: 'Edit Me', url: 'https://example.com/e' },
-        }),
-      );
+      const podcast = { id: await verifiedPodcast('Edit Me') };
       return { path: `/podcasts/${podcast.id}`, body: { title: 'Edited', url: 'https://example.com/e2' } };
     },
     expect: { other: 404, admin: 404 },
   },
   'DELETE /podcasts/{podcastId}': {
     prepare: async () => {
-      const podcast = await dataOf<{ id: string }>(
-        call('POST', '/podcasts', {
-          token: users.verified.token,
-          body: { title: 'Delete Me', url: 'https://example.com/d' },
-        }),
-      );
+      const podcast = { id: await verifiedPodcast('Delete Me') };
       return { path: `/podcasts/${podcast.id}` };
     },
     expect: { other: 404, admin: 404 },
   },
   'POST /podcasts/{podcastId}/vote': {
     prepare: async () => {
-      const podcast = await dataOf<{ id: string }>(
-        call('POST', '/podcasts', {
-          token: users.verified.token,
-          body: { title: 'Vote Cast', url: 'https://example.com/v' },
-        }),
-      );
+      const podcast = { id: await verifiedPodcast('Vote Cast') };
       return { path: `/podcasts/${podcast.id}/vote` };
     },
     // Anyone signed in may vote on any podcast: not an owned record.
@@ -308,6 +326,22 @@ const cases: Record<string, Case> = {
     expect: { other: 403 },
   },
   'GET /admin/imports': { prepare: async () => ({ path: '/admin/imports' }) },
+  'GET /admin/podcasts/hidden': { prepare: async () => ({ path: '/admin/podcasts/hidden' }) },
+  'POST /admin/podcasts/{podcastId}/hide': {
+    prepare: async () => ({ path: `/admin/podcasts/${await verifiedPodcast('Hide Me')}/hide` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
+  'POST /admin/podcasts/{podcastId}/show': {
+    prepare: async () => ({ path: `/admin/podcasts/${await verifiedPodcast('Show Me')}/show` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
+  'DELETE /admin/podcasts/{podcastId}': {
+    prepare: async () => ({ path: `/admin/podcasts/${await verifiedPodcast('Remove Me')}` }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
   'POST /admin/imports/{jobId}/publish': {
     prepare: async () => ({ path: `/admin/imports/${await cancelledImportJob()}/publish` }),
     // Another founder is no admin: refused by the auth level, whatever the record.
@@ -432,6 +466,7 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
         body: { name: `Mine ${mark}`, description: 'D' },
       }),
     );
+    await makeRoomForPodcasts(users.other);
     const podcast = await dataOf<{ id: string }>(
       call('POST', '/podcasts', {
         token: users.other.token,

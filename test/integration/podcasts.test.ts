@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countVotes } from '../../lambdas/lib/table/repositories/podcasts';
+import {
+  countVotes,
+  deletePodcastOfLister,
+  listPodcastIdsListedBy,
+} from '../../lambdas/lib/table/repositories/podcasts';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import {
+  hiddenPodcastsResponse,
   listPodcastsResponse,
+  MAX_PODCASTS_PER_FOUNDER,
   myVotesResponse,
+  PODCAST_LIMIT_REACHED,
   PODCAST_TITLE_TOO_LONG,
   PODCAST_TOO_MANY_PARTICIPANTS,
+  type PodcastView,
   podcastViewSchema,
   voteResponse,
 } from '../../shared/api/podcasts';
@@ -20,6 +28,26 @@ const votesResponse = apiSuccessEnvelope(myVotesResponse);
 const toggledResponse = apiSuccessEnvelope(voteResponse);
 const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
 
+/** Every page of the public board in one order, with the raw texts (other tests' podcasts included). */
+async function wholeBoard(sort: 'votes' | 'newest' = 'newest', limit = 50) {
+  const podcasts: PodcastView[] = [];
+  const texts: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await call(
+      'GET',
+      `/podcasts?sort=${sort}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    expect(response.status).toBe(200);
+    const page: { podcasts: PodcastView[]; cursor: string | null } = boardResponse.parse(response.body).data;
+    expect(page.podcasts.length).toBeLessThanOrEqual(limit);
+    podcasts.push(...page.podcasts);
+    texts.push(response.text);
+    cursor = page.cursor;
+  } while (cursor);
+  return { podcasts, text: texts.join('\n') };
+}
+
 describe('podcasts over HTTP', () => {
   let host: TestUser;
   let listener: TestUser;
@@ -29,6 +57,10 @@ describe('podcasts over HTTP', () => {
   });
 
   async function listPodcast(title = `Founders at Dawn ${randomUUID().slice(0, 8)}`) {
+    // The host lists a podcast in most tests: earlier ones go (through the repository) before the limit.
+    const listed = await listPodcastIdsListedBy(host.sub);
+    if (listed.length >= MAX_PODCASTS_PER_FOUNDER - 2)
+      for (const id of listed) await deletePodcastOfLister(id, host.sub);
     const response = await call('POST', '/podcasts', {
       token: host.token,
       body: { title, url: 'https://podcasts.example.com/dawn' },
@@ -70,11 +102,11 @@ describe('podcasts over HTTP', () => {
     expect(podcast.id).toMatch(/^pod_[0-9a-f]{32}$/);
     expect(response.text).not.toContain(host.sub);
 
-    const board = await call('GET', '/podcasts');
+    const board = await wholeBoard();
 
-    expect(board.status).toBe(200);
-    expect(boardResponse.parse(board.body).data.podcasts).toContainEqual(podcast);
+    expect(board.podcasts).toContainEqual(podcast);
     expect(board.text).not.toContain('listedBy');
+    expect(board.text).not.toContain('hiddenAt');
     expect(board.text).not.toContain(host.sub);
   });
 
@@ -83,8 +115,9 @@ describe('podcasts over HTTP', () => {
     await nextMillisecond();
     const newer = await listPodcast();
 
-    const ids = boardResponse.parse((await call('GET', '/podcasts')).body).data.podcasts.map((p) => p.id);
+    const ids = (await wholeBoard('newest', 5)).podcasts.map((p) => p.id);
 
+    expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
   });
 
@@ -163,8 +196,12 @@ describe('podcasts over HTTP', () => {
 
     expect(results.every((result) => result.voted)).toBe(true);
     expect(await countVotes(podcast.id)).toBe(50);
-    const board = boardResponse.parse((await call('GET', '/podcasts')).body).data.podcasts;
-    expect(board.find((p) => p.id === podcast.id)?.voteCount).toBe(50);
+    // The stored count, on both orders of the board; most voted first puts it before every podcast with fewer.
+    for (const sort of ['votes', 'newest'] as const)
+      expect((await wholeBoard(sort)).podcasts.find((p) => p.id === podcast.id)?.voteCount).toBe(50);
+    const byVotes = (await wholeBoard('votes', 7)).podcasts;
+    const at = byVotes.findIndex((p) => p.id === podcast.id);
+    expect(byVotes.slice(at + 1).every((p) => p.voteCount <= 50)).toBe(true);
   });
 
   it('answers 404 to a vote on a podcast that does not exist, and 400 to a malformed id', async () => {
@@ -226,8 +263,74 @@ describe('podcasts over HTTP', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ data: { deleted: true } });
     expect(await countVotes(podcast.id)).toBe(0);
-    const board = boardResponse.parse((await call('GET', '/podcasts')).body).data;
+    const board = await wholeBoard();
     expect(board.podcasts.map((p) => p.id)).not.toContain(podcast.id);
     expect((await call('DELETE', `/podcasts/${podcast.id}`, { token: host.token })).status).toBe(404);
+  });
+
+  it('pages the board in either order, each podcast once, and refuses a cursor of the other order', async () => {
+    await listPodcast();
+    const small = await wholeBoard('votes', 2);
+    const whole = await wholeBoard('votes', 50);
+    expect(small.podcasts.map((p) => p.id)).toEqual(whole.podcasts.map((p) => p.id));
+    expect(new Set(whole.podcasts.map((p) => p.id)).size).toBe(whole.podcasts.length);
+
+    const first = boardResponse.parse((await call('GET', '/podcasts?sort=newest&limit=1')).body).data;
+    expect(first.cursor).not.toBeNull();
+    const crossed = await call(
+      'GET',
+      `/podcasts?sort=votes&cursor=${encodeURIComponent(first.cursor ?? '')}`,
+    );
+    expect(crossed.status).toBe(400);
+    expect(errorOf(crossed.body).message).toBe("Invalid query parameter 'cursor'");
+    expect((await call('GET', '/podcasts?limit=51')).status).toBe(400);
+  });
+
+  it(`refuses a founder's listing past ${MAX_PODCASTS_PER_FOUNDER} podcasts, saying why`, async () => {
+    const founder = await createUser();
+    for (let i = 0; i < MAX_PODCASTS_PER_FOUNDER; i++) {
+      const listed = await call('POST', '/podcasts', {
+        token: founder.token,
+        body: { title: `Cast ${i}`, url: 'https://podcasts.example.com/c' },
+      });
+      expect(listed.status).toBe(201);
+    }
+
+    const refused = await call('POST', '/podcasts', {
+      token: founder.token,
+      body: { title: 'One too many', url: 'https://podcasts.example.com/c' },
+    });
+
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused.body).message).toBe(PODCAST_LIMIT_REACHED);
+    const mine = votesResponse.parse(
+      (await call('GET', '/podcasts/mine', { token: founder.token })).body,
+    ).data;
+    expect(mine.podcastIds).toHaveLength(MAX_PODCASTS_PER_FOUNDER);
+  });
+
+  it('lets an admin hide a podcast (off the board, votes refused), show it again with its votes, and delete it', async () => {
+    const admin = await createUser({ admin: true });
+    const podcast = await listPodcast();
+    await vote(listener, podcast.id);
+
+    const hidden = await call('POST', `/admin/podcasts/${podcast.id}/hide`, { token: admin.token });
+    expect(hidden.status).toBe(200);
+    expect((await wholeBoard()).podcasts.map((p) => p.id)).not.toContain(podcast.id);
+    const list = apiSuccessEnvelope(hiddenPodcastsResponse).parse(
+      (await call('GET', '/admin/podcasts/hidden', { token: admin.token })).body,
+    ).data;
+    expect(list.podcasts.map((p) => p.id)).toContain(podcast.id);
+    expect((await call('POST', `/podcasts/${podcast.id}/vote`, { token: host.token })).status).toBe(404);
+
+    expect((await call('POST', `/admin/podcasts/${podcast.id}/show`, { token: admin.token })).status).toBe(
+      200,
+    );
+    expect((await wholeBoard()).podcasts.find((p) => p.id === podcast.id)?.voteCount).toBe(1);
+
+    expect((await call('DELETE', `/admin/podcasts/${podcast.id}`, { token: admin.token })).status).toBe(200);
+    expect((await wholeBoard()).podcasts.map((p) => p.id)).not.toContain(podcast.id);
+    expect(await countVotes(podcast.id)).toBe(0);
+    expect((await call('DELETE', `/admin/podcasts/${podcast.id}`, { token: admin.token })).status).toBe(404);
   });
 });

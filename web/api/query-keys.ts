@@ -15,6 +15,8 @@ export const queryKeys = {
   projects: (userId: string) => ['user', userId, 'projects'] as const,
   project: (userId: string, projectId: string) => ['user', userId, 'projects', projectId] as const,
   podcasts: ['podcasts'] as const,
+  podcastBoard: (sort: string) => ['podcasts', 'board', sort] as const,
+  hiddenPodcasts: ['admin', 'podcasts', 'hidden'] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,

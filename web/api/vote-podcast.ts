@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ListPodcastsResponse, type MyVotesResponse, voteResponse } from '../../shared/api/podcasts';
+import { type MyVotesResponse, voteResponse } from '../../shared/api/podcasts';
 import { useAuth } from '../auth/auth-provider';
 import { apiRequest } from './client';
+import { updatePodcastOnBoards } from './get-podcasts';
 import { queryKeys } from './query-keys';
 
 /** POST /podcasts/{podcastId}/vote: toggles the caller's upvote. */
@@ -19,15 +20,7 @@ export function useVotePodcast() {
   return useMutation({
     mutationFn: votePodcast,
     onSuccess: (result, podcastId) => {
-      queryClient.setQueryData<ListPodcastsResponse>(queryKeys.podcasts, (board) =>
-        board
-          ? {
-              podcasts: board.podcasts.map((p) =>
-                p.id === podcastId ? { ...p, voteCount: result.voteCount } : p,
-              ),
-            }
-          : board,
-      );
+      updatePodcastOnBoards(queryClient, podcastId, (p) => ({ ...p, voteCount: result.voteCount }));
       if (user) {
         queryClient.setQueryData<MyVotesResponse>(queryKeys.myVotes(user.userId), (votes) => {
           const ids = new Set(votes?.podcastIds ?? []);

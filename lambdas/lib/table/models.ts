@@ -286,6 +286,14 @@ export const cartDeliveryModel = defineModel(
 );
 export type CartDelivery = z.infer<typeof cartDeliveryModel.schema>;
 
+/** The board by votes: most votes first, then newest (a descending Query of `gsi2`). */
+export const podcastVotesSortKey = (voteCount: number, createdAt: string, id: string) =>
+  `${padNumber(voteCount, 10)}#${createdAt}#${id}`;
+
+/**
+ * A podcast. `voteCount` is stored (kept exact by the vote's transaction); a visible podcast is on
+ * the board's two indexes (newest: `gsi1`, by votes: `gsi2`), a hidden one only in the admins' list.
+ */
 export const podcastModel = defineModel(
   'podcast',
   z.object({
@@ -297,16 +305,40 @@ export const podcastModel = defineModel(
     participants: z.array(z.string()),
     createdAt: isoDate,
     listedBy: z.string(),
+    voteCount: z._default(z.int().check(z.nonnegative()), 0),
+    /** Set while an admin has hidden the podcast from the board. */
+    hiddenAt: z._default(z.nullable(isoDate), null),
   }),
-  (v) => ({ pk: `PODCAST#${v.id}`, sk: 'PODCAST', gsi1pk: 'PODCASTS', gsi1sk: `${v.createdAt}#${v.id}` }),
+  (v) => ({
+    pk: `PODCAST#${v.id}`,
+    sk: 'PODCAST',
+    gsi1pk: v.hiddenAt ? 'PODCASTS_HIDDEN' : 'PODCASTS',
+    gsi1sk: `${v.createdAt}#${v.id}`,
+    ...(v.hiddenAt
+      ? {}
+      : { gsi2pk: 'PODCASTS_BY_VOTES', gsi2sk: podcastVotesSortKey(v.voteCount, v.createdAt, v.id) }),
+  }),
 );
 export type PodcastItem = z.infer<typeof podcastModel.schema>;
+
+/** The podcasts a user has listed (at most {@link MAX_PODCASTS_PER_FOUNDER}): the limit's guard. */
+export const podcastListerModel = defineModel(
+  'podcastLister',
+  z.object({ userId: z.string(), podcastIds: z.array(z.string()) }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'PODCASTS' }),
+);
 
 /** One item per voter: concurrent votes never overwrite each other. */
 export const podcastVoteModel = defineModel(
   'podcastVote',
   z.object({ podcastId: z.string(), userId: z.string(), vote: z.literal(1), timestamp: isoDate }),
-  (v) => ({ pk: `PODCAST#${v.podcastId}`, sk: `VOTE#${v.userId}` }),
+  // By voter too: "my votes" is one Query, whatever the size of the board.
+  (v) => ({
+    pk: `PODCAST#${v.podcastId}`,
+    sk: `VOTE#${v.userId}`,
+    gsi1pk: `VOTER#${v.userId}`,
+    gsi1sk: `${v.timestamp}#${v.podcastId}`,
+  }),
 );
 
 export const importJobModel = defineModel(

@@ -8,11 +8,13 @@ import { EDIT_PODCAST_TITLE } from '../../../web/pages/podcasts/list-podcast-mod
 import {
   deletePodcastConfirm,
   PODCAST_DELETED,
+  PODCAST_HIDDEN,
   PODCAST_SAVED,
+  PODCAST_SHOWN,
   PodcastsPage,
   PodcastThumb,
-  sortPodcasts,
 } from '../../../web/pages/podcasts/podcasts-page';
+import { ADMIN_CLAIMS } from './support/admin';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
 
@@ -35,13 +37,16 @@ const BOARD = [
   podcast('tied-newer', 3, '2026-11-02T12:00:00.000Z'),
   podcast('tied-older', 3, '2026-11-02T00:00:00.000Z'),
 ];
+/** The API's two orders of the board (it sorts; the page shows what it gets). */
+const BY_VOTES = [BOARD[1], BOARD[2], BOARD[3], BOARD[0]] as PodcastView[];
+const NEWEST = [BOARD[0], BOARD[2], BOARD[3], BOARD[1]] as PodcastView[];
+const boardAnswer = (url: string) => ({
+  body: { data: { podcasts: url.includes('sort=newest') ? NEWEST : BY_VOTES, cursor: null } },
+});
 
 beforeEach(() => {
   setSignedInUser(null);
-  vi.stubGlobal(
-    'fetch',
-    answerFetch(() => ({ body: { data: { podcasts: BOARD } } })),
-  );
+  vi.stubGlobal('fetch', answerFetch(boardAnswer));
 });
 afterEach(() => {
   cleanup();
@@ -57,7 +62,7 @@ describe('the podcast board', () => {
   it("says 'No podcasts found.' with the next step: sign in to list one, or list the first", async () => {
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({ body: { data: { podcasts: [], podcastIds: [] } } })),
+      answerFetch(() => ({ body: { data: { podcasts: [], cursor: null, podcastIds: [] } } })),
     );
     const { unmount } = renderPage(<PodcastsPage />);
     const empty = (await screen.findByText(messages.noPodcastsFound)).closest('.empty-state') as HTMLElement;
@@ -75,19 +80,34 @@ describe('the podcast board', () => {
     expect(await screen.findByRole('dialog', { name: 'List a New Podcast' })).toBeTruthy();
   });
 
-  it('orders by votes (ties newest first), or by newest', () => {
-    expect(sortPodcasts(BOARD, 'votes').map((p) => p.id)).toEqual([
-      'popular',
-      'tied-newer',
-      'tied-older',
-      'new',
-    ]);
-    expect(sortPodcasts(BOARD, 'newest').map((p) => p.id)).toEqual([
-      'new',
-      'tied-newer',
-      'tied-older',
-      'popular',
-    ]);
+  it('asks the API for a page in the chosen order, and for the next page on "Load more podcasts"', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        asked.push(url);
+        const second = url.includes('cursor=page2');
+        return {
+          body: {
+            data: {
+              podcasts: second ? [podcast('later', 1, '2026-10-01T00:00:00.000Z')] : BY_VOTES,
+              cursor: second ? null : 'page2',
+            },
+          },
+        };
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<PodcastsPage />, { path: '/podcasts' });
+    await screen.findByText('Podcast popular');
+    expect(asked[0]).toBe('/api/podcasts?sort=votes&limit=12');
+
+    await user.click(screen.getByRole('button', { name: 'Load more podcasts' }));
+
+    expect(await screen.findByText('Podcast later')).toBeTruthy();
+    expect(asked.at(-1)).toBe('/api/podcasts?sort=votes&cursor=page2&limit=12');
+    expect(titles()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Load more podcasts' })).toBeNull();
   });
 
   it('shows the most upvoted first, and newest first when asked', async () => {
@@ -119,7 +139,7 @@ describe('the podcast board', () => {
         if (url.endsWith('/podcasts/my-votes')) return { body: { data: { podcastIds: [] } } };
         if (method === 'DELETE') return { body: { data: { deleted: true } } };
         if (method === 'PATCH') return { body: { data: { ...BOARD[0], title: 'Renamed' } } };
-        return { body: { data: { podcasts: BOARD } } };
+        return { body: { data: { podcasts: BOARD, cursor: null } } };
       }),
     );
     const user = userEvent.setup();
@@ -148,5 +168,52 @@ describe('the podcast board', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(PODCAST_DELETED)).toBeTruthy();
     expect(requests.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/podcasts/new' });
+  });
+
+  it("lets an admin hide or delete anyone's podcast, and show a hidden one again", async () => {
+    setSignedInUser(ADMIN_CLAIMS);
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        const method = init?.method ?? 'GET';
+        if (method !== 'GET') requests.push(`${method} ${url}`);
+        if (url.endsWith('/podcasts/mine') || url.endsWith('/podcasts/my-votes'))
+          return { body: { data: { podcastIds: [] } } };
+        if (url.endsWith('/admin/podcasts/hidden'))
+          return {
+            body: {
+              data: {
+                podcasts: [
+                  { ...podcast('gone', 2, '2026-10-01T00:00:00.000Z'), hiddenAt: '2026-11-04T00:00:00.000Z' },
+                ],
+              },
+            },
+          };
+        if (method === 'DELETE') return { body: { data: { deleted: true } } };
+        if (method === 'POST') return { body: { data: { ...BOARD[1], hiddenAt: null } } };
+        return boardAnswer(url);
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<PodcastsPage />, { path: '/podcasts' });
+
+    await user.click(await screen.findByRole('button', { name: 'Hide Podcast popular' }, { timeout: 4000 }));
+    expect(await screen.findByText(PODCAST_HIDDEN)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Podcast new' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete podcast' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(PODCAST_DELETED)).toBeTruthy();
+
+    const hidden = screen.getByRole('region', { name: 'Hidden podcasts' });
+    await user.click(await within(hidden).findByRole('button', { name: 'Show again Podcast gone' }));
+    expect(await screen.findByText(PODCAST_SHOWN)).toBeTruthy();
+
+    expect(requests).toEqual([
+      'POST /api/admin/podcasts/popular/hide',
+      'DELETE /api/admin/podcasts/new',
+      'POST /api/admin/podcasts/gone/show',
+    ]);
   });
 });

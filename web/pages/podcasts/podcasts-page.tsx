@@ -7,12 +7,12 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
-import type { PodcastView } from '../../../shared/api/podcasts';
+import { MAX_PODCASTS_PER_FOUNDER, type PodcastView } from '../../../shared/api/podcasts';
 import { formatDate } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useMyVotes } from '../../api/get-my-votes';
-import { usePodcasts } from '../../api/get-podcasts';
+import { useHiddenPodcasts, useModeratePodcast, usePodcasts } from '../../api/get-podcasts';
 import { useDeletePodcast, useMyPodcasts } from '../../api/my-podcasts';
 import { useVotePodcast } from '../../api/vote-podcast';
 import { useAuth } from '../../auth/auth-provider';
@@ -30,27 +30,43 @@ export const PODCAST_DELETED = 'Podcast deleted';
 export const deletePodcastConfirm = (title: string) =>
   `Delete "${title}" from the board? Its votes go with it.`;
 
-/** The board's orders: most upvoted first (the default: upvotes help others find them first), or newest. */
+/**
+ * The board's orders, both served a page at a time by the API: most upvoted first (the default:
+ * upvotes help others find them first; ties newest first), or newest.
+ */
 export const PODCAST_SORTS = { votes: 'Most upvoted', newest: 'Newest' } as const;
 export type PodcastSort = keyof typeof PODCAST_SORTS;
 
-/** The podcasts in the chosen order; ties on votes go newest first. */
-export function sortPodcasts(podcasts: readonly PodcastView[], sort: PodcastSort): PodcastView[] {
-  const newest = (a: PodcastView, b: PodcastView) =>
-    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-  return [...podcasts].sort(sort === 'votes' ? (a, b) => b.voteCount - a.voteCount || newest(a, b) : newest);
-}
+/** Not in the spec: an admin's moderation of the board. */
+export const PODCAST_HIDDEN = 'Podcast hidden from the board';
+export const PODCAST_SHOWN = 'Podcast shown on the board again';
+export const hidePodcastConfirm = (title: string) =>
+  `Delete "${title}"? It leaves the board with its votes, and its lister can list another.`;
 
 /** `/podcasts`: the podcast board with upvotes, and listing a podcast. */
 export function PodcastsPage() {
   useDocumentTitle('Podcasts');
-  const podcasts = usePodcasts();
+  const [sort, setSort] = useState<PodcastSort>('votes');
+  const podcasts = usePodcasts(sort);
+  const board = podcasts.data?.pages.flatMap((page) => page.podcasts) ?? [];
   const myVotes = useMyVotes();
   const vote = useVotePodcast();
-  const { loggedIn } = useAuth();
+  const { loggedIn, isAdmin } = useAuth();
   const { showToast } = useToast();
   const [listing, setListing] = useState(false);
-  const [sort, setSort] = useState<PodcastSort>('votes');
+  const moderate = useModeratePodcast();
+  const [removing, setRemoving] = useState<PodcastView | null>(null);
+  const moderation = async (podcast: PodcastView, action: 'hide' | 'show' | 'delete') => {
+    try {
+      await moderate.mutateAsync({ podcastId: podcast.id, action });
+      showToast(
+        action === 'hide' ? PODCAST_HIDDEN : action === 'show' ? PODCAST_SHOWN : PODCAST_DELETED,
+        'success',
+      );
+    } catch (error) {
+      showToast(errorMessage(error, messages.somethingWentWrong), 'danger');
+    }
+  };
   const [editing, setEditing] = useState<PodcastView | null>(null);
   const [deleting, setDeleting] = useState<PodcastView | null>(null);
   const myPodcasts = useMyPodcasts();
@@ -108,7 +124,7 @@ export function PodcastsPage() {
             <LoadingMessage />
           ) : podcasts.isError ? (
             <Alert variant="danger">{errorMessage(podcasts.error, messages.anErrorOccurred)}</Alert>
-          ) : podcasts.data.podcasts.length === 0 ? (
+          ) : board.length === 0 ? (
             <EmptyState message={messages.noPodcastsFound}>
               <ListPodcastAction
                 loggedIn={loggedIn}
@@ -118,21 +134,43 @@ export function PodcastsPage() {
               />
             </EmptyState>
           ) : (
-            <ul className="list-unstyled d-grid gap-3 mb-0">
-              {sortPodcasts(podcasts.data.podcasts, sort).map((podcast) => (
-                <li key={podcast.id}>
-                  <PodcastCard
-                    podcast={podcast}
-                    voted={voted.has(podcast.id)}
-                    busy={vote.isPending && vote.variables === podcast.id}
-                    onUpvote={() => void upvote(podcast)}
-                    mine={mine.has(podcast.id)}
-                    onEdit={() => setEditing(podcast)}
-                    onDelete={() => setDeleting(podcast)}
-                  />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="list-unstyled d-grid gap-3 mb-0">
+                {board.map((podcast) => (
+                  <li key={podcast.id}>
+                    <PodcastCard
+                      podcast={podcast}
+                      voted={voted.has(podcast.id)}
+                      busy={vote.isPending && vote.variables === podcast.id}
+                      onUpvote={() => void upvote(podcast)}
+                      mine={mine.has(podcast.id)}
+                      onEdit={() => setEditing(podcast)}
+                      onDelete={() => setDeleting(podcast)}
+                      moderation={
+                        isAdmin
+                          ? {
+                              onHide: () => void moderation(podcast, 'hide'),
+                              onRemove: () => setRemoving(podcast),
+                              busy: moderate.isPending && moderate.variables?.podcastId === podcast.id,
+                            }
+                          : null
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+              {podcasts.hasNextPage ? (
+                <div className="text-center mt-3">
+                  <Button
+                    variant="outline-primary"
+                    onClick={() => void podcasts.fetchNextPage()}
+                    disabled={podcasts.isFetchingNextPage}
+                  >
+                    {podcasts.isFetchingNextPage ? 'Loading...' : 'Load more podcasts'}
+                  </Button>
+                </div>
+              ) : null}
+            </>
           )}
         </Col>
         <Col lg={4}>
@@ -145,8 +183,12 @@ export function PodcastsPage() {
               </p>
               <p className="small text-body-secondary">Know a podcast founders should hear? List it here.</p>
               <ListPodcastAction loggedIn={loggedIn} label="List a Podcast" onList={() => setListing(true)} />
+              <p className="small text-body-secondary mt-2 mb-0">
+                Each founder can have up to {MAX_PODCASTS_PER_FOUNDER} podcasts on the board.
+              </p>
             </Card.Body>
           </Card>
+          {isAdmin ? <HiddenPodcasts onShow={(podcast) => void moderation(podcast, 'show')} /> : null}
         </Col>
       </Row>
       {editing ? (
@@ -169,6 +211,18 @@ export function PodcastsPage() {
       >
         {deleting ? deletePodcastConfirm(deleting.title) : null}
       </ConfirmModal>
+      <ConfirmModal
+        show={removing !== null}
+        title="Delete podcast"
+        confirmLabel="Delete"
+        busy={moderate.isPending}
+        onConfirm={() => {
+          if (removing) void moderation(removing, 'delete').finally(() => setRemoving(null));
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        {removing ? hidePodcastConfirm(removing.title) : null}
+      </ConfirmModal>
       {listing ? (
         <ListPodcastModal
           show={listing}
@@ -190,6 +244,7 @@ function PodcastCard({
   mine,
   onEdit,
   onDelete,
+  moderation,
 }: {
   podcast: PodcastView;
   voted: boolean;
@@ -199,6 +254,8 @@ function PodcastCard({
   mine: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** An admin's actions on any listing; null for everyone else. */
+  moderation: { onHide: () => void; onRemove: () => void; busy: boolean } | null;
 }) {
   return (
     <Card as="article" className="shadow-sm">
@@ -239,7 +296,60 @@ function PodcastCard({
               </Button>
             </div>
           ) : null}
+          {moderation && !mine ? (
+            <div className="d-flex gap-3 mt-2 small">
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0"
+                onClick={moderation.onHide}
+                disabled={moderation.busy}
+              >
+                Hide <span className="visually-hidden">{podcast.title}</span>
+              </Button>
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0 text-danger"
+                onClick={moderation.onRemove}
+                disabled={moderation.busy}
+              >
+                Delete <span className="visually-hidden">{podcast.title}</span>
+              </Button>
+            </div>
+          ) : null}
         </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** Admins only: the podcasts hidden from the board, each with "Show again". */
+function HiddenPodcasts({ onShow }: { onShow: (podcast: PodcastView) => void }) {
+  const hidden = useHiddenPodcasts(true);
+  const podcasts = hidden.data?.podcasts ?? [];
+  return (
+    <Card as="section" className="shadow-sm mt-3" aria-label="Hidden podcasts">
+      <Card.Body>
+        <h2 className="h6">Hidden podcasts</h2>
+        {hidden.isError ? (
+          <Alert variant="danger" className="mb-0">
+            {errorMessage(hidden.error, messages.anErrorOccurred)}
+          </Alert>
+        ) : podcasts.length === 0 ? (
+          <p className="small text-body-secondary mb-0">{hidden.isPending ? 'Loading...' : 'None.'}</p>
+        ) : (
+          <ul className="list-unstyled small mb-0 d-grid gap-2">
+            {podcasts.map((podcast) => (
+              <li key={podcast.id} className="d-flex justify-content-between align-items-center gap-2">
+                <span className="text-break">{podcast.title}</span>
+                <Button variant="outline-primary" size="sm" onClick={() => onShow(podcast)}>
+                  Show again <span className="visually-hidden">{podcast.title}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card.Body>
     </Card>
   );

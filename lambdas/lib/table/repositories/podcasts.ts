@@ -1,73 +1,229 @@
 import { randomUUID } from 'node:crypto';
-import { batchGet, batchWrite, deleteRequest } from '../batch';
-import { type PodcastItem, podcastModel, podcastVoteModel } from '../models';
-import { deleteItem, getItem, isConditionFailure, putItem, queryAll, queryCount } from '../table';
+import { MAX_PODCASTS_PER_FOUNDER } from '../../../../shared/api/podcasts';
+import { batchWrite, deleteRequest } from '../batch';
+import { decodeCursor, InvalidCursorError } from '../model';
+import {
+  type PodcastItem,
+  podcastListerModel,
+  podcastModel,
+  podcastVoteModel,
+  podcastVotesSortKey,
+} from '../models';
+import {
+  getItem,
+  isConditionFailure,
+  type Page,
+  putItem,
+  queryAll,
+  queryCount,
+  queryPage,
+  transactWrite,
+  updateItem,
+} from '../table';
 
-/** Every podcast, newest first. */
-export async function listPodcasts(): Promise<PodcastItem[]> {
+/**
+ * Podcasts (docs/data-model.md, "Podcasts"): the board reads pages of one index (newest or most
+ * voted), each podcast carries its vote count, kept exact by the transaction that writes or deletes a
+ * vote, and a lister's podcasts are guarded by one item that also enforces the per-founder limit.
+ */
+
+export const PODCAST_SORTS = ['votes', 'newest'] as const;
+export type PodcastSort = (typeof PODCAST_SORTS)[number];
+
+const podcastKey = (id: string) => ({ pk: `PODCAST#${id}`, sk: 'PODCAST' });
+const listerKey = (userId: string) => podcastListerModel.keys({ userId, podcastIds: [] });
+
+/** One page of the visible board: most votes first (then newest), or newest first. */
+export async function listPodcastsPage(
+  sort: PodcastSort,
+  cursor: string | null,
+  limit: number,
+): Promise<Page<PodcastItem>> {
+  // A cursor of the other order (or an edited one) would make DynamoDB refuse the query: refuse it here.
+  const start = decodeCursor(cursor);
+  const index = sort === 'votes' ? 'gsi2pk' : 'gsi1pk';
+  const partition = sort === 'votes' ? 'PODCASTS_BY_VOTES' : 'PODCASTS';
+  if (start && start[index] !== partition)
+    throw new InvalidCursorError('The cursor does not belong to this order of the board.');
+  const page =
+    sort === 'votes'
+      ? await queryPage({
+          index: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'PODCASTS_BY_VOTES' },
+          ScanIndexForward: false,
+          Limit: limit,
+          cursor,
+        })
+      : await queryPage({
+          index: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'PODCASTS' },
+          ScanIndexForward: false,
+          Limit: limit,
+          cursor,
+        });
+  return { items: page.items.map((item) => podcastModel.fromItem(item)), cursor: page.cursor };
+}
+
+/** Every hidden podcast, most recently listed first (the admins' list; hiding is rare). */
+export async function listHiddenPodcasts(): Promise<PodcastItem[]> {
   const items = await queryAll({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'PODCASTS' },
+    ExpressionAttributeValues: { ':pk': 'PODCASTS_HIDDEN' },
     ScanIndexForward: false,
   });
   return items.map((item) => podcastModel.fromItem(item));
 }
 
 export async function getPodcast(id: string): Promise<PodcastItem | null> {
-  const item = await getItem(`PODCAST#${id}`, 'PODCAST');
+  const item = await getItem(`PODCAST#${id}`, 'PODCAST', true);
   return item ? podcastModel.fromItem(item) : null;
 }
 
+/** Why a listing was refused: the lister already has the most podcasts allowed. */
+export class PodcastLimitError extends Error {
+  override readonly name = 'PodcastLimitError';
+}
+
+/**
+ * Lists a podcast: the podcast and its lister's guard in one transaction, which refuses a listing
+ * past {@link MAX_PODCASTS_PER_FOUNDER} (also when several arrive at once).
+ */
 export async function createPodcast(podcast: PodcastItem): Promise<PodcastItem> {
-  await putItem(podcastModel.toItem(podcast), 'attribute_not_exists(pk)');
+  try {
+    await transactWrite([
+      { Put: { Item: podcastModel.toItem(podcast), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          Key: listerKey(podcast.listedBy),
+          UpdateExpression: 'ADD podcastIds :id SET entity = :entity, userId = :user',
+          ConditionExpression: 'attribute_not_exists(podcastIds) OR size(podcastIds) < :max',
+          ExpressionAttributeValues: {
+            ':id': new Set([podcast.id]),
+            ':entity': podcastListerModel.entity,
+            ':user': podcast.listedBy,
+            ':max': MAX_PODCASTS_PER_FOUNDER,
+          },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (await getPodcast(podcast.id)) throw error;
+    throw new PodcastLimitError(`At most ${MAX_PODCASTS_PER_FOUNDER} podcasts per founder`);
+  }
   return podcast;
 }
 
-/** The podcast's listing, replaced by its lister; null when it is missing or someone else's. */
+/** The ids of the podcasts a user has listed: one GetItem. */
+export async function listPodcastIdsListedBy(userId: string): Promise<string[]> {
+  const key = listerKey(userId);
+  const item = await getItem(key.pk, key.sk, true);
+  return [...((item?.podcastIds as Set<string> | undefined) ?? [])].sort();
+}
+
+/**
+ * The podcast's listing, changed by its lister (votes and visibility untouched); null when it is
+ * missing or someone else's.
+ */
 export async function updatePodcastOfLister(
   id: string,
   userId: string,
   listing: Pick<PodcastItem, 'title' | 'url' | 'description' | 'imageUrl' | 'participants'>,
 ): Promise<PodcastItem | null> {
-  const current = await getPodcast(id);
-  if (!current || current.listedBy !== userId) return null;
-  const next: PodcastItem = { ...current, ...listing };
   try {
-    // Only while it is still this lister's podcast (not deleted meanwhile).
-    await putItem(podcastModel.toItem(next), {
-      expression: 'attribute_exists(pk) AND listedBy = :user',
-      values: { ':user': userId },
+    const attributes = await updateItem({
+      Key: podcastKey(id),
+      UpdateExpression:
+        'SET title = :title, #url = :url, description = :description, imageUrl = :imageUrl, participants = :participants',
+      ConditionExpression: 'attribute_exists(pk) AND listedBy = :user',
+      ExpressionAttributeNames: { '#url': 'url' },
+      ExpressionAttributeValues: {
+        ':title': listing.title,
+        ':url': listing.url,
+        ':description': listing.description,
+        ':imageUrl': listing.imageUrl,
+        ':participants': listing.participants,
+        ':user': userId,
+      },
+      ReturnValues: 'ALL_NEW',
     });
+    return attributes ? podcastModel.fromItem(attributes) : null;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
   }
-  return next;
+}
+
+/**
+ * Deletes a podcast with its votes and frees its lister's place. The votes go first: while they go,
+ * the podcast is still there (and a retry finds it).
+ */
+async function deletePodcastWithVotes(podcast: PodcastItem): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :votes)',
+    ExpressionAttributeValues: { ':pk': `PODCAST#${podcast.id}`, ':votes': 'VOTE#' },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWrite(items.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
+  await transactWrite([
+    { Delete: { Key: podcastKey(podcast.id) } },
+    {
+      Update: {
+        Key: listerKey(podcast.listedBy),
+        UpdateExpression: 'DELETE podcastIds :id',
+        ExpressionAttributeValues: { ':id': new Set([podcast.id]) },
+      },
+    },
+  ]);
 }
 
 /** Deletes the lister's podcast and its votes; false when it is missing or someone else's. */
 export async function deletePodcastOfLister(id: string, userId: string): Promise<boolean> {
   const current = await getPodcast(id);
   if (!current || current.listedBy !== userId) return false;
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `PODCAST#${id}` },
-    ProjectionExpression: 'pk, sk',
-  });
-  // The podcast last: while its votes go, it is still there (and a retry finds it).
-  const votes = items.filter((item) => item.sk !== 'PODCAST');
-  await batchWrite(votes.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
-  await deleteItem(`PODCAST#${id}`, 'PODCAST');
+  await deletePodcastWithVotes(current);
   return true;
 }
 
-/** The ids of the podcasts a user listed (the board is small: read whole). */
-export async function listPodcastIdsListedBy(userId: string): Promise<string[]> {
-  return (await listPodcasts()).filter((podcast) => podcast.listedBy === userId).map((podcast) => podcast.id);
+/** An admin deletes any podcast (with its votes); false when there is none. */
+export async function deletePodcastAsAdmin(id: string): Promise<boolean> {
+  const current = await getPodcast(id);
+  if (!current) return false;
+  await deletePodcastWithVotes(current);
+  return true;
 }
 
-/** The number of votes a podcast has: one item per voter, counted. */
+/**
+ * An admin hides a podcast from the board (or shows it again): it leaves (or rejoins) both board
+ * indexes; its votes stay. Null when there is no such podcast.
+ */
+export async function setPodcastHidden(
+  id: string,
+  hidden: boolean,
+  now: string,
+): Promise<PodcastItem | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await getPodcast(id);
+    if (!current) return null;
+    const next: PodcastItem = { ...current, hiddenAt: hidden ? (current.hiddenAt ?? now) : null };
+    try {
+      // Only over the version read: a vote meanwhile changes the count, and the keys are written again.
+      await putItem(podcastModel.toItem(next), {
+        expression: 'attribute_exists(pk) AND voteCount = :count',
+        values: { ':count': current.voteCount },
+      });
+      return next;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error(`Podcast ${id} kept changing while it was being hidden or shown`);
+}
+
+/** The number of votes a podcast has, counted from the voters' items (tests check the stored count). */
 export async function countVotes(podcastId: string): Promise<number> {
   return queryCount({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -76,84 +232,94 @@ export async function countVotes(podcastId: string): Promise<number> {
   });
 }
 
-/** Which of these podcasts the user has voted for. */
-export async function votedPodcastIds(userId: string, podcastIds: string[]): Promise<Set<string>> {
-  const items = await batchGet(podcastIds.map((id) => ({ pk: `PODCAST#${id}`, sk: `VOTE#${userId}` })));
-  return new Set(items.map((item) => String(item.podcastId)));
-}
-
 /**
- * Toggles the user's vote: adds it when absent, removes it when present. Each voter has their own
- * item, so concurrent votes by different users never overwrite each other.
- */
-export async function toggleVote(
-  podcastId: string,
-  userId: string,
-  now: string,
-): Promise<{ voted: boolean }> {
-  try {
-    await putItem(
-      podcastVoteModel.toItem({ podcastId, userId, vote: 1, timestamp: now }),
-      'attribute_not_exists(pk)',
-    );
-    return { voted: true };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  try {
-    await deleteItem(`PODCAST#${podcastId}`, `VOTE#${userId}`, 'attribute_exists(pk)');
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  return { voted: false };
-}
-
-// ---------------------------------------------------------------- the board
-
-/** A new podcast id: 'pod_' and 32 random hex digits. */
-export const newPodcastId = (): string => `pod_${randomUUID().replaceAll('-', '')}`;
-
-export interface PodcastWithVotes {
-  podcast: PodcastItem;
-  voteCount: number;
-}
-
-/** Every podcast, newest first, with its number of votes (counted a few podcasts at a time). */
-export async function listPodcastsWithVoteCounts(concurrency = 8): Promise<PodcastWithVotes[]> {
-  const podcasts = await listPodcasts();
-  const counts: number[] = new Array(podcasts.length).fill(0);
-  let next = 0;
-  const worker = async () => {
-    while (next < podcasts.length) {
-      const index = next++;
-      const podcast = podcasts[index];
-      if (podcast) counts[index] = await countVotes(podcast.id);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, podcasts.length) }, worker));
-  return podcasts.map((podcast, i) => ({ podcast, voteCount: counts[i] ?? 0 }));
-}
-
-/** The ids of the podcasts the user has voted for, newest podcast first. */
-export async function listVotedPodcastIds(userId: string): Promise<string[]> {
-  const podcasts = await listPodcasts();
-  const voted = await votedPodcastIds(
-    userId,
-    podcasts.map((p) => p.id),
-  );
-  return podcasts.filter((p) => voted.has(p.id)).map((p) => p.id);
-}
-
-/**
- * Toggles the user's vote on an existing podcast and counts its votes afterwards. Null when there is no
- * such podcast (nothing is written).
+ * Toggles the user's vote on a visible podcast: the vote item and the podcast's count change in one
+ * transaction (each voter has their own item, so concurrent votes never overwrite each other, and
+ * the count moves exactly once per vote). Then the by-votes sort key follows the count, written only
+ * if the count is still the one read, so the last voter always leaves it right.
+ * Null when there is no such podcast, or it is hidden.
  */
 export async function togglePodcastVote(
   podcastId: string,
   userId: string,
   now: string,
 ): Promise<{ voted: boolean; voteCount: number } | null> {
-  if (!(await getPodcast(podcastId))) return null;
-  const { voted } = await toggleVote(podcastId, userId, now);
-  return { voted, voteCount: await countVotes(podcastId) };
+  const visible = 'attribute_exists(pk) AND (attribute_not_exists(hiddenAt) OR hiddenAt = :null)';
+  const podcastCondition = { ':null': null };
+  const vote = podcastVoteModel.toItem({ podcastId, userId, vote: 1, timestamp: now });
+  let voted: boolean;
+  try {
+    await transactWrite([
+      { Put: { Item: vote, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          Key: podcastKey(podcastId),
+          UpdateExpression: 'ADD voteCount :one',
+          ConditionExpression: visible,
+          ExpressionAttributeValues: { ':one': 1, ...podcastCondition },
+        },
+      },
+    ]);
+    voted = true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const podcast = await getPodcast(podcastId);
+    if (!podcast || podcast.hiddenAt) return null;
+    try {
+      await transactWrite([
+        {
+          Delete: {
+            Key: { pk: `PODCAST#${podcastId}`, sk: `VOTE#${userId}` },
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            Key: podcastKey(podcastId),
+            UpdateExpression: 'ADD voteCount :minusOne',
+            ConditionExpression: visible,
+            ExpressionAttributeValues: { ':minusOne': -1, ...podcastCondition },
+          },
+        },
+      ]);
+    } catch (retracted) {
+      // Retracted by a concurrent toggle of the same user (or hidden meanwhile): nothing to undo.
+      if (!isConditionFailure(retracted)) throw retracted;
+    }
+    voted = false;
+  }
+  const podcast = await getPodcast(podcastId);
+  if (!podcast) return null;
+  if (!podcast.hiddenAt) {
+    try {
+      await updateItem({
+        Key: podcastKey(podcastId),
+        UpdateExpression: 'SET gsi2sk = :key',
+        ConditionExpression: 'voteCount = :count AND (attribute_not_exists(hiddenAt) OR hiddenAt = :null)',
+        ExpressionAttributeValues: {
+          ':key': podcastVotesSortKey(podcast.voteCount, podcast.createdAt, podcast.id),
+          ':count': podcast.voteCount,
+          ':null': null,
+        },
+      });
+    } catch (error) {
+      // Another vote landed meanwhile: its own write sets the key for the newer count.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return { voted, voteCount: podcast.voteCount };
 }
+
+/** The ids of the podcasts the user has voted for, most recent vote first: one Query. */
+export async function listVotedPodcastIds(userId: string): Promise<string[]> {
+  const items = await queryAll({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': `VOTER#${userId}` },
+    ScanIndexForward: false,
+  });
+  return items.map((item) => String(item.podcastId));
+}
+
+/** A new podcast id: 'pod_' and 32 random hex digits. */
+export const newPodcastId = (): string => `pod_${randomUUID().replaceAll('-', '')}`;
