@@ -57,4 +57,48 @@ describe('admin CSV importer in Chromium against the local home', () => {
     expect(names).toEqual(['Quinn Imported', 'Rae Imported']);
     await context.close();
   });
+
+  it('cancels a long import, sees how many rows were written, and discards them: nothing is published', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.admin);
+    const tag = `e2ecancel${randomUUID().slice(0, 6)}`;
+    const rows = Array.from({ length: 30_000 }, (_, i) => `Cancelled Person ${i},Seed,${tag}`);
+    const csv = ['Full Name,Stage,Sector Focus', ...rows].join('\n');
+
+    await page.goto(`${e2e.appUrl}/admin`);
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'long-list.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByLabel('Source name').fill('E2E long list');
+    await page.getByLabel('Source URL').fill('https://example.com/e2e-long-list');
+    await page.getByRole('button', { name: 'Preview & Import' }).click();
+    await page.getByRole('button', { name: 'Looks good; import!' }).click();
+    // Rows are being read (the count has moved), then the admin cancels.
+    await page.getByText(/^Importing row [1-9]\d* of 30000\.\.\.$/).waitFor();
+    await page.getByText(/rows a second · .* left$/).waitFor();
+    await screenshot(page, 'admin-import-progress');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    const discard = page.getByRole('button', { name: /^Discard the [\d,]+ imported rows?$/ });
+    await discard.waitFor();
+    await page.getByRole('button', { name: /^Publish (them|it)$/ }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-import-cancelled');
+    const written = ((await discard.textContent()) ?? '').replace(/\D/g, '');
+    expect(Number(written)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText(`${Number(written).toLocaleString('en-US')} rows were written`).count())
+      .toBe(1);
+    await discard.click();
+    await page
+      .getByText(
+        `The import was cancelled and its ${Number(written).toLocaleString('en-US')} rows discarded; nothing of it was published.`,
+      )
+      .waitFor();
+
+    // Nobody finds them.
+    const search = await page.request.get(`${e2e.appUrl}/api/investors?sectorFocus=${tag}`);
+    expect(((await search.json()) as { data: { total: number } }).data.total).toBe(0);
+    await context.close();
+  });
 });
