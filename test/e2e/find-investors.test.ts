@@ -102,6 +102,14 @@ describe('finding investors in Chromium against the local home', () => {
     await page.waitForURL(/has=phone/);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('updated');
     await page.waitForURL(/sort=updated/);
+    // Each choice built on the one before it: none was dropped by a click that came quickly after.
+    const chosen = new URL(page.url()).searchParams;
+    expect([
+      chosen.get('sectorFocus'),
+      chosen.get('checkMin'),
+      chosen.get('has'),
+      chosen.get('country'),
+    ]).toEqual(['ai', '250000', 'phone', expect.stringMatching(/^germany$/i)]);
     // The header keeps the last count until the new results are in.
     await expect.poll(count).toBeLessThan(expected);
     const narrowed = await count();
