@@ -106,6 +106,11 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/admin/imports/{jobId}/publish', 'admin', 'admin'),
   route('POST', '/admin/imports/{jobId}/discard', 'admin', 'admin'),
 
+  // Portals: partner firms' onboarding pages, as data.
+  route('GET', '/admin/portals', 'admin', 'admin'),
+  route('POST', '/admin/portals', 'admin', 'admin'),
+  route('PATCH', '/admin/portals/{portalId}', 'admin', 'admin'),
+
   // Stripe's webhook: no token; the handler verifies Stripe's signature on the raw body.
   route('POST', '/stripe/webhook', 'public', 'stripeWebhook'),
 ];

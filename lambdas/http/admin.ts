@@ -12,7 +12,7 @@ import {
   runFunctionResponse,
 } from '../../shared/api/admin';
 import { cartIdParams } from '../../shared/api/carts';
-import { investorIdParams } from '../../shared/api/directory';
+import { investorIdParams, portalIdParams } from '../../shared/api/directory';
 import {
   createImportBody,
   createImportResponse,
@@ -20,6 +20,15 @@ import {
   importJobResponse,
   recentImportsResponse,
 } from '../../shared/api/imports';
+import {
+  adminPortalSchema,
+  adminPortalsResponse,
+  createPortalBody,
+  PORTAL_FONTS,
+  type PortalFieldsBody,
+  portalFieldsBody,
+  portalMessages,
+} from '../../shared/api/portals';
 import { purchaseStateOf } from '../../shared/cart/purchase-state';
 import { validateFieldMerger } from '../../shared/curation/field-merger';
 import type { ImportedInvestor } from '../../shared/investors/types';
@@ -49,9 +58,19 @@ import {
   getImportedInvestor,
   getSearchableInvestor,
 } from '../lib/table/repositories/investors';
+import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
 import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
 import { startWorkflow } from '../lib/workflows';
+
+/** The stored fields of a portal from the tool's form. */
+const portalFields = (body: PortalFieldsBody, now: string) => ({
+  name: body.name,
+  description: body.description,
+  firm: { name: body.firmName, website: body.firmWebsite },
+  fontFamily: PORTAL_FONTS[body.font],
+  updatedAt: now,
+});
 
 async function withSearchable(imported: ImportedInvestor | null) {
   if (!imported) throw new NotFoundError('No imported investor found');
@@ -232,6 +251,40 @@ export const handler = httpHandler('admin', {
           throw new ConflictError('Only a purchased cart can be redelivered.');
         throw error;
       }
+    },
+  }),
+
+  'GET /admin/portals': endpoint({
+    auth: 'admin',
+    handle: async () => adminPortalsResponse.parse({ portals: await listPortals() }),
+  }),
+
+  'POST /admin/portals': endpoint({
+    auth: 'admin',
+    body: createPortalBody,
+    status: 201,
+    handle: async ({ body, caller }) => {
+      const now = new Date().toISOString();
+      const portal = {
+        id: `portal-${body.urlIdentifier}`,
+        urlIdentifier: body.urlIdentifier,
+        ...portalFields(body, now),
+        createdAt: now,
+        createdBy: caller.sub,
+      };
+      if (!(await createPortal(portal))) throw new ConflictError(portalMessages.labelTaken);
+      return adminPortalSchema.parse(portal);
+    },
+  }),
+
+  'PATCH /admin/portals/{portalId}': endpoint({
+    auth: 'admin',
+    params: portalIdParams,
+    body: portalFieldsBody,
+    handle: async ({ params, body }) => {
+      const portal = await updatePortal(params.portalId, portalFields(body, new Date().toISOString()));
+      if (!portal) throw new NotFoundError('Portal not found');
+      return adminPortalSchema.parse(portal);
     },
   }),
 });

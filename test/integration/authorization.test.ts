@@ -326,6 +326,37 @@ const cases: Record<string, Case> = {
     expect: { other: 403 },
   },
   'GET /admin/imports': { prepare: async () => ({ path: '/admin/imports' }) },
+  'GET /admin/portals': { prepare: async () => ({ path: '/admin/portals' }) },
+  'POST /admin/portals': {
+    prepare: async () => ({
+      path: '/admin/portals',
+      body: {
+        urlIdentifier: `p-${unique()
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
+        name: 'Matrix',
+        description: '',
+        firmName: 'M',
+        firmWebsite: '',
+        font: 'system',
+      },
+    }),
+    ok: 201,
+  },
+  'PATCH /admin/portals/{portalId}': {
+    prepare: async () => ({
+      path: `/admin/portals/matrix-${u}`,
+      body: {
+        name: 'Matrix Portal',
+        description: 'For the matrix',
+        firmName: 'M',
+        firmWebsite: '',
+        font: 'system',
+      },
+    }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
   'GET /admin/podcasts/hidden': { prepare: async () => ({ path: '/admin/podcasts/hidden' }) },
   'POST /admin/podcasts/{podcastId}/hide': {
     prepare: async () => ({ path: `/admin/podcasts/${await verifiedPodcast('Hide Me')}/hide` }),

@@ -17,6 +17,7 @@ export const queryKeys = {
   podcasts: ['podcasts'] as const,
   podcastBoard: (sort: string) => ['podcasts', 'board', sort] as const,
   hiddenPodcasts: ['admin', 'podcasts', 'hidden'] as const,
+  adminPortals: ['admin', 'portals'] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,

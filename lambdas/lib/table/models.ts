@@ -408,7 +408,7 @@ export const investorPortalModel = defineModel(
     firm: z.object({ name: z.string(), website: z.string() }),
     fontFamily: z.nullable(z.string()),
   }),
-  (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL' }),
+  (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL', gsi1pk: 'PORTALS', gsi1sk: v.urlIdentifier }),
 );
 export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
 

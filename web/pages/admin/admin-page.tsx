@@ -10,10 +10,12 @@ import { CsvImporter } from './csv-importer';
 import { FieldMerger } from './field-merger';
 import { FunctionRunner } from './function-runner';
 import { MappingDebugger } from './mapping-debugger';
+import { PortalsTool } from './portals-tool';
 
 /**
  * `/admin`: admins only ('Loading admin page...' until auth is known; others go to /). The mapping
- * debugger, the field merger, the CSV importer, the function runner and a link to the recent carts.
+ * debugger, the field merger, the CSV importer, the function runner, a link to the recent carts and
+ * the Portals tool.
  */
 export function AdminPage() {
   useDocumentTitle('Admin');
@@ -42,6 +44,9 @@ export function AdminPage() {
           </Col>
           <Col xs={12}>
             <CsvImporter />
+          </Col>
+          <Col xs={12}>
+            <PortalsTool />
           </Col>
         </Row>
       </Container>

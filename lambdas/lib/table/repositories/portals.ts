@@ -1,5 +1,5 @@
 import { type InvestorPortal, investorPortalModel } from '../models';
-import { getItem, putItem } from '../table';
+import { getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
 
 /** A partner firm's portal by its subdomain (`vcn` for vcn.example.com). */
 export async function getPortal(urlIdentifier: string): Promise<InvestorPortal | null> {
@@ -7,6 +7,61 @@ export async function getPortal(urlIdentifier: string): Promise<InvestorPortal |
   return item ? investorPortalModel.fromItem(item) : null;
 }
 
+/** Writes a portal whole (the seed and the deployment's built-in portal). */
 export async function putPortal(portal: InvestorPortal): Promise<void> {
   await putItem(investorPortalModel.toItem({ ...portal, urlIdentifier: portal.urlIdentifier.toLowerCase() }));
+}
+
+/** Creates a portal under a subdomain no portal has; false when one already has it. */
+export async function createPortal(portal: InvestorPortal): Promise<boolean> {
+  try {
+    await putItem(
+      investorPortalModel.toItem({ ...portal, urlIdentifier: portal.urlIdentifier.toLowerCase() }),
+      'attribute_not_exists(pk)',
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+type PortalFields = Pick<InvestorPortal, 'name' | 'description' | 'firm' | 'fontFamily' | 'updatedAt'>;
+
+/** Changes a portal's fields (its subdomain stays); null when there is no such portal. */
+export async function updatePortal(
+  urlIdentifier: string,
+  fields: PortalFields,
+): Promise<InvestorPortal | null> {
+  try {
+    const attributes = await updateItem({
+      Key: { pk: `PORTAL#${urlIdentifier.toLowerCase()}`, sk: 'PORTAL' },
+      UpdateExpression:
+        'SET #name = :name, description = :description, firm = :firm, fontFamily = :font, updatedAt = :updatedAt',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: {
+        ':name': fields.name,
+        ':description': fields.description,
+        ':firm': fields.firm,
+        ':font': fields.fontFamily,
+        ':updatedAt': fields.updatedAt,
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return attributes ? investorPortalModel.fromItem(attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Every portal, by subdomain (a handful: one Query, all pages). */
+export async function listPortals(): Promise<InvestorPortal[]> {
+  const items = await queryAll({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'PORTALS' },
+  });
+  return items.map((item) => investorPortalModel.fromItem(item));
 }
