@@ -24,7 +24,7 @@ export const workflowSchedules: Partial<
 > = {
   aggregation: {
     every: Duration.hours(6),
-    input: { action: 'recount', lockName: null },
+    input: { action: 'recount', lockName: null, lockOwner: null },
     description: 'Recounts the directory and rebuilds its search snapshot every 6 hours.',
   },
 };

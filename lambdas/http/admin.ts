@@ -45,6 +45,7 @@ import {
 } from '../lib/imports/import-jobs';
 import { logger } from '../lib/observability/logger';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
+import { lockOfFunction } from '../lib/table/models';
 import { listRecentCarts } from '../lib/table/repositories/carts';
 import { getCartDeliveries } from '../lib/table/repositories/deliveries';
 import {
@@ -115,8 +116,8 @@ export const handler = httpHandler('admin', {
       // The edit is in the table (and the tag search) now; the aggregation brings the home page's
       // counts and the search snapshot up to date. If it cannot start, the 6-hourly one will.
       if (result.updated > 0)
-        await startWorkflow('aggregation', { action: 'aggregate', lockName: null }).catch((error: unknown) =>
-          logger.warn('could not start the aggregation after a field merger', { error }),
+        await startWorkflow('aggregation', { action: 'aggregate', lockName: null, lockOwner: null }).catch(
+          (error: unknown) => logger.warn('could not start the aggregation after a field merger', { error }),
         );
       return fieldMergerResponse.parse(result);
     },
@@ -144,22 +145,25 @@ export const handler = httpHandler('admin', {
     params: adminFunctionParams,
     handle: async ({ params, caller }) => {
       const name = params.functionName;
-      if (!(await acquireFunctionLock(name, caller.sub, new Date())))
-        throw new ConflictError(messages.functionAlreadyRunning);
+      // Process unmapped and process all share the mapping lock (with imports publishing their rows).
+      const lock = lockOfFunction(name);
+      const owner = await acquireFunctionLock(lock, caller.sub, new Date());
+      if (!owner) throw new ConflictError(messages.functionAlreadyRunning);
       try {
         const executionArn =
           name === 'aggregate'
-            ? await startWorkflow('aggregation', { action: 'recount', lockName: name })
+            ? await startWorkflow('aggregation', { action: 'recount', lockName: lock, lockOwner: owner })
             : await startWorkflow('mapping', {
                 mode: name === 'processAll' ? 'all' : 'unmapped',
                 cursor: null,
                 mapped: 0,
-                lockName: name,
+                lockName: lock,
+                lockOwner: owner,
               });
-        await setFunctionExecution(name, executionArn);
+        await setFunctionExecution(lock, owner, executionArn);
         return runFunctionResponse.parse({ functionName: name, executionArn });
       } catch (error) {
-        await releaseFunctionLock(name);
+        await releaseFunctionLock(lock, owner);
         throw error;
       }
     },

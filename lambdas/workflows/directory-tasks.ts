@@ -2,11 +2,28 @@ import * as z from 'zod/mini';
 import { aggregateDirectory, recountDirectory } from '../lib/directory/aggregation';
 import { mapBatch } from '../lib/directory/mapping';
 import { logger } from '../lib/observability/logger';
-import { ADMIN_FUNCTIONS } from '../lib/table/models';
-import { releaseFunctionLock } from '../lib/table/repositories/function-runs';
+import { RUN_LOCKS, type RunLock } from '../lib/table/models';
+import {
+  acquireFunctionLock,
+  releaseFunctionLock,
+  renewFunctionLock,
+} from '../lib/table/repositories/function-runs';
 import { taskHandler } from '../lib/task-handler';
 
-const lockName = z.nullable(z.enum(ADMIN_FUNCTIONS));
+const lockName = z.nullable(z.enum(RUN_LOCKS));
+/** The run's token: only its owner renews or releases a lock (absent on runs that take none). */
+const lockOwner = z._default(z.nullable(z.string()), null);
+
+/** A run whose lock expired and was taken by another run stops rather than run beside it. */
+export class LockLostError extends Error {
+  override readonly name = 'LockLostError';
+}
+
+/** Every batch of a run renews its lock: a long run keeps it, a dead one lets it expire. */
+async function renew(name: RunLock | null, owner: string | null) {
+  if (name && owner && !(await renewFunctionLock(name, owner, new Date())))
+    throw new LockLostError(`The ${name} lock is no longer this run's`);
+}
 
 const taskInput = z.discriminatedUnion('action', [
   z.object({
@@ -16,10 +33,13 @@ const taskInput = z.discriminatedUnion('action', [
     cursor: z.nullable(z.string()),
     mapped: z.int(),
     lockName,
+    lockOwner,
   }),
-  z.object({ action: z.literal('aggregate'), lockName, mapped: z.int() }),
-  z.object({ action: z.literal('recount'), lockName, mapped: z.int() }),
-  z.object({ action: z.literal('releaseLock'), lockName, mapped: z.int() }),
+  z.object({ action: z.literal('aggregate'), lockName, lockOwner, mapped: z.int() }),
+  z.object({ action: z.literal('recount'), lockName, lockOwner, mapped: z.int() }),
+  z.object({ action: z.literal('releaseLock'), lockName, lockOwner, mapped: z.int() }),
+  // An import takes the mapping lock before it publishes its rows (owner: the job), waiting while it is held.
+  z.object({ action: z.literal('acquireLock'), lockName: z.enum(RUN_LOCKS), lockOwner: z.string() }),
 ]);
 
 /**
@@ -31,25 +51,49 @@ const taskInput = z.discriminatedUnion('action', [
  */
 export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action, lockName: input.lockName });
+  const { lockName: name, lockOwner: owner } = input;
   switch (input.action) {
     case 'mapBatch': {
+      await renew(name, owner);
       const result = await mapBatch(input);
       logger.info('mapped a batch', { mapped: result.mapped, done: result.done });
-      return { ...result, lockName: input.lockName };
+      return { ...result, lockName: name, lockOwner: owner };
     }
     case 'aggregate': {
+      await renew(name, owner);
       const metadata = await aggregateDirectory();
       logger.info('aggregated the directory', { totalInvestors: metadata.totalInvestors });
-      return { lockName: input.lockName, mapped: input.mapped, totalInvestors: metadata.totalInvestors };
+      return {
+        lockName: name,
+        lockOwner: owner,
+        mapped: input.mapped,
+        totalInvestors: metadata.totalInvestors,
+      };
     }
     case 'recount': {
+      await renew(name, owner);
       const metadata = await recountDirectory();
       logger.info('recounted the directory', { totalInvestors: metadata.totalInvestors });
-      return { lockName: input.lockName, mapped: input.mapped, totalInvestors: metadata.totalInvestors };
+      return {
+        lockName: name,
+        lockOwner: owner,
+        mapped: input.mapped,
+        totalInvestors: metadata.totalInvestors,
+      };
     }
     case 'releaseLock': {
-      if (input.lockName) await releaseFunctionLock(input.lockName);
-      return { lockName: input.lockName, mapped: input.mapped, released: input.lockName !== null };
+      if (name && owner) await releaseFunctionLock(name, owner);
+      return {
+        lockName: name,
+        lockOwner: owner,
+        mapped: input.mapped,
+        released: name !== null && owner !== null,
+      };
+    }
+    case 'acquireLock': {
+      const acquired =
+        (await acquireFunctionLock(input.lockName, 'import', new Date(), input.lockOwner)) !== null;
+      return { lockName: input.lockName, lockOwner: input.lockOwner, acquired };
     }
   }
 });

@@ -524,7 +524,7 @@ describe('Step Functions', () => {
       State: 'ENABLED',
       Target: {
         Arn: ref(stack.workflows.stateMachines.aggregation),
-        Input: '{"action":"recount","lockName":null}',
+        Input: '{"action":"recount","lockName":null,"lockOwner":null}',
       },
     });
   });

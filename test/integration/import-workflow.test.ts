@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkflowFault } from '../../infra/local/stepfunctions';
 import { mapBatch } from '../../lambdas/lib/directory/mapping';
 import { importChunk, importFileMessages, prepareImport } from '../../lambdas/lib/imports/import-file';
+import { acquireFunctionLock, releaseFunctionLock } from '../../lambdas/lib/table/repositories/function-runs';
 import {
   getImportJob,
   transitionImportJob,
@@ -11,6 +12,7 @@ import {
   countStagedImportedInvestors,
   getImportedInvestor,
 } from '../../lambdas/lib/table/repositories/investors';
+import { getItem } from '../../lambdas/lib/table/table';
 import { IMPORT_JOB_RESTING_STATUSES, type ImportJobView } from '../../shared/api/imports';
 import { call, createUser, localHome, type TestUser } from './support/home';
 import { metricTotal } from './support/metrics';
@@ -373,6 +375,64 @@ describe('import workflow (the ASL run by the local home)', () => {
       rejected: 0,
     });
     expect((await getImportJob(second))?.status).toBe('mapping');
+  });
+
+  it('two imports of the same people started at once map one after the other: nobody loses a value', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const file = (sector: string) =>
+      `Investor Name,Email,Stage Focus,Sector Focus,\n${Array.from(
+        { length: 40 },
+        (_, i) => `Twin ${u} ${i},twin-${i}-${u}@example.com,Seed,${sector},`,
+      ).join('\n')}\n`;
+    const [first, second] = await Promise.all([
+      createAndUpload(admin, file(`left-${u}`)),
+      createAndUpload(admin, file(`right-${u}`)),
+    ]);
+
+    await Promise.all([start(admin, first), start(admin, second)]);
+    const jobs = await Promise.all([finished(admin, first), finished(admin, second)]);
+
+    expect(jobs.map((job) => job.status)).toEqual(['succeeded', 'succeeded']);
+    const left = await searchNames(`left-${u}`);
+    const right = await searchNames(`right-${u}`);
+    expect(left.total).toBe(40);
+    expect(right.total).toBe(40);
+    // Each person is one entry holding both sectors: neither mapping folded into a stale copy.
+    const ids = (
+      (await call('GET', `/investors?sectorFocus=left-${u}&limit=100`)).body as {
+        data: { items: { id: string }[] };
+      }
+    ).data.items.map((item) => item.id);
+    for (const id of ids) {
+      const profile = (await call('GET', `/investors/${id}`)).body as { data: { sectorFocus: string[] } };
+      expect(profile.data.sectorFocus).toEqual(expect.arrayContaining([`left-${u}`, `right-${u}`]));
+    }
+    expect(await getItem('RUNNER#mapping', 'LOCK', true)).toBeUndefined();
+  });
+
+  it('an import waits while another run holds the mapping lock, then publishes once it is released', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const owner = (await acquireFunctionLock('mapping', 'process-all', new Date())) ?? '';
+    expect(owner).not.toBe('');
+    let jobId = '';
+    try {
+      jobId = await uploadAndStart(admin, cancelFile(u, 3));
+      await expect
+        .poll(async () => (await getImportJob(jobId))?.status, { timeout: 20_000, interval: 100 })
+        .toBe('mapping');
+      // Held by someone else: the import waits, publishing nothing.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect((await getImportJob(jobId))?.status).toBe('mapping');
+      expect((await searchNames(`cancel-${u}`)).total).toBe(0);
+    } finally {
+      await releaseFunctionLock('mapping', owner);
+    }
+
+    const job = await finished(admin, jobId);
+    expect(job.status).toBe('succeeded');
+    expect((await searchNames(`cancel-${u}`)).total).toBe(3);
   });
 
   it('re-import: importing the same file twice creates no duplicate searchable investors', async () => {

@@ -13,6 +13,7 @@ import {
 import type { ImportedInvestor } from '../../../shared/investors/types';
 import { importObjectKey, readUploadHead, streamUpload, uploadedObjectSize } from '../storage';
 import type { ImportJob } from '../table/models';
+import { releaseFunctionLock } from '../table/repositories/function-runs';
 import { getImportJob, transitionImportJob, updateImportJob } from '../table/repositories/imports';
 import {
   countStagedImportedInvestors,
@@ -257,6 +258,8 @@ export async function completeDiscard(jobId: string): Promise<void> {
  * rows are counted if the import stopped before it could count them).
  */
 export async function failImport(jobId: string, reason: string): Promise<void> {
+  // A publish that failed lets go of the mapping lock it took (only if it holds it).
+  await releaseFunctionLock('mapping', jobId);
   const job = await requireJob(jobId);
   if (job.status === 'cancelled') {
     await recordCancelledRows(job);

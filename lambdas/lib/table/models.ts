@@ -415,11 +415,25 @@ export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
 export const ADMIN_FUNCTIONS = ['processUnmapped', 'processAll', 'aggregate'] as const;
 export type AdminFunction = (typeof ADMIN_FUNCTIONS)[number];
 
-/** A lock that keeps a second run of the same admin function from starting while one runs. */
+/**
+ * The run locks: 'mapping' is held by whatever maps imported investors (process unmapped, process
+ * all, an import publishing its rows), so mapping never runs twice at once; 'aggregate' by the
+ * admin's recount.
+ */
+export const RUN_LOCKS = ['mapping', 'aggregate'] as const;
+export type RunLock = (typeof RUN_LOCKS)[number];
+export const lockOfFunction = (name: AdminFunction): RunLock =>
+  name === 'aggregate' ? 'aggregate' : 'mapping';
+
+/**
+ * A run lock: held by one owner (a random token of the run that took it, or an import job's id),
+ * renewed by every batch of that run, released only by it; a lock whose run died expires.
+ */
 export const functionRunModel = defineModel(
   'functionRun',
   z.object({
-    name: z.enum(ADMIN_FUNCTIONS),
+    name: z.enum(RUN_LOCKS),
+    owner: z.string(),
     executionArn: z.nullable(z.string()),
     startedAt: isoDate,
     startedByUserId: z.string(),

@@ -49,12 +49,15 @@ export async function putItem(item: Record<string, unknown>, condition?: string 
   );
 }
 
-export async function deleteItem(pk: string, sk: string, condition?: string): Promise<void> {
+export async function deleteItem(pk: string, sk: string, condition?: string | Condition): Promise<void> {
+  const c = typeof condition === 'string' ? { expression: condition } : condition;
   await documentClient().send(
     new DeleteCommand({
       TableName: tableName(),
       Key: { pk, sk },
-      ...(condition ? { ConditionExpression: condition } : {}),
+      ...(c ? { ConditionExpression: c.expression } : {}),
+      ...(c?.names ? { ExpressionAttributeNames: c.names } : {}),
+      ...(c?.values ? { ExpressionAttributeValues: c.values } : {}),
     }),
   );
 }

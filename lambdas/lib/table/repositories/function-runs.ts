@@ -1,28 +1,61 @@
-import { type AdminFunction, functionRunModel } from '../models';
+import { randomUUID } from 'node:crypto';
+import { functionRunModel, type RunLock } from '../models';
 import { deleteItem, isConditionFailure, putItem, updateItem } from '../table';
 
-/** How long a lock may be held before a new run may take it over (a run that died). */
-const LOCK_SECONDS = 15 * 60;
+/**
+ * How long a lock holds without being renewed: a run renews it with every batch (a batch lasts a
+ * minute at most), so only a run that died lets it expire.
+ */
+export const LOCK_SECONDS = 15 * 60;
+
+const lockKey = (name: RunLock) => ({ pk: `RUNNER#${name}`, sk: 'LOCK' });
+const seconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /**
- * Takes the run lock of an admin function. Returns false while another run of the same function
- * holds it (and has not expired).
+ * Takes a run lock for `owner` (a new random token unless given). Returns the owner, or null while
+ * another owner holds it and has not let it expire. Taking it again as its owner renews it.
  */
-export async function acquireFunctionLock(name: AdminFunction, userId: string, now: Date): Promise<boolean> {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+export async function acquireFunctionLock(
+  name: RunLock,
+  userId: string,
+  now: Date,
+  owner: string = randomUUID(),
+): Promise<string | null> {
   try {
     await putItem(
       {
         ...functionRunModel.toItem({
           name,
+          owner,
           executionArn: null,
           startedAt: now.toISOString(),
           startedByUserId: userId,
         }),
-        expiresAt: nowSeconds + LOCK_SECONDS,
+        expiresAt: seconds(now) + LOCK_SECONDS,
       },
-      { expression: 'attribute_not_exists(pk) OR expiresAt < :now', values: { ':now': nowSeconds } },
+      {
+        expression: 'attribute_not_exists(pk) OR expiresAt < :now OR #owner = :owner',
+        values: { ':now': seconds(now), ':owner': owner },
+        names: { '#owner': 'owner' },
+      },
     );
+    return owner;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Extends the lock by its lease, only for its owner: false when the run has lost it (expired and taken). */
+export async function renewFunctionLock(name: RunLock, owner: string, now: Date): Promise<boolean> {
+  try {
+    await updateItem({
+      Key: lockKey(name),
+      UpdateExpression: 'SET expiresAt = :until',
+      ConditionExpression: '#owner = :owner',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+      ExpressionAttributeValues: { ':until': seconds(now) + LOCK_SECONDS, ':owner': owner },
+    });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -30,27 +63,33 @@ export async function acquireFunctionLock(name: AdminFunction, userId: string, n
   }
 }
 
-/**
- * Records the execution of the run holding the lock. Does nothing when the lock is already gone (the
- * run finished first): an unconditional update would recreate it without `expiresAt`, and such a lock
- * could never be taken again.
- */
-export async function setFunctionExecution(name: AdminFunction, executionArn: string): Promise<void> {
+/** Records the execution of the run holding the lock; nothing when the lock is gone or someone else's. */
+export async function setFunctionExecution(
+  name: RunLock,
+  owner: string,
+  executionArn: string,
+): Promise<void> {
   try {
     await updateItem({
-      Key: { pk: `RUNNER#${name}`, sk: 'LOCK' },
+      Key: lockKey(name),
       UpdateExpression: 'SET executionArn = :arn',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':arn': executionArn },
+      ConditionExpression: '#owner = :owner',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+      ExpressionAttributeValues: { ':arn': executionArn, ':owner': owner },
     });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
 }
 
-export async function releaseFunctionLock(name: AdminFunction): Promise<void> {
+/** Releases the lock if `owner` holds it: a late release of a run that lost it frees nobody else's. */
+export async function releaseFunctionLock(name: RunLock, owner: string): Promise<void> {
   try {
-    await deleteItem(`RUNNER#${name}`, 'LOCK');
+    await deleteItem(lockKey(name).pk, lockKey(name).sk, {
+      expression: '#owner = :owner',
+      values: { ':owner': owner },
+      names: { '#owner': 'owner' },
+    });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
