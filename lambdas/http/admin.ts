@@ -1,8 +1,11 @@
 import {
   adminCartsResponse,
   adminFunctionParams,
+  curationRuleQuery,
+  curationRulesResponse,
   debugFieldQuery,
   debugFieldResponse,
+  deleteCurationRuleResponse,
   fieldMergerBody,
   fieldMergerResponse,
   importedInvestorByEmailQuery,
@@ -30,7 +33,8 @@ import {
   portalMessages,
 } from '../../shared/api/portals';
 import { purchaseStateOf } from '../../shared/cart/purchase-state';
-import { validateFieldMerger } from '../../shared/curation/field-merger';
+import { MERGEABLE_FIELDS, validateFieldMerger } from '../../shared/curation/field-merger';
+import { finalsOfRequest, rulesOfRequest } from '../../shared/curation/rules';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
 import { applyFieldMergerToDirectory, investorsWithAnyValue } from '../lib/directory/curation';
@@ -47,6 +51,11 @@ import { logger } from '../lib/observability/logger';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { lockOfFunction } from '../lib/table/models';
 import { listRecentCarts } from '../lib/table/repositories/carts';
+import {
+  deleteCurationRule,
+  listCurationRules,
+  recordCurationRules,
+} from '../lib/table/repositories/curation-rules';
 import { getCartDeliveries } from '../lib/table/repositories/deliveries';
 import {
   acquireFunctionLock,
@@ -111,15 +120,40 @@ export const handler = httpHandler('admin', {
     handle: async ({ body }) => {
       const validation = validateFieldMerger(body.action, body);
       if (!validation.ok) throw new BadRequestError(validation.error);
-      const result = await applyFieldMergerToDirectory(validation.request);
-      if (result.matched === 0) throw new NotFoundError(messages.noInvestorsFound);
+      const { request } = validation;
+      // The rules first: if the edit stops half-way, the next mapping finishes it.
+      const rules = rulesOfRequest(request, new Date().toISOString());
+      await recordCurationRules(request.field, rules, finalsOfRequest(request));
+      const result = await applyFieldMergerToDirectory(request);
+      if (result.matched === 0) {
+        for (const rule of rules) await deleteCurationRule(rule.field, rule.value);
+        throw new NotFoundError(messages.noInvestorsFound);
+      }
       // The edit is in the table (and the tag search) now; the aggregation brings the home page's
       // counts and the search snapshot up to date. If it cannot start, the 6-hourly one will.
       if (result.updated > 0)
         await startWorkflow('aggregation', { action: 'aggregate', lockName: null, lockOwner: null }).catch(
           (error: unknown) => logger.warn('could not start the aggregation after a field merger', { error }),
         );
-      return fieldMergerResponse.parse(result);
+      return fieldMergerResponse.parse({ ...result, rules: rules.length });
+    },
+  }),
+
+  'GET /admin/curation-rules': endpoint({
+    auth: 'admin',
+    handle: async () => {
+      const rules = (await Promise.all(MERGEABLE_FIELDS.map(listCurationRules))).flat();
+      rules.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.value.localeCompare(b.value));
+      return curationRulesResponse.parse({ rules });
+    },
+  }),
+
+  'DELETE /admin/curation-rules': endpoint({
+    auth: 'admin',
+    query: curationRuleQuery,
+    handle: async ({ query }) => {
+      await deleteCurationRule(query.field, query.value);
+      return deleteCurationRuleResponse.parse({ deleted: true });
     },
   }),
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CART_STATUSES } from '../cart/cart';
 import { PURCHASE_STATES } from '../cart/purchase-state';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
+import { curationRuleSchema } from '../curation/rules';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
 
 /** GET /admin/imported-investors?email=…: the mapping debugger's lookup by email. */
@@ -30,7 +31,22 @@ export const fieldMergerBody = z.strictObject({
 });
 export type FieldMergerBody = z.infer<typeof fieldMergerBody>;
 
-export const fieldMergerResponse = z.object({ matched: z.int(), updated: z.int() });
+/** How many investors held the values, how many changed, and how many rules were recorded. */
+export const fieldMergerResponse = z.object({
+  matched: z.int(),
+  updated: z.int(),
+  rules: z._default(z.int(), 0),
+});
+
+/** GET /admin/curation-rules: every rule of both fields, newest first. */
+export const curationRulesResponse = z.object({ rules: z.array(curationRuleSchema) });
+
+/** DELETE /admin/curation-rules?field=&value=: undoes one rule. */
+export const curationRuleQuery = z.object({
+  field: mergeableFieldSchema,
+  value: z.string().check(z.trim(), z.minLength(1), z.maxLength(1000)),
+});
+export const deleteCurationRuleResponse = z.object({ deleted: z.literal(true) });
 export type FieldMergerResponse = z.infer<typeof fieldMergerResponse>;
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mapBatch } from '../../lambdas/lib/directory/mapping';
 import { acquireFunctionLock, releaseFunctionLock } from '../../lambdas/lib/table/repositories/function-runs';
 import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
@@ -35,7 +36,7 @@ describe('admin: field merger (connected)', () => {
     });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { matched: 2, updated: 2 } });
+    expect(response.body).toEqual({ data: { matched: 2, updated: 2, rules: 2 } });
     expect(names((await searchSector(`fintech-${u}`)).body)).toEqual([`Merge A ${u}`, `Merge B ${u}`]);
     expect((await searchSector(`fin-${u}`)).body).toMatchObject({ data: { items: [], total: 0 } });
     expect(names((await searchSector(`other-${u}`)).body)).toEqual([`Merge A ${u}`, `Merge C ${u}`]);
@@ -54,7 +55,7 @@ describe('admin: field merger (connected)', () => {
       body: { action: 'remove', field: 'sectorFocus', selectedValues: [`DROP-${u}`] },
     });
 
-    expect(response.body).toEqual({ data: { matched: 2, updated: 2 } });
+    expect(response.body).toEqual({ data: { matched: 2, updated: 2, rules: 1 } });
     expect((await searchSector(`drop-${u}`)).body).toMatchObject({ data: { items: [], total: 0 } });
     expect(names((await searchSector(`keep-${u}`)).body)).toEqual([`Remove A ${u}`]);
   });
@@ -74,7 +75,7 @@ describe('admin: field merger (connected)', () => {
       },
     });
 
-    expect(response.body).toEqual({ data: { matched: 1, updated: 1 } });
+    expect(response.body).toEqual({ data: { matched: 1, updated: 1, rules: 1 } });
     for (const tag of [`pre-${u}`, `post-${u}`]) {
       const found = await call('GET', `/investors?stageFocus=${tag}`);
       expect(names(found.body)).toEqual([`Split A ${u}`]);
@@ -126,6 +127,72 @@ describe('admin: field merger (connected)', () => {
     expect(tooMany.body).toMatchObject({
       error: { code: 'invalid-argument', message: 'Select at most 6 values.' },
     });
+  });
+});
+
+describe('admin: curation that lasts (rules applied by every mapping)', () => {
+  it('keeps a merge and a remove through Process all and a re-import; undoing a rule lets the imported value back', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const people = [
+      { name: `Rule A ${u}`, sectors: [`fin tech-${u}`, `crypto-${u}`, `ai-${u}`] },
+      { name: `Rule B ${u}`, sectors: [`Fin Tech-${u}`] },
+    ];
+    await seedInvestors(people);
+    const merge = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: {
+        action: 'merge',
+        field: 'sectorFocus',
+        selectedValues: [`fin tech-${u}`],
+        finalValue: `fintech-${u}`,
+      },
+    });
+    const remove = await call('POST', '/admin/field-merger', {
+      token: admin.token,
+      body: { action: 'remove', field: 'sectorFocus', selectedValues: [`crypto-${u}`] },
+    });
+    expect([merge.status, remove.status]).toEqual([200, 200]);
+    const state = async () => ({
+      merged: (await searchSector(`fintech-${u}`)).body,
+      raw: (await searchSector(`fin tech-${u}`)).body,
+      removed: (await searchSector(`crypto-${u}`)).body,
+    });
+    const curated = async () => {
+      const now = await state();
+      expect(names(now.merged)).toEqual([`Rule A ${u}`, `Rule B ${u}`]);
+      expect(now.raw).toMatchObject({ data: { total: 0 } });
+      expect(now.removed).toMatchObject({ data: { total: 0 } });
+    };
+    await curated();
+
+    // Process all maps every imported record again: the raw values do not come back.
+    await mapBatch({ mode: 'all', cursor: null, mapped: 0 }, { budgetMs: 10 * 60_000 });
+    await curated();
+    // Nor with a re-import of the same people.
+    await seedInvestors(people);
+    await curated();
+
+    const listed = (await call('GET', '/admin/curation-rules', { token: admin.token })).body as {
+      data: { rules: { field: string; value: string; finals: string[] }[] };
+    };
+    expect(listed.data.rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'sectorFocus', value: `fin tech-${u}`, finals: [`fintech-${u}`] }),
+        expect.objectContaining({ field: 'sectorFocus', value: `crypto-${u}`, finals: [] }),
+      ]),
+    );
+
+    // Undo the remove: the next mapping keeps the imported value.
+    const undone = await call(
+      'DELETE',
+      `/admin/curation-rules?field=sectorFocus&value=${encodeURIComponent(`crypto-${u}`)}`,
+      { token: admin.token },
+    );
+    expect(undone.status).toBe(200);
+    await seedInvestors(people);
+    expect(names((await searchSector(`crypto-${u}`)).body)).toEqual([`Rule A ${u}`]);
+    expect((await searchSector(`fin tech-${u}`)).body).toMatchObject({ data: { total: 0 } });
   });
 });
 

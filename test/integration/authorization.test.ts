@@ -326,6 +326,10 @@ const cases: Record<string, Case> = {
     expect: { other: 403 },
   },
   'GET /admin/imports': { prepare: async () => ({ path: '/admin/imports' }) },
+  'GET /admin/curation-rules': { prepare: async () => ({ path: '/admin/curation-rules' }) },
+  'DELETE /admin/curation-rules': {
+    prepare: async () => ({ path: `/admin/curation-rules?field=sectorFocus&value=matrix-${u}` }),
+  },
   'GET /admin/portals': { prepare: async () => ({ path: '/admin/portals' }) },
   'POST /admin/portals': {
     prepare: async () => ({

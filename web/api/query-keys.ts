@@ -18,6 +18,7 @@ export const queryKeys = {
   podcastBoard: (sort: string) => ['podcasts', 'board', sort] as const,
   hiddenPodcasts: ['admin', 'podcasts', 'hidden'] as const,
   adminPortals: ['admin', 'portals'] as const,
+  curationRules: ['admin', 'curation-rules'] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,

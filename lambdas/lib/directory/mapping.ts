@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { applyRules } from '../../../shared/curation/rules';
 import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
 import {
   type ImportedInvestor,
@@ -7,6 +8,7 @@ import {
   type SearchableInvestor,
   toSearchableInvestor,
 } from '../../../shared/investors/types';
+import { curationRuleMaps } from '../table/repositories/curation-rules';
 import {
   getSearchableInvestors,
   listStagedImportedInvestors,
@@ -45,8 +47,9 @@ export interface MappingResult {
 
 /**
  * Maps one chunk of imported investors: groups them by searchable id, folds each group into the
- * existing searchable investor (if any), writes the searchable investors that changed with their tag
- * postings, then links every imported investor to its entry and takes it out of the pending index.
+ * existing searchable investor (if any), applies the curation rules to its focus lists, writes the
+ * searchable investors that changed with their tag postings, then links every imported investor to its
+ * entry and takes it out of the pending index.
  */
 export async function mapImportedInvestors(investors: ImportedInvestor[], now: Date): Promise<MappingResult> {
   if (investors.length === 0) return { mapped: 0, searchableWritten: 0 };
@@ -55,7 +58,10 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
     const id = searchableIdFor(investor);
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
-  const existing = await getSearchableInvestors([...groups.keys()], { consistent: true });
+  const [existing, rules] = await Promise.all([
+    getSearchableInvestors([...groups.keys()], { consistent: true }),
+    curationRuleMaps(),
+  ]);
   const changes: SearchableChange[] = [];
   for (const [id, members] of groups) {
     const before = existing.get(id) ?? null;
@@ -64,6 +70,13 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
       const built = toSearchableInvestor(member, id);
       after = after ? mergeSearchableInvestors(after, built) : built;
     }
+    // The field merger's decisions hold: a merged, removed or split value never comes back with a re-map.
+    if (after)
+      after = {
+        ...after,
+        sectorFocus: applyRules(after.sectorFocus, rules.sectorFocus),
+        stageFocus: applyRules(after.stageFocus, rules.stageFocus),
+      };
     if (after && !unchanged(before, after)) changes.push({ before, after });
   }
   // The search snapshot's change first: a failed table write is retried and records it again.

@@ -6,6 +6,7 @@ import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
 import { PAYMENT_STATUSES } from '../../../shared/cart/purchase-state';
+import { curationRuleSchema } from '../../../shared/curation/rules';
 import { storedSubscriptionSchema } from '../../../shared/insights/mrr';
 import {
   storedChargeSchema,
@@ -411,6 +412,12 @@ export const investorPortalModel = defineModel(
   (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL', gsi1pk: 'PORTALS', gsi1sk: v.urlIdentifier }),
 );
 export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
+
+/** A field merger's decision for one value, applied again by every mapping (shared/curation/rules.ts). */
+export const curationRuleModel = defineModel('curationRule', curationRuleSchema, (v) => ({
+  pk: `CURATION#${v.field}`,
+  sk: `RULE#${keyFragment(v.value, 1000)}`,
+}));
 
 export const ADMIN_FUNCTIONS = ['processUnmapped', 'processAll', 'aggregate'] as const;
 export type AdminFunction = (typeof ADMIN_FUNCTIONS)[number];

@@ -7,9 +7,10 @@ import {
   NO_VALUES_MESSAGE,
   SPLIT_NEEDS_ONE_VALUE_MESSAGE,
 } from '../../../shared/curation/field-merger';
+import type { CurationRule } from '../../../shared/curation/rules';
 import { errorRunningFunction, messages } from '../../../shared/messages';
 import { AdminPage } from '../../../web/pages/admin/admin-page';
-import { FieldMerger } from '../../../web/pages/admin/field-merger';
+import { FieldMerger, RULE_UNDONE } from '../../../web/pages/admin/field-merger';
 import { FunctionRunner } from '../../../web/pages/admin/function-runner';
 import { MappingDebugger } from '../../../web/pages/admin/mapping-debugger';
 import { ADMIN_CLAIMS, mappedInvestor } from './support/admin';
@@ -51,13 +52,18 @@ interface Call {
   body: unknown;
 }
 
-/** A fetch answering the metadata read and, for every other call, `respond`. */
+/** The curation rules the stubbed API lists (the field merger shows them). */
+let rulesOnServer: CurationRule[] = [];
+
+/** A fetch answering the metadata and rules reads and, for every other call, `respond`. */
 function stubApi(respond: (call: Call) => { status?: number; body: unknown }) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     answerFetch((url, init) => {
       if (url === '/api/directory/metadata') return { body: { data: metadata } };
+      if (url === '/api/admin/curation-rules' && (init?.method ?? 'GET') === 'GET')
+        return { body: { data: { rules: rulesOnServer } } };
       const call = {
         method: init?.method ?? 'GET',
         url,
@@ -70,7 +76,10 @@ function stubApi(respond: (call: Call) => { status?: number; body: unknown }) {
   return calls;
 }
 
-beforeEach(() => setSignedInUser(ADMIN_CLAIMS));
+beforeEach(() => {
+  setSignedInUser(ADMIN_CLAIMS);
+  rulesOnServer = [];
+});
 
 afterEach(() => {
   cleanup();
@@ -140,6 +149,41 @@ describe('the field merger', () => {
     await screen.findByRole('checkbox', { name: 'fintech' });
     return user;
   }
+
+  it('lists the rules kept for the chosen field, and undoes one', async () => {
+    rulesOnServer = [
+      {
+        field: 'sectorFocus',
+        value: 'fin tech',
+        finals: ['fintech'],
+        action: 'merge',
+        createdAt: '2026-11-25T10:00:00.000Z',
+      },
+      {
+        field: 'stageFocus',
+        value: 'pre seed',
+        finals: [],
+        action: 'remove',
+        createdAt: '2026-11-25T09:00:00.000Z',
+      },
+    ];
+    const calls = stubApi(() => ({ body: { data: { deleted: true } } }));
+    const user = await renderMerger();
+
+    expect(await screen.findByText('Rules kept for Sector Focus (1)')).toBeTruthy();
+    expect(screen.getByText('fin tech → fintech', { selector: '.text-break' })).toBeTruthy();
+    expect(screen.queryByText('pre seed → (removed)')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Undo fin tech → fintech' }));
+
+    expect(await screen.findByText(RULE_UNDONE)).toBeTruthy();
+    expect(calls).toEqual([
+      {
+        method: 'DELETE',
+        url: '/api/admin/curation-rules?field=sectorFocus&value=fin+tech',
+        body: undefined,
+      },
+    ]);
+  });
 
   it('asks to fill in all fields before calling the API', async () => {
     const calls = stubApi(() => ({ body: { data: { matched: 1, updated: 1 } } }));

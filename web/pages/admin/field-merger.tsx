@@ -13,8 +13,10 @@ import {
   type MergeableField,
   validateFieldMerger,
 } from '../../../shared/curation/field-merger';
+import { describeRule } from '../../../shared/curation/rules';
 import { failedToSave, messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
+import { useCurationRules, useUndoCurationRule } from '../../api/curation-rules';
 import { useDirectoryMetadata } from '../../api/get-directory-metadata';
 import { useRunFieldMerger } from '../../api/run-field-merger';
 import { useToast } from '../../components/toast/toast-provider';
@@ -41,6 +43,63 @@ export function fieldMergerFailure(action: FieldMergerAction, message: string): 
 /** Split Value is enabled only with exactly one existing value selected (spec section 2). */
 export function canSplit(selectedValues: readonly string[]): boolean {
   return selectedValues.length === 1;
+}
+
+/** Not in the spec: the rules list's words. */
+export const RULE_UNDONE =
+  'Rule undone: mappings from now on keep the value as imported. Investors keep their current values until they are mapped again.';
+
+/**
+ * The rules the field merger left for this field: each merge, remove or split is applied again
+ * whenever an investor is mapped (Process all, a re-import), so curation lasts. Undo stops that.
+ */
+function CurationRules({ field }: { field: MergeableField }) {
+  const rules = useCurationRules();
+  const undo = useUndoCurationRule();
+  const { showToast } = useToast();
+  const mine = (rules.data?.rules ?? []).filter((rule) => rule.field === field);
+  const undoRule = async (value: string) => {
+    try {
+      await undo.mutateAsync({ field, value });
+      showToast(RULE_UNDONE, 'info');
+    } catch (error) {
+      showToast(errorMessage(error, messages.somethingWentWrong), 'danger');
+    }
+  };
+  return (
+    <details className="mt-3">
+      <summary className="small">
+        Rules kept for {MERGEABLE_FIELD_LABELS[field]} ({mine.length.toLocaleString('en-US')})
+      </summary>
+      <p className="small text-body-secondary mt-2 mb-2">
+        Every mapping applies these again, so a merged, removed or split value does not come back.
+      </p>
+      {rules.isError ? (
+        <Alert variant="danger" className="small">
+          {errorMessage(rules.error, messages.anErrorOccurred)}
+        </Alert>
+      ) : mine.length === 0 ? (
+        <p className="small text-body-secondary mb-0">{rules.isPending ? 'Loading...' : 'No rules yet.'}</p>
+      ) : (
+        <ul className="list-unstyled small mb-0 d-grid gap-1">
+          {mine.map((rule) => (
+            <li key={rule.value} className="d-flex justify-content-between align-items-center gap-2">
+              <span className="text-break">{describeRule(rule)}</span>
+              <Button
+                variant="link"
+                size="sm"
+                className="p-0"
+                disabled={undo.isPending}
+                onClick={() => void undoRule(rule.value)}
+              >
+                Undo <span className="visually-hidden">{describeRule(rule)}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
 }
 
 function isNoInvestorsFound(error: unknown): boolean {
@@ -265,6 +324,7 @@ export function FieldMerger() {
             </Button>
           </div>
         </Form>
+        <CurationRules field={field} />
       </Card.Body>
     </Card>
   );
