@@ -2,7 +2,11 @@ import { existsSync } from 'node:fs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
-import { SEARCH_INDEX_CHANGES_PREFIX, SEARCH_INDEX_KEY } from '../shared/search/snapshot';
+import {
+  SEARCH_INDEX_CHANGES_PREFIX,
+  SEARCH_INDEX_KEY,
+  SEARCH_INDEX_RECOUNT_PREFIX,
+} from '../shared/search/snapshot';
 import type { RuntimeConfig } from '../web/config/runtime-config';
 import { type DeploymentConfig, siteOrigins } from './config';
 import { Api } from './constructs/api';
@@ -187,7 +191,11 @@ export class InvestorDirectoryStack extends Stack {
 
     // The search snapshot (keys under search-index/ of the exports bucket): read by the directory,
     // changes recorded by mapping and curation, folded and rebuilt by the aggregation.
-    const searchIndex = { snapshot: SEARCH_INDEX_KEY, changesPrefix: SEARCH_INDEX_CHANGES_PREFIX };
+    const searchIndex = {
+      snapshot: SEARCH_INDEX_KEY,
+      changesPrefix: SEARCH_INDEX_CHANGES_PREFIX,
+      recountPrefix: SEARCH_INDEX_RECOUNT_PREFIX,
+    };
     this.api.functionFor('directory')?.bindSearchIndex(this.data.exports, searchIndex, 'read');
     admin?.bindSearchIndex(this.data.exports, searchIndex, 'record');
     taskFunctions.DirectoryTasksFunctionArn.bindSearchIndex(this.data.exports, searchIndex, 'maintain');

@@ -144,7 +144,7 @@ export class AppFunction extends Construct {
    */
   bindSearchIndex(
     bucket: IBucket,
-    keys: { snapshot: string; changesPrefix: string },
+    keys: { snapshot: string; changesPrefix: string; recountPrefix: string },
     access: 'read' | 'record' | 'maintain',
     maxAgeSeconds = 30,
   ): this {
@@ -158,6 +158,15 @@ export class AppFunction extends Construct {
     }
     if (access === 'record' || access === 'maintain')
       this.allow(['s3:PutObject'], access === 'record' ? [changes] : [snapshot, changes]);
+    if (access === 'maintain') {
+      // A recount in progress: its state and the cards its steps read, deleted when it finishes.
+      const recount = bucket.arnForObjects(`${keys.recountPrefix}*`);
+      this.allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [recount]);
+      this.acknowledgeWildcard(
+        recount,
+        "A recount's folders (its state and the cards each step read); no other key.",
+      );
+    }
     if (access !== 'read')
       this.acknowledgeWildcard(
         changes,

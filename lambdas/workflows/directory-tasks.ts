@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { aggregateDirectory, recountDirectory } from '../lib/directory/aggregation';
+import { aggregateDirectory, finishRecount, recountStep, startRecount } from '../lib/directory/aggregation';
 import { mapBatch } from '../lib/directory/mapping';
 import { logger } from '../lib/observability/logger';
 import { RUN_LOCKS, type RunLock } from '../lib/table/models';
@@ -36,7 +36,10 @@ const taskInput = z.discriminatedUnion('action', [
     lockOwner,
   }),
   z.object({ action: z.literal('aggregate'), lockName, lockOwner, mapped: z.int() }),
-  z.object({ action: z.literal('recount'), lockName, lockOwner, mapped: z.int() }),
+  // The recount, resumable: a run started, steps until the Scan is done, then the counters written.
+  z.object({ action: z.literal('recountStart'), lockName, lockOwner }),
+  z.object({ action: z.literal('recountStep'), runId: z.string(), lockName, lockOwner }),
+  z.object({ action: z.literal('recountFinish'), runId: z.string(), lockName, lockOwner }),
   z.object({ action: z.literal('releaseLock'), lockName, lockOwner, mapped: z.int() }),
   // An import takes the mapping lock before it publishes its rows (owner: the job), waiting while it is held.
   z.object({ action: z.literal('acquireLock'), lockName: z.enum(RUN_LOCKS), lockOwner: z.string() }),
@@ -45,9 +48,9 @@ const taskInput = z.discriminatedUnion('action', [
 /**
  * Task handler of the mapping and aggregation workflows. Each action is idempotent, so Step
  * Functions may retry it: mapping folds records into deterministic ids, aggregation (from the
- * counters, after imports and mapping) and the recount (a full scan that sets every counter, the
- * admin's and the schedule's aggregation) write a new record, and releasing a lock that is gone
- * does nothing.
+ * counters, after imports and mapping) writes a new record, a recount step resumes from the state
+ * its last step saved (the admin's and the schedule's recount: a Scan in steps, then every counter
+ * set), and releasing a lock that is gone does nothing.
  */
 export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action, lockName: input.lockName });
@@ -70,16 +73,21 @@ export const handler = taskHandler(taskInput, async (input) => {
         totalInvestors: metadata.totalInvestors,
       };
     }
-    case 'recount': {
+    case 'recountStart': {
       await renew(name, owner);
-      const metadata = await recountDirectory();
+      return await startRecount();
+    }
+    case 'recountStep': {
+      await renew(name, owner);
+      const step = await recountStep(input.runId);
+      logger.info('recount step', { ...step });
+      return step;
+    }
+    case 'recountFinish': {
+      await renew(name, owner);
+      const metadata = await finishRecount(input.runId);
       logger.info('recounted the directory', { totalInvestors: metadata.totalInvestors });
-      return {
-        lockName: name,
-        lockOwner: owner,
-        mapped: input.mapped,
-        totalInvestors: metadata.totalInvestors,
-      };
+      return { runId: input.runId, totalInvestors: metadata.totalInvestors };
     }
     case 'releaseLock': {
       if (name && owner) await releaseFunctionLock(name, owner);

@@ -13,6 +13,9 @@ export const SEARCH_INDEX_KEY = 'search-index/investors.json.gz';
 /** Where each write of searchable investors records its cards until aggregation folds them in. */
 export const SEARCH_INDEX_CHANGES_PREFIX = 'search-index/changes/';
 
+/** Where a recount in progress keeps its tallies and the cards it has read, one folder per run. */
+export const SEARCH_INDEX_RECOUNT_PREFIX = 'search-index/recount/';
+
 type Row = [
   id: string,
   name: string,

@@ -296,6 +296,7 @@ describe('Lambda functions', () => {
       expect.stringMatching(new RegExp(`${exports}.*/${path.replace(/[.*]/g, '\\$&')}"`));
     const snapshot = key('search-index/investors.json.gz');
     const changes = key('search-index/changes/*');
+    const recount = key('search-index/recount/*');
     const exportsList = ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`];
     // Whoever writes searchable investors records search changes; only the aggregation rewrites the
     // snapshot; the directory reads the snapshot and nothing else of the exports bucket.
@@ -304,12 +305,16 @@ describe('Lambda functions', () => {
       ['s3:PutObject', expect.stringContaining(uploads)],
     ]);
     expect(s3Actions(functionOf('directory'))).toEqual([['s3:GetObject', snapshot], exportsList]);
+    // The recount's steps keep their state and the cards they read under their own prefix.
     expect(s3Actions(stack.workflows.taskFunctions.DirectoryTasksFunctionArn)).toEqual([
+      ['s3:DeleteObject', recount],
       ['s3:GetObject', changes],
       ['s3:GetObject', snapshot],
+      ['s3:GetObject', recount],
       exportsList,
       ['s3:PutObject', changes],
       ['s3:PutObject', snapshot],
+      ['s3:PutObject', recount],
     ]);
     expect(s3Actions(stack.workflows.taskFunctions.ImportTasksFunctionArn)).toEqual([
       ['s3:GetObject', expect.stringMatching(new RegExp(`${uploads}.*/\\*`))],

@@ -7,6 +7,7 @@ import { buildImportedInvestor } from '../../shared/import/build-imported-invest
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import { call, createUser } from './support/home';
 import { seedInvestors, unique } from './support/seed';
+import { settleWorkflows } from './support/settle';
 
 const names = (body: unknown) =>
   ((body as { data: { items: { name: string }[] } }).data.items ?? []).map((i) => i.name).sort();
@@ -153,6 +154,9 @@ describe('admin: curation that lasts (rules applied by every mapping)', () => {
       body: { action: 'remove', field: 'sectorFocus', selectedValues: [`crypto-${u}`] },
     });
     expect([merge.status, remove.status]).toEqual([200, 200]);
+    // The aggregations the edits started end first: a recount that scanned before the next mapping
+    // would write its older counts over it (a known limit: docs/data-model.md).
+    await settleWorkflows();
     const state = async () => ({
       merged: (await searchSector(`fintech-${u}`)).body,
       raw: (await searchSector(`fin tech-${u}`)).body,

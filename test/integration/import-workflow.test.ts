@@ -98,6 +98,16 @@ const cancelFile = (u: string, rows: number) =>
     (_, i) => `Cancel ${u} ${String(i).padStart(4, '0')},,Seed,cancel-${u},`,
   ).join('\n')}\n`;
 
+/** Starts an import of 3,000 rows, cancels it once rows are being written, and waits until it has stopped. */
+async function cancelWhileRunning(admin: TestUser, u: string) {
+  const jobId = await uploadAndStart(admin, cancelFile(u, 3000));
+  await expect
+    .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
+    .toBeGreaterThan(0);
+  const cancelled = await call('POST', `/admin/imports/${jobId}/cancel`, { token: admin.token });
+  return { jobId, cancelled, job: await finished(admin, jobId) };
+}
+
 describe('import workflow (the ASL run by the local home)', () => {
   it('happy path: a CSV with BOM, CRLF, quoted commas and newlines, blank lines and a trailing empty column imports every row', async () => {
     const admin = await createUser({ admin: true });
@@ -211,13 +221,7 @@ describe('import workflow (the ASL run by the local home)', () => {
   it('cancelled: the import stops, counts exactly the rows it wrote, and another import publishes none of them; discard deletes them', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
-    const jobId = await uploadAndStart(admin, cancelFile(u, 3000));
-
-    await expect
-      .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
-      .toBeGreaterThan(0);
-    const cancelled = await call('POST', `/admin/imports/${jobId}/cancel`, { token: admin.token });
-    const job = await finished(admin, jobId);
+    const { jobId, cancelled, job } = await cancelWhileRunning(admin, u);
 
     expect(cancelled.status).toBe(200);
     expect(job.status).toBe('cancelled');
@@ -260,12 +264,7 @@ describe('import workflow (the ASL run by the local home)', () => {
   it('cancelled then published: every written row becomes searchable, and the job succeeds', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
-    const jobId = await uploadAndStart(admin, cancelFile(u, 3000));
-    await expect
-      .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
-      .toBeGreaterThan(0);
-    await call('POST', `/admin/imports/${jobId}/cancel`, { token: admin.token });
-    const job = await finished(admin, jobId);
+    const { jobId, job } = await cancelWhileRunning(admin, u);
     expect(job.writtenRows).toBeGreaterThan(0);
 
     const published = await call('POST', `/admin/imports/${jobId}/publish`, { token: admin.token });

@@ -8,13 +8,21 @@ import {
   getDirectoryTotals,
   listTagCounters,
   putDirectoryMetadata,
-  scanDirectory,
+  scanDirectoryPage,
   setDirectoryTotals,
   setTagCounters,
   type TagCounter,
   tagSpellings,
 } from '../table/repositories/investors';
-import { foldSearchChanges, rebuildSearchSnapshot } from './search-index';
+import {
+  deleteRecountRun,
+  foldSearchChanges,
+  getRecountState,
+  putRecountPart,
+  putRecountState,
+  readRecountParts,
+  writeRecountSnapshot,
+} from './search-index';
 
 /** The weighted list of one kind: tags carried by someone, most carried first, with their spellings in use. */
 const weighted = (counters: TagCounter[], kind: TagKind) =>
@@ -83,31 +91,69 @@ export async function aggregateDirectory(now: Date = new Date()): Promise<Direct
   return metadata;
 }
 
-/**
- * The full recount (the admin's "aggregate" function): reads every searchable investor, sets every
- * counter (tag counts with their spellings, totals by contact kind and role) to its exact value,
- * then writes the metadata record. It repairs counters that drifted, e.g. after an interrupted
- * mapping run, at the price of a Scan of the whole table.
- */
-export async function recountDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
-  const exact = new Map<string, TagCounter>();
-  const stored: TagCounter[] = [];
-  const scanStartedAt = new Date();
-  const searchable: SearchableInvestor[] = [];
-  const totals: DirectoryTotals = {
-    investors: 0,
-    withEmail: 0,
-    withPhone: 0,
-    withLinkedIn: 0,
-    withTwitter: 0,
-    withCrunchbase: 0,
-    byRole: Object.fromEntries([...INVESTOR_ROLES, UNKNOWN_ROLE_KEY].map((role) => [role, 0])),
-  };
+/** What a recount carries from one step to the next (saved in S3 between steps). */
+interface RecountState {
+  runId: string;
+  cursor: string | null;
+  done: boolean;
+  /** Parts of cards written so far (part n holds the cards step n read). */
+  parts: number;
+  scanStartedAt: string;
+  totals: DirectoryTotals;
+  exact: TagCounter[];
+  stored: TagCounter[];
+}
 
-  for await (const chunk of scanDirectory()) {
-    stored.push(...chunk.counters);
-    for (const investor of chunk.investors) {
-      searchable.push(investor);
+const emptyTotals = (): DirectoryTotals => ({
+  investors: 0,
+  withEmail: 0,
+  withPhone: 0,
+  withLinkedIn: 0,
+  withTwitter: 0,
+  withCrunchbase: 0,
+  byRole: Object.fromEntries([...INVESTOR_ROLES, UNKNOWN_ROLE_KEY].map((role) => [role, 0])),
+});
+
+/** Starts a recount: a new run, its state saved before the first step. */
+export async function startRecount(now: Date = new Date()): Promise<{ runId: string }> {
+  const runId = `recount-${now.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+  const state: RecountState = {
+    runId,
+    cursor: null,
+    done: false,
+    parts: 0,
+    scanStartedAt: now.toISOString(),
+    totals: emptyTotals(),
+    exact: [],
+    stored: [],
+  };
+  await putRecountState(runId, state);
+  return { runId };
+}
+
+/**
+ * One step of the recount: resumes the Scan from the saved cursor, tallies every searchable investor
+ * (totals, roles, tag counts and spellings) until the time budget is spent, writes the cards it read
+ * as one part, then saves the state. A step that dies before saving is run again from the same state
+ * (it writes the same part again), so counts are never doubled.
+ */
+export async function recountStep(
+  runId: string,
+  options: { budgetMs?: number; pageSize?: number } = {},
+): Promise<{ runId: string; done: boolean; investors: number }> {
+  const state = await getRecountState<RecountState>(runId);
+  if (!state) throw new Error(`Recount ${runId} was not started`);
+  if (state.done) return { runId, done: true, investors: state.totals.investors };
+  const deadline = Date.now() + (options.budgetMs ?? 60_000);
+  const exact = new Map(state.exact.map((c) => [`${c.kind}#${c.tagKey}`, c]));
+  const { totals } = state;
+  const read: SearchableInvestor[] = [];
+  let { cursor } = state;
+  do {
+    const page = await scanDirectoryPage(cursor, options.pageSize ?? 1000);
+    state.stored.push(...page.counters);
+    for (const investor of page.investors) {
+      read.push(investor);
       totals.investors++;
       if (investor.hasEmail) totals.withEmail++;
       if (investor.hasPhone) totals.withPhone++;
@@ -126,15 +172,48 @@ export async function recountDirectory(now: Date = new Date()): Promise<Director
         }
       }
     }
-  }
+    cursor = page.cursor;
+  } while (cursor !== null && Date.now() < deadline);
+  await putRecountPart(runId, state.parts, read);
+  const next: RecountState = {
+    ...state,
+    cursor,
+    done: cursor === null,
+    parts: state.parts + 1,
+    totals,
+    exact: [...exact.values()],
+  };
+  await putRecountState(runId, next);
+  return { runId, done: next.done, investors: totals.investors };
+}
 
-  const gone = stored
+/**
+ * The recount's last step: sets every counter to its exact value (and to 0 those no investor carries
+ * any more), writes the totals and a new metadata record, rebuilds the search snapshot from the cards
+ * the steps read, and deletes the run's folder.
+ */
+export async function finishRecount(runId: string, now: Date = new Date()): Promise<DirectoryMetadata> {
+  const state = await getRecountState<RecountState>(runId);
+  if (!state?.done) throw new Error(`Recount ${runId} has not read the whole table`);
+  const exact = new Set(state.exact.map((c) => `${c.kind}#${c.tagKey}`));
+  const gone = state.stored
     .filter((c) => !exact.has(`${c.kind}#${c.tagKey}`))
     .map((c) => ({ ...c, count: 0, variants: {} }));
-  const counters = [...exact.values()];
-  await setTagCounters([...counters, ...gone]);
-  await setDirectoryTotals(totals);
-  const metadata = await writeMetadata(totals, counters, now);
-  await rebuildSearchSnapshot(searchable, scanStartedAt, now);
+  await setTagCounters([...state.exact, ...gone]);
+  await setDirectoryTotals(state.totals);
+  const metadata = await writeMetadata(state.totals, state.exact, now);
+  await writeRecountSnapshot(await readRecountParts(runId, state.parts), new Date(state.scanStartedAt), now);
+  await deleteRecountRun(runId, state.parts);
   return metadata;
+}
+
+/**
+ * The full recount in one go (a small directory, tests, and aggregation when the counters are
+ * missing): every step of the resumable recount, one after the other. The workflow runs the steps as
+ * separate tasks, so the recount finishes within the task timeout at any size.
+ */
+export async function recountDirectory(now: Date = new Date()): Promise<DirectoryMetadata> {
+  const { runId } = await startRecount(now);
+  while (!(await recountStep(runId)).done);
+  return finishRecount(runId, now);
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
 import {
@@ -9,6 +14,7 @@ import {
   encodeSnapshot,
   SEARCH_INDEX_CHANGES_PREFIX,
   SEARCH_INDEX_KEY,
+  SEARCH_INDEX_RECOUNT_PREFIX,
 } from '../../../shared/search/snapshot';
 import { s3Client } from '../clients/s3';
 import { searchIndexConfig } from '../config';
@@ -134,21 +140,62 @@ export async function foldSearchChanges(
   return { investors: written.investors, changes };
 }
 
-/**
- * The recount's part: the snapshot rebuilt from the table's searchable investors read by its Scan
- * (started at `scanStartedAt`); changes recorded since are folded by the next aggregation.
- */
-export async function rebuildSearchSnapshot(
-  investors: readonly SearchableInvestor[],
+// ---------------------------------------------------------------- a recount in progress
+
+const recountKey = (runId: string, name: string) => `${SEARCH_INDEX_RECOUNT_PREFIX}${runId}/${name}`;
+
+/** Saves a recount's state (its tallies and where its Scan is): the next step resumes from it. */
+export async function putRecountState(runId: string, state: unknown): Promise<void> {
+  const body = await gzipAsync(JSON.stringify(state));
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: recountKey(runId, 'state.json.gz'), Body: body }),
+  );
+}
+
+/** A recount's saved state, or null before its first step. */
+export async function getRecountState<T>(runId: string): Promise<T | null> {
+  try {
+    const result = await s3Client().send(
+      new GetObjectCommand({ Bucket: bucket(), Key: recountKey(runId, 'state.json.gz') }),
+    );
+    const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+    return JSON.parse((await gunzipAsync(body)).toString('utf8')) as T;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** The cards one step of a recount read (part `n`; a retried step writes the same part again). */
+export async function putRecountPart(runId: string, part: number, investors: readonly SearchableInvestor[]) {
+  await put(recountKey(runId, `part-${part}.json.gz`), investors.map(indexed), new Date(), '');
+}
+
+/** Every card a recount read, from its parts. */
+export async function readRecountParts(runId: string, parts: number): Promise<IndexedInvestor[]> {
+  const cards: IndexedInvestor[] = [];
+  for (let part = 0; part < parts; part++)
+    cards.push(...(await read(recountKey(runId, `part-${part}.json.gz`))).investors);
+  return cards;
+}
+
+/** The snapshot rebuilt from the cards a recount read, its Scan started at `scanStartedAt`. */
+export async function writeRecountSnapshot(
+  cards: readonly IndexedInvestor[],
   scanStartedAt: Date,
   now: Date = new Date(),
 ): Promise<{ investors: number; bytes: number }> {
-  return put(
-    SEARCH_INDEX_KEY,
-    investors.map(indexed),
-    now,
-    changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
-  );
+  return put(SEARCH_INDEX_KEY, cards, now, changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS));
+}
+
+/** Deletes a finished recount's folder. */
+export async function deleteRecountRun(runId: string, parts: number): Promise<void> {
+  const keys = [
+    recountKey(runId, 'state.json.gz'),
+    ...Array.from({ length: parts }, (_, n) => recountKey(runId, `part-${n}.json.gz`)),
+  ];
+  // One by one: a part per step, a few dozen at most (DeleteObjects needs a checksum s3rver refuses).
+  for (const Key of keys) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key }));
 }
 
 interface Held {

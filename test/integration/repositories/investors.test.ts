@@ -15,7 +15,7 @@ import {
   postingsForTag,
   putDirectoryMetadata,
   putImportedInvestors,
-  scanDirectory,
+  scanDirectoryPage,
   scanImportedInvestors,
   scanImportedInvestorsPage,
   searchByTag,
@@ -465,17 +465,20 @@ describe('searchable investors, tag postings and counters (DynamoDB Local)', () 
     expect(after?.byRole.unknown).toBe((before.byRole.unknown ?? 0) + 1);
   });
 
-  it('scans searchable investors and tag counters for the recount', async () => {
+  it('scans searchable investors and tag counters for the recount, page by page from a cursor', async () => {
     const sector = uniqueTag('robotics');
     const investor = searchableInvestor({ sectorFocus: [sector] });
     await writeSearchableInvestors([{ before: null, after: investor }]);
 
     const investors = new Map<string, SearchableInvestor>();
     const counters = new Map<string, number>();
-    for await (const chunk of scanDirectory()) {
-      for (const i of chunk.investors) investors.set(i.id, i);
-      for (const c of chunk.counters) counters.set(`${c.kind}#${c.tagKey}`, c.count);
-    }
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof scanDirectoryPage>> = await scanDirectoryPage(cursor, 200);
+      for (const i of page.investors) investors.set(i.id, i);
+      for (const c of page.counters) counters.set(`${c.kind}#${c.tagKey}`, c.count);
+      cursor = page.cursor;
+    } while (cursor);
 
     expect(investors.get(investor.id)).toEqual(investor);
     expect(counters.get(`sector#${sector}`)).toBe(1);

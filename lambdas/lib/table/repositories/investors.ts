@@ -523,19 +523,23 @@ export async function* postingsForTag(kind: TagKind, tag: string): AsyncGenerato
   } while (cursor);
 }
 
-/** Every searchable investor and tag counter, in chunks (the recount: a workflow, never a request). */
-export async function* scanDirectory(): AsyncGenerator<{
-  investors: SearchableInvestor[];
-  counters: TagCounter[];
-}> {
-  for await (const items of scanEntities([searchableInvestorModel.entity, tagCounterModel.entity])) {
-    yield {
-      investors: items
-        .filter((i) => i.entity === searchableInvestorModel.entity)
-        .map((i) => searchableInvestorModel.fromItem(i)),
-      counters: items.filter((i) => i.entity === tagCounterModel.entity).map(tagCounterFromItem),
-    };
-  }
+/** One page of the recount's Scan (searchable investors and tag counters), resumable from its cursor. */
+export async function scanDirectoryPage(
+  cursor: string | null,
+  limit: number,
+): Promise<{ investors: SearchableInvestor[]; counters: TagCounter[]; cursor: string | null }> {
+  const page = await scanEntitiesPage(
+    [searchableInvestorModel.entity, tagCounterModel.entity],
+    cursor,
+    limit,
+  );
+  return {
+    investors: page.items
+      .filter((i) => i.entity === searchableInvestorModel.entity)
+      .map((i) => searchableInvestorModel.fromItem(i)),
+    counters: page.items.filter((i) => i.entity === tagCounterModel.entity).map(tagCounterFromItem),
+    cursor: page.cursor,
+  };
 }
 
 // ---------------------------------------------------------------- directory metadata
