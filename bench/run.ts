@@ -23,6 +23,7 @@ import { type LocalHome, ROOT, startLocalHome } from '../infra/local/home';
 import { postingsForTag } from '../lambdas/lib/table/repositories/investors';
 import { BUNDLE_LOAD_BUDGET_MS, BUNDLE_SIZE_BUDGET, measureBundles } from './bundles';
 import { COMMON_TAG, RARE_TAG, writeBenchCsvInChild } from './csv';
+import { API_REQUEST_LIMIT_MS, measureMerger, measureRecount } from './curation';
 import type { DynamoStats } from './dynamo-meter';
 import { CART_ITEMS, CSV_BUDGET_MS, collectInvestorIds, measureCsv, measureDelivery } from './export';
 import {
@@ -56,7 +57,9 @@ const DELIVERY_RUNS = 3;
 const OUT = join(ROOT, 'bench/.out');
 const DOCS = join(ROOT, 'docs/performance.md');
 /** The order of the areas in the table (sections run in another order). */
-const AREAS = ['Search', 'Directory home', 'Export', 'Lambda bundles', 'Web', 'Import'];
+const AREAS = ['Search', 'Directory home', 'Export', 'Lambda bundles', 'Web', 'Import', 'Curation'];
+/** The recount is stopped after this long (each of its steps resumes; locally the Scan slows as it goes). */
+const RECOUNT_LIMIT_S = Number(process.env.BENCH_RECOUNT_LIMIT_S ?? 600);
 
 const results = new Results();
 const raw: Record<string, unknown> = {};
@@ -399,6 +402,27 @@ async function writesCompared(large: ImportFigure | undefined) {
   });
 }
 
+async function curation() {
+  const recount = await measureRecount(RECOUNT_LIMIT_S * 1000, (text) => log(`  ${text}`));
+  raw.recount = recount;
+  add('Curation', {
+    measure: `the recount over ${int(ROWS)} investors, in resumable steps of at most 60 s: time (steps)`,
+    figure: recount.finished
+      ? `${seconds(recount.ms)} (${recount.steps} steps)`
+      : `stopped after ${seconds(recount.ms)}: ${int(recount.investors)} investors read in ${recount.steps} steps`,
+    budget: 'finishes',
+    verdict: verdict(recount.finished),
+  });
+  const merger = await measureMerger();
+  raw.merger = merger;
+  add('Curation', {
+    measure: `field merger, merge of one sector carried by ${int(merger.carriers)} investors (${int(merger.updated)} changed), as the request runs it`,
+    figure: seconds(merger.ms),
+    budget: `≤ ${seconds(API_REQUEST_LIMIT_MS)} (one API request)`,
+    verdict: verdict(merger.ms <= API_REQUEST_LIMIT_MS),
+  });
+}
+
 async function withHome(run: (home: LocalHome) => Promise<void>) {
   let home: LocalHome | undefined;
   // Stop the home and leave, at most 10 s later; exiting kills the emulators (the home's exit hook).
@@ -471,6 +495,8 @@ async function main() {
     await section('Import', 'one PutItem per row, and DynamoDB Local batch-write throughput', () =>
       writesCompared(large),
     );
+    // Last: the merger changes the directory the other sections measure.
+    await section('Curation', 'the recount and the field merger', curation);
   });
 
   const rows = AREAS.flatMap((area) => results.rows.filter((r) => r.area === area));
