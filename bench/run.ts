@@ -416,10 +416,9 @@ async function curation() {
   const merger = await measureMerger();
   raw.merger = merger;
   add('Curation', {
-    measure: `field merger, merge of one sector carried by ${int(merger.carriers)} investors (${int(merger.updated)} changed), as the request runs it`,
+    measure: `field merger run (a workflow of batches), merge of one sector carried by ${int(merger.carriers)} investors (${int(merger.updated)} changed)`,
     figure: seconds(merger.ms),
-    budget: `≤ ${seconds(API_REQUEST_LIMIT_MS)} (one API request)`,
-    verdict: verdict(merger.ms <= API_REQUEST_LIMIT_MS),
+    budget: `for reference: one API request may last ${seconds(API_REQUEST_LIMIT_MS)}`,
   });
 }
 

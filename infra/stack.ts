@@ -166,6 +166,7 @@ export class InvestorDirectoryStack extends Stack {
     if (admin) {
       this.workflows.bindStarter(admin, 'mapping');
       this.workflows.bindStarter(admin, 'aggregation');
+      this.workflows.bindStarter(admin, 'curation');
       // Imports: presigned upload of the CSV and the import workflow (a cancel is a job state the
       // workflow honours after its batch, never a stopped execution).
       this.workflows.bindStarter(admin, 'import');
@@ -197,7 +198,6 @@ export class InvestorDirectoryStack extends Stack {
       recountPrefix: SEARCH_INDEX_RECOUNT_PREFIX,
     };
     this.api.functionFor('directory')?.bindSearchIndex(this.data.exports, searchIndex, 'read');
-    admin?.bindSearchIndex(this.data.exports, searchIndex, 'record');
     taskFunctions.DirectoryTasksFunctionArn.bindSearchIndex(this.data.exports, searchIndex, 'maintain');
 
     taskFunctions.ImportTasksFunctionArn.bindStorage(storage, { UPLOADS_BUCKET: 'read' });

@@ -94,6 +94,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/imported-investors/{importedInvestorId}', 'admin', 'admin'),
   route('GET', '/admin/searchable-investors/{investorId}', 'admin', 'admin'),
   route('POST', '/admin/field-merger', 'admin', 'admin'),
+  route('GET', '/admin/field-merger/jobs/{jobId}', 'admin', 'admin'),
   route('GET', '/admin/curation-rules', 'admin', 'admin'),
   route('DELETE', '/admin/curation-rules', 'admin', 'admin'),
   route('GET', '/admin/debug-field', 'admin', 'admin'),

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   adminCartsResponse,
   adminFunctionParams,
+  curationJobParams,
+  curationJobResponse,
   curationRuleQuery,
   curationRulesResponse,
   debugFieldQuery,
@@ -37,7 +40,7 @@ import { MERGEABLE_FIELDS, validateFieldMerger } from '../../shared/curation/fie
 import { finalsOfRequest, rulesOfRequest } from '../../shared/curation/rules';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
-import { applyFieldMergerToDirectory, investorsWithAnyValue } from '../lib/directory/curation';
+import { investorsWithAnyValue, tagKindOf } from '../lib/directory/curation';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import {
@@ -47,10 +50,14 @@ import {
   settleCancelledImport,
   startImportJob,
 } from '../lib/imports/import-jobs';
-import { logger } from '../lib/observability/logger';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { lockOfFunction } from '../lib/table/models';
 import { listRecentCarts } from '../lib/table/repositories/carts';
+import {
+  createCurationJob,
+  getCurationJob,
+  updateCurationJob,
+} from '../lib/table/repositories/curation-jobs';
 import {
   deleteCurationRule,
   listCurationRules,
@@ -67,6 +74,7 @@ import {
   findImportedInvestorByEmail,
   getImportedInvestor,
   getSearchableInvestor,
+  searchByTag,
 } from '../lib/table/repositories/investors';
 import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
 import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
@@ -117,25 +125,56 @@ export const handler = httpHandler('admin', {
   'POST /admin/field-merger': endpoint({
     auth: 'admin',
     body: fieldMergerBody,
-    handle: async ({ body }) => {
+    status: 202,
+    handle: async ({ body, caller }) => {
       const validation = validateFieldMerger(body.action, body);
       if (!validation.ok) throw new BadRequestError(validation.error);
       const { request } = validation;
-      // The rules first: if the edit stops half-way, the next mapping finishes it.
-      const rules = rulesOfRequest(request, new Date().toISOString());
+      const kind = tagKindOf(request.field);
+      const counts = await Promise.all(
+        request.values.map(async (value) => (await searchByTag(kind, value, null, 1)).total),
+      );
+      const total = counts.reduce((sum, count) => sum + count, 0);
+      if (total === 0) throw new NotFoundError(messages.noInvestorsFound);
+      // The rules first: if the run stops half-way, the next mapping finishes it.
+      const now = new Date().toISOString();
+      const rules = rulesOfRequest(request, now);
       await recordCurationRules(request.field, rules, finalsOfRequest(request));
-      const result = await applyFieldMergerToDirectory(request);
-      if (result.matched === 0) {
-        for (const rule of rules) await deleteCurationRule(rule.field, rule.value);
-        throw new NotFoundError(messages.noInvestorsFound);
+      const job = await createCurationJob({
+        id: `cur_${randomUUID().replaceAll('-', '')}`,
+        status: 'running',
+        ...request,
+        total,
+        processed: 0,
+        updated: 0,
+        valueIndex: 0,
+        cursor: null,
+        startedAt: now,
+        finishedAt: null,
+        failureReason: null,
+        startedByUserId: caller.sub,
+      });
+      try {
+        await startWorkflow('curation', { jobId: job.id }, job.id);
+      } catch (error) {
+        await updateCurationJob(job.id, {
+          status: 'failed',
+          failureReason: 'The change could not start. Please try again.',
+          finishedAt: new Date().toISOString(),
+        });
+        throw error;
       }
-      // The edit is in the table (and the tag search) now; the aggregation brings the home page's
-      // counts and the search snapshot up to date. If it cannot start, the 6-hourly one will.
-      if (result.updated > 0)
-        await startWorkflow('aggregation', { action: 'aggregate', lockName: null, lockOwner: null }).catch(
-          (error: unknown) => logger.warn('could not start the aggregation after a field merger', { error }),
-        );
-      return fieldMergerResponse.parse({ ...result, rules: rules.length });
+      return fieldMergerResponse.parse({ job, rules: rules.length });
+    },
+  }),
+
+  'GET /admin/field-merger/jobs/{jobId}': endpoint({
+    auth: 'admin',
+    params: curationJobParams,
+    handle: async ({ params }) => {
+      const job = await getCurationJob(params.jobId);
+      if (!job) throw new NotFoundError('Field-merger run not found');
+      return curationJobResponse.parse({ job });
     },
   }),
 

@@ -113,6 +113,7 @@ export const workflowsConfig = readSection(
     AGGREGATION_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     IMPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     EXPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    CURATION_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

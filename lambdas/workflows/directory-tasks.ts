@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { aggregateDirectory, finishRecount, recountStep, startRecount } from '../lib/directory/aggregation';
+import { curationBatch } from '../lib/directory/curation';
 import { mapBatch } from '../lib/directory/mapping';
 import { logger } from '../lib/observability/logger';
 import { RUN_LOCKS, type RunLock } from '../lib/table/models';
+import { updateCurationJob } from '../lib/table/repositories/curation-jobs';
 import {
   acquireFunctionLock,
   releaseFunctionLock,
@@ -41,6 +43,10 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('recountStep'), runId: z.string(), lockName, lockOwner }),
   z.object({ action: z.literal('recountFinish'), runId: z.string(), lockName, lockOwner }),
   z.object({ action: z.literal('releaseLock'), lockName, lockOwner, mapped: z.int() }),
+  // A field-merger run: its batches, then its end (or its failure).
+  z.object({ action: z.literal('curationBatch'), jobId: z.string() }),
+  z.object({ action: z.literal('curationComplete'), jobId: z.string() }),
+  z.object({ action: z.literal('curationFail'), jobId: z.string() }),
   // An import takes the mapping lock before it publishes its rows (owner: the job), waiting while it is held.
   z.object({ action: z.literal('acquireLock'), lockName: z.enum(RUN_LOCKS), lockOwner: z.string() }),
 ]);
@@ -53,7 +59,25 @@ const taskInput = z.discriminatedUnion('action', [
  * set), and releasing a lock that is gone does nothing.
  */
 export const handler = taskHandler(taskInput, async (input) => {
-  logger.appendKeys({ action: input.action, lockName: input.lockName });
+  logger.appendKeys({ action: input.action });
+  switch (input.action) {
+    case 'curationBatch': {
+      const batch = await curationBatch(input.jobId);
+      logger.info('field-merger batch', { jobId: input.jobId, ...batch });
+      return batch;
+    }
+    case 'curationComplete':
+      await updateCurationJob(input.jobId, { status: 'succeeded', finishedAt: new Date().toISOString() });
+      return { jobId: input.jobId };
+    case 'curationFail':
+      await updateCurationJob(input.jobId, {
+        status: 'failed',
+        failureReason:
+          'The change stopped before it reached every investor; what it changed stays. Please try again.',
+        finishedAt: new Date().toISOString(),
+      });
+      return { jobId: input.jobId };
+  }
   const { lockName: name, lockOwner: owner } = input;
   switch (input.action) {
     case 'mapBatch': {

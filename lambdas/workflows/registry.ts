@@ -18,6 +18,10 @@ export const stateMachines = {
     arnVariable: 'AGGREGATION_STATE_MACHINE_ARN',
   },
   import: { definition: 'lambdas/workflows/import.asl.json', arnVariable: 'IMPORT_STATE_MACHINE_ARN' },
+  curation: {
+    definition: 'lambdas/workflows/curation.asl.json',
+    arnVariable: 'CURATION_STATE_MACHINE_ARN',
+  },
   exportDelivery: {
     definition: 'lambdas/workflows/export-delivery.asl.json',
     arnVariable: 'EXPORT_STATE_MACHINE_ARN',

@@ -31,12 +31,37 @@ export const fieldMergerBody = z.strictObject({
 });
 export type FieldMergerBody = z.infer<typeof fieldMergerBody>;
 
-/** How many investors held the values, how many changed, and how many rules were recorded. */
-export const fieldMergerResponse = z.object({
-  matched: z.int(),
+/**
+ * A field-merger run (issue 19): a workflow that edits the investors holding the values a batch at a
+ * time, then aggregates, so the value list and the home page show the result when it succeeds.
+ */
+export const CURATION_JOB_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export const curationJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(CURATION_JOB_STATUSES),
+  action: fieldMergerActionSchema,
+  field: mergeableFieldSchema,
+  values: z.array(z.string()),
+  finalValue: z.string(),
+  /** Investors holding the values when the run started (from the tag counters). */
+  total: z.int(),
+  /** Investors read so far, and how many of them changed. */
+  processed: z.int(),
   updated: z.int(),
-  rules: z._default(z.int(), 0),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
 });
+export type CurationJob = z.infer<typeof curationJobSchema>;
+
+/** POST /admin/field-merger: 202 with the run started and how many rules were recorded. */
+export const fieldMergerResponse = z.object({ job: curationJobSchema, rules: z.int() });
+
+/** GET /admin/field-merger/jobs/{jobId}: the run as it goes. */
+export const curationJobParams = z.object({
+  jobId: z.string().check(z.regex(/^cur_[a-z0-9]{1,40}$/, 'Not a field-merger run id')),
+});
+export const curationJobResponse = z.object({ job: curationJobSchema });
 
 /** GET /admin/curation-rules: every rule of both fields, newest first. */
 export const curationRulesResponse = z.object({ rules: z.array(curationRuleSchema) });

@@ -5,6 +5,7 @@ import { putImportedInvestors } from '../../lambdas/lib/table/repositories/inves
 import { getItem } from '../../lambdas/lib/table/table';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
+import { runFieldMerger } from './support/curation';
 import { call, createUser } from './support/home';
 import { seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
@@ -26,18 +27,15 @@ describe('admin: field merger (connected)', () => {
       { name: `Merge C ${u}`, sectors: [`other-${u}`] },
     ]);
 
-    const response = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: {
-        action: 'merge',
-        field: 'sectorFocus',
-        selectedValues: [`fin-${u}`, `financial-${u}`],
-        finalValue: `Fintech-${u}`,
-      },
+    const run = await runFieldMerger(admin, {
+      action: 'merge',
+      field: 'sectorFocus',
+      selectedValues: [`fin-${u}`, `financial-${u}`],
+      finalValue: `Fintech-${u}`,
     });
 
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { matched: 2, updated: 2, rules: 2 } });
+    expect(run.rules).toBe(2);
+    expect(run.job).toMatchObject({ status: 'succeeded', total: 2, processed: 2, updated: 2 });
     expect(names((await searchSector(`fintech-${u}`)).body)).toEqual([`Merge A ${u}`, `Merge B ${u}`]);
     expect((await searchSector(`fin-${u}`)).body).toMatchObject({ data: { items: [], total: 0 } });
     expect(names((await searchSector(`other-${u}`)).body)).toEqual([`Merge A ${u}`, `Merge C ${u}`]);
@@ -51,12 +49,14 @@ describe('admin: field merger (connected)', () => {
       { name: `Remove B ${u}`, sectors: [`drop-${u}`] },
     ]);
 
-    const response = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: { action: 'remove', field: 'sectorFocus', selectedValues: [`DROP-${u}`] },
+    const run = await runFieldMerger(admin, {
+      action: 'remove',
+      field: 'sectorFocus',
+      selectedValues: [`DROP-${u}`],
     });
 
-    expect(response.body).toEqual({ data: { matched: 2, updated: 2, rules: 1 } });
+    expect(run.rules).toBe(1);
+    expect(run.job).toMatchObject({ status: 'succeeded', total: 2, processed: 2, updated: 2 });
     expect((await searchSector(`drop-${u}`)).body).toMatchObject({ data: { items: [], total: 0 } });
     expect(names((await searchSector(`keep-${u}`)).body)).toEqual([`Remove A ${u}`]);
   });
@@ -66,17 +66,15 @@ describe('admin: field merger (connected)', () => {
     const u = unique();
     await seedInvestors([{ name: `Split A ${u}`, stages: [`seed-a-${u}`] }]);
 
-    const response = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: {
-        action: 'split',
-        field: 'stageFocus',
-        selectedValues: [`seed-a-${u}`],
-        finalValue: `pre-${u}, post-${u}`,
-      },
+    const run = await runFieldMerger(admin, {
+      action: 'split',
+      field: 'stageFocus',
+      selectedValues: [`seed-a-${u}`],
+      finalValue: `pre-${u}, post-${u}`,
     });
 
-    expect(response.body).toEqual({ data: { matched: 1, updated: 1, rules: 1 } });
+    expect(run.rules).toBe(1);
+    expect(run.job).toMatchObject({ status: 'succeeded', processed: 1, updated: 1 });
     for (const tag of [`pre-${u}`, `post-${u}`]) {
       const found = await call('GET', `/investors?stageFocus=${tag}`);
       expect(names(found.body)).toEqual([`Split A ${u}`]);
@@ -140,21 +138,19 @@ describe('admin: curation that lasts (rules applied by every mapping)', () => {
       { name: `Rule B ${u}`, sectors: [`Fin Tech-${u}`] },
     ];
     await seedInvestors(people);
-    const merge = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: {
-        action: 'merge',
-        field: 'sectorFocus',
-        selectedValues: [`fin tech-${u}`],
-        finalValue: `fintech-${u}`,
-      },
+    const merge = await runFieldMerger(admin, {
+      action: 'merge',
+      field: 'sectorFocus',
+      selectedValues: [`fin tech-${u}`],
+      finalValue: `fintech-${u}`,
     });
-    const remove = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: { action: 'remove', field: 'sectorFocus', selectedValues: [`crypto-${u}`] },
+    const remove = await runFieldMerger(admin, {
+      action: 'remove',
+      field: 'sectorFocus',
+      selectedValues: [`crypto-${u}`],
     });
-    expect([merge.status, remove.status]).toEqual([200, 200]);
-    // The aggregations the edits started end first: a recount that scanned before the next mapping
+    expect([merge.job.status, remove.job.status]).toEqual(['succeeded', 'succeeded']);
+    // Every workflow the runs started ends first: a recount that scanned before the next mapping
     // would write its older counts over it (a known limit: docs/data-model.md).
     await settleWorkflows();
     const state = async () => ({
@@ -222,16 +218,13 @@ describe('admin: debug-field listing (connected)', () => {
     expect(data.investors.map((i) => i.name)).toEqual([`Amy ${u}`, `Zed ${u}`]);
 
     // A merged value may hold a comma ("Payments, Cards"): it is looked for whole.
-    const merged = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: {
-        action: 'merge',
-        field: 'sectorFocus',
-        selectedValues: [`second-${u}`],
-        finalValue: `pay-${u}, cards`,
-      },
+    const merged = await runFieldMerger(admin, {
+      action: 'merge',
+      field: 'sectorFocus',
+      selectedValues: [`second-${u}`],
+      finalValue: `pay-${u}, cards`,
     });
-    expect(merged.status).toBe(200);
+    expect(merged.job.status).toBe('succeeded');
     const comma = await call(
       'GET',
       `/admin/debug-field?targetField=sectorFocus&value=${encodeURIComponent(`pay-${u}, cards`)}`,

@@ -274,6 +274,20 @@ const cases: Record<string, Case> = {
       path: '/admin/field-merger',
       body: { action: 'merge', field: 'stageFocus', selectedValues: [stage], finalValue: stage },
     }),
+    ok: 202,
+  },
+  'GET /admin/field-merger/jobs/{jobId}': {
+    prepare: async () => {
+      const started = await dataOf<{ job: { id: string } }>(
+        call('POST', '/admin/field-merger', {
+          token: users.admin.token,
+          body: { action: 'merge', field: 'stageFocus', selectedValues: [stage], finalValue: stage },
+        }),
+      );
+      return { path: `/admin/field-merger/jobs/${started.job.id}` };
+    },
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   'GET /admin/debug-field': {
     prepare: async () => ({ path: `/admin/debug-field?targetField=stageFocus&value=${stage}` }),

@@ -9,6 +9,7 @@ import {
 } from '../../shared/api/directory';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import type { SearchIndex } from '../../shared/search/engine';
+import { runFieldMerger } from './support/curation';
 import { call, createUser } from './support/home';
 import { seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
@@ -275,18 +276,20 @@ describe('freshness of the search snapshot after a write', () => {
     expect((await page(`q=${late}`)).total).toBe(1);
   });
 
-  it('a curation edit starts the aggregation, and combined search shows the edit once it has run', async () => {
+  it('a curation run aggregates before it ends, and combined search shows the edit', async () => {
     const admin = await createUser({ admin: true });
     const merged = `Merged${u}`;
-    const response = await call('POST', '/admin/field-merger', {
-      token: admin.token,
-      body: { action: 'merge', field: 'sectorFocus', selectedValues: [sector], finalValue: merged },
+    const run = await runFieldMerger(admin, {
+      action: 'merge',
+      field: 'sectorFocus',
+      selectedValues: [sector],
+      finalValue: merged,
     });
-    expect(response.status).toBe(200);
-    // The tag search reads the postings: at once.
+    expect(run.job).toMatchObject({ status: 'succeeded', updated: 5 });
+    // The tag search reads the postings; the run aggregated before it ended.
     expect((await page(`sectorFocus=${merged}`)).total).toBe(5);
     await settleWorkflows();
-    // Combined search reads the snapshot the aggregation rewrote.
+    // Combined search reads the snapshot the run's aggregation rewrote.
     expect((await page(`sectorFocus=${merged}&sort=updated`)).total).toBe(5);
     expect((await page(`sectorFocus=${sector}&sort=updated`)).total).toBe(0);
   });

@@ -19,6 +19,7 @@ export const queryKeys = {
   hiddenPodcasts: ['admin', 'podcasts', 'hidden'] as const,
   adminPortals: ['admin', 'portals'] as const,
   curationRules: ['admin', 'curation-rules'] as const,
+  curationJob: (jobId: string) => ['admin', 'curation-jobs', jobId] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,

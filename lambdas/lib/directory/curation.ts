@@ -5,9 +5,11 @@ import {
   type MergeableField,
 } from '../../../shared/curation/field-merger';
 import type { TagKind } from '../table/models';
+import { getCurationJob, updateCurationJob } from '../table/repositories/curation-jobs';
 import {
   getSearchableInvestors,
   postingsForTag,
+  postingsPage,
   type SearchableChange,
   writeSearchableInvestors,
 } from '../table/repositories/investors';
@@ -29,28 +31,64 @@ export async function investorsWithAnyValue(
   return [...found.values()];
 }
 
+/** Investors read per batch of a field-merger run. */
+export const CURATION_PAGE_SIZE = 200;
+
 /**
- * The field merger over the directory: finds every searchable investor whose field holds one of the
- * request's values, applies merge, remove or split to each, and writes the changed ones with their
- * tag postings and counters. Returns how many matched and how many changed.
+ * One batch of a field-merger run: pages through the postings of each value of the request (from
+ * the saved cursor), applies merge, remove or split to those investors, and writes the ones that
+ * changed with their postings and counters, until the time budget is spent. Progress and the cursor
+ * are saved after each page, so a retried batch resumes; an investor already changed is unchanged
+ * the second time. Done when every value's postings have been read.
  */
-export async function applyFieldMergerToDirectory(
-  request: FieldMergerRequest,
-): Promise<{ matched: number; updated: number }> {
-  const matches = await investorsWithAnyValue(request.field, request.values);
-  if (matches.length === 0) return { matched: 0, updated: 0 };
-  const current = await getSearchableInvestors(matches.map((m) => m.id));
-  const now = new Date().toISOString();
-  const changes: SearchableChange[] = [];
-  for (const before of current.values()) {
-    const result = applyFieldMerger(request, before[request.field]);
-    if (result.changed)
-      changes.push({ before, after: { ...before, [request.field]: result.values, updatedAt: now } });
+export async function curationBatch(
+  jobId: string,
+  options: { budgetMs?: number; pageSize?: number } = {},
+): Promise<{ done: boolean; processed: number; updated: number }> {
+  const job = await getCurationJob(jobId);
+  if (!job) throw new Error(`Field-merger run ${jobId} does not exist`);
+  const deadline = Date.now() + (options.budgetMs ?? 60_000);
+  const request: FieldMergerRequest = {
+    action: job.action,
+    field: job.field,
+    values: job.values,
+    finalValue: job.finalValue,
+  };
+  let { valueIndex, cursor, processed, updated } = job;
+  while (valueIndex < job.values.length) {
+    const page = await postingsPage(
+      tagKindOf(job.field),
+      job.values[valueIndex] ?? '',
+      cursor,
+      options.pageSize ?? CURATION_PAGE_SIZE,
+    );
+    const current = await getSearchableInvestors(
+      page.items.map((investor) => investor.id),
+      { consistent: true },
+    );
+    const now = new Date().toISOString();
+    const changes: SearchableChange[] = [];
+    for (const before of current.values()) {
+      const result = applyFieldMerger(request, before[job.field]);
+      if (result.changed)
+        changes.push({ before, after: { ...before, [job.field]: result.values, updatedAt: now } });
+    }
+    await recordSearchChanges(changes.map((change) => change.after));
+    await writeSearchableInvestors(changes);
+    processed += page.items.length;
+    updated += changes.length;
+    cursor = page.cursor;
+    if (cursor === null) valueIndex++;
+    await updateCurationJob(jobId, { valueIndex, cursor, processed, updated });
+    if (Date.now() >= deadline) break;
   }
-  for (let i = 0; i < changes.length; i += 500) {
-    const chunk = changes.slice(i, i + 500);
-    await recordSearchChanges(chunk.map((change) => change.after));
-    await writeSearchableInvestors(chunk);
+  return { done: valueIndex >= job.values.length, processed, updated };
+}
+
+/** The whole run in one go (tests of small directories, the benchmark): every batch until done. */
+export async function runCurationJob(jobId: string): Promise<{ processed: number; updated: number }> {
+  for (;;) {
+    const batch = await curationBatch(jobId);
+    if (batch.done) return batch;
   }
-  return { matched: matches.length, updated: changes.length };
 }

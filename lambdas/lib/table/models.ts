@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { unmatchedPaymentSchema } from '../../../shared/api/admin';
+import { curationJobSchema, unmatchedPaymentSchema } from '../../../shared/api/admin';
 import { directoryMetadataSchema } from '../../../shared/api/directory';
 import { IMPORT_JOB_STATUSES } from '../../../shared/api/imports';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
@@ -418,6 +418,19 @@ export const curationRuleModel = defineModel('curationRule', curationRuleSchema,
   pk: `CURATION#${v.field}`,
   sk: `RULE#${keyFragment(v.value, 1000)}`,
 }));
+
+/** A field-merger run, with where its batches are (the value and the postings cursor). */
+export const curationJobModel = defineModel(
+  'curationJob',
+  z.object({
+    ...curationJobSchema.shape,
+    valueIndex: z.int(),
+    cursor: z.nullable(z.string()),
+    startedByUserId: z.string(),
+  }),
+  (v) => ({ pk: `CURATION_JOB#${v.id}`, sk: 'JOB' }),
+);
+export type CurationJobItem = z.infer<typeof curationJobModel.schema>;
 
 export const ADMIN_FUNCTIONS = ['processUnmapped', 'processAll', 'aggregate'] as const;
 export type AdminFunction = (typeof ADMIN_FUNCTIONS)[number];

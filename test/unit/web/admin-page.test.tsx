@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurationJob } from '../../../shared/api/admin';
 import {
   NO_FINAL_VALUE_MESSAGE,
   NO_VALUES_MESSAGE,
@@ -10,7 +11,7 @@ import {
 import type { CurationRule } from '../../../shared/curation/rules';
 import { errorRunningFunction, messages } from '../../../shared/messages';
 import { AdminPage } from '../../../web/pages/admin/admin-page';
-import { FieldMerger, RULE_UNDONE } from '../../../web/pages/admin/field-merger';
+import { curationProgress, FieldMerger, RULE_UNDONE } from '../../../web/pages/admin/field-merger';
 import { FunctionRunner } from '../../../web/pages/admin/function-runner';
 import { MappingDebugger } from '../../../web/pages/admin/mapping-debugger';
 import { ADMIN_CLAIMS, mappedInvestor } from './support/admin';
@@ -230,15 +231,51 @@ describe('the field merger', () => {
     expect(shown).toEqual(['fintech', 'fintech (payments, lending)']);
   });
 
-  it('splits one value into the comma-separated final value', async () => {
-    const calls = stubApi(() => ({ body: { data: { matched: 3, updated: 3 } } }));
+  it("splits one value into the comma-separated final value: a run with its progress, then the spec's message", async () => {
+    const run: CurationJob = {
+      id: 'cur_1',
+      status: 'running',
+      action: 'split',
+      field: 'sectorFocus',
+      values: ['fintech (payments, lending)'],
+      finalValue: 'fintech, payments, lending',
+      total: 3000,
+      processed: 0,
+      updated: 0,
+      startedAt: '2026-11-25T10:00:00.000Z',
+      finishedAt: null,
+      failureReason: null,
+    };
+    let reads = 0;
+    const calls = stubApi((call) => {
+      if (call.method === 'POST') return { status: 202, body: { data: { job: run, rules: 1 } } };
+      reads++;
+      const job =
+        reads === 1
+          ? { ...run, processed: 1200, updated: 1190 }
+          : {
+              ...run,
+              status: 'succeeded',
+              processed: 3000,
+              updated: 2990,
+              finishedAt: '2026-11-25T10:01:00.000Z',
+            };
+      return { body: { data: { job } } };
+    });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const user = await renderMerger();
     await user.click(screen.getByRole('checkbox', { name: 'fintech (payments, lending)' }));
     await user.type(screen.getByLabelText('Final value'), 'fintech, payments, lending');
     await user.click(screen.getByRole('button', { name: 'Split Value' }));
 
-    expect(await screen.findByText(messages.splitValue)).toBeTruthy();
+    expect(
+      await screen.findByText(curationProgress({ processed: 1200, updated: 1190, total: 3000 })),
+    ).toBeTruthy();
+    expect(curationProgress({ processed: 1200, updated: 1190, total: 3000 })).toBe(
+      'Changing investors... 1,200 of 3,000 read, 1,190 changed',
+    );
+    expect(await screen.findByText(messages.splitValue, {}, { timeout: 3000 })).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/admin/field-merger/jobs/cur_1');
     expect(calls[0]).toMatchObject({
       method: 'POST',
       url: '/api/admin/field-merger',

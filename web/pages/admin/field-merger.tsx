@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
+import type { CurationJob } from '../../../shared/api/admin';
 import { ApiError } from '../../../shared/api/errors';
 import {
   type FieldMergerAction,
@@ -18,7 +19,7 @@ import { failedToSave, messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useCurationRules, useUndoCurationRule } from '../../api/curation-rules';
 import { useDirectoryMetadata } from '../../api/get-directory-metadata';
-import { useRunFieldMerger } from '../../api/run-field-merger';
+import { useCurationJob, useRunFieldMerger } from '../../api/run-field-merger';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../config/paths';
 
@@ -43,6 +44,12 @@ export function fieldMergerFailure(action: FieldMergerAction, message: string): 
 /** Split Value is enabled only with exactly one existing value selected (spec section 2). */
 export function canSplit(selectedValues: readonly string[]): boolean {
   return selectedValues.length === 1;
+}
+
+/** A run's progress line: "Changing investors... 1,200 of 20,000 read, 1,180 changed". */
+export function curationProgress(job: Pick<CurationJob, 'processed' | 'updated' | 'total'>): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return `Changing investors... ${n(job.processed)} of ${n(job.total)} read, ${n(job.updated)} changed`;
 }
 
 /** Not in the spec: the rules list's words. */
@@ -118,6 +125,17 @@ export function FieldMerger() {
   const metadata = useDirectoryMetadata();
   const runFieldMerger = useRunFieldMerger();
   const { showToast } = useToast();
+  const [run, setRun] = useState<{ id: string; action: FieldMergerAction } | null>(null);
+  const job = useCurationJob(run?.id ?? null).data;
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!run || !job || job.status === 'running' || announced.current === job.id) return;
+    announced.current = job.id;
+    if (job.status === 'succeeded') showToast(SUCCESS[run.action], 'success');
+    else
+      showToast(fieldMergerFailure(run.action, job.failureReason ?? messages.somethingWentWrong), 'danger');
+    setRun(null);
+  }, [run, job, showToast]);
   const [field, setField] = useState<MergeableField>('sectorFocus');
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
@@ -150,7 +168,7 @@ export function FieldMerger() {
     );
   };
 
-  const run = async (action: FieldMergerAction) => {
+  const start = async (action: FieldMergerAction) => {
     setDebugUrl(null);
     const input = { field, selectedValues: selected, freeFormValue, finalValue };
     const validation = validateFieldMerger(action, input);
@@ -167,8 +185,8 @@ export function FieldMerger() {
         freeFormValue: freeFormValue.trim() === '' ? null : freeFormValue,
         finalValue: action === 'remove' ? null : finalValue,
       });
-      console.log('Field merger result', result);
-      showToast(SUCCESS[action], 'success');
+      console.log('Field merger run', result);
+      setRun({ id: result.job.id, action });
       setSelected([]);
       setFreeFormValue('');
       setFinalValue('');
@@ -186,7 +204,7 @@ export function FieldMerger() {
     }
   };
 
-  const busy = runFieldMerger.isPending;
+  const busy = runFieldMerger.isPending || run !== null;
 
   return (
     <Card as="section" className="shadow-sm h-100" aria-labelledby={`${id}-title`}>
@@ -309,21 +327,26 @@ export function FieldMerger() {
           ) : null}
 
           <div className="d-flex flex-wrap gap-2">
-            <Button variant="primary" disabled={busy} onClick={() => void run('merge')}>
+            <Button variant="primary" disabled={busy} onClick={() => void start('merge')}>
               Save
             </Button>
-            <Button variant="outline-danger" disabled={busy} onClick={() => void run('remove')}>
+            <Button variant="outline-danger" disabled={busy} onClick={() => void start('remove')}>
               Remove Values
             </Button>
             <Button
               variant="outline-primary"
               disabled={busy || !canSplit(selected)}
-              onClick={() => void run('split')}
+              onClick={() => void start('split')}
             >
               Split Value
             </Button>
           </div>
         </Form>
+        {run && job?.status === 'running' ? (
+          <p className="small mt-3 mb-0" role="status">
+            {curationProgress(job)}
+          </p>
+        ) : null}
         <CurationRules field={field} />
       </Card.Body>
     </Card>

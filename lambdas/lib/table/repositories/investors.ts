@@ -510,6 +510,22 @@ export async function searchByTag(
 }
 
 /** The names and ids of investors carrying a tag, page by page (field merger, debug-field page). */
+/** One page of a tag's postings, alphabetical, resumable from its cursor (a field-merger batch). */
+export async function postingsPage(
+  kind: TagKind,
+  tag: string,
+  cursor: string | null,
+  limit: number,
+): Promise<Page<CartInvestor>> {
+  const page = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tagPartitionKey(kind, normalizeTag(tag)), ':prefix': 'NAME#' },
+    Limit: limit,
+    cursor,
+  });
+  return { items: page.items.map((item) => tagPostingModel.fromItem(item).investor), cursor: page.cursor };
+}
+
 export async function* postingsForTag(kind: TagKind, tag: string): AsyncGenerator<CartInvestor[]> {
   let cursor: string | null = null;
   do {

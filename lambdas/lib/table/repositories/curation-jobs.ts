@@ -1,0 +1,46 @@
+import { type CurationJobItem, curationJobModel } from '../models';
+import { getItem, putItem, updateItem } from '../table';
+
+export async function createCurationJob(job: CurationJobItem): Promise<CurationJobItem> {
+  await putItem(curationJobModel.toItem(job), 'attribute_not_exists(pk)');
+  return job;
+}
+
+export async function getCurationJob(id: string): Promise<CurationJobItem | null> {
+  const item = await getItem(`CURATION_JOB#${id}`, 'JOB', true);
+  return item ? curationJobModel.fromItem(item) : null;
+}
+
+type Changes = Partial<Omit<CurationJobItem, 'id' | 'status'>>;
+
+/**
+ * Sets fields of a running job (its progress), or moves it to `status`: only while it is running,
+ * so a late or retried batch never reopens a finished run. False when it is not running.
+ */
+export async function updateCurationJob(
+  id: string,
+  changes: Changes & { status?: CurationJobItem['status'] },
+): Promise<boolean> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':running': 'running' };
+  const sets = entries.map(([key, value], i) => {
+    names[`#f${i}`] = key;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  if (sets.length === 0) return true;
+  try {
+    await updateItem({
+      Key: { pk: `CURATION_JOB#${id}`, sk: 'JOB' },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk) AND #status = :running',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { CurationJob } from '../../../shared/api/admin';
+import { call, type TestUser } from './home';
+
+/**
+ * The field merger as the admin page runs it: POST (202 with the run), then the run read until it
+ * has ended. Returns the ended run and how many rules were recorded.
+ */
+export async function runFieldMerger(
+  admin: TestUser,
+  body: Record<string, unknown>,
+): Promise<{ job: CurationJob; rules: number }> {
+  const started = await call('POST', '/admin/field-merger', { token: admin.token, body });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const { job, rules } = (started.body as { data: { job: CurationJob; rules: number } }).data;
+  let ended = job;
+  await expect
+    .poll(
+      async () => {
+        const response = await call('GET', `/admin/field-merger/jobs/${job.id}`, { token: admin.token });
+        ended = (response.body as { data: { job: CurationJob } }).data.job;
+        return ended.status;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .not.toBe('running');
+  return { job: ended, rules };
+}
