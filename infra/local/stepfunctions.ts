@@ -89,7 +89,9 @@ interface Execution {
  * StartExecution whose reply is held until the execution has ended (a slow reply).
  */
 export interface WorkflowFault {
-  jobId: string;
+  /** The job whose executions it hits; or, without one, every execution of `machine`. */
+  jobId?: string;
+  machine?: StateMachineName;
   failState?: string;
   failures?: number;
   holdStartReply?: boolean;
@@ -165,7 +167,10 @@ export class LocalStepFunctions {
       overrides[stateName] = async (taskInput) => {
         const jobId = jobIdOf(taskInput) ?? jobIdOf(JSON.parse(input));
         const fault = this.faults.find(
-          (f) => f.jobId === jobId && f.failState === stateName && (f.failures ?? 0) > 0,
+          (f) =>
+            (f.jobId ? f.jobId === jobId : f.machine === machineName) &&
+            f.failState === stateName &&
+            (f.failures ?? 0) > 0,
         );
         if (fault) {
           fault.failures = (fault.failures ?? 0) - 1;
@@ -263,9 +268,11 @@ export class LocalStepFunctions {
     return async (req, body, res) => {
       if (req.method === 'POST' && req.url === '/local/faults/stepfunctions') {
         const fault = JSON.parse(body.toString('utf8') || '{}') as WorkflowFault;
-        if (typeof fault.jobId !== 'string' || !fault.jobId) {
+        if (!fault.jobId && !fault.machine) {
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ message: 'A fault names the jobId of the executions it hits.' }));
+          res.end(
+            JSON.stringify({ message: 'A fault names the jobId or the machine of the executions it hits.' }),
+          );
           return true;
         }
         this.injectFault(fault);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { curationBatch } from '../../lambdas/lib/directory/curation';
 import { mapBatch } from '../../lambdas/lib/directory/mapping';
+import { createCurationJob } from '../../lambdas/lib/table/repositories/curation-jobs';
 import { acquireFunctionLock, releaseFunctionLock } from '../../lambdas/lib/table/repositories/function-runs';
 import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import { runFieldMerger } from './support/curation';
+import { armFault } from './support/faults';
 import { call, createUser } from './support/home';
 import { seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
@@ -126,6 +129,70 @@ describe('admin: field merger (connected)', () => {
     expect(tooMany.body).toMatchObject({
       error: { code: 'invalid-argument', message: 'Select at most 6 values.' },
     });
+  });
+});
+
+describe('admin: a field-merger run facing faults', () => {
+  it('resumes from the cursor its last batch saved, counting no investor twice', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors(
+      Array.from({ length: 45 }, (_, i) => ({ name: `Resume ${u} ${i}`, sectors: [`resume-${u}`] })),
+    );
+    const job = await createCurationJob({
+      id: `cur_${u.toLowerCase().replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
+      status: 'running',
+      action: 'merge',
+      field: 'sectorFocus',
+      values: [`resume-${u}`],
+      finalValue: `resumed-${u}`,
+      total: 45,
+      processed: 0,
+      updated: 0,
+      valueIndex: 0,
+      cursor: null,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      failureReason: null,
+      startedByUserId: admin.sub,
+    });
+
+    // One page of 20 per batch; each call is a new task that reads where the last one stopped.
+    const batches = [];
+    for (let batch = await curationBatch(job.id, { budgetMs: 0, pageSize: 20 }); ; ) {
+      batches.push(batch);
+      if (batch.done) break;
+      batch = await curationBatch(job.id, { budgetMs: 0, pageSize: 20 });
+    }
+
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    expect(batches.at(-1)).toMatchObject({ done: true, processed: 45, updated: 45 });
+    expect((await searchSector(`resumed-${u}`)).body).toMatchObject({ data: { total: 45 } });
+    expect((await searchSector(`resume-${u}`)).body).toMatchObject({ data: { total: 0 } });
+  });
+
+  it('a batch that keeps failing ends the run failed with a message; one that crashes once is retried', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([{ name: `Fault ${u}`, sectors: [`fault-${u}`, `flaky-${u}`] }]);
+
+    await armFault({ machine: 'curation', failState: 'CurationBatch', failures: 4 });
+    const failed = await runFieldMerger(admin, {
+      action: 'remove',
+      field: 'sectorFocus',
+      selectedValues: [`fault-${u}`],
+    });
+    expect(failed.job).toMatchObject({ status: 'failed', processed: 0 });
+    expect(failed.job.failureReason).toContain('Please try again');
+
+    await armFault({ machine: 'curation', failState: 'CurationBatch', failures: 1 });
+    const retried = await runFieldMerger(admin, {
+      action: 'remove',
+      field: 'sectorFocus',
+      selectedValues: [`flaky-${u}`],
+    });
+    expect(retried.job).toMatchObject({ status: 'succeeded', processed: 1, updated: 1 });
+    expect((await searchSector(`flaky-${u}`)).body).toMatchObject({ data: { total: 0 } });
   });
 });
 

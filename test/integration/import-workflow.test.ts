@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkflowFault } from '../../infra/local/stepfunctions';
 import { mapBatch } from '../../lambdas/lib/directory/mapping';
 import { importChunk, importFileMessages, prepareImport } from '../../lambdas/lib/imports/import-file';
 import { acquireFunctionLock, releaseFunctionLock } from '../../lambdas/lib/table/repositories/function-runs';
@@ -14,7 +13,8 @@ import {
 } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
 import { IMPORT_JOB_RESTING_STATUSES, type ImportJobView } from '../../shared/api/imports';
-import { call, createUser, localHome, type TestUser } from './support/home';
+import { armFault } from './support/faults';
+import { call, createUser, type TestUser } from './support/home';
 import { metricTotal } from './support/metrics';
 import { unique } from './support/seed';
 
@@ -55,15 +55,6 @@ async function start(admin: TestUser, jobId: string) {
 
 async function uploadAndStart(...args: Parameters<typeof createAndUpload>) {
   return start(args[0], await createAndUpload(...args));
-}
-
-/** Arms a fault of the local Step Functions for one job's executions (infra/local/stepfunctions.ts). */
-async function armFault(fault: WorkflowFault) {
-  const response = await fetch(`${localHome.urls.gateway}/local/faults/stepfunctions`, {
-    method: 'POST',
-    body: JSON.stringify(fault),
-  });
-  expect(response.status).toBe(200);
 }
 
 async function finished(admin: TestUser, jobId: string): Promise<ImportJobView> {
