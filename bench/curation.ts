@@ -1,12 +1,11 @@
 /**
  * Curation and the recount at scale (issue 19): the field merger on the tag closest to 20,000
- * investors, timed as the admin's request runs it, and the resumable recount over the whole directory,
+ * investors, timed as its workflow runs its batches, and the resumable recount over the whole directory,
  * step by step, within a time limit (DynamoDB Local's Scan slows down as it goes deeper).
  */
 
-import { randomUUID } from 'node:crypto';
 import { finishRecount, recountStep, startRecount } from '../lambdas/lib/directory/aggregation';
-import { runCurationJob } from '../lambdas/lib/directory/curation';
+import { newCurationJob, runCurationJob } from '../lambdas/lib/directory/curation';
 import { createCurationJob } from '../lambdas/lib/table/repositories/curation-jobs';
 import { getLatestDirectoryMetadata } from '../lambdas/lib/table/repositories/investors';
 import { validateFieldMerger } from '../shared/curation/field-merger';
@@ -37,21 +36,9 @@ export async function measureMerger(): Promise<MergerFigure> {
     finalValue: `${closest.tagKey} (merged)`,
   });
   if (!validation.ok) throw new Error(validation.error);
-  const now = new Date().toISOString();
-  const job = await createCurationJob({
-    id: `cur_${randomUUID().replaceAll('-', '')}`,
-    status: 'running',
-    ...validation.request,
-    total: closest.count,
-    processed: 0,
-    updated: 0,
-    valueIndex: 0,
-    cursor: null,
-    startedAt: now,
-    finishedAt: null,
-    failureReason: null,
-    startedByUserId: 'bench',
-  });
+  const job = await createCurationJob(
+    newCurationJob(validation.request, closest.count, 'bench', new Date().toISOString()),
+  );
   // The run's batches, one after another, as its workflow runs them (the aggregation after is not timed).
   const start = performance.now();
   const result = await runCurationJob(job.id);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   adminCartsResponse,
   adminFunctionParams,
@@ -40,7 +39,7 @@ import { MERGEABLE_FIELDS, validateFieldMerger } from '../../shared/curation/fie
 import { finalsOfRequest, rulesOfRequest } from '../../shared/curation/rules';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
-import { investorsWithAnyValue, tagKindOf } from '../lib/directory/curation';
+import { investorsWithAnyValue, newCurationJob, tagKindOf } from '../lib/directory/curation';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import {
@@ -140,20 +139,7 @@ export const handler = httpHandler('admin', {
       const now = new Date().toISOString();
       const rules = rulesOfRequest(request, now);
       await recordCurationRules(request.field, rules, finalsOfRequest(request));
-      const job = await createCurationJob({
-        id: `cur_${randomUUID().replaceAll('-', '')}`,
-        status: 'running',
-        ...request,
-        total,
-        processed: 0,
-        updated: 0,
-        valueIndex: 0,
-        cursor: null,
-        startedAt: now,
-        finishedAt: null,
-        failureReason: null,
-        startedByUserId: caller.sub,
-      });
+      const job = await createCurationJob(newCurationJob(request, total, caller.sub, now));
       try {
         await startWorkflow('curation', { jobId: job.id }, job.id);
       } catch (error) {

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import {
   applyFieldMerger,
   type FieldMergerRequest,
   type MergeableField,
 } from '../../../shared/curation/field-merger';
-import type { TagKind } from '../table/models';
+import type { CurationJobItem, TagKind } from '../table/models';
 import { getCurationJob, updateCurationJob } from '../table/repositories/curation-jobs';
 import {
   getSearchableInvestors,
@@ -29,6 +30,29 @@ export async function investorsWithAnyValue(
     }
   }
   return [...found.values()];
+}
+
+/** A new field-merger run of a validated request, before its first batch. */
+export function newCurationJob(
+  request: FieldMergerRequest,
+  total: number,
+  startedByUserId: string,
+  now: string,
+): CurationJobItem {
+  return {
+    id: `cur_${randomUUID().replaceAll('-', '')}`,
+    status: 'running',
+    ...request,
+    total,
+    processed: 0,
+    updated: 0,
+    valueIndex: 0,
+    cursor: null,
+    startedAt: now,
+    finishedAt: null,
+    failureReason: null,
+    startedByUserId,
+  };
 }
 
 /** Investors read per batch of a field-merger run. */
