@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
 import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
-import { builtInPortal } from '../../lambdas/lib/portals/built-in';
+import { BUILT_IN_PORTAL, builtInPortal } from '../../lambdas/lib/portals/built-in';
+import { podcastModel, podcastVoteModel } from '../../lambdas/lib/table/models';
 import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { createPodcast, togglePodcastVote } from '../../lambdas/lib/table/repositories/podcasts';
-import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { getPortal, putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createProject } from '../../lambdas/lib/table/repositories/projects';
 import { ensureUserProfile } from '../../lambdas/lib/table/repositories/users';
-import { getItem, putItem } from '../../lambdas/lib/table/table';
+import { getItem, putItem, queryAll, updateItem } from '../../lambdas/lib/table/table';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import type { ImportedInvestor } from '../../shared/investors/types';
@@ -256,6 +257,41 @@ export async function importRows(
 
 const SEED_MARKER = { pk: 'LOCAL_SEED', sk: 'v1' };
 
+/**
+ * Records written by an older local home, given the keys and fields of today's model (issue 19):
+ * podcasts get their stored vote count and the board's indexes, their votes the voter index, their
+ * listers the limit's guard; portals the Portals tool's index. Records already up to date are left.
+ */
+export async function upgradeSeededRecords(): Promise<void> {
+  const podcasts = await queryAll({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'PODCASTS' },
+  });
+  for (const item of podcasts) {
+    if (typeof item.voteCount === 'number' && item.gsi2pk) continue;
+    const id = String(item.id);
+    const votes = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :vote)',
+      ExpressionAttributeValues: { ':pk': `PODCAST#${id}`, ':vote': 'VOTE#' },
+    });
+    for (const vote of votes) await putItem(podcastVoteModel.toItem(podcastVoteModel.fromItem(vote)));
+    const podcast = podcastModel.fromItem({ ...item, voteCount: votes.length, hiddenAt: null });
+    await putItem(podcastModel.toItem(podcast));
+    await updateItem({
+      Key: { pk: `USER#${podcast.listedBy}`, sk: 'PODCASTS' },
+      UpdateExpression: 'ADD podcastIds :id SET entity = :entity, userId = :user',
+      ExpressionAttributeValues: {
+        ':id': new Set([id]),
+        ':entity': 'podcastLister',
+        ':user': podcast.listedBy,
+      },
+    });
+  }
+  const vcn = await getPortal(BUILT_IN_PORTAL.urlIdentifier);
+  if (vcn) await putPortal(vcn);
+}
+
 /** Seeds the local home on its first run; later runs find the marker and keep the data as it is. */
 export async function seedLocalHome(
   cognito: LocalCognito,
@@ -267,6 +303,7 @@ export async function seedLocalHome(
     // A home seeded before mapping kept the directory totals, or before search had its snapshot, is
     // brought up to date: aggregation recounts when either is missing (and only folds otherwise).
     await aggregateDirectory();
+    await upgradeSeededRecords();
     return { seeded: false };
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { upgradeSeededRecords } from '../../../infra/local/seed';
 import type { PodcastItem } from '../../../lambdas/lib/table/models';
 import {
   countVotes,
@@ -16,6 +17,7 @@ import {
   togglePodcastVote,
   updatePodcastOfLister,
 } from '../../../lambdas/lib/table/repositories/podcasts';
+import { putItem } from '../../../lambdas/lib/table/table';
 import { MAX_PODCASTS_PER_FOUNDER } from '../../../shared/api/podcasts';
 import { at, unique } from './fixtures';
 
@@ -190,5 +192,48 @@ describe('podcasts repository (DynamoDB Local)', () => {
     expect(await countVotes(created.id)).toBe(0);
     expect(await listPodcastIdsListedBy(created.listedBy)).toEqual([]);
     expect(await deletePodcastAsAdmin(created.id)).toBe(false);
+  });
+});
+
+describe('an older local home brought up to date (infra/local/seed.ts)', () => {
+  it('gives a podcast written before stored counts its count, the board indexes, its voters and its lister', async () => {
+    const id = unique('pod_');
+    const lister = unique('user_');
+    const voters = [unique('user_'), unique('user_')];
+    // As the previous model wrote them: no voteCount, no hiddenAt, no by-votes or voter index.
+    await putItem({
+      pk: `PODCAST#${id}`,
+      sk: 'PODCAST',
+      gsi1pk: 'PODCASTS',
+      gsi1sk: `${at(0)}#${id}`,
+      entity: 'podcast',
+      id,
+      title: 'Old Cast',
+      description: null,
+      imageUrl: null,
+      url: 'https://podcasts.example.com/old',
+      participants: [],
+      createdAt: at(0),
+      listedBy: lister,
+    });
+    for (const userId of voters)
+      await putItem({
+        pk: `PODCAST#${id}`,
+        sk: `VOTE#${userId}`,
+        entity: 'podcastVote',
+        podcastId: id,
+        userId,
+        vote: 1,
+        timestamp: at(1),
+      });
+
+    await upgradeSeededRecords();
+
+    expect(await getPodcast(id)).toMatchObject({ voteCount: 2, hiddenAt: null });
+    expect((await wholeBoard('votes', 50)).find((p) => p.id === id)?.voteCount).toBe(2);
+    expect(await listVotedPodcastIds(voters[0] ?? '')).toEqual([id]);
+    expect(await listPodcastIdsListedBy(lister)).toEqual([id]);
+    // A vote after the upgrade moves the stored count from the right number.
+    expect(await togglePodcastVote(id, unique('user_'), at(2))).toMatchObject({ voted: true, voteCount: 3 });
   });
 });
