@@ -36,6 +36,18 @@ import {
 /** The board's view drops `listedBy` (a user id is nobody else's business) and the moderation fields. */
 const view = (podcast: PodcastItem) => listPodcastResponse.parse(podcast);
 
+/** An admin hides a podcast from the board, or shows it again. */
+const setHidden = (hidden: boolean) =>
+  endpoint({
+    auth: 'admin',
+    params: podcastIdParams,
+    handle: async ({ params }) => {
+      const podcast = await setPodcastHidden(params.podcastId, hidden, new Date().toISOString());
+      if (!podcast) throw new NotFoundError('Podcast not found');
+      return moderatePodcastResponse.parse(podcast);
+    },
+  });
+
 /** Podcasts: anyone can read the board; listing and voting need a login; only its lister edits or deletes one. */
 export const handler = httpHandler('podcasts', {
   'GET /podcasts': endpoint({
@@ -129,25 +141,8 @@ export const handler = httpHandler('podcasts', {
     handle: async () => hiddenPodcastsResponse.parse({ podcasts: await listHiddenPodcasts() }),
   }),
 
-  'POST /admin/podcasts/{podcastId}/hide': endpoint({
-    auth: 'admin',
-    params: podcastIdParams,
-    handle: async ({ params }) => {
-      const podcast = await setPodcastHidden(params.podcastId, true, new Date().toISOString());
-      if (!podcast) throw new NotFoundError('Podcast not found');
-      return moderatePodcastResponse.parse(podcast);
-    },
-  }),
-
-  'POST /admin/podcasts/{podcastId}/show': endpoint({
-    auth: 'admin',
-    params: podcastIdParams,
-    handle: async ({ params }) => {
-      const podcast = await setPodcastHidden(params.podcastId, false, new Date().toISOString());
-      if (!podcast) throw new NotFoundError('Podcast not found');
-      return moderatePodcastResponse.parse(podcast);
-    },
-  }),
+  'POST /admin/podcasts/{podcastId}/hide': setHidden(true),
+  'POST /admin/podcasts/{podcastId}/show': setHidden(false),
 
   'DELETE /admin/podcasts/{podcastId}': endpoint({
     auth: 'admin',

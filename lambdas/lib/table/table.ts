@@ -72,6 +72,23 @@ export async function updateItem(
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type WithoutTable<T> = { [K in keyof T]?: Omit<NonNullable<T[K]>, 'TableName'> };
 
+/**
+ * The `SET` clause of an update from a record of fields (undefined ones left out), with its names and
+ * values: `#f0 = :v0, #f1 = :v1`.
+ */
+export function setClause(changes: Record<string, unknown>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(changes)
+    .filter(([, v]) => v !== undefined)
+    .map(([key, value], i) => {
+      names[`#f${i}`] = key;
+      values[`:v${i}`] = value;
+      return `#f${i} = :v${i}`;
+    });
+  return { sets, names, values };
+}
+
 /** A transaction on the table; the table name is filled in for each item. */
 export async function transactWrite(items: WithoutTable<TransactItem>[]): Promise<void> {
   const withTable = items.map((item) => {

@@ -1,5 +1,5 @@
 import { type CurationJobItem, curationJobModel } from '../models';
-import { getItem, putItem, updateItem } from '../table';
+import { getItem, isConditionFailure, putItem, setClause, updateItem } from '../table';
 
 export async function createCurationJob(job: CurationJobItem): Promise<CurationJobItem> {
   await putItem(curationJobModel.toItem(job), 'attribute_not_exists(pk)');
@@ -21,26 +21,19 @@ export async function updateCurationJob(
   id: string,
   changes: Changes & { status?: CurationJobItem['status'] },
 ): Promise<boolean> {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':running': 'running' };
-  const sets = entries.map(([key, value], i) => {
-    names[`#f${i}`] = key;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
+  const { sets, names, values } = setClause(changes);
   if (sets.length === 0) return true;
   try {
     await updateItem({
       Key: { pk: `CURATION_JOB#${id}`, sk: 'JOB' },
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :running',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ExpressionAttributeNames: { ...names, '#status': 'status' },
+      ExpressionAttributeValues: { ...values, ':running': 'running' },
     });
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { ImportJobStatus } from '../../../../shared/api/imports';
 import { type ImportJob, importJobModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryPage, updateItem } from '../table';
+import { getItem, isConditionFailure, putItem, queryPage, setClause, updateItem } from '../table';
 
 export async function createImportJob(job: ImportJob): Promise<ImportJob> {
   await putItem(importJobModel.toItem(job), 'attribute_not_exists(pk)');
@@ -26,22 +26,9 @@ export async function listImportJobs(limit = 20): Promise<ImportJob[]> {
 
 type JobChanges = Partial<Omit<ImportJob, 'id' | 'startedAt' | 'startedByUserId' | 'status'>>;
 
-function setExpression(changes: Record<string, unknown>) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(changes)
-    .filter(([, v]) => v !== undefined)
-    .map(([key, value], i) => {
-      names[`#f${i}`] = key;
-      values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
-    });
-  return { sets, names, values };
-}
-
 /** Sets fields of a job (progress, errors, the execution), never its status: see `transitionImportJob`. */
 export async function updateImportJob(id: string, changes: JobChanges): Promise<void> {
-  const { sets, names, values } = setExpression(changes);
+  const { sets, names, values } = setClause(changes);
   if (sets.length === 0) return;
   await updateItem({
     Key: { pk: `IMPORT#${id}`, sk: 'JOB' },
@@ -62,7 +49,7 @@ export async function transitionImportJob(
   to: ImportJobStatus,
   changes: JobChanges = {},
 ): Promise<boolean> {
-  const { sets, names, values } = setExpression({ ...changes, status: to });
+  const { sets, names, values } = setClause({ ...changes, status: to });
   const allowed = from.map((status, i) => {
     values[`:from${i}`] = status;
     return `:from${i}`;
