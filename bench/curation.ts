@@ -15,6 +15,7 @@ export const API_REQUEST_LIMIT_MS = 29_000;
 export const MERGER_TARGET_INVESTORS = 20_000;
 
 export interface MergerFigure {
+  field: 'stageFocus' | 'sectorFocus';
   tag: string;
   carriers: number;
   matched: number;
@@ -22,16 +23,19 @@ export interface MergerFigure {
   ms: number;
 }
 
-/** Merges the sector tag carried by the number of investors closest to 20,000 into a new value. */
+/** Merges the stage or sector tag carried by the number of investors closest to 20,000 into a new value. */
 export async function measureMerger(): Promise<MergerFigure> {
   const metadata = await getLatestDirectoryMetadata();
-  const candidates = metadata?.sectorFocusWeighted ?? [];
-  const closest = [...candidates].sort(
+  const candidates = [
+    ...(metadata?.stageFocusWeighted ?? []).map((tag) => ({ ...tag, field: 'stageFocus' as const })),
+    ...(metadata?.sectorFocusWeighted ?? []).map((tag) => ({ ...tag, field: 'sectorFocus' as const })),
+  ];
+  const closest = candidates.sort(
     (a, b) => Math.abs(a.count - MERGER_TARGET_INVESTORS) - Math.abs(b.count - MERGER_TARGET_INVESTORS),
   )[0];
-  if (!closest) throw new Error('The directory has no sector tags to merge');
+  if (!closest) throw new Error('The directory has no stage or sector tags to merge');
   const validation = validateFieldMerger('merge', {
-    field: 'sectorFocus',
+    field: closest.field,
     selectedValues: [closest.tagKey],
     finalValue: `${closest.tagKey} (merged)`,
   });
@@ -43,6 +47,7 @@ export async function measureMerger(): Promise<MergerFigure> {
   const start = performance.now();
   const result = await runCurationJob(job.id);
   return {
+    field: closest.field,
     tag: closest.tagKey,
     carriers: closest.count,
     matched: result.processed,

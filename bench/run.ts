@@ -416,7 +416,7 @@ async function curation() {
   const merger = await measureMerger();
   raw.merger = merger;
   add('Curation', {
-    measure: `field merger run (a workflow of batches), merge of one sector carried by ${int(merger.carriers)} investors (${int(merger.updated)} changed)`,
+    measure: `field merger run (a workflow of batches), merge of one ${merger.field === 'stageFocus' ? 'stage' : 'sector'} (the tag closest to 20,000) carried by ${int(merger.carriers)} investors (${int(merger.updated)} changed)`,
     figure: seconds(merger.ms),
     budget: `for reference: one API request may last ${seconds(API_REQUEST_LIMIT_MS)}`,
   });

@@ -367,6 +367,43 @@ describe('import workflow (the ASL run by the local home)', () => {
     expect((await getImportJob(second))?.status).toBe('mapping');
   });
 
+  it('progress: every second of reading is written to the job (count and offset), long before 500 rows', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const jobId = await createAndUpload(admin, cancelFile(u, 120));
+    expect(await transitionImportJob(jobId, ['uploading'], 'running')).toBe(true);
+    await prepareImport(jobId);
+    // A slow file: the chunk's clock moves 100 ms every time it is read (about once a row). Each chunk
+    // has no budget left, so it stops at its first progress write: that write is what the job shows.
+    let fakeMs = 0;
+    const clock = () => (fakeMs += 100);
+    const seen: { processedRows: number; byteOffset: number }[] = [];
+    for (let i = 0; i < 100; i++) {
+      const chunk = await importChunk(jobId, { budgetMs: 0, clock });
+      const job = await getImportJob(jobId);
+      if (!job) throw new Error('no job');
+      seen.push({ processedRows: job.processedRows, byteOffset: job.byteOffset });
+      expect(job.processedRows).toBe(chunk.processedRows);
+      if (chunk.done) break;
+    }
+    // Written about every ten rows (a second of this clock), each write moving the count and offset on;
+    // the last chunk found the file read (its write is the one before it) and moved the job on.
+    const writes = seen.slice(0, -1);
+    expect(seen.at(-1)).toEqual(writes.at(-1));
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    for (const [i, step] of writes.entries()) {
+      const before = writes[i - 1] ?? { processedRows: 0, byteOffset: 0 };
+      expect(step.processedRows - before.processedRows).toBeGreaterThan(0);
+      expect(step.processedRows - before.processedRows).toBeLessThanOrEqual(11);
+      expect(step.byteOffset).toBeGreaterThan(before.byteOffset);
+    }
+    expect(await getImportJob(jobId)).toMatchObject({
+      status: 'mapping',
+      processedRows: 120,
+      importedRows: 120,
+    });
+  });
+
   it('two imports of the same people started at once map one after the other: nobody loses a value', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();

@@ -138,9 +138,10 @@ export async function recordCancelledRows(job: ImportJob): Promise<number> {
  */
 export async function importChunk(
   jobId: string,
-  options: { budgetMs?: number; now?: Date } = {},
+  options: { budgetMs?: number; now?: Date; clock?: () => number } = {},
 ): Promise<ChunkResult> {
-  const deadline = Date.now() + (options.budgetMs ?? 2 * 60_000);
+  const clock = options.clock ?? Date.now;
+  const deadline = clock() + (options.budgetMs ?? 2 * 60_000);
   const job = await requireJob(jobId);
   const now = options.now ?? new Date();
   const context = {
@@ -165,14 +166,14 @@ export async function importChunk(
   const rowErrors = [...job.rowErrors];
   let batch: ImportedInvestor[] = [];
   let offset = start;
-  let lastFlush = Date.now();
+  let lastFlush = clock();
 
   /** Writes the batch and the progress; true when the job has been cancelled meanwhile. */
   const flush = async () => {
     await putImportedInvestors(batch);
     importedRows += batch.length;
     batch = [];
-    lastFlush = Date.now();
+    lastFlush = clock();
     const progressAt = new Date().toISOString();
     await updateImportJob(jobId, { processedRows, importedRows, byteOffset: offset, rowErrors, progressAt });
     return (await requireJob(jobId)).status === 'cancelled';
@@ -199,12 +200,12 @@ export async function importChunk(
         if (rowErrors.length < MAX_STORED_ROW_ERRORS)
           rowErrors.push({ row: processedRows, reason: (error as Error).message });
       }
-      if (batch.length >= ROWS_PER_PROGRESS_UPDATE || Date.now() - lastFlush >= PROGRESS_INTERVAL_MS) {
+      if (batch.length >= ROWS_PER_PROGRESS_UPDATE || clock() - lastFlush >= PROGRESS_INTERVAL_MS) {
         if (await flush()) {
           stream.destroy();
           return stopped();
         }
-        if (Date.now() >= deadline) {
+        if (clock() >= deadline) {
           endOfFile = false;
           stream.destroy();
           break;

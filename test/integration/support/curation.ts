@@ -4,11 +4,12 @@ import { call, type TestUser } from './home';
 
 /**
  * The field merger as the admin page runs it: POST (202 with the run), then the run read until it
- * has ended. Returns the ended run and how many rules were recorded.
+ * has ended (each reading given to `onProgress`). Returns the ended run and how many rules were recorded.
  */
 export async function runFieldMerger(
   admin: TestUser,
   body: Record<string, unknown>,
+  options: { timeoutMs?: number; onProgress?: (job: CurationJob) => void } = {},
 ): Promise<{ job: CurationJob; rules: number }> {
   const started = await call('POST', '/admin/field-merger', { token: admin.token, body });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -19,9 +20,10 @@ export async function runFieldMerger(
       async () => {
         const response = await call('GET', `/admin/field-merger/jobs/${job.id}`, { token: admin.token });
         ended = (response.body as { data: { job: CurationJob } }).data.job;
+        options.onProgress?.(ended);
         return ended.status;
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: options.timeoutMs ?? 30_000, interval: 100 },
     )
     .not.toBe('running');
   return { job: ended, rules };
