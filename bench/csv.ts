@@ -1,6 +1,7 @@
 /**
  * The benchmark's import file: the demo directory's synthetic rows (deterministic), with the sector
- * `benchcommon` on 40% of rows and `benchrare` on 0.1%, chosen by row index. The same row count
+ * `benchcommon` on 40% of rows, `benchmerge` on 20% (20,000 investors at 100,000 rows: the field
+ * merger's figure) and `benchrare` on 0.1%, chosen by row index. The same row count
  * always gives the same file, and a smaller file is a prefix of a larger one.
  *
  * Run as a script (`node --import tsx bench/csv.ts <rows> <file>`) the file is written by a child
@@ -17,20 +18,25 @@ import { DEMO_HEADERS, generateInvestorRows } from '../infra/local/seed';
 export const COMMON_TAG = 'benchcommon';
 export const RARE_TAG = 'benchrare';
 export const NOTHING_TAG = 'benchnothing';
+export const MERGE_TAG = 'benchmerge';
 
 const SECTOR_COLUMN = DEMO_HEADERS.indexOf('Sector Focus');
 
 /** 40% of rows carry the common tag, one row in a thousand the rare one. */
 export const hasCommonTag = (index: number) => index % 5 < 2;
 export const hasRareTag = (index: number) => index % 1000 === 0;
+/** 20% of rows, none of them with the common tag: the tag the field merger's figure merges. */
+export const hasMergeTag = (index: number) => index % 5 === 2;
 
 /** The benchmark rows: `generateInvestorRows(count)` with the bench tags added to the sectors. */
 export function benchRows(count: number): string[][] {
   const rows = generateInvestorRows(count);
   rows.forEach((row, index) => {
-    const extra = [hasCommonTag(index) ? COMMON_TAG : null, hasRareTag(index) ? RARE_TAG : null].filter(
-      (t): t is string => t !== null,
-    );
+    const extra = [
+      hasCommonTag(index) ? COMMON_TAG : null,
+      hasMergeTag(index) ? MERGE_TAG : null,
+      hasRareTag(index) ? RARE_TAG : null,
+    ].filter((t): t is string => t !== null);
     if (extra.length === 0) return;
     const sectors = row[SECTOR_COLUMN] ?? '';
     row[SECTOR_COLUMN] = [sectors, ...extra].filter((s) => s !== '').join('; ');
