@@ -44,7 +44,7 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('recountFinish'), runId: z.string(), lockName, lockOwner }),
   z.object({ action: z.literal('releaseLock'), lockName, lockOwner, mapped: z.int() }),
   // A field-merger run: its batches, then its end (or its failure).
-  z.object({ action: z.literal('curationBatch'), jobId: z.string() }),
+  z.object({ action: z.literal('curationBatch'), jobId: z.string(), lockName, lockOwner }),
   z.object({ action: z.literal('curationComplete'), jobId: z.string() }),
   z.object({ action: z.literal('curationFail'), jobId: z.string() }),
   // An import takes the mapping lock before it publishes its rows (owner: the job), waiting while it is held.
@@ -62,6 +62,7 @@ export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action });
   switch (input.action) {
     case 'curationBatch': {
+      await renew(input.lockName, input.lockOwner);
       const batch = await curationBatch(input.jobId);
       logger.info('field-merger batch', { jobId: input.jobId, ...batch });
       return batch;
@@ -70,6 +71,8 @@ export const handler = taskHandler(taskInput, async (input) => {
       await updateCurationJob(input.jobId, { status: 'succeeded', finishedAt: new Date().toISOString() });
       return { jobId: input.jobId };
     case 'curationFail':
+      // The run holds the mapping lock under its own id from its first batch on: let the next run in.
+      await releaseFunctionLock('mapping', input.jobId);
       await updateCurationJob(input.jobId, {
         status: 'failed',
         failureReason:

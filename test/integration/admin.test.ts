@@ -1,10 +1,13 @@
+import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { curationBatch } from '../../lambdas/lib/directory/curation';
+import { curationBatch, newCurationJob } from '../../lambdas/lib/directory/curation';
 import { mapBatch } from '../../lambdas/lib/directory/mapping';
-import { createCurationJob } from '../../lambdas/lib/table/repositories/curation-jobs';
+import { createCurationJob, getCurationJob } from '../../lambdas/lib/table/repositories/curation-jobs';
 import { acquireFunctionLock, releaseFunctionLock } from '../../lambdas/lib/table/repositories/function-runs';
 import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
+import { handler as directoryTask } from '../../lambdas/workflows/directory-tasks';
+import type { CurationJob } from '../../shared/api/admin';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import { runFieldMerger } from './support/curation';
@@ -193,6 +196,83 @@ describe('admin: a field-merger run facing faults', () => {
     });
     expect(retried.job).toMatchObject({ status: 'succeeded', processed: 1, updated: 1 });
     expect((await searchSector(`flaky-${u}`)).body).toMatchObject({ data: { total: 0 } });
+  });
+});
+
+describe('admin: a field-merger run and the mapping lock', () => {
+  it('waits while a mapping run holds the lock, holds it while it changes investors (Process all is refused), then frees it', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([{ name: `Locked ${u}`, sectors: [`locked-${u}`] }]);
+    const owner = (await acquireFunctionLock('mapping', 'process-all', new Date())) ?? '';
+    expect(owner).not.toBe('');
+    let jobId = '';
+    try {
+      const started = await call('POST', '/admin/field-merger', {
+        token: admin.token,
+        body: {
+          action: 'merge',
+          field: 'sectorFocus',
+          selectedValues: [`locked-${u}`],
+          finalValue: `unlocked-${u}`,
+        },
+      });
+      expect(started.status).toBe(202);
+      jobId = (started.body as { data: { job: CurationJob } }).data.job.id;
+      // Held by someone else: the run waits, changing nobody.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await getCurationJob(jobId)).toMatchObject({ status: 'running', processed: 0 });
+      expect(names((await searchSector(`locked-${u}`)).body)).toEqual([`Locked ${u}`]);
+    } finally {
+      await releaseFunctionLock('mapping', owner);
+    }
+
+    await expect
+      .poll(async () => (await getCurationJob(jobId))?.status, { timeout: 30_000, interval: 100 })
+      .toBe('succeeded');
+    expect(names((await searchSector(`unlocked-${u}`)).body)).toEqual([`Locked ${u}`]);
+    // Released by the run at its end.
+    const next = await acquireFunctionLock('mapping', 'process-all', new Date());
+    expect(next).not.toBeNull();
+    await releaseFunctionLock('mapping', next ?? '');
+  });
+
+  it('a run that fails frees the lock; one that lost its lock to another run stops', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([{ name: `Lost ${u}`, sectors: [`lost-${u}`] }]);
+    await armFault({ machine: 'curation', failState: 'CurationBatch', failures: 4 });
+    const failed = await runFieldMerger(admin, {
+      action: 'remove',
+      field: 'sectorFocus',
+      selectedValues: [`lost-${u}`],
+    });
+    expect(failed.job.status).toBe('failed');
+    const next = await acquireFunctionLock('mapping', 'process-all', new Date());
+    expect(next).not.toBeNull();
+    await releaseFunctionLock('mapping', next ?? '');
+
+    // A batch whose run no longer owns the lock is refused before it changes anything.
+    const job = await createCurationJob(
+      newCurationJob(
+        { action: 'remove', field: 'sectorFocus', values: [`lost-${u}`], finalValue: '' },
+        1,
+        admin.sub,
+        new Date().toISOString(),
+      ),
+    );
+    const other = (await acquireFunctionLock('mapping', 'process-all', new Date())) ?? '';
+    try {
+      await expect(
+        directoryTask({ action: 'curationBatch', jobId: job.id, lockName: 'mapping', lockOwner: job.id }, {
+          functionName: 'DirectoryTasks',
+          awsRequestId: 'test',
+        } as Context),
+      ).rejects.toThrow(/no longer this run's/);
+      expect(names((await searchSector(`lost-${u}`)).body)).toEqual([`Lost ${u}`]);
+    } finally {
+      await releaseFunctionLock('mapping', other);
+    }
   });
 });
 

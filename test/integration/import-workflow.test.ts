@@ -328,6 +328,21 @@ describe('import workflow (the ASL run by the local home)', () => {
     expect((await searchNames(`cancel-${u}`)).total).toBe(0);
   });
 
+  it('fault: publishing failing past its retries ends the job failed and frees the mapping lock it held at once', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    const jobId = await createAndUpload(admin, cancelFile(u, 3));
+    await armFault({ jobId, failState: 'MapBatch', failures: 4 });
+
+    const job = await finished(admin, await start(admin, jobId));
+
+    expect(job.status).toBe('failed');
+    // Not held until it expires (15 minutes): the next run takes it straight away.
+    const next = await acquireFunctionLock('mapping', 'process-all', new Date());
+    expect(next).not.toBeNull();
+    await releaseFunctionLock('mapping', next ?? '');
+  });
+
   it('fault: a chunk that stopped exactly at the end of the file ends the import without reading past it', async () => {
     const admin = await createUser({ admin: true });
     const u = unique();
