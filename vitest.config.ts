@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import IntegrationSequencer from './test/integration/support/sequencer';
 
 /**
  * Test layers, each a vitest project (see docs/decisions.md):
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's order, but the integration layer's scale tests last (one sequencer for every project).
+    sequence: { sequencer: IntegrationSequencer },
     projects: [
       {
         test: {

@@ -206,7 +206,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       cognito: local(ports.cognito),
       s3: local(ports.s3),
     };
-    const stepFunctions = new LocalStepFunctions(ROOT, test ? { retryIntervalMs: 10 } : {});
+    const stepFunctions = new LocalStepFunctions(ROOT, test ? { retryIntervalMs: 10, waitMs: 200 } : {});
     const metrics = new LocalMetricsSink();
     metrics.install();
     metricsRef = metrics;

@@ -124,7 +124,8 @@ export class LocalStepFunctions {
 
   constructor(
     private readonly root: string,
-    private readonly options: { retryIntervalMs?: number } = {},
+    /** Tests: retries and Wait states (a run waiting for a lock) pause this long instead. */
+    private readonly options: { retryIntervalMs?: number; waitMs?: number } = {},
   ) {}
 
   private async handlerFor(resource: string) {
@@ -183,10 +184,25 @@ export class LocalStepFunctions {
       if (this.options.retryIntervalMs !== undefined)
         retryIntervalOverrides[stateName] = this.options.retryIntervalMs;
     }
+    const waitTimeOverrides: Record<string, number> = {};
+    if (this.options.waitMs !== undefined)
+      for (const [stateName, state] of Object.entries(definition.States))
+        if (state.Type === 'Wait') waitTimeOverrides[stateName] = this.options.waitMs;
     const machine = new StateMachine(definition as never, { validationOptions: { checkArn: false } });
+    // The context object as Step Functions gives it ($$.Execution.Name is a run's lock owner).
+    const context = {
+      Execution: {
+        Id: executionArn,
+        Name: executionName,
+        Input: JSON.parse(input),
+        StartTime: new Date().toISOString(),
+      },
+      StateMachine: { Id: stateMachineArn, Name: machineName },
+    };
     const run = machine.run(JSON.parse(input), {
-      overrides: { taskResourceLocalHandlers: overrides, retryIntervalOverrides },
+      overrides: { taskResourceLocalHandlers: overrides, retryIntervalOverrides, waitTimeOverrides },
       noThrowOnAbort: true,
+      context,
     });
     const execution: Execution = {
       executionArn,

@@ -8,7 +8,7 @@ import { updateCurationJob } from '../lib/table/repositories/curation-jobs';
 import {
   acquireFunctionLock,
   releaseFunctionLock,
-  renewFunctionLock,
+  renewRunLock,
 } from '../lib/table/repositories/function-runs';
 import { taskHandler } from '../lib/task-handler';
 
@@ -16,16 +16,8 @@ const lockName = z.nullable(z.enum(RUN_LOCKS));
 /** The run's token: only its owner renews or releases a lock (absent on runs that take none). */
 const lockOwner = z._default(z.nullable(z.string()), null);
 
-/** A run whose lock expired and was taken by another run stops rather than run beside it. */
-export class LockLostError extends Error {
-  override readonly name = 'LockLostError';
-}
-
 /** Every batch of a run renews its lock: a long run keeps it, a dead one lets it expire. */
-async function renew(name: RunLock | null, owner: string | null) {
-  if (name && owner && !(await renewFunctionLock(name, owner, new Date())))
-    throw new LockLostError(`The ${name} lock is no longer this run's`);
-}
+const renew = (name: RunLock | null, owner: string | null) => renewRunLock({ name, owner });
 
 const taskInput = z.discriminatedUnion('action', [
   z.object({
@@ -48,7 +40,13 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('curationComplete'), jobId: z.string() }),
   z.object({ action: z.literal('curationFail'), jobId: z.string() }),
   // An import takes the mapping lock before it publishes its rows (owner: the job), waiting while it is held.
-  z.object({ action: z.literal('acquireLock'), lockName: z.enum(RUN_LOCKS), lockOwner: z.string() }),
+  // A field-merger run and the scheduled recount take it the same way.
+  z.object({
+    action: z.literal('acquireLock'),
+    lockName: z.enum(RUN_LOCKS),
+    lockOwner: z.string(),
+    startedBy: z._default(z.enum(['import', 'curation', 'schedule']), 'import'),
+  }),
 ]);
 
 /**
@@ -62,8 +60,9 @@ export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action });
   switch (input.action) {
     case 'curationBatch': {
-      await renew(input.lockName, input.lockOwner);
-      const batch = await curationBatch(input.jobId);
+      const batch = await curationBatch(input.jobId, {
+        lock: { name: input.lockName, owner: input.lockOwner },
+      });
       logger.info('field-merger batch', { jobId: input.jobId, ...batch });
       return batch;
     }
@@ -127,7 +126,7 @@ export const handler = taskHandler(taskInput, async (input) => {
     }
     case 'acquireLock': {
       const acquired =
-        (await acquireFunctionLock(input.lockName, 'import', new Date(), input.lockOwner)) !== null;
+        (await acquireFunctionLock(input.lockName, input.startedBy, new Date(), input.lockOwner)) !== null;
       return { lockName: input.lockName, lockOwner: input.lockOwner, acquired };
     }
   }

@@ -10,6 +10,7 @@ import { routeKey, routes } from '../../lambdas/routes';
 import { call, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
+import { settleWorkflows } from './support/settle';
 import { authorizationCode, connectProject, connectState } from './support/stripe';
 
 /**
@@ -293,7 +294,11 @@ const cases: Record<string, Case> = {
     prepare: async () => ({ path: `/admin/debug-field?targetField=stageFocus&value=${stage}` }),
   },
   'POST /admin/functions/{functionName}': {
-    prepare: async () => ({ path: '/admin/functions/aggregate' }),
+    prepare: async () => {
+      // The runs other rows started (a field merger, an import's publish) hold the one run lock.
+      await settleWorkflows();
+      return { path: '/admin/functions/aggregate' };
+    },
     // Another founder is no admin: refused by the auth level, whatever the record.
     expect: { other: 403 },
   },

@@ -5,8 +5,9 @@ import {
   type FieldMergerRequest,
   type MergeableField,
 } from '../../../shared/curation/field-merger';
-import type { CurationJobItem, TagKind } from '../table/models';
+import type { CurationJobItem, RunLock, TagKind } from '../table/models';
 import { getCurationJob, updateCurationJob } from '../table/repositories/curation-jobs';
+import { renewRunLock } from '../table/repositories/function-runs';
 import {
   getSearchableInvestors,
   postingsForTag,
@@ -67,8 +68,14 @@ export const CURATION_PAGE_SIZE = 200;
  */
 export async function curationBatch(
   jobId: string,
-  options: { budgetMs?: number; pageSize?: number } = {},
+  options: {
+    budgetMs?: number;
+    pageSize?: number;
+    lock?: { name: RunLock | null; owner: string | null };
+  } = {},
 ): Promise<{ done: boolean; processed: number; updated: number }> {
+  // The run's lock first: a batch of a run that lost it changes nobody.
+  if (options.lock) await renewRunLock(options.lock);
   const job = await getCurationJob(jobId);
   if (!job) throw new Error(`Field-merger run ${jobId} does not exist`);
   const deadline = Date.now() + (options.budgetMs ?? 60_000);

@@ -436,14 +436,13 @@ export const ADMIN_FUNCTIONS = ['processUnmapped', 'processAll', 'aggregate'] as
 export type AdminFunction = (typeof ADMIN_FUNCTIONS)[number];
 
 /**
- * The run locks: 'mapping' is held by whatever maps imported investors (process unmapped, process
- * all, an import publishing its rows), so mapping never runs twice at once; 'aggregate' by the
- * admin's recount.
+ * The run lock: 'mapping' is held by whatever writes searchable investors in bulk or counts them
+ * (process unmapped, process all, an import publishing its rows, a field-merger run, the recount), so
+ * none of them runs beside another and a recount never counts around a write.
  */
-export const RUN_LOCKS = ['mapping', 'aggregate'] as const;
+export const RUN_LOCKS = ['mapping'] as const;
 export type RunLock = (typeof RUN_LOCKS)[number];
-export const lockOfFunction = (name: AdminFunction): RunLock =>
-  name === 'aggregate' ? 'aggregate' : 'mapping';
+export const lockOfFunction = (_name: AdminFunction): RunLock => 'mapping';
 
 /**
  * A run lock: held by one owner (a random token of the run that took it, or an import job's id),

@@ -11,7 +11,7 @@ import { deleteItem, getItem } from '../../../lambdas/lib/table/table';
 import { unique } from './fixtures';
 
 /**
- * The run locks ('mapping', 'aggregate') are shared by every test file: files run one at a time and
+ * The run lock ('mapping') is shared by every test file: files run one at a time and
  * let their workflows finish, and each test here deletes what it took (afterEach).
  */
 const MINUTE = 60_000;
@@ -31,14 +31,6 @@ describe('run locks repository (DynamoDB Local)', () => {
     await releaseFunctionLock('mapping', first ?? '');
 
     expect(await acquireFunctionLock('mapping', unique('admin_'), now)).toEqual(expect.any(String));
-  });
-
-  it('keeps the mapping and aggregate locks apart', async () => {
-    const now = new Date();
-
-    expect(await acquireFunctionLock('mapping', 'admin', now)).not.toBeNull();
-    expect(await acquireFunctionLock('aggregate', 'admin', now)).not.toBeNull();
-    expect(await acquireFunctionLock('mapping', 'admin', now)).toBeNull();
   });
 
   it('is released only by its owner: a late release of another run frees nothing', async () => {
@@ -69,21 +61,21 @@ describe('run locks repository (DynamoDB Local)', () => {
 
   it('lets a new run take over a lock that was not renewed (a run that died); the dead run cannot renew or release it', async () => {
     const started = new Date();
-    const dead = (await acquireFunctionLock('aggregate', 'dead-run', started)) ?? '';
+    const dead = (await acquireFunctionLock('mapping', 'dead-run', started)) ?? '';
 
     const later = new Date(started.getTime() + 16 * MINUTE);
-    const next = await acquireFunctionLock('aggregate', 'new-run', later);
+    const next = await acquireFunctionLock('mapping', 'new-run', later);
 
     expect(next).not.toBeNull();
-    expect(await getItem('RUNNER#aggregate', 'LOCK', true)).toMatchObject({
+    expect(await getItem('RUNNER#mapping', 'LOCK', true)).toMatchObject({
       owner: next,
       startedByUserId: 'new-run',
       startedAt: later.toISOString(),
       executionArn: null,
     });
-    expect(await renewFunctionLock('aggregate', dead, later)).toBe(false);
-    await releaseFunctionLock('aggregate', dead);
-    expect(await acquireFunctionLock('aggregate', 'third-run', later)).toBeNull();
+    expect(await renewFunctionLock('mapping', dead, later)).toBe(false);
+    await releaseFunctionLock('mapping', dead);
+    expect(await acquireFunctionLock('mapping', 'third-run', later)).toBeNull();
   });
 
   it('lets exactly one of many concurrent runs take the lock', async () => {
@@ -126,6 +118,6 @@ describe('run locks repository (DynamoDB Local)', () => {
   });
 
   it('releases a lock that is not held without error', async () => {
-    await expect(releaseFunctionLock('aggregate', 'nobody')).resolves.toBeUndefined();
+    await expect(releaseFunctionLock('mapping', 'nobody')).resolves.toBeUndefined();
   });
 });

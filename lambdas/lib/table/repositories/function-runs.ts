@@ -63,6 +63,21 @@ export async function renewFunctionLock(name: RunLock, owner: string, now: Date)
   }
 }
 
+/** A run whose lock expired and was taken by another run stops rather than run beside it. */
+export class LockLostError extends Error {
+  override readonly name = 'LockLostError';
+}
+
+/**
+ * Every batch of a run renews its lock first: a long run keeps it, a dead one lets it expire, and one
+ * that lost it throws {@link LockLostError} before it writes anything. No lock (a run that takes
+ * none) renews nothing.
+ */
+export async function renewRunLock(lock: { name: RunLock | null; owner: string | null }): Promise<void> {
+  if (lock.name && lock.owner && !(await renewFunctionLock(lock.name, lock.owner, new Date())))
+    throw new LockLostError(`The ${lock.name} lock is no longer this run's`);
+}
+
 /** Records the execution of the run holding the lock; nothing when the lock is gone or someone else's. */
 export async function setFunctionExecution(
   name: RunLock,
