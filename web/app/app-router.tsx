@@ -15,14 +15,21 @@ import { routes } from './router';
 export function AppRouter() {
   return (
     <BrowserRouter useTransitions={false}>
-      {/* The last resort, for an error outside a page (a layout, the navbar). */}
-      <RouteErrorBoundary>
-        <AppRoutes />
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
   );
 }
 
-function AppRoutes() {
+/** The routes, inside any router: the browser's, or the prerender's static one (web/prerender). */
+export function AppRoutes() {
+  return (
+    // The last resort, for an error outside a page (a layout, the navbar).
+    <RouteErrorBoundary>
+      <MatchedRoute />
+    </RouteErrorBoundary>
+  );
+}
+
+function MatchedRoute() {
   return useRoutes(routes);
 }

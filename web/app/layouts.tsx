@@ -36,7 +36,8 @@ export function AppLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <footer className="border-top py-3 text-center small text-body-secondary">
+      {/* A prerendered page says the year it was built in: hydrating corrects it, if need be. */}
+      <footer className="border-top py-3 text-center small text-body-secondary" suppressHydrationWarning>
         © {new Date().getFullYear()} {BRAND}
       </footer>
     </div>

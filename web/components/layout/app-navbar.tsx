@@ -9,6 +9,7 @@ import { getRuntimeConfig } from '../../config/runtime-config';
 import { useExportCart } from '../../stores/export-cart';
 import { BrandMark } from '../brand/brand-mark';
 import { useToast } from '../toast/toast-provider';
+import { useHydrated } from '../use-hydrated';
 
 /**
  * The tab the navbar's Cart opens (spec: a new tab): named, so every click reuses the one it opened.
@@ -31,7 +32,8 @@ export function AppNavbar() {
     setShownPath(location.pathname);
     setExpanded(false);
   }
-  const { feedbackEmail } = getRuntimeConfig();
+  // A prerendered page's navbar has no address (it is the deployment's): the link gets it once hydrated.
+  const feedbackHref = useHydrated() ? `mailto:${getRuntimeConfig().feedbackEmail}` : undefined;
 
   const openCart = (event: MouseEvent<HTMLAnchorElement>) => {
     if (count === 0) {
@@ -83,7 +85,7 @@ export function AppNavbar() {
               <CartLink count={count} onClick={openCart} />
             </li>
             <li className="nav-item">
-              <a className="nav-link" href={`mailto:${feedbackEmail}`}>
+              <a className="nav-link" href={feedbackHref}>
                 Feedback
               </a>
             </li>

@@ -21,6 +21,7 @@ import { useRoleCounts } from '../../api/get-role-counts';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useHydrated, useLoadingUntilHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
 
@@ -37,12 +38,16 @@ function LoadingLine() {
   );
 }
 
-/** `/home` and `/find-vc`: the directory at a glance, with ways into the search. */
+/**
+ * `/home` and `/find-vc`: the directory at a glance, with ways into the search. Both are prerendered
+ * (shared/prerendered-pages.ts): until React has hydrated that HTML, the page shows what it was built
+ * with, its text and the loading state, and neither the data nor the deployment's feedback address.
+ */
 export function DirectoryHomePage() {
   useDocumentTitle('VC Database');
-  const metadata = useDirectoryMetadata();
-  const roleCounts = useRoleCounts();
-  const { feedbackEmail } = getRuntimeConfig();
+  const metadata = useLoadingUntilHydrated(useDirectoryMetadata());
+  const roleCounts = useLoadingUntilHydrated(useRoleCounts());
+  const feedbackEmail = useHydrated() ? getRuntimeConfig().feedbackEmail : null;
 
   const stageTags = sortStages(metadata.data?.stageFocusWeighted.map((tag) => tag.tagKey) ?? []);
   const sectorCounts = homeSectorCounts(metadata.data?.sectorFocusWeighted ?? []);
@@ -178,8 +183,13 @@ export function DirectoryHomePage() {
                 <Card.Body>
                   <h3 className="h6">How do I report incorrect data?</h3>
                   <p className="mb-0 small">
-                    Email us at <a href={`mailto:${feedbackEmail}`}>{feedbackEmail}</a> with the
-                    investor&apos;s name and what should change. We review every report.
+                    Email us at{' '}
+                    {feedbackEmail ? (
+                      <a href={`mailto:${feedbackEmail}`}>{feedbackEmail}</a>
+                    ) : (
+                      <span className="placeholder feedback-placeholder" aria-hidden="true" />
+                    )}{' '}
+                    with the investor&apos;s name and what should change. We review every report.
                   </p>
                 </Card.Body>
               </Card>
