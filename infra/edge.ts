@@ -3,6 +3,7 @@ import {
   PUBLIC_CACHE_SECONDS,
   PUBLICLY_CACHED_PATH_PREFIXES,
 } from '../shared/api/public-cache';
+import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 /**
  * The edge of the site, defined once: what CloudFront does in front of the web app and the API on
  * AWS (infra/constructs/site.ts), and what the local edge server does in the local home
@@ -15,15 +16,23 @@ import {
 export const API_PREFIX = '/api';
 export const API_PATH_PATTERN = `${API_PREFIX}/*`;
 
+/** Each prerendered page's path and the object key of its HTML: `{ '/home': '/home.html' }`. */
+export const PRERENDERED_URIS: Readonly<Record<string, string>> = Object.fromEntries(
+  PRERENDERED_PAGES.map((page) => [page.path, `/${page.file}`]),
+);
+
 /**
  * The CloudFront Function (viewer request) of the web app's behaviour.
  * - `www.<apex>` answers 301 to the apex, same path and query (a scheme-relative location, so the
  *   local home's `http://www.localhost:port` goes to `http://localhost:port`);
- * - a path whose last segment has no file extension (`/search`, `/projects/42`) is an app route and
- *   gets `/index.html`; files (`/assets/app-1a2b.js`, `/runtime-config.json`) pass through.
+ * - a prerendered page's path (`/home`, shared/prerendered-pages.ts) gets its own file (`/home.html`):
+ *   its HTML already holds the page's shell;
+ * - any other path whose last segment has no file extension (`/search`, `/projects/42`) is an app
+ *   route and gets `/index.html`; files (`/assets/app-1a2b.js`, `/runtime-config.json`) pass through.
  * Written in the JavaScript that CloudFront Functions (runtime 2.0) accept.
  */
 export const VIEWER_REQUEST_CODE = `function handler(event) {
+  var prerendered = ${JSON.stringify(PRERENDERED_URIS)};
   var request = event.request;
   var host = request.headers.host ? request.headers.host.value.toLowerCase() : '';
   if (host.indexOf('www.') === 0) {
@@ -45,7 +54,9 @@ export const VIEWER_REQUEST_CODE = `function handler(event) {
     };
   }
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
+  if (Object.prototype.hasOwnProperty.call(prerendered, request.uri)) {
+    request.uri = prerendered[request.uri];
+  } else if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -29,6 +31,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import {
   API_PATH_PATTERN,
   API_REQUEST_CODE,
@@ -211,7 +214,8 @@ export class Site extends Construct {
 
   /**
    * Hashed assets are immutable and kept across deployments (open tabs still load them); the entry
-   * files (`index.html`, `runtime-config.json`, public files) are revalidated and invalidated.
+   * files (`index.html`, the prerendered pages' files, `runtime-config.json`, public files) are
+   * revalidated and invalidated.
    */
   private deployContent(props: SiteProps): void {
     const logGroup = new LogGroup(this, 'DeploymentLogs', {
@@ -223,6 +227,13 @@ export class Site extends Construct {
     let assets: BucketDeployment | undefined;
     const entrySources: ISource[] = [Source.jsonData('runtime-config.json', props.runtimeConfig)];
     if (props.webDistExists) {
+      // The viewer-request function answers a prerendered page's path with its file: without it,
+      // that path would answer 403 (infra/edge.ts).
+      const missing = PRERENDERED_PAGES.filter((page) => !existsSync(join(props.webDist, page.file)));
+      if (missing.length > 0)
+        Annotations.of(this).addError(
+          `${props.webDist} has no ${missing.map((page) => page.file).join(', ')}: CloudFront would answer ${missing.map((page) => page.path).join(', ')} with 403. Build the web app again (npm run build).`,
+        );
       assets = new BucketDeployment(this, 'WebAssets', {
         ...common,
         sources: [Source.asset(props.webDist, { exclude: ['*', '!assets', '!assets/**'] })],

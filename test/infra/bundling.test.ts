@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +131,29 @@ describe('without a web build, for a real account', () => {
         .filter((entry) => entry.type === 'aws:cdk:error')
         .map((entry) => entry.data);
       expect(messages).toEqual([expect.stringContaining('deploying now would serve a blank site')]);
+    },
+    SYNTH_TIMEOUT,
+  );
+});
+
+describe('with a web build that lacks a prerendered page', () => {
+  it(
+    'refuses to synthesise a deployment whose CloudFront would answer that page with 403',
+    () => {
+      const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+      try {
+        const built = synthesize({ context: prodContext, webDist: dist });
+        const messages = built.stack.site.node.metadata
+          .filter((entry) => entry.type === 'aws:cdk:error')
+          .map((entry) => entry.data);
+
+        expect(messages).toEqual([
+          expect.stringMatching(/has no home\.html, find-vc\.html: .* \/home, \/find-vc with 403/),
+        ]);
+      } finally {
+        rmSync(dist, { recursive: true, force: true });
+      }
     },
     SYNTH_TIMEOUT,
   );

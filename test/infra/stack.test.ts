@@ -17,6 +17,7 @@ import type { InvestorDirectoryStack } from '../../infra/stack';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
 import { handlerGroups, routeKey, routes } from '../../lambdas/routes';
 import { stateMachines, workflowTaskFunctions } from '../../lambdas/workflows/registry';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { runtimeConfigSchema } from '../../web/config/runtime-config';
 import { fakeWebDist, prodContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
 import {
@@ -601,6 +602,45 @@ describe('CloudFront site', () => {
         }),
       }),
     });
+  });
+
+  it('answers a prerendered page with its own HTML, any other app route with index.html, files as themselves', () => {
+    // The function as deployed (its code from the template), run as CloudFront runs it.
+    const deployed = resourcesOf(template, 'AWS::CloudFront::Function')[
+      logicalIdOf(stack.site.viewerRequest)
+    ];
+    const handler = new Function(`${deployed?.Properties?.FunctionCode}\nreturn handler;`)() as (event: {
+      request: { uri: string; headers: Record<string, { value: string }>; querystring: object };
+    }) => { uri: string };
+    const objectFor = (uri: string) =>
+      handler({ request: { uri, headers: { host: { value: 'vcdirectory.io' } }, querystring: {} } }).uri;
+
+    expect(PRERENDERED_PAGES.map((page) => page.path)).toContain('/home');
+    for (const page of PRERENDERED_PAGES) expect(objectFor(page.path), page.path).toBe(`/${page.file}`);
+    expect(objectFor('/home')).toBe('/home.html');
+    for (const route of ['/', '/home/', '/investors/search', '/projects/42/jorts', '/homepage'])
+      expect(objectFor(route), route).toBe('/index.html');
+    for (const file of ['/home.html', '/index.html', '/assets/index-1a2b3c.js', '/runtime-config.json'])
+      expect(objectFor(file), file).toBe(file);
+  });
+
+  it('deploys the prerendered pages with index.html, revalidated on every visit and invalidated', () => {
+    const deployments = Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment'));
+    const entry = deployments.find(
+      (d) =>
+        (d.Properties?.SystemMetadata as Record<string, string> | undefined)?.['cache-control'] ===
+        'no-cache',
+    );
+    const keys = (entry?.Properties?.SourceObjectKeys ?? []) as string[];
+    const staged = keys
+      .map((key) => join(synthesized.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`))
+      .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+      .flatMap((dir) => readdirSync(dir));
+
+    expect(staged.sort()).toEqual(
+      ['index.html', 'runtime-config.json', ...PRERENDERED_PAGES.map((page) => page.file)].sort(),
+    );
+    expect(entry?.Properties?.DistributionPaths).toEqual(['/*']);
   });
 
   const distributionConfig = () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CACHE_SECONDS, securityHeaderLines } from '../../infra/edge';
 import { startLocalEdge } from '../../infra/local/edge-server';
 import { freePort } from '../../infra/local/processes';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { createUser, localHome } from './support/home';
 
 /**
@@ -22,6 +23,8 @@ beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'edge-web-'));
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+  for (const page of PRERENDERED_PAGES)
+    writeFileSync(join(webDir, page.file), `<!doctype html><title>prerendered ${page.path}</title>`);
   writeFileSync(join(webDir, 'assets', 'index-1a2b.js'), 'console.log(1)');
   writeFileSync(
     join(webDir, 'assets', 'large-3c4d.js'),
@@ -60,6 +63,19 @@ describe('local edge (infra/edge.ts in front of the local gateway)', () => {
     expect(await asset.text()).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expectEdgeHeaders(asset);
+  });
+
+  it('serves a prerendered page at its path from its own file, revalidated, with the production headers', async () => {
+    for (const page of PRERENDERED_PAGES) {
+      const answer = await fetch(`${site}${page.path}?from=nav`);
+      expect(answer.status, page.path).toBe(200);
+      expect(await answer.text()).toBe(`<!doctype html><title>prerendered ${page.path}</title>`);
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+      expectEdgeHeaders(answer);
+    }
+    // Under it, or beside it, is any other app route.
+    expect(await (await fetch(`${site}/home/`)).text()).toContain('<title>app</title>');
+    expect(await (await fetch(`${site}/homepage`)).text()).toContain('<title>app</title>');
   });
 
   it("gzips what it sends to a browser that accepts it, as CloudFront's compress does, and not otherwise", async () => {

@@ -7,6 +7,7 @@ import type { IConstruct } from 'constructs';
 import { createApp } from '../../../infra/create-app';
 import { fromRoot } from '../../../infra/paths';
 import type { InvestorDirectoryStack } from '../../../infra/stack';
+import { PRERENDERED_PAGES } from '../../../shared/prerendered-pages';
 
 /** The context of `cdk.json`: feature flags and the dev stage's placeholder values. */
 export const cdkJsonContext: Record<string, unknown> = JSON.parse(
@@ -42,13 +43,21 @@ export const SYNTH_TIMEOUT = 150_000;
 
 let webDist: string | undefined;
 
-/** A stand-in for `web/dist` with an entry file and one hashed asset (one per test process). */
+/**
+ * A stand-in for `web/dist` with its entry file, the prerendered pages' files and one hashed asset
+ * (one per test process).
+ */
 export function fakeWebDist(): string {
   if (webDist) return webDist;
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   webDist = dir;
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  for (const page of PRERENDERED_PAGES)
+    writeFileSync(
+      join(dir, page.file),
+      `<!doctype html><div id="root" data-prerendered="${page.path}"></div>`,
+    );
   writeFileSync(join(dir, 'assets', 'index-1a2b3c.js'), 'console.log(1)');
   return dir;
 }
