@@ -30,11 +30,50 @@ export const DIRECTORY_EMPTY = 'The directory has no investors yet.';
 
 const formatCount = (count: number): string => count.toLocaleString('en-US');
 
-function LoadingLine() {
+/**
+ * The investor count while it loads: its two lines, each the height of the line it stands for, so
+ * the cards below stay where they are when the figures come (the prerendered page shows this).
+ */
+function InvestorCountLoading() {
   return (
-    <Placeholder as="p" animation="glow" className="mb-0" aria-hidden="true">
-      <Placeholder xs={8} />
-    </Placeholder>
+    <>
+      <Placeholder as="p" animation="glow" className="stat-value mb-1" aria-hidden="true">
+        <Placeholder xs={5} />
+      </Placeholder>
+      <Placeholder as="p" animation="glow" className="small mb-0" aria-hidden="true">
+        <Placeholder xs={9} />
+      </Placeholder>
+    </>
+  );
+}
+
+/** The widths (in em of a tag's text) of the tags a directory usually shows: skeleton shapes, no data. */
+const STAGE_TAG_WIDTHS = [6, 4, 5.6, 5.6, 5.6, 5.1, 6.9];
+const SECTOR_TAG_WIDTHS = [8, 5.5, 8.3, 8.4, 9.6, 11.4];
+
+/**
+ * A tag list while it loads: pills laid out as the tags will be (they wrap alike at every width) and,
+ * for a list that folds, the line of its toggle.
+ */
+function TagListLoading({ widths, folds = false }: { widths: readonly number[]; folds?: boolean }) {
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 placeholder-glow" aria-hidden="true">
+      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+        {widths.map((width, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of shapes, never reordered.
+          <li key={index}>
+            <span className="tag placeholder" style={{ width: `${width}em` }}>
+              {'\u00a0'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {folds ? (
+        <span className="btn btn-link btn-sm p-0 tag-list-toggle placeholder" style={{ width: '11em' }}>
+          {'\u00a0'}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -72,7 +111,7 @@ export function DirectoryHomePage() {
             <Card.Body>
               <h2 className="h6 text-uppercase text-body-secondary mb-2">Investors</h2>
               {metadata.isPending ? (
-                <LoadingLine />
+                <InvestorCountLoading />
               ) : (
                 <p className="stat-value mb-1">{formatCount(metadata.data?.totalInvestors ?? 0)}</p>
               )}
@@ -134,7 +173,7 @@ export function DirectoryHomePage() {
                 Choose a stage to see the investors who invest at it.
               </p>
               {metadata.isPending ? (
-                <LoadingLine />
+                <TagListLoading widths={STAGE_TAG_WIDTHS} />
               ) : (
                 <TagList
                   tags={stageTags}
@@ -151,7 +190,7 @@ export function DirectoryHomePage() {
               <h2 className="h5">Sector focus</h2>
               <p className="small text-body-secondary">Number of investors per sector.</p>
               {metadata.isPending ? (
-                <LoadingLine />
+                <TagListLoading widths={SECTOR_TAG_WIDTHS} folds />
               ) : (
                 <TagList
                   tags={sectorCounts.map((tag) => tag.tagKey)}
