@@ -127,6 +127,10 @@ async function web() {
     verdict: verdict(figure.jsGzip < FIRST_PAGE_JS_BUDGET),
   });
   add('Web', { measure: 'first-page CSS, gzipped', figure: kb(figure.cssGzip) });
+  add('Web', {
+    measure: '/home document: prerendered markup with the stylesheet inline, gzipped',
+    figure: kb(figure.homeDocumentGzip),
+  });
 }
 
 async function pageLoad() {

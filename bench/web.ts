@@ -1,6 +1,7 @@
 /**
  * Web: what the first page load downloads. Builds the app with Vite, then reads `web/dist/index.html`
- * for the entry script, the modulepreload links and the stylesheets, and gzips each.
+ * for the entry script, the modulepreload links and the stylesheets, and gzips each; and gzips
+ * `home.html`, the prerendered /home (its markup and the stylesheet inline, the same scripts).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ export interface WebFigure {
   jsGzip: number;
   cssGzip: number;
   jsRaw: number;
+  /** `home.html` gzipped: what /home's document weighs, the stylesheet included. */
+  homeDocumentGzip: number;
   buildMs: number;
 }
 
@@ -66,6 +69,7 @@ export async function measureWeb(root: string): Promise<WebFigure> {
     jsGzip: sum('js', 'gzipBytes'),
     cssGzip: sum('css', 'gzipBytes'),
     jsRaw: sum('js', 'bytes'),
+    homeDocumentGzip: gzipSync(readFileSync(join(dist, 'home.html')), { level: 9 }).length,
     buildMs,
   };
 }
