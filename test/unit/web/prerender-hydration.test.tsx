@@ -54,7 +54,7 @@ async function prerenderedHome(): Promise<HTMLElement> {
   const markup = await renderPageMarkup('/home');
   // React's server renderer leaves the context values of its last task set (harmless on a server);
   // here the browser's renderer shares them, so one empty render sets them back to their defaults.
-  await prerender(<></>);
+  await prerender(null);
   document.body.innerHTML = `<div id="root" ${PRERENDERED_ATTRIBUTE}="/home">${markup}</div>`;
   initRuntimeConfig(TEST_RUNTIME_CONFIG);
   return document.getElementById('root') as HTMLElement;

@@ -53,7 +53,8 @@ describe('the prerendered directory home', () => {
 
     expect(markup).toContain('href="/login"');
     expect(markup).toContain('href="/register"');
-    for (const signedIn of ['Logout', 'Account', 'Admin', 'Verify email']) expect(markup).not.toContain(signedIn);
+    for (const signedIn of ['Logout', 'Account', 'Admin', 'Verify email'])
+      expect(markup).not.toContain(signedIn);
     expect(markup).not.toContain('mailto:');
     expect(markup).not.toContain('@');
   });
@@ -68,7 +69,9 @@ describe('the prerendered directory home', () => {
   it('fills the root of index.html, naming its path, inlines the stylesheet before the scripts and adds no script', async () => {
     const html = await prerenderPage(TEMPLATE, '/home', CSS);
 
-    expect(html).toMatch(/<div id="root" data-prerendered="\/home"><div class="d-flex flex-column min-vh-100">/);
+    expect(html).toMatch(
+      /<div id="root" data-prerendered="\/home"><div class="d-flex flex-column min-vh-100">/,
+    );
     expect(html).toContain('<style>.stat-card{color:red}</style>');
     expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('<script'));
     expect(html).not.toContain('rel="stylesheet"');
