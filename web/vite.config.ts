@@ -10,9 +10,13 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
  * at start (written by the CDK stack on AWS, served by the local home locally). The public pages of
  * shared/prerendered-pages.ts are also built as HTML (web/prerender).
  */
+/** Build-time constants, the same in the browser bundle and the prerender (web/config/build-year.ts). */
+const define = { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) };
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), prerenderPages()],
+  define,
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass predates the module system: its deprecation notices are not ours to fix.
@@ -49,6 +53,7 @@ function prerenderPages(): Plugin {
           root: config.root,
           configFile: false,
           logLevel: 'error',
+          define,
           build: {
             ssr: join(config.root, 'prerender/prerender-page.tsx'),
             outDir: bundleDir,

@@ -4,6 +4,8 @@ import { BRAND } from '../../shared/messages';
 import { useAuth } from '../auth/auth-provider';
 import { AppNavbar } from '../components/layout/app-navbar';
 import { LoadingMessage } from '../components/loading-message';
+import { useHydrated } from '../components/use-hydrated';
+import { BUILD_YEAR } from '../config/build-year';
 import { paths } from '../config/paths';
 import { RouteErrorBoundary } from './route-error';
 
@@ -23,6 +25,8 @@ export function RootLayout() {
 /** Pages with the navigation bar. */
 export function AppLayout() {
   const location = useLocation();
+  // A prerendered page says the year it was built in, until hydrated: then this year.
+  const year = useHydrated() ? new Date().getFullYear() : BUILD_YEAR;
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable position-absolute m-2 p-2 bg-body z-3">
@@ -36,9 +40,8 @@ export function AppLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      {/* A prerendered page says the year it was built in: hydrating corrects it, if need be. */}
-      <footer className="border-top py-3 text-center small text-body-secondary" suppressHydrationWarning>
-        © {new Date().getFullYear()} {BRAND}
+      <footer className="border-top py-3 text-center small text-body-secondary">
+        © {year} {BRAND}
       </footer>
     </div>
   );
