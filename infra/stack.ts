@@ -191,13 +191,15 @@ export class InvestorDirectoryStack extends Stack {
     }
 
     // The search snapshot (keys under search-index/ of the exports bucket): read by the directory,
-    // changes recorded by mapping and curation, folded and rebuilt by the aggregation.
+    // changes recorded by mapping, curation and an admin's contact correction, folded and rebuilt by
+    // the aggregation.
     const searchIndex = {
       snapshot: SEARCH_INDEX_KEY,
       changesPrefix: SEARCH_INDEX_CHANGES_PREFIX,
       recountPrefix: SEARCH_INDEX_RECOUNT_PREFIX,
     };
     this.api.functionFor('directory')?.bindSearchIndex(this.data.exports, searchIndex, 'read');
+    this.api.functionFor('admin')?.bindSearchIndex(this.data.exports, searchIndex, 'record');
     taskFunctions.DirectoryTasksFunctionArn.bindSearchIndex(this.data.exports, searchIndex, 'maintain');
 
     taskFunctions.ImportTasksFunctionArn.bindStorage(storage, { UPLOADS_BUCKET: 'read' });

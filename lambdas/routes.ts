@@ -93,6 +93,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/imported-investors', 'admin', 'admin'),
   route('GET', '/admin/imported-investors/{importedInvestorId}', 'admin', 'admin'),
   route('GET', '/admin/searchable-investors/{investorId}', 'admin', 'admin'),
+  // Provenance (issue 20): an admin corrects, confirms or removes an investor's contact values.
+  route('PUT', '/admin/investors/{investorId}/contacts', 'admin', 'admin'),
   route('POST', '/admin/field-merger', 'admin', 'admin'),
   route('GET', '/admin/field-merger/jobs/{jobId}', 'admin', 'admin'),
   route('GET', '/admin/curation-rules', 'admin', 'admin'),

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
-import { processUnmappedImportedInvestors } from '../../lambdas/lib/directory/mapping';
+import {
+  processAllImportedInvestors,
+  processUnmappedImportedInvestors,
+} from '../../lambdas/lib/directory/mapping';
 import { BUILT_IN_PORTAL, builtInPortal } from '../../lambdas/lib/portals/built-in';
 import { podcastModel, podcastVoteModel } from '../../lambdas/lib/table/models';
 import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
@@ -243,12 +246,13 @@ export async function importRows(
   headers: string[],
   rows: string[][],
   source: { sourceName: string; sourceUrl: string; importedByUserId: string },
+  options: { importedAt?: (row: number) => Date } = {},
 ): Promise<void> {
   const columns = columnsFromHeaders(headers);
   const now = new Date();
-  const investors: ImportedInvestor[] = rows.map((row) => ({
+  const investors: ImportedInvestor[] = rows.map((row, i) => ({
     id: randomUUID(),
-    ...buildImportedInvestor(columns, row, { ...source, now }),
+    ...buildImportedInvestor(columns, row, { ...source, now: options.importedAt?.(i) ?? now }),
   }));
   await putImportedInvestors(investors);
   await processUnmappedImportedInvestors();
@@ -256,6 +260,29 @@ export async function importRows(
 }
 
 const SEED_MARKER = { pk: 'LOCAL_SEED', sk: 'v1' };
+/** Set once a seeded home's investors carry provenance (issue 20). */
+const PROVENANCE_MARKER = { pk: 'LOCAL_SEED', sk: 'provenance-v1' };
+
+/** How many days before the seed each demo row was last seen: spread over 18 months, the same on every clone. */
+export function demoImportDates(count: number, now: Date, seed = 7): (row: number) => Date {
+  const random = seededRandom(seed);
+  const days = Array.from({ length: count }, () => Math.floor(random() * 540));
+  return (row) => new Date(now.getTime() - (days[row] ?? 0) * 86_400_000);
+}
+
+/**
+ * A home seeded before provenance (issue 20) gets it: every imported investor is mapped again, which
+ * gives each searchable investor the months its contact values were confirmed (the values' source
+ * and dates come from their imported records: docs/data-model.md, "Provenance"), then the changes are
+ * folded into search. Runs once.
+ */
+export async function upgradeSeededProvenance(): Promise<boolean> {
+  if (await getItem(PROVENANCE_MARKER.pk, PROVENANCE_MARKER.sk)) return false;
+  await processAllImportedInvestors();
+  await aggregateDirectory();
+  await putItem({ ...PROVENANCE_MARKER, entity: 'localSeed', seededAt: new Date().toISOString() });
+  return true;
+}
 
 /**
  * Records written by an older local home, given the keys and fields of today's model (issue 19):
@@ -304,6 +331,7 @@ export async function seedLocalHome(
     // brought up to date: aggregation recounts when either is missing (and only folds otherwise).
     await aggregateDirectory();
     await upgradeSeededRecords();
+    await upgradeSeededProvenance();
     return { seeded: false };
   }
 
@@ -311,11 +339,17 @@ export async function seedLocalHome(
   await ensureUserProfile({ userId: adminSub, email: LOCAL_ACCOUNTS.admin.email, now });
   await ensureUserProfile({ userId: founderSub, email: LOCAL_ACCOUNTS.founder.email, now });
 
-  await importRows(DEMO_HEADERS, generateInvestorRows(options.investors), {
-    sourceName: 'Demo directory (synthetic)',
-    sourceUrl: 'https://example.com/demo-directory',
-    importedByUserId: adminSub,
-  });
+  // Each row as last seen some day in the past 18 months, so cards show how fresh each contact is.
+  await importRows(
+    DEMO_HEADERS,
+    generateInvestorRows(options.investors),
+    {
+      sourceName: 'Demo directory (synthetic)',
+      sourceUrl: 'https://example.com/demo-directory',
+      importedByUserId: adminSub,
+    },
+    { importedAt: demoImportDates(options.investors, new Date()) },
+  );
 
   await putPortal(builtInPortal(now, adminSub));
 
@@ -380,5 +414,6 @@ export async function seedLocalHome(
   }
 
   await putItem({ ...SEED_MARKER, entity: 'localSeed', seededAt: now });
+  await putItem({ ...PROVENANCE_MARKER, entity: 'localSeed', seededAt: now });
   return { seeded: true };
 }

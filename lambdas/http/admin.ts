@@ -1,6 +1,8 @@
 import {
   adminCartsResponse,
   adminFunctionParams,
+  contactCorrectionBody,
+  contactCorrectionResponse,
   curationJobParams,
   curationJobResponse,
   curationRuleQuery,
@@ -39,6 +41,7 @@ import { MERGEABLE_FIELDS, validateFieldMerger } from '../../shared/curation/fie
 import { finalsOfRequest, rulesOfRequest } from '../../shared/curation/rules';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
+import { correctInvestorContacts } from '../lib/directory/contact-corrections';
 import { investorsWithAnyValue, newCurationJob, tagKindOf } from '../lib/directory/curation';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
@@ -52,6 +55,7 @@ import {
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { lockOfFunction } from '../lib/table/models';
 import { listRecentCarts } from '../lib/table/repositories/carts';
+import { getContactSheet } from '../lib/table/repositories/contacts';
 import {
   createCurationJob,
   getCurationJob,
@@ -94,7 +98,11 @@ async function withSearchable(imported: ImportedInvestor | null) {
   const searchable = imported.searchableInvestorEntryId
     ? await getSearchableInvestor(imported.searchableInvestorEntryId)
     : null;
-  return mappingDebugResponse.parse({ importedInvestor: imported, searchableInvestor: searchable });
+  return mappingDebugResponse.parse({
+    importedInvestor: imported,
+    searchableInvestor: searchable,
+    contacts: searchable ? await getContactSheet(searchable) : null,
+  });
 }
 
 /** Admin tools: the mapping debugger, the field merger, the function runner, recent carts. */
@@ -118,6 +126,17 @@ export const handler = httpHandler('admin', {
       const searchable = await getSearchableInvestor(params.investorId);
       if (!searchable) throw new NotFoundError('Investor not found');
       return withSearchable(await getImportedInvestor(searchable.importedInvestorId));
+    },
+  }),
+
+  'PUT /admin/investors/{investorId}/contacts': endpoint({
+    auth: 'admin',
+    params: investorIdParams,
+    body: contactCorrectionBody,
+    handle: async ({ params, body, caller }) => {
+      const corrected = await correctInvestorContacts(params.investorId, body, caller.sub, new Date());
+      if (!corrected) throw new NotFoundError('Investor not found');
+      return contactCorrectionResponse.parse(corrected);
     },
   }),
 

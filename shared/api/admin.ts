@@ -3,6 +3,7 @@ import { CART_STATUSES } from '../cart/cart';
 import { PURCHASE_STATES } from '../cart/purchase-state';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
 import { curationRuleSchema } from '../curation/rules';
+import { contactSheetSchema } from '../investors/provenance';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
 
 /** GET /admin/imported-investors?email=…: the mapping debugger's lookup by email. */
@@ -14,11 +15,52 @@ export const importedInvestorIdParams = z.object({
   importedInvestorId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an imported investor id')),
 });
 
-/** The imported record and the searchable entry it is linked to (null until mapped). */
+/**
+ * The imported record, the searchable entry it is linked to (null until mapped) and that entry's
+ * contact sheet: each value with its source and dates (issue 20; admins only).
+ */
 export const mappingDebugResponse = z.object({
   importedInvestor: importedInvestorSchema,
   searchableInvestor: z.nullable(searchableInvestorSchema),
+  contacts: z._default(z.nullable(contactSheetSchema), null),
 });
+
+const correctedText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const correctedLink = (field: string) =>
+  z.url({ protocol: /^https?$/, error: `${field} must be a web address starting with https:// or http://` });
+
+/** Not in the spec: the answer to a phone number that is not one. */
+export const PHONE_MESSAGE = 'phone must be a phone number: digits, spaces and + ( ) - . /';
+
+/**
+ * PUT /admin/investors/{investorId}/contacts: an admin's corrections (issue 20). Each field given is
+ * set or confirmed (a value) or removed (null) with source 'admin correction'; fields left out stay.
+ */
+export const contactCorrectionBody = z
+  .strictObject({
+    email: z.optional(z.nullable(z.email().check(z.maxLength(320)))),
+    phone: z.optional(
+      z.nullable(
+        correctedText(50).check(z.regex(/^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/, { error: PHONE_MESSAGE })),
+      ),
+    ),
+    linkedin: z.optional(z.nullable(correctedLink('linkedin').check(z.maxLength(500)))),
+    twitter: z.optional(z.nullable(correctedLink('twitter').check(z.maxLength(500)))),
+    crunchbase: z.optional(z.nullable(correctedLink('crunchbase').check(z.maxLength(500)))),
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      error: 'Give at least one contact field to correct.',
+    }),
+  );
+export type ContactCorrectionBody = z.input<typeof contactCorrectionBody>;
+
+/** The corrected sheet and the searchable investor as now written. */
+export const contactCorrectionResponse = z.object({
+  contacts: contactSheetSchema,
+  searchableInvestor: searchableInvestorSchema,
+});
+export type ContactCorrectionResponse = z.infer<typeof contactCorrectionResponse>;
 export type MappingDebugResponse = z.infer<typeof mappingDebugResponse>;
 
 /** POST /admin/field-merger: merge, remove or split values of Sector Focus or Stage Focus. */

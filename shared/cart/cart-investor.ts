@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { contactConfirmedSchema } from '../investors/provenance';
 
 /**
  * The public investor card embedded in a cart item: what the directory shows before purchase, with
@@ -26,5 +27,10 @@ export const cartInvestorSchema = z.object({
   countries: z.optional(z.array(z.string())),
   checkMin: z.optional(z.nullable(z.number())),
   checkMax: z.optional(z.nullable(z.number())),
+  /**
+   * The UTC month each contact value was last confirmed ('2026-03'), never the value (issue 20);
+   * absent on cards from before provenance.
+   */
+  contactConfirmed: z.optional(contactConfirmedSchema),
 });
 export type CartInvestor = z.infer<typeof cartInvestorSchema>;

@@ -149,6 +149,9 @@ export function toCartInvestor(investor: CartInvestor): CartInvestor {
     ...(investor.countries !== undefined ? { countries: [...investor.countries] } : {}),
     ...(investor.checkMin !== undefined ? { checkMin: investor.checkMin } : {}),
     ...(investor.checkMax !== undefined ? { checkMax: investor.checkMax } : {}),
+    ...(investor.contactConfirmed !== undefined
+      ? { contactConfirmed: { ...investor.contactConfirmed } }
+      : {}),
   };
 }
 

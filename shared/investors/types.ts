@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
+import { confirmedMonths, contactConfirmedSchema, derivedContactSheet } from './provenance';
 import { investorRoleSchema } from './roles';
 
 /** A string that may be absent (`null`), e.g. an empty CSV cell. */
@@ -126,6 +127,11 @@ export const searchableInvestorSchema = z.object({
   /** The cheque range in whole currency units; null where the source gives no bound. */
   checkMin: z._default(z.nullable(z.number()), null),
   checkMax: z._default(z.nullable(z.number()), null),
+  /**
+   * The UTC month each present contact value was last confirmed (issue 20), from the investor's
+   * contact sheet; never a value. Empty on records mapped before provenance ("Process all" fills it).
+   */
+  contactConfirmed: z._default(contactConfirmedSchema, {}),
   updatedAt: isoDateTime,
 });
 export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;
@@ -157,7 +163,8 @@ export const uniqueTexts = (values: readonly string[]): string[] => {
 /**
  * Builds the searchable investor for an imported investor. Contact details are not copied: only
  * `hasEmail`, `hasPhone`, `hasLinkedIn`, `hasTwitter` and `hasCrunchbase` say whether a non-blank value
- * exists. The name falls back as in {@link investorDisplayName}; stage and sector lists are normalised
+ * exists, and `contactConfirmed` the month it was imported (mapping then takes both from the
+ * investor's contact sheet). The name falls back as in {@link investorDisplayName}; stage and sector lists are normalised
  * ({@link normalizeTag}) and deduplicated; `updatedAt` is the imported record's.
  */
 export function toSearchableInvestor(imported: ImportedInvestor, id: string): SearchableInvestor {
@@ -180,6 +187,7 @@ export function toSearchableInvestor(imported: ImportedInvestor, id: string): Se
     countries: uniqueTexts(imported.geographyFocus?.countries ?? []),
     checkMin: imported.checkSize?.min?.value ?? null,
     checkMax: imported.checkSize?.max?.value ?? null,
+    contactConfirmed: confirmedMonths(derivedContactSheet(id, imported)),
     updatedAt: imported.updatedAt,
   };
 }

@@ -1,3 +1,4 @@
+import { CONTACT_KINDS, type ContactConfirmed } from '../investors/provenance';
 import type { IndexedInvestor } from './engine';
 
 /**
@@ -30,6 +31,8 @@ type Row = [
   checkMin: number | null,
   checkMax: number | null,
   updatedAt: string,
+  /** The month each contact kind was last confirmed, in the order of CONTACT_KINDS (absent in older rows). */
+  confirmed?: (string | null)[] | null,
 ];
 
 export interface Snapshot {
@@ -67,14 +70,32 @@ export function encodeSnapshot(
       card.checkMin ?? null,
       card.checkMax ?? null,
       updatedAt,
+      encodeConfirmed(card.contactConfirmed),
     ]);
   }
   return { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), foldedThrough, rows };
 }
 
+/** The months as a short list (null without any): rows stay small. */
+function encodeConfirmed(confirmed: ContactConfirmed | undefined): (string | null)[] | null {
+  if (!confirmed || CONTACT_KINDS.every((kind) => !confirmed[kind])) return null;
+  return CONTACT_KINDS.map((kind) => confirmed[kind] ?? null);
+}
+
+function decodeConfirmed(value: unknown): ContactConfirmed {
+  const confirmed: ContactConfirmed = {};
+  if (!Array.isArray(value)) return confirmed;
+  CONTACT_KINDS.forEach((kind, i) => {
+    const month = value[i];
+    if (typeof month === 'string') confirmed[kind] = month;
+  });
+  return confirmed;
+}
+
+// Rows written before provenance have 13 columns; they read as cards without confirmed months.
 const isRow = (row: unknown): row is Row =>
   Array.isArray(row) &&
-  row.length === 13 &&
+  (row.length === 13 || row.length === 14) &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
   typeof row[2] === 'string' &&
@@ -116,6 +137,7 @@ export function decodeSnapshot(value: unknown): {
         countries,
         checkMin,
         checkMax,
+        contactConfirmed: decodeConfirmed(row[13]),
       },
     };
   });

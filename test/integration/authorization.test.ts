@@ -47,6 +47,18 @@ const secrets = {
   tiktok: `https://tiktok.com/@secret-tt-${u}`,
   website: `https://secret-site-${u}.example.com`,
   notes: `secret note ${u}: call after lunch`,
+  // Where the values came from (provenance, issue 20): admins see it, nobody else.
+  sourceName: `secret source ${u}`,
+  sourceUrl: `https://secret-source-${u}.example.com/list.csv`,
+};
+/** What the public sees of the values instead: the month each was confirmed (imported now). */
+const thisMonth = new Date().toISOString().slice(0, 7);
+const confirmedNow = {
+  email: thisMonth,
+  phone: thisMonth,
+  linkedin: thisMonth,
+  twitter: thisMonth,
+  crunchbase: thisMonth,
 };
 const stage = `matrix-stage-${u}`;
 
@@ -270,6 +282,15 @@ const cases: Record<string, Case> = {
     // Another founder is no admin: refused by the auth level, whatever the record.
     expect: { other: 403 },
   },
+  'PUT /admin/investors/{investorId}/contacts': {
+    // The admin confirms the planted phone: nothing about the investor changes but its confirmation.
+    prepare: async () => ({
+      path: `/admin/investors/${investorId}/contacts`,
+      body: { phone: secrets.phone },
+    }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
   'POST /admin/field-merger': {
     prepare: async () => ({
       path: '/admin/field-merger',
@@ -439,19 +460,22 @@ beforeAll(async () => {
     createUser({ verified: false }),
   ]);
   users = { verified, other, admin, unverified };
-  await seedInvestors([
-    {
-      name: `Secret Person ${u}`,
-      ...secrets,
-      stages: [stage],
-      title: 'Managing Partner',
-      firm: `Matrix Capital ${u}`,
-      city: 'Lisbon',
-      country: 'Portugal',
-      minCheck: '250k',
-      maxCheck: '1m',
-    },
-  ]);
+  await seedInvestors(
+    [
+      {
+        name: `Secret Person ${u}`,
+        ...secrets,
+        stages: [stage],
+        title: 'Managing Partner',
+        firm: `Matrix Capital ${u}`,
+        city: 'Lisbon',
+        country: 'Portugal',
+        minCheck: '250k',
+        maxCheck: '1m',
+      },
+    ],
+    { sourceName: secrets.sourceName, sourceUrl: secrets.sourceUrl },
+  );
   const found = await dataOf<{ items: { id: string }[] }>(call('GET', `/investors?stageFocus=${stage}`));
   investorId = found.items[0]?.id ?? '';
   const now = new Date().toISOString();
@@ -563,6 +587,7 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
         checkMax: 1_000_000,
         hasEmail: true,
         hasTwitter: true,
+        contactConfirmed: confirmedNow,
       },
     });
     for (const [field, secret] of Object.entries(secrets)) expect(profileText, field).not.toContain(secret);
@@ -573,6 +598,9 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       `/investors?q=secret%20${u}&stageFocus=${stage}&country=Portugal&has=email`,
     );
     expect(JSON.stringify(combined.body)).toContain(`Secret Person ${u}`);
+    expect(combined.body).toMatchObject({ data: { items: [{ contactConfirmed: confirmedNow }] } });
+    const byTag = await call('GET', `/investors?stageFocus=${stage}`);
+    expect(byTag.body).toMatchObject({ data: { items: [{ contactConfirmed: confirmedNow }] } });
     const facets = await call('GET', `/directory/facets?q=secret%20${u}`);
     expect(facets.body).toMatchObject({ data: { total: 1 } });
     for (const text of [JSON.stringify(combined.body), JSON.stringify(facets.body)])

@@ -35,6 +35,7 @@ async function seedInvestors(count: number): Promise<SearchableInvestor[]> {
     countries: [],
     checkMin: null,
     checkMax: null,
+    contactConfirmed: {},
     updatedAt: now,
   }));
   await writeSearchableInvestors(investors.map((after) => ({ before: null, after })));
@@ -117,6 +118,7 @@ describe('export carts over HTTP', () => {
       countries: [],
       checkMin: null,
       checkMax: null,
+      contactConfirmed: {},
     });
     expect(saved.text).not.toContain('savedAt');
     expect(saved.text).not.toContain('flaggedReason');

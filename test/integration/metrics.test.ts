@@ -36,6 +36,7 @@ describe('CloudWatch metrics of business events', () => {
       countries: [],
       checkMin: null,
       checkMax: null,
+      contactConfirmed: {},
       updatedAt: new Date().toISOString(),
     };
     await writeSearchableInvestors([{ before: null, after: investor }]);

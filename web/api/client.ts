@@ -4,7 +4,7 @@ import { getIdToken } from '../auth/auth-provider';
 import { getRuntimeConfig } from '../config/runtime-config';
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query parameters; undefined values are left out. */
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;

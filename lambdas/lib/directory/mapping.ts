@@ -3,13 +3,24 @@ import { isDeepStrictEqual } from 'node:util';
 import { applyRules } from '../../../shared/curation/rules';
 import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
 import {
+  type ContactSheet,
+  confirmedMonths,
+  contactFlags,
+  derivedContactSheet,
+  emptyContactSheet,
+  foldImportedRecords,
+  sameContactFields,
+} from '../../../shared/investors/provenance';
+import {
   type ImportedInvestor,
   identityKeyOf,
   type SearchableInvestor,
   toSearchableInvestor,
 } from '../../../shared/investors/types';
+import { getInvestorContacts, putInvestorContacts } from '../table/repositories/contacts';
 import { curationRuleMaps } from '../table/repositories/curation-rules';
 import {
+  getImportedInvestors,
   getSearchableInvestors,
   listStagedImportedInvestors,
   listUnmappedImportedInvestors,
@@ -47,22 +58,37 @@ export interface MappingResult {
 
 /**
  * Maps one chunk of imported investors: groups them by searchable id, folds each group into the
- * existing searchable investor (if any), applies the curation rules to its focus lists, writes the
- * searchable investors that changed with their tag postings, then links every imported investor to its
- * entry and takes it out of the pending index.
+ * existing searchable investor (if any), applies the curation rules to its focus lists, folds the
+ * group's contact values into the investor's contact sheet (written when it says more than the
+ * linked record: docs/data-model.md, "Provenance") and takes the contact flags and confirmed months
+ * from it, writes the searchable investors that changed with their tag postings, then links every
+ * imported investor to its entry and takes it out of the pending index.
  */
 export async function mapImportedInvestors(investors: ImportedInvestor[], now: Date): Promise<MappingResult> {
   if (investors.length === 0) return { mapped: 0, searchableWritten: 0 };
+  const stamp = now.toISOString();
   const groups = new Map<string, ImportedInvestor[]>();
   for (const investor of investors) {
     const id = searchableIdFor(investor);
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
-  const [existing, rules] = await Promise.all([
-    getSearchableInvestors([...groups.keys()], { consistent: true }),
+  const ids = [...groups.keys()];
+  const [existing, rules, storedSheets] = await Promise.all([
+    getSearchableInvestors(ids, { consistent: true }),
     curationRuleMaps(),
+    getInvestorContacts(ids, { consistent: true }),
   ]);
+  // An investor mapped before without a sheet reads it from its linked record, unless that is in the batch.
+  const inBatch = new Map(investors.map((investor) => [investor.id, investor]));
+  const linkedIds = [...existing.values()]
+    .filter((before) => !storedSheets.has(before.id) && !inBatch.has(before.importedInvestorId))
+    .map((before) => before.importedInvestorId);
+  const linked = new Map(
+    (linkedIds.length > 0 ? await getImportedInvestors(linkedIds) : []).map((r) => [r.id, r]),
+  );
+  const recordOf = (id: string) => inBatch.get(id) ?? linked.get(id);
   const changes: SearchableChange[] = [];
+  const sheets: ContactSheet[] = [];
   for (const [id, members] of groups) {
     const before = existing.get(id) ?? null;
     let after: SearchableInvestor | null = before;
@@ -70,19 +96,26 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
       const built = toSearchableInvestor(member, id);
       after = after ? mergeSearchableInvestors(after, built) : built;
     }
+    if (!after) continue;
     // The field merger's decisions hold: a merged, removed or split value never comes back with a re-map.
-    if (after)
-      after = {
-        ...after,
-        sectorFocus: applyRules(after.sectorFocus, rules.sectorFocus),
-        stageFocus: applyRules(after.stageFocus, rules.stageFocus),
-      };
-    if (after && !unchanged(before, after)) changes.push({ before, after });
+    after = {
+      ...after,
+      sectorFocus: applyRules(after.sectorFocus, rules.sectorFocus),
+      stageFocus: applyRules(after.stageFocus, rules.stageFocus),
+    };
+    const stored = storedSheets.get(id);
+    const linkedRecord = recordOf(after.importedInvestorId);
+    const implied = linkedRecord ? derivedContactSheet(id, linkedRecord) : emptyContactSheet(id, stamp);
+    const sheet = foldImportedRecords(stored ?? (before ? implied : emptyContactSheet(id, stamp)), members);
+    if (!sameContactFields(sheet, stored ?? implied)) sheets.push({ ...sheet, updatedAt: stamp });
+    after = { ...after, ...contactFlags(sheet), contactConfirmed: confirmedMonths(sheet) };
+    if (!unchanged(before, after)) changes.push({ before, after });
   }
+  // Sheets first: a card never shows a month its sheet does not hold (a failed batch is retried whole).
+  await putInvestorContacts(sheets);
   // The search snapshot's change first: a failed table write is retried and records it again.
   await recordSearchChanges(changes.map((change) => change.after));
   await writeSearchableInvestors(changes);
-  const stamp = now.toISOString();
   await markImportedInvestorsMapped(
     investors.map((investor) => ({ investor, searchableId: searchableIdFor(investor) })),
     stamp,

@@ -14,6 +14,7 @@ import {
   storedRefundSchema,
   type TransactionType,
 } from '../../../shared/insights/transactions';
+import { contactSheetSchema } from '../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
 import { defineModel, keyFragment, padNumber } from './model';
@@ -175,6 +176,17 @@ export const importedInvestorModel = defineModel('importedInvestor', importedInv
 export const searchableInvestorModel = defineModel('searchableInvestor', searchableInvestorSchema, (v) => ({
   pk: `INVESTOR#${v.id}`,
   sk: 'INVESTOR',
+}));
+
+/**
+ * An investor's contact sheet (issue 20): each contact value with its source and dates, beside the
+ * searchable investor in its partition. Private: read only by its own key, never by a public route.
+ * Written only when it says more than the investor's linked imported record (docs/data-model.md,
+ * "Provenance").
+ */
+export const investorContactsModel = defineModel('investorContacts', contactSheetSchema, (v) => ({
+  pk: `INVESTOR#${v.investorId}`,
+  sk: 'CONTACTS',
 }));
 
 export const TAG_KINDS = ['stage', 'sector'] as const;

@@ -80,6 +80,7 @@ export function searchableInvestor(overrides: Partial<SearchableInvestor> = {}):
     countries: [],
     checkMin: null,
     checkMax: null,
+    contactConfirmed: {},
     updatedAt: new Date().toISOString(),
     ...overrides,
   };

@@ -252,6 +252,7 @@ describe('searchable investors, tag postings and counters (DynamoDB Local)', () 
       countries: [],
       checkMin: null,
       checkMax: null,
+      contactConfirmed: {},
     });
   });
 

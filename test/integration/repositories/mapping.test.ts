@@ -90,6 +90,12 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
       countries: ['Portugal'],
       checkMin: 100_000,
       checkMax: 500_000,
+      // Flags and months from the contact sheet: each value's month, never the value.
+      contactConfirmed: {
+        email: first.importedAt.slice(0, 7),
+        phone: first.importedAt.slice(0, 7),
+        linkedin: second.importedAt.slice(0, 7),
+      },
       updatedAt: [first.updatedAt, second.updatedAt].sort().at(-1),
     });
     const byStage = await searchByTag('stage', stage, null, 10);

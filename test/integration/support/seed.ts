@@ -34,9 +34,13 @@ export const unique = () => randomUUID().slice(0, 8);
 
 /**
  * Loads investors the way an admin import does: rows through the shared CSV mapping into imported
- * investors, mapping into searchable investors with tag postings, then aggregation.
+ * investors, mapping into searchable investors with tag postings, then aggregation. `source` names
+ * the import (and when it happened) for provenance tests.
  */
-export async function seedInvestors(investors: SeedInvestor[]): Promise<void> {
+export async function seedInvestors(
+  investors: SeedInvestor[],
+  source: { sourceName?: string; sourceUrl?: string; importedAt?: Date } = {},
+): Promise<void> {
   const headers = [
     'Investor Name',
     'Email',
@@ -87,11 +91,17 @@ export async function seedInvestors(investors: SeedInvestor[]): Promise<void> {
     i.maxCheck ?? '',
     i.portfolio ?? '',
   ]);
-  await importRows(headers, rows, {
-    sourceName: 'integration test',
-    sourceUrl: 'https://example.com/test',
-    importedByUserId: 'test-admin',
-  });
+  const { importedAt } = source;
+  await importRows(
+    headers,
+    rows,
+    {
+      sourceName: source.sourceName ?? 'integration test',
+      sourceUrl: source.sourceUrl ?? 'https://example.com/test',
+      importedByUserId: 'test-admin',
+    },
+    importedAt ? { importedAt: () => importedAt } : {},
+  );
 }
 
 /** Waits until the clock has moved on by a millisecond, so two records get different creation times. */

@@ -126,6 +126,8 @@ describe('toSearchableInvestor', () => {
       countries: [],
       checkMin: null,
       checkMax: null,
+      // The month each present contact value was imported: never the value itself.
+      contactConfirmed: { email: '2024-05', phone: '2024-05', linkedin: '2024-05', crunchbase: '2024-05' },
       updatedAt: '2024-05-02T10:00:00.000Z',
     });
   });

@@ -80,6 +80,25 @@ describe('the investor profile page', () => {
     expect(contacts.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Email']);
   });
 
+  it('says how fresh each contact detail is, by month, without any value', async () => {
+    openProfile({
+      body: {
+        data: profile({
+          hasLinkedIn: true,
+          hasCrunchbase: true,
+          contactConfirmed: { email: '2026-03', linkedin: '2025-11', crunchbase: '2024-01' },
+        }),
+      },
+    });
+
+    const contacts = within(await screen.findByRole('list', { name: 'Contact details in an export' }));
+    expect(contacts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Email · confirmed Mar 2026',
+      'LinkedIn · confirmed Nov 2025',
+      'Crunchbase · confirmed Jan 2024',
+    ]);
+  });
+
   it('adds the investor to the export cart as a card, not the whole profile', async () => {
     const user = userEvent.setup();
     openProfile({ body: { data: profile() } });
@@ -113,6 +132,23 @@ describe('search result cards', () => {
     expect(screen.getByText('Lisbon, Portugal')).toBeTruthy();
     expect(screen.getByText('Cheque $250K–$1M')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ada Ivers' }).getAttribute('href')).toBe('/investors/inv_7');
+  });
+
+  it('say when each contact detail was last confirmed', () => {
+    renderPage(
+      <InvestorCard
+        investor={profile({ hasPhone: true, contactConfirmed: { email: '2026-02', phone: '2025-07' } })}
+        inCart={false}
+        onAdd={() => undefined}
+        showDebugLink={false}
+      />,
+    );
+
+    const contacts = within(screen.getByRole('list', { name: 'Contact details of Ada Ivers' }));
+    expect(contacts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Email · confirmed Feb 2026',
+      'Phone · confirmed Jul 2025',
+    ]);
   });
 
   it('leave the facts out for a card saved before they existed', () => {

@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { type MappingLookup, useMappingDebug } from '../../api/get-mapping-debug';
 import { LoadingMessage } from '../../components/loading-message';
+import { ContactSheetPanel } from './contact-sheet-panel';
 
 /**
  * The lookup the page's query asks for: `importedInvestorId`, else `searchableInvestorId` (the search
@@ -25,7 +26,8 @@ export function lookupFromParams(params: URLSearchParams): MappingLookup | null 
 
 /**
  * The mapping debugger: loads an imported investor (by email, or directly from the query parameters)
- * and shows it and the searchable entry it is linked to as formatted JSON.
+ * and shows it and the searchable entry it is linked to as formatted JSON, with the entry's contact
+ * values, where each came from, and a form to correct them.
  */
 export function MappingDebugger() {
   const [params, setParams] = useSearchParams();
@@ -107,7 +109,15 @@ export function MappingDebugger() {
               </Col>
               <Col lg={6}>
                 {result.data.searchableInvestor ? (
-                  <JsonPanel title="Searchable investor" value={result.data.searchableInvestor} />
+                  <>
+                    <JsonPanel title="Searchable investor" value={result.data.searchableInvestor} />
+                    {result.data.contacts ? (
+                      <ContactSheetPanel
+                        key={`${result.data.contacts.investorId}:${result.data.contacts.updatedAt}`}
+                        sheet={result.data.contacts}
+                      />
+                    ) : null}
+                  </>
                 ) : (
                   <>
                     <h3 className="h6">Searchable investor</h3>

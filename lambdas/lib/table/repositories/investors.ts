@@ -158,6 +158,7 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
     countries: investor.countries,
     checkMin: investor.checkMin,
     checkMax: investor.checkMax,
+    contactConfirmed: investor.contactConfirmed,
   };
 }
 

@@ -1,0 +1,47 @@
+import {
+  type ContactCorrections,
+  type ContactSheet,
+  confirmedMonths,
+  contactFlags,
+  correctContactSheet,
+} from '../../../shared/investors/provenance';
+import type { SearchableInvestor } from '../../../shared/investors/types';
+import { logger } from '../observability/logger';
+import { getContactSheet, putInvestorContacts } from '../table/repositories/contacts';
+import { getSearchableInvestors, writeSearchableInvestors } from '../table/repositories/investors';
+import { startWorkflow } from '../workflows';
+import { recordSearchChanges } from './search-index';
+
+/**
+ * An admin's correction of an investor's contact values (docs/data-model.md, "Provenance"): the sheet
+ * with every given field set, confirmed or removed as 'admin correction', then the searchable
+ * investor's flags and months from it (with its search change), then the aggregation that folds the
+ * change into combined search and the home page's totals. Null when the investor does not exist.
+ */
+export async function correctInvestorContacts(
+  investorId: string,
+  corrections: ContactCorrections,
+  adminUserId: string,
+  now: Date,
+): Promise<{ contacts: ContactSheet; searchableInvestor: SearchableInvestor } | null> {
+  const before = (await getSearchableInvestors([investorId], { consistent: true })).get(investorId);
+  if (!before) return null;
+  const at = now.toISOString();
+  const contacts = correctContactSheet(await getContactSheet(before), corrections, adminUserId, at);
+  const after: SearchableInvestor = {
+    ...before,
+    ...contactFlags(contacts),
+    contactConfirmed: confirmedMonths(contacts),
+    updatedAt: at,
+  };
+  await putInvestorContacts([contacts]);
+  await recordSearchChanges([after], now);
+  await writeSearchableInvestors([{ before, after }]);
+  try {
+    await startWorkflow('aggregation', { action: 'aggregate', lockName: null, lockOwner: null });
+  } catch (error) {
+    // The correction stands; the next aggregation (an import's, the schedule's) folds it in.
+    logger.error('the aggregation after a contact correction did not start', { investorId, error });
+  }
+  return { contacts, searchableInvestor: after };
+}

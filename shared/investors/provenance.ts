@@ -1,0 +1,292 @@
+/**
+ * Provenance of contact values (issue 20): where each value came from and when it was last
+ * confirmed, kept per investor in a contact sheet (docs/data-model.md, "Provenance"). The rules by
+ * which imports, corrections and (issue 21) the investor themselves change a sheet are here, pure.
+ */
+import * as z from 'zod/mini';
+import type { ImportedInvestor } from './types';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The contact kinds a sheet keeps, in the order cards show them. */
+export const CONTACT_KINDS = ['email', 'phone', 'linkedin', 'twitter', 'crunchbase'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+
+/** Who gave a value. Ranked: the investor themselves over an admin's correction over an import. */
+export const CONTACT_SOURCE_KINDS = ['import', 'admin', 'investor'] as const;
+export type ContactSourceKind = (typeof CONTACT_SOURCE_KINDS)[number];
+
+const RANK: Readonly<Record<ContactSourceKind, number>> = { import: 0, admin: 1, investor: 2 };
+
+/** The source name of an admin's correction. */
+export const ADMIN_CORRECTION = 'admin correction';
+/** The source name of a value the investor gave (issue 21). */
+export const INVESTOR_SOURCE = 'investor';
+
+export const contactSourceSchema = z.object({
+  kind: z.enum(CONTACT_SOURCE_KINDS),
+  /** The import's source name, 'admin correction' or 'investor'. */
+  name: z.string(),
+  /** The import's source URL; null for the others. */
+  url: z.nullable(z.string()),
+  /** The imported investor record that brought the value, or the admin's or investor's user id. */
+  ref: z.nullable(z.string()),
+});
+export type ContactSource = z.infer<typeof contactSourceSchema>;
+
+export const contactFieldSchema = z.object({
+  /** The value as its source gave it (trimmed); null when an admin removed it. */
+  value: z.nullable(z.string()),
+  source: contactSourceSchema,
+  /** When the value became what it is. A confirmation never moves it. */
+  changedAt: isoDateTime,
+  /** When a source last gave this same value (moved only to a later UTC day). */
+  confirmedAt: isoDateTime,
+});
+export type ContactField = z.infer<typeof contactFieldSchema>;
+
+export const contactFieldsSchema = z.object({
+  email: z.optional(contactFieldSchema),
+  phone: z.optional(contactFieldSchema),
+  linkedin: z.optional(contactFieldSchema),
+  twitter: z.optional(contactFieldSchema),
+  crunchbase: z.optional(contactFieldSchema),
+});
+export type ContactFields = z.infer<typeof contactFieldsSchema>;
+
+/** An investor's contact sheet: each contact value with its source and dates. */
+export const contactSheetSchema = z.object({
+  investorId: z.string().check(z.minLength(1)),
+  fields: contactFieldsSchema,
+  updatedAt: isoDateTime,
+});
+export type ContactSheet = z.infer<typeof contactSheetSchema>;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const month = z.string().check(z.regex(MONTH, 'Not a month (YYYY-MM)'));
+
+/**
+ * What the public sees of a sheet beside the `has*` flags: the UTC month (`'2026-03'`) each present
+ * value was last confirmed. Never a value, a source or a URL.
+ */
+export const contactConfirmedSchema = z.object({
+  email: z.optional(month),
+  phone: z.optional(month),
+  linkedin: z.optional(month),
+  twitter: z.optional(month),
+  crunchbase: z.optional(month),
+});
+export type ContactConfirmed = z.infer<typeof contactConfirmedSchema>;
+
+/** One piece of evidence about a contact value: a value (null: removed), who gave it, when. */
+export interface ContactEvidence {
+  readonly value: string | null;
+  readonly source: ContactSource;
+  readonly at: string;
+}
+
+const present = (value: string | null | undefined): value is string => value != null && value.trim() !== '';
+
+/** The value of one contact kind in an imported record (null when blank). */
+export function importedContactValue(record: ImportedInvestor, kind: ContactKind): string | null {
+  const raw = kind === 'email' ? record.email : kind === 'phone' ? record.phone : record.social[kind];
+  return present(raw) ? raw.trim() : null;
+}
+
+const linkKey = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+
+/** The form two values of a kind are compared in: emails by case, phones by digits, links loosely. */
+function comparable(kind: ContactKind, value: string): string {
+  if (kind === 'email') return value.trim().toLowerCase();
+  if (kind === 'phone') {
+    const digits = value.replace(/[^\d+]/g, '');
+    return digits.startsWith('+') ? `+${digits.replace(/\+/g, '')}` : digits.replace(/\+/g, '');
+  }
+  return linkKey(value);
+}
+
+/** Whether two values of a kind are the same contact (both null counts as the same). */
+export function sameContactValue(kind: ContactKind, a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return comparable(kind, a) === comparable(kind, b);
+}
+
+const utcDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+const instant = (iso: string) => new Date(iso).getTime();
+/** The same instant as a UTC ISO string, so dates from any offset compare as text. */
+const utc = (iso: string) => new Date(iso).toISOString();
+
+/**
+ * A field after one piece of evidence (docs/data-model.md, "Provenance"):
+ * - the same value confirms it: `confirmedAt` moves to the evidence's time if that is a later UTC
+ *   day; a higher-ranked source takes the field over;
+ * - another value replaces it when its source ranks higher, or ranks the same and is newer than the
+ *   last confirmation (`changedAt = confirmedAt =` the evidence's time);
+ * - anything else leaves it as it is.
+ */
+export function applyContactEvidence(
+  kind: ContactKind,
+  field: ContactField | undefined,
+  evidence: ContactEvidence,
+): ContactField {
+  const at = utc(evidence.at);
+  if (!field) return { value: evidence.value, source: evidence.source, changedAt: at, confirmedAt: at };
+  const rankNow = RANK[field.source.kind];
+  const rankNew = RANK[evidence.source.kind];
+  if (sameContactValue(kind, field.value, evidence.value)) {
+    const later = utcDay(at) > utcDay(field.confirmedAt);
+    return {
+      ...field,
+      source: rankNew > rankNow ? evidence.source : field.source,
+      confirmedAt: later ? at : field.confirmedAt,
+    };
+  }
+  const replaces = rankNew > rankNow || (rankNew === rankNow && instant(at) > instant(field.confirmedAt));
+  return replaces
+    ? { value: evidence.value, source: evidence.source, changedAt: at, confirmedAt: at }
+    : field;
+}
+
+/** Where an imported record's values come from: its import's source name and URL. */
+export const importSource = (record: ImportedInvestor): ContactSource => ({
+  kind: 'import',
+  name: record.sourceName,
+  url: record.sourceUrl,
+  ref: record.id,
+});
+
+/** An empty sheet of an investor. */
+export const emptyContactSheet = (investorId: string, at: string): ContactSheet => ({
+  investorId,
+  fields: {},
+  updatedAt: utc(at),
+});
+
+/** The sheet with an imported record's non-blank values applied, at the record's `importedAt`. */
+export function foldImportedRecord(sheet: ContactSheet, record: ImportedInvestor): ContactSheet {
+  const fields: ContactFields = { ...sheet.fields };
+  for (const kind of CONTACT_KINDS) {
+    const value = importedContactValue(record, kind);
+    if (value === null) continue; // A blank cell is no evidence.
+    fields[kind] = applyContactEvidence(kind, fields[kind], {
+      value,
+      source: importSource(record),
+      at: record.importedAt,
+    });
+  }
+  return { ...sheet, fields: ordered(fields) };
+}
+
+/**
+ * The sheet of an investor that has none stored: its linked imported record's values, each from that
+ * record's import, changed and confirmed when it was imported. Data from before provenance reads so.
+ */
+export const derivedContactSheet = (investorId: string, record: ImportedInvestor): ContactSheet =>
+  foldImportedRecord(emptyContactSheet(investorId, record.importedAt), record);
+
+/** Folds records oldest first (then by id), so a batch gives the same sheet whatever order it came in. */
+export function foldImportedRecords(sheet: ContactSheet, records: readonly ImportedInvestor[]): ContactSheet {
+  const sorted = [...records].sort(
+    (a, b) => instant(a.importedAt) - instant(b.importedAt) || a.id.localeCompare(b.id),
+  );
+  return sorted.reduce(foldImportedRecord, sheet);
+}
+
+/** The corrections an admin makes: per kind a value (set or confirm) or null (remove). */
+export type ContactCorrections = Partial<Record<ContactKind, string | null>>;
+
+/** The sheet after an admin's corrections, made `at` by the admin `adminUserId`. */
+export function correctContactSheet(
+  sheet: ContactSheet,
+  corrections: ContactCorrections,
+  adminUserId: string,
+  at: string,
+): ContactSheet {
+  const fields: ContactFields = { ...sheet.fields };
+  const source: ContactSource = { kind: 'admin', name: ADMIN_CORRECTION, url: null, ref: adminUserId };
+  for (const kind of CONTACT_KINDS) {
+    const value = corrections[kind];
+    if (value === undefined) continue;
+    fields[kind] = applyContactEvidence(kind, fields[kind], {
+      value: present(value) ? value.trim() : null,
+      source,
+      at,
+    });
+  }
+  return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
+}
+
+/** The fields in the order of {@link CONTACT_KINDS}, so two equal sheets serialise alike. */
+function ordered(fields: ContactFields): ContactFields {
+  const out: ContactFields = {};
+  for (const kind of CONTACT_KINDS) {
+    const field = fields[kind];
+    if (field) out[kind] = field;
+  }
+  return out;
+}
+
+/** Whether two sheets hold the same fields (their `updatedAt` aside). */
+export const sameContactFields = (a: ContactSheet, b: ContactSheet): boolean =>
+  JSON.stringify(ordered(a.fields)) === JSON.stringify(ordered(b.fields));
+
+/** The current value of a kind, or null (absent, or removed). */
+export const contactValue = (sheet: ContactSheet, kind: ContactKind): string | null =>
+  sheet.fields[kind]?.value ?? null;
+
+/** The `has*` flags of the public card, from the sheet. */
+export function contactFlags(sheet: ContactSheet) {
+  const has = (kind: ContactKind) => present(contactValue(sheet, kind));
+  return {
+    hasEmail: has('email'),
+    hasPhone: has('phone'),
+    hasLinkedIn: has('linkedin'),
+    hasTwitter: has('twitter'),
+    hasCrunchbase: has('crunchbase'),
+  };
+}
+
+/** The public months: for each kind with a value, the UTC month it was last confirmed. */
+export function confirmedMonths(sheet: ContactSheet): ContactConfirmed {
+  const months: ContactConfirmed = {};
+  for (const kind of CONTACT_KINDS) {
+    const field = sheet.fields[kind];
+    if (field && present(field.value)) months[kind] = utc(field.confirmedAt).slice(0, 7);
+  }
+  return months;
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `'2026-03'` → `'Mar 2026'`; null for anything that is not a month. */
+export function formatConfirmedMonth(value: string | null | undefined): string | null {
+  if (!value || !MONTH.test(value)) return null;
+  return `${MONTH_NAMES[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}`;
+}
+
+/** How cards name each contact kind. */
+export const CONTACT_KIND_LABELS: Readonly<Record<ContactKind, string>> = {
+  email: 'Email',
+  phone: 'Phone',
+  linkedin: 'LinkedIn',
+  twitter: 'Twitter',
+  crunchbase: 'Crunchbase',
+};
+
+/** `'confirmed Mar 2026'`, or null without a month. */
+export function confirmedPhrase(value: string | null | undefined): string | null {
+  const label = formatConfirmedMonth(value);
+  return label ? `confirmed ${label}` : null;
+}
+
+/** A card's freshness line for one kind: 'Email · confirmed Mar 2026', or 'Email' without a month. */
+export function freshnessLabel(kind: ContactKind, confirmed: ContactConfirmed | undefined): string {
+  const phrase = confirmedPhrase(confirmed?.[kind]);
+  return phrase ? `${CONTACT_KIND_LABELS[kind]} · ${phrase}` : CONTACT_KIND_LABELS[kind];
+}
