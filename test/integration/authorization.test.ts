@@ -283,10 +283,10 @@ const cases: Record<string, Case> = {
     expect: { other: 403 },
   },
   'PUT /admin/investors/{investorId}/contacts': {
-    // The admin confirms the planted phone: nothing about the investor changes but its confirmation.
+    // The admin confirms the planted email: nothing about the investor changes but its confirmation.
     prepare: async () => ({
       path: `/admin/investors/${investorId}/contacts`,
-      body: { phone: secrets.phone },
+      body: { email: secrets.email },
     }),
     // Another founder is no admin: refused by the auth level, whatever the record.
     expect: { other: 403 },
