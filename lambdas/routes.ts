@@ -51,6 +51,8 @@ export const routes: readonly RouteDefinition[] = [
 
   // Export carts: saved and read by their creator (or an admin).
   route('POST', '/carts', 'user', 'carts'),
+  // Before saving: today's cards of the cart's investors and the contacts missing per chosen column.
+  route('POST', '/carts/preview', 'user', 'carts'),
   route('GET', '/carts/{cartId}', 'user', 'carts'),
   // Opening the payment page locks the cart: the version paid for is the version delivered.
   route('POST', '/carts/{cartId}/checkout', 'user', 'carts'),

@@ -1,5 +1,7 @@
 import {
   cartIdParams,
+  cartPreviewBody,
+  cartPreviewResponse,
   cartViewSchema,
   openCheckoutResponse,
   saveCartBody,
@@ -18,6 +20,7 @@ import {
   getCart,
   getCartForReader,
   openCheckoutOfCreator,
+  previewCart,
   saveCartOfCreator,
 } from '../lib/table/repositories/carts';
 import { ensureUserProfile } from '../lib/table/repositories/users';
@@ -62,6 +65,13 @@ export const handler = httpHandler('carts', {
         cartViewSchema.parse(toCartView(saved.cart, saved.cards)),
       );
     },
+  }),
+
+  'POST /carts/preview': endpoint({
+    auth: 'user',
+    body: cartPreviewBody,
+    handle: async ({ body }) =>
+      cartPreviewResponse.parse(await previewCart(body.investorIds, body.columnOrder)),
   }),
 
   'GET /carts/{cartId}': endpoint({

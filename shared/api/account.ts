@@ -19,6 +19,10 @@ export const purchasedContactSchema = z.object({
   name: z.string(),
   email: z.nullable(z.string()),
   linkedinUrl: z.nullable(z.string()),
+  /** The other contact values bought (issue 20); null when never bought. */
+  phone: z._default(z.nullable(z.string()), null),
+  twitterUrl: z._default(z.nullable(z.string()), null),
+  crunchbaseUrl: z._default(z.nullable(z.string()), null),
   /** The first cart that bought it, and when. */
   cartId: z.string(),
   purchasedAt: z.string(),

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { CART_ID_PATTERN, CART_STATUSES, type CartInvestor, cartItemSchema } from '../cart/cart';
+import { cartInvestorSchema } from '../cart/cart-investor';
 import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
-import { cartPricingSchema } from '../cart/pricing';
+import { cartPricingSchema, MAX_CART_ITEMS } from '../cart/pricing';
 import { PURCHASE_STATES, type PurchaseFacts, purchaseStateOf } from '../cart/purchase-state';
-import type { SavedCart } from '../cart/saved-cart';
+import { CART_TOO_LARGE, type SavedCart } from '../cart/saved-cart';
 import { investorIdParams } from './directory';
 
 /**
@@ -28,6 +29,36 @@ export const saveCartBody = z.strictObject({
   columnOrder: columnOrderSchema,
 });
 export type SaveCartBody = z.input<typeof saveCartBody>;
+
+/**
+ * POST /carts/preview (issue 20): before saving, the current public cards of the cart's investors and,
+ * for each chosen contact column, how many lack it and which ("12 of 50 have no email"). Reads only
+ * public cards; the price stays by item count, so none is computed here.
+ */
+export const cartPreviewBody = z.strictObject({
+  investorIds: z
+    .array(investorIdParams.shape.investorId)
+    .check(z.maxLength(MAX_CART_ITEMS, { error: CART_TOO_LARGE })),
+  columnOrder: columnOrderSchema,
+});
+export type CartPreviewBody = z.input<typeof cartPreviewBody>;
+
+export const cartPreviewResponse = z.object({
+  /** The cards still in the directory, in the order asked, each once. */
+  items: z.array(cartInvestorSchema),
+  /** Ids no longer in the directory (saving would refuse them). */
+  notInDirectory: z.array(z.string()),
+  /** Investors counted (the cards found). */
+  total: z.int(),
+  missing: z.array(
+    z.object({
+      column: z.enum(['email', 'linkedinUrl', 'phone', 'twitterUrl', 'crunchbaseUrl']),
+      count: z.int(),
+      investorIds: z.array(z.string()),
+    }),
+  ),
+});
+export type CartPreviewResponse = z.infer<typeof cartPreviewResponse>;
 
 /** A saved cart as its creator (or an admin) sees it, the investors as public cards. */
 export const cartViewSchema = z.object({

@@ -177,6 +177,12 @@ const cases: Record<string, Case> = {
     }),
     ok: 201,
   },
+  'POST /carts/preview': {
+    prepare: async () => ({
+      path: '/carts/preview',
+      body: { investorIds: [investorId], columnOrder: ['name', 'email', 'phone', 'lastConfirmed'] },
+    }),
+  },
   'GET /carts/{cartId}': { prepare: ownerCart, expect: { other: 404, admin: 200 } },
   'POST /carts/{cartId}/checkout': {
     prepare: async () => ({ path: `${(await ownerCart()).path}/checkout` }),

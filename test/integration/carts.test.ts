@@ -225,7 +225,7 @@ describe('export carts over HTTP', () => {
     const badId = await saveCart(founder, { investorIds: ['not an id!'], columnOrder: ['name'] });
     const badColumn = await saveCart(founder, {
       investorIds: idsOf(investors.slice(0, 1)),
-      columnOrder: ['phone'],
+      columnOrder: ['name', 'fax'],
     });
     const badCartId = await saveCart(founder, {
       id: 'cart-1',
@@ -237,10 +237,66 @@ describe('export carts over HTTP', () => {
     expect(errorOf(badId.body).message).toContain("'investorIds.0'");
     expect(badColumn.status).toBe(400);
     expect(errorOf(badColumn.body).message).toBe(
-      'columnOrder.0 must be one of: rowIndex, name, email, linkedinUrl',
+      "Invalid body field 'columnOrder.1': Unknown export column 'fax': the columns are rowIndex, name, email, linkedinUrl, phone, twitterUrl, crunchbaseUrl, firm, title, location, chequeSize, lastConfirmed",
     );
     expect(badCartId.status).toBe(400);
     expect(errorOf(badCartId.body).message).toContain("'id'");
+  });
+
+  it("counts, before saving, the cart's investors without each chosen contact column (and only those columns)", async () => {
+    const chosen = investors.slice(10, 14);
+    const gone = `inv_gone_${randomUUID().slice(0, 8)}`;
+
+    const response = await call('POST', '/carts/preview', {
+      token: founder.token,
+      body: {
+        investorIds: [...idsOf(chosen), gone, chosen[0]?.id],
+        columnOrder: ['name', 'phone', 'email', 'firm', 'linkedinUrl', 'lastConfirmed'],
+      },
+    });
+
+    expect(response.status).toBe(200);
+    const preview = (
+      response.body as {
+        data: {
+          items: { id: string }[];
+          notInDirectory: string[];
+          total: number;
+          missing: { column: string; count: number; investorIds: string[] }[];
+        };
+      }
+    ).data;
+    // Every other seeded investor has an email; none has a phone; all have LinkedIn.
+    const odd = chosen.filter((investor) => !investor.hasEmail);
+    expect(preview.items.map((item) => item.id)).toEqual(idsOf(chosen));
+    expect(preview.notInDirectory).toEqual([gone]);
+    expect(preview.total).toBe(4);
+    expect(preview.missing).toEqual([
+      { column: 'phone', count: 4, investorIds: idsOf(chosen) },
+      { column: 'email', count: 2, investorIds: idsOf(odd) },
+      { column: 'linkedinUrl', count: 0, investorIds: [] },
+    ]);
+  });
+
+  it('refuses a preview naming an unknown column, with the column named', async () => {
+    const response = await call('POST', '/carts/preview', {
+      token: founder.token,
+      body: { investorIds: idsOf(investors.slice(0, 2)), columnOrder: ['name', 'Email Address'] },
+    });
+
+    expect(response.status).toBe(400);
+    expect(errorOf(response.body).message).toContain("Unknown export column 'Email Address'");
+  });
+
+  it('stores the chosen columns, the spec four and the added ones, in their order', async () => {
+    const columnOrder = ['chequeSize', 'name', 'phone', 'lastConfirmed', 'email'];
+    const saved = await saveCart(founder, { investorIds: idsOf(investors.slice(20, 22)), columnOrder });
+
+    expect(saved.status).toBe(201);
+    const cart = cartResponse.parse(saved.body).data;
+    expect(cart.columnOrder).toEqual(columnOrder);
+    const read = await call('GET', `/carts/${cart.id}`, { token: founder.token });
+    expect(cartResponse.parse(read.body).data.columnOrder).toEqual(columnOrder);
   });
 
   it('hides a cart from another user but shows it to an admin', async () => {

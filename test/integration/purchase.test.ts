@@ -3,9 +3,10 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { stripeEventClaims } from '../../lambdas/lib/purchases/stripe-event-claims';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
+import { getPurchasedContact } from '../../lambdas/lib/table/repositories/users';
 import { call, createUser, localHome } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, savedCart } from './support/purchases';
-import { unique } from './support/seed';
+import { seedInvestors, unique } from './support/seed';
 
 describe('purchase: Stripe webhook and export delivery (connected)', () => {
   it('delivers a good checkout once: the CSV by email with the chosen columns, and the contacts in the library', async () => {
@@ -53,6 +54,103 @@ describe('purchase: Stripe webhook and export delivery (connected)', () => {
     ]);
     const reread = await call('GET', `/carts/${cart.id}`, { token: buyer.token });
     expect(reread.body).toMatchObject({ data: { status: 'purchased' } });
+  });
+
+  it("delivers exactly the chosen columns, the added ones too, with each row's last confirmation", async () => {
+    const buyer = await createUser();
+    const u = unique();
+    const tag = `cols-${u}`;
+    const bo = { name: `Col Bo ${u}`, email: `col-bo-${u}@example.com`, sectors: [tag] };
+    const people = [
+      {
+        name: `Col Ada ${u}`,
+        email: `col-ada-${u}@example.com`,
+        phone: '+1 555 0142',
+        twitter: `https://twitter.com/col_ada_${u}`,
+        crunchbase: `https://www.crunchbase.com/person/col-ada-${u}`,
+        firm: 'Acorn Ventures',
+        title: 'Partner',
+        city: 'Lisbon',
+        country: 'Portugal',
+        minCheck: '250k',
+        maxCheck: '1m',
+        sectors: [tag],
+      },
+      bo,
+    ];
+    await seedInvestors(people, { importedAt: new Date('2025-02-10T09:00:00.000Z') });
+    // Bo's email is seen again in the summer: his row was confirmed later.
+    await seedInvestors([bo], { importedAt: new Date('2025-07-01T12:00:00.000Z') });
+    const found = await call('GET', `/investors?sectorFocus=${tag}`);
+    const items = (found.body as { data: { items: { id: string; name: string }[] } }).data.items;
+    const ids = people.map((p) => items.find((i) => i.name === p.name)?.id ?? '');
+    const columnOrder = [
+      'name',
+      'phone',
+      'twitterUrl',
+      'crunchbaseUrl',
+      'firm',
+      'title',
+      'location',
+      'chequeSize',
+      'lastConfirmed',
+      'email',
+    ];
+    const saved = await call('POST', '/carts', {
+      token: buyer.token,
+      body: { investorIds: ids, columnOrder },
+    });
+    expect(saved.status).toBe(201);
+    const cart = (saved.body as { data: { id: string; pricing: { totalX100: number } } }).data;
+    // The price stays by item count.
+    expect(cart.pricing.totalX100).toBe(500);
+
+    await postEvent(checkoutEvent(cart.id, 500));
+    await delivered(cart.id);
+
+    const [email] = await emailsTo(buyer.email);
+    const rows = parse(Buffer.from(email?.attachments[0]?.content ?? '', 'base64').toString('utf8'), {
+      bom: true,
+    }) as string[][];
+    expect(rows).toEqual([
+      [
+        'Name',
+        'Phone',
+        'Twitter',
+        'Crunchbase',
+        'Firm',
+        'Title',
+        'Location',
+        'Cheque size',
+        'Last confirmed',
+        'Email',
+      ],
+      [
+        `Col Ada ${u}`,
+        "'+1 555 0142",
+        `https://twitter.com/col_ada_${u}`,
+        `https://www.crunchbase.com/person/col-ada-${u}`,
+        'Acorn Ventures',
+        'Partner',
+        'Lisbon, Portugal',
+        '$250K–$1M',
+        '2025-02-10',
+        `col-ada-${u}@example.com`,
+      ],
+      [`Col Bo ${u}`, '', '', '', '', '', '', '', '2025-07-01', `col-bo-${u}@example.com`],
+    ]);
+    // The library keeps every value bought, and when it became what it is (a later change is then seen).
+    const library = await call('GET', '/me/contacts', { token: buyer.token });
+    const contacts = (library.body as { data: { contacts: Record<string, unknown>[] } }).data.contacts;
+    expect(contacts.find((c) => c.name === `Col Ada ${u}`)).toMatchObject({
+      email: `col-ada-${u}@example.com`,
+      phone: '+1 555 0142',
+      twitterUrl: `https://twitter.com/col_ada_${u}`,
+      crunchbaseUrl: `https://www.crunchbase.com/person/col-ada-${u}`,
+      linkedinUrl: null,
+    });
+    const stored = await getPurchasedContact(buyer.sub, ids[0] ?? '');
+    expect(stored).toMatchObject({ phoneChangedAt: '2025-02-10T09:00:00.000Z', linkedinChangedAt: null });
   });
 
   it('does nothing more for a replayed event or concurrent duplicates', async () => {

@@ -10,6 +10,8 @@ export const queryKeys = {
   portal: (portalId: string) => ['portals', portalId] as const,
   investor: (investorId: string) => ['investors', 'profile', investorId] as const,
   cart: (userId: string, cartId: string) => ['user', userId, 'carts', cartId] as const,
+  cartPreview: (userId: string, investorIds: string, columns: string) =>
+    ['user', userId, 'cart-preview', investorIds, columns] as const,
   me: (userId: string) => ['user', userId, 'me'] as const,
   myContacts: (userId: string) => ['user', userId, 'contacts'] as const,
   projects: (userId: string) => ['user', userId, 'projects'] as const,

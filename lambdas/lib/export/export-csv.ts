@@ -3,7 +3,14 @@
  * because csv-stringify needs Node's `Buffer` at load time: import this module from lambdas, not the browser.
  */
 import { stringify } from 'csv-stringify/sync';
-import { columnOrderSchema, type ExportColumnKey, exportColumnLabel } from '../../../shared/cart/export';
+import {
+  columnOrderSchema,
+  contactKindOf,
+  type ExportColumnKey,
+  exportColumnLabel,
+  isContactColumn,
+} from '../../../shared/cart/export';
+import type { ContactKind } from '../../../shared/investors/provenance';
 import { messages } from '../../../shared/messages';
 
 /** One purchased contact, with its real values. A missing value is exported as an empty cell. */
@@ -11,13 +18,61 @@ export interface ExportContactRow {
   readonly name: string;
   readonly email: string | null;
   readonly linkedinUrl: string | null;
+  readonly phone?: string | null;
+  readonly twitterUrl?: string | null;
+  readonly crunchbaseUrl?: string | null;
+  readonly firm?: string | null;
+  readonly title?: string | null;
+  /** Cities then countries, as one text. */
+  readonly location?: string | null;
+  /** The cheque range as a founder reads it ('$250K–$1M'), or the source's own words. */
+  readonly chequeSize?: string | null;
+  /** When each contact value was last confirmed (ISO 8601), by kind. */
+  readonly confirmedAt?: Partial<Record<ContactKind, string>>;
 }
 
-const CSV_CELL: Readonly<Record<ExportColumnKey, (row: ExportContactRow, index: number) => string>> = {
+const VALUE_OF: Readonly<Record<ContactKind, (row: ExportContactRow) => string | null | undefined>> = {
+  email: (row) => row.email,
+  linkedin: (row) => row.linkedinUrl,
+  phone: (row) => row.phone,
+  twitter: (row) => row.twitterUrl,
+  crunchbase: (row) => row.crunchbaseUrl,
+};
+
+/**
+ * The UTC date (YYYY-MM-DD) of the oldest confirmation among the row's exported contact values, so it
+ * never claims more than holds for any cell; empty when the row exports no contact value.
+ */
+function lastConfirmed(row: ExportContactRow, columnOrder: readonly ExportColumnKey[]): string {
+  const dates = columnOrder
+    .filter(isContactColumn)
+    .map(contactKindOf)
+    .filter((kind) => (VALUE_OF[kind](row) ?? '') !== '')
+    .map((kind) => row.confirmedAt?.[kind])
+    .filter((at): at is string => typeof at === 'string')
+    .map((at) => new Date(at).toISOString().slice(0, 10))
+    .sort();
+  return dates[0] ?? '';
+}
+
+const CSV_CELL: Readonly<
+  Record<
+    ExportColumnKey,
+    (row: ExportContactRow, index: number, columnOrder: readonly ExportColumnKey[]) => string
+  >
+> = {
   rowIndex: (_, index) => String(index + 1),
   name: (row) => row.name,
   email: (row) => row.email ?? '',
   linkedinUrl: (row) => row.linkedinUrl ?? '',
+  phone: (row) => row.phone ?? '',
+  twitterUrl: (row) => row.twitterUrl ?? '',
+  crunchbaseUrl: (row) => row.crunchbaseUrl ?? '',
+  firm: (row) => row.firm ?? '',
+  title: (row) => row.title ?? '',
+  location: (row) => row.location ?? '',
+  chequeSize: (row) => row.chequeSize ?? '',
+  lastConfirmed: (row, _, columnOrder) => lastConfirmed(row, columnOrder),
 };
 
 export interface BuildExportCsvOptions {
@@ -30,7 +85,8 @@ export interface BuildExportCsvOptions {
 
 /**
  * The CSV of `rows` with the columns of `columnOrder`, in that order: a header row of column labels, then
- * one record per contact, Row Index counting from 1. Records end with CRLF (RFC 4180). Cells that a
+ * one record per contact, Row Index counting from 1, Last confirmed the oldest confirmation date of the
+ * row's exported contact values. Records end with CRLF (RFC 4180). Cells that a
  * spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return, or their full-width
  * forms) get a leading single quote.
  *
@@ -47,7 +103,9 @@ export function buildExportCsv(
   if (!checked.success) throw new Error(`Invalid export columns: ${checked.error.issues[0]?.message ?? ''}`);
 
   const header = columnOrder.map(exportColumnLabel);
-  const records = rows.map((row, index) => columnOrder.map((column) => CSV_CELL[column](row, index)));
+  const records = rows.map((row, index) =>
+    columnOrder.map((column) => CSV_CELL[column](row, index, columnOrder)),
+  );
   return stringify([header, ...records], {
     bom: options.bom ?? true,
     escape_formulas: true,

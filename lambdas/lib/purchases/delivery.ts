@@ -1,3 +1,6 @@
+import { type ContactColumnKey, contactKindOf } from '../../../shared/cart/export';
+import { formatCheckRange } from '../../../shared/format/money';
+import { CONTACT_KINDS, type ContactKind, contactValue } from '../../../shared/investors/provenance';
 import { BRAND } from '../../../shared/messages';
 import { sendEmail } from '../email';
 import { buildExportCsv, type ExportContactRow } from '../export/export-csv';
@@ -5,8 +8,9 @@ import { logger } from '../observability/logger';
 import { getExport, putExport } from '../storage';
 import type { CartRecord, PurchasedContact } from '../table/models';
 import { getCart } from '../table/repositories/carts';
+import { contactSheetsOf } from '../table/repositories/contacts';
 import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
-import { getImportedInvestors, getSearchableInvestors } from '../table/repositories/investors';
+import { getSearchableInvestors } from '../table/repositories/investors';
 import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
 
 export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
@@ -21,28 +25,48 @@ async function purchasedCart(cartId: string): Promise<CartRecord> {
 interface BoughtContact extends ExportContactRow {
   searchableInvestorId: string;
   importedInvestorId: string;
+  /** When each value bought became what it is: a later change is then found per field. */
+  changedAt: Partial<Record<ContactKind, string>>;
 }
 
-/** The contacts behind a cart, in the cart's order, with the values from their imported records. */
+/**
+ * The contacts behind a cart, in the cart's order: the contact values from their contact sheets (or
+ * their linked records, for investors without one), the public facts from their cards.
+ */
 async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
   const searchable = await getSearchableInvestors(cart.searchableInvestorEntryIds);
-  const imported = new Map(
-    (await getImportedInvestors([...searchable.values()].map((s) => s.importedInvestorId))).map((i) => [
-      i.id,
-      i,
-    ]),
-  );
+  const { sheets, linked } = await contactSheetsOf([...searchable.values()]);
   const contacts: BoughtContact[] = [];
   for (const id of cart.searchableInvestorEntryIds) {
     const investor = searchable.get(id);
-    if (!investor) continue;
-    const record = imported.get(investor.importedInvestorId);
+    const sheet = sheets.get(id);
+    if (!investor || !sheet) continue;
+    const record = linked.get(investor.importedInvestorId);
+    const confirmedAt: Partial<Record<ContactKind, string>> = {};
+    const changedAt: Partial<Record<ContactKind, string>> = {};
+    for (const kind of CONTACT_KINDS) {
+      const field = sheet.fields[kind];
+      if (field?.value) {
+        confirmedAt[kind] = field.confirmedAt;
+        changedAt[kind] = field.changedAt;
+      }
+    }
     contacts.push({
       searchableInvestorId: id,
       importedInvestorId: investor.importedInvestorId,
       name: investor.name,
-      email: record?.email ?? null,
-      linkedinUrl: record?.social.linkedin ?? null,
+      email: contactValue(sheet, 'email'),
+      linkedinUrl: contactValue(sheet, 'linkedin'),
+      phone: contactValue(sheet, 'phone'),
+      twitterUrl: contactValue(sheet, 'twitter'),
+      crunchbaseUrl: contactValue(sheet, 'crunchbase'),
+      firm: investor.firmName,
+      title: investor.title,
+      location: [...investor.cities, ...investor.countries].join(', ') || null,
+      chequeSize:
+        formatCheckRange(investor.checkMin, investor.checkMax) ?? (record?.checkSize?.bucket?.trim() || null),
+      confirmedAt,
+      changedAt,
     });
   }
   return contacts;
@@ -92,7 +116,7 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
 
 /**
  * Step 2: adds the contacts to the buyer's library with the values they paid for (a column not chosen
- * stays empty). Merged with what the buyer bought before: a field once bought stays, the first
+ * stays empty) and, per value, when it became what it is (so a later change is found per field). Merged with what the buyer bought before: a field once bought stays, the first
  * purchase date is kept and every cart that included the contact is listed; adding twice changes
  * nothing.
  */
@@ -100,17 +124,32 @@ export async function addCartToLibrary(cartId: string): Promise<{ added: number 
   const cart = await purchasedCart(cartId);
   const contacts = await contactsOf(cart);
   const purchasedAt = cart.purchasedAt ?? new Date().toISOString();
-  const library: PurchasedContact[] = contacts.map((c) => ({
-    userId: cart.creatorUserId,
-    searchableInvestorId: c.searchableInvestorId,
-    importedInvestorId: c.importedInvestorId,
-    name: c.name,
-    email: cart.columnOrder.includes('email') ? c.email : null,
-    linkedinUrl: cart.columnOrder.includes('linkedinUrl') ? c.linkedinUrl : null,
-    cartId,
-    purchasedAt,
-    cartIds: [cartId],
-  }));
+  const bought = (column: ContactColumnKey) => cart.columnOrder.includes(column);
+  const library: PurchasedContact[] = contacts.map((c) => {
+    const value = (column: ContactColumnKey, v: string | null | undefined) =>
+      bought(column) ? (v ?? null) : null;
+    const changed = (column: ContactColumnKey) =>
+      bought(column) ? (c.changedAt[contactKindOf(column)] ?? null) : null;
+    return {
+      userId: cart.creatorUserId,
+      searchableInvestorId: c.searchableInvestorId,
+      importedInvestorId: c.importedInvestorId,
+      name: c.name,
+      email: value('email', c.email),
+      linkedinUrl: value('linkedinUrl', c.linkedinUrl),
+      phone: value('phone', c.phone),
+      twitterUrl: value('twitterUrl', c.twitterUrl),
+      crunchbaseUrl: value('crunchbaseUrl', c.crunchbaseUrl),
+      emailChangedAt: changed('email'),
+      linkedinChangedAt: changed('linkedinUrl'),
+      phoneChangedAt: changed('phone'),
+      twitterChangedAt: changed('twitterUrl'),
+      crunchbaseChangedAt: changed('crunchbaseUrl'),
+      cartId,
+      purchasedAt,
+      cartIds: [cartId],
+    };
+  });
   await addPurchasedContacts(library);
   await recordCartDelivery(cartId, { libraryAddedAt: new Date().toISOString() });
   return { added: library.length };

@@ -52,6 +52,19 @@ export const purchasedContactModel = defineModel(
     name: z.string(),
     email: z.nullable(z.string()),
     linkedinUrl: z.nullable(z.string()),
+    /** The other contact values bought (issue 20; absent on contacts bought before). */
+    phone: z._default(z.nullable(z.string()), null),
+    twitterUrl: z._default(z.nullable(z.string()), null),
+    crunchbaseUrl: z._default(z.nullable(z.string()), null),
+    /**
+     * Per field, the contact sheet's `changedAt` of the value bought: a later `changedAt` in the sheet
+     * means the value changed since (docs/data-model.md, "Provenance"). Null when not bought.
+     */
+    emailChangedAt: z._default(z.nullable(isoDate), null),
+    linkedinChangedAt: z._default(z.nullable(isoDate), null),
+    phoneChangedAt: z._default(z.nullable(isoDate), null),
+    twitterChangedAt: z._default(z.nullable(isoDate), null),
+    crunchbaseChangedAt: z._default(z.nullable(isoDate), null),
     /** The first cart that bought this contact, and when. */
     cartId: z.string(),
     purchasedAt: isoDate,

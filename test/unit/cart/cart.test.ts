@@ -264,7 +264,7 @@ describe('cart schemas', () => {
 
   it('refuses an unknown export column and an unknown status', () => {
     const cart = mustAdd(null, investor('a'));
-    expect(cartSchema.safeParse({ ...cart, columnOrder: ['phone'] }).success).toBe(false);
+    expect(cartSchema.safeParse({ ...cart, columnOrder: ['fax'] }).success).toBe(false);
     expect(cartSchema.safeParse({ ...cart, status: 'abandoned' }).success).toBe(false);
   });
 

@@ -6,8 +6,11 @@ import {
   DEFAULT_COLUMN_ORDER,
   EXPORT_COLUMNS,
   exportColumnLabel,
+  leaveOutMissingLabel,
   MASKED_VALUE,
   maskedPreviewRows,
+  missingColumnMessage,
+  missingContactColumns,
   moveColumn,
 } from '../../../shared/cart/export';
 
@@ -27,24 +30,47 @@ function card(id: string, name: string, hasEmail: boolean, hasLinkedIn: boolean)
 }
 
 describe('export columns', () => {
-  it('offers Row Index (computed), Name, Email and LinkedIn URL', () => {
+  it("offers the spec's Row Index (computed), Name, Email and LinkedIn URL, then issue 20's columns", () => {
     expect(EXPORT_COLUMNS).toEqual([
       { key: 'rowIndex', label: 'Row Index', computed: true },
       { key: 'name', label: 'Name', computed: false },
       { key: 'email', label: 'Email', computed: false },
       { key: 'linkedinUrl', label: 'LinkedIn URL', computed: false },
+      { key: 'phone', label: 'Phone', computed: false },
+      { key: 'twitterUrl', label: 'Twitter', computed: false },
+      { key: 'crunchbaseUrl', label: 'Crunchbase', computed: false },
+      { key: 'firm', label: 'Firm', computed: false },
+      { key: 'title', label: 'Title', computed: false },
+      { key: 'location', label: 'Location', computed: false },
+      { key: 'chequeSize', label: 'Cheque size', computed: false },
+      { key: 'lastConfirmed', label: 'Last confirmed', computed: true },
     ]);
     expect(exportColumnLabel('linkedinUrl')).toBe('LinkedIn URL');
   });
 
-  it('selects all four columns by default', () => {
+  it("selects the spec's four columns by default, in the spec's order", () => {
     expect(DEFAULT_COLUMN_ORDER).toEqual(['rowIndex', 'name', 'email', 'linkedinUrl']);
-    expect(availableColumns(DEFAULT_COLUMN_ORDER)).toEqual([]);
+    expect(availableColumns(DEFAULT_COLUMN_ORDER)).toEqual([
+      'phone',
+      'twitterUrl',
+      'crunchbaseUrl',
+      'firm',
+      'title',
+      'location',
+      'chequeSize',
+      'lastConfirmed',
+    ]);
   });
 
   it('lists unselected columns in canonical order', () => {
-    expect(availableColumns(['email'])).toEqual(['rowIndex', 'name', 'linkedinUrl']);
-    expect(availableColumns([])).toEqual(['rowIndex', 'name', 'email', 'linkedinUrl']);
+    expect(availableColumns(['email', 'phone', 'firm', 'title', 'location', 'chequeSize'])).toEqual([
+      'rowIndex',
+      'name',
+      'linkedinUrl',
+      'twitterUrl',
+      'crunchbaseUrl',
+      'lastConfirmed',
+    ]);
   });
 });
 
@@ -73,8 +99,12 @@ describe('columnOrderSchema', () => {
     expect(columnOrderSchema.parse(['email', 'rowIndex'])).toEqual(['email', 'rowIndex']);
   });
 
-  it('refuses unknown and repeated columns', () => {
-    expect(columnOrderSchema.safeParse(['phone']).success).toBe(false);
+  it('refuses unknown and repeated columns, naming an unknown one', () => {
+    const unknown = columnOrderSchema.safeParse(['name', 'fax']);
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0]?.message).toBe(
+      "Unknown export column 'fax': the columns are rowIndex, name, email, linkedinUrl, phone, twitterUrl, crunchbaseUrl, firm, title, location, chequeSize, lastConfirmed",
+    );
     expect(columnOrderSchema.safeParse(['name', 'name']).success).toBe(false);
   });
 });
@@ -84,8 +114,12 @@ describe('maskedPreviewRows', () => {
 
   it('masks email and LinkedIn when the investor has them and leaves them empty otherwise', () => {
     expect(maskedPreviewRows(investors, DEFAULT_COLUMN_ORDER)).toEqual([
-      { key: 'a', cells: ['1', 'Zoë Åberg', MASKED_VALUE, MASKED_VALUE] },
-      { key: 'b', cells: ['2', '李小龍', '', ''] },
+      {
+        key: 'a',
+        cells: ['1', 'Zoë Åberg', MASKED_VALUE, MASKED_VALUE],
+        confirmed: [null, null, null, null],
+      },
+      { key: 'b', cells: ['2', '李小龍', '', ''], confirmed: [null, null, null, null] },
     ]);
   });
 
@@ -94,9 +128,53 @@ describe('maskedPreviewRows', () => {
   });
 
   it('follows the chosen column order', () => {
-    expect(maskedPreviewRows(investors, ['email', 'rowIndex'])).toEqual([
-      { key: 'a', cells: [MASKED_VALUE, '1'] },
-      { key: 'b', cells: ['', '2'] },
+    expect(maskedPreviewRows(investors, ['email', 'rowIndex']).map((row) => row.cells)).toEqual([
+      [MASKED_VALUE, '1'],
+      ['', '2'],
+    ]);
+  });
+
+  it('masks every contact column with its freshness, and shows the public facts and the oldest month', () => {
+    const ada: CartInvestor = {
+      ...card('c', 'Ada', true, true),
+      hasPhone: true,
+      firmName: 'Acorn Ventures',
+      title: 'Partner',
+      cities: ['Lisbon'],
+      countries: ['Portugal'],
+      checkMin: 250_000,
+      checkMax: 1_000_000,
+      contactConfirmed: { email: '2026-03', linkedin: '2025-11', phone: '2024-02' },
+    };
+    const columns = [
+      'name',
+      'email',
+      'linkedinUrl',
+      'twitterUrl',
+      'firm',
+      'title',
+      'location',
+      'chequeSize',
+      'lastConfirmed',
+    ] as const;
+
+    expect(maskedPreviewRows([ada], columns)).toEqual([
+      {
+        key: 'c',
+        cells: [
+          'Ada',
+          MASKED_VALUE,
+          MASKED_VALUE,
+          '',
+          'Acorn Ventures',
+          'Partner',
+          'Lisbon, Portugal',
+          '$250K–$1M',
+          // The oldest of the chosen contact values it has (phone is not chosen).
+          'Nov 2025',
+        ],
+        confirmed: [null, 'confirmed Mar 2026', 'confirmed Nov 2025', null, null, null, null, null, null],
+      },
     ]);
   });
 
@@ -106,5 +184,31 @@ describe('maskedPreviewRows', () => {
 
   it('gives no rows for an empty cart', () => {
     expect(maskedPreviewRows([], DEFAULT_COLUMN_ORDER)).toEqual([]);
+  });
+});
+
+describe('missingContactColumns: before saving', () => {
+  const cards = [
+    { ...card('a', 'A', true, true), hasPhone: true },
+    card('b', 'B', false, true),
+    card('c', 'C', false, false),
+  ];
+
+  it('counts, per chosen contact column in the chosen order, the investors without it', () => {
+    expect(missingContactColumns(cards, ['name', 'phone', 'email', 'firm', 'linkedinUrl'])).toEqual([
+      { column: 'phone', count: 2, investorIds: ['b', 'c'] },
+      { column: 'email', count: 2, investorIds: ['b', 'c'] },
+      { column: 'linkedinUrl', count: 1, investorIds: ['c'] },
+    ]);
+    expect(missingContactColumns(cards, ['rowIndex', 'name', 'firm', 'lastConfirmed'])).toEqual([]);
+  });
+
+  it('says it as "12 of 50 have no email" and offers to leave them out', () => {
+    expect(missingColumnMessage('email', 12, 50)).toBe('12 of 50 have no email');
+    expect(missingColumnMessage('phone', 1, 50)).toBe('1 of 50 has no phone');
+    expect(missingColumnMessage('linkedinUrl', 1_200, 2_500)).toBe('1,200 of 2,500 have no LinkedIn URL');
+    expect(missingColumnMessage('twitterUrl', 3, 4)).toBe('3 of 4 have no Twitter');
+    expect(leaveOutMissingLabel('email', 12)).toBe('Leave out the 12 without email');
+    expect(leaveOutMissingLabel('crunchbaseUrl', 1)).toBe('Leave out the one without Crunchbase');
   });
 });

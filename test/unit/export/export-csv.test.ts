@@ -93,8 +93,72 @@ describe('buildExportCsv', () => {
     expect(() => buildExportCsv(rows, ['name', 'name'])).toThrow(/Invalid export columns/);
   });
 
+  it('writes the columns issue 20 adds: other contacts, public facts and when the row was last confirmed', () => {
+    const full: ExportContactRow = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      linkedinUrl: 'https://linkedin.com/in/ada',
+      phone: '+44 20 7946 0000',
+      twitterUrl: 'https://twitter.com/ada',
+      crunchbaseUrl: null,
+      firm: 'Analytical Ventures',
+      title: 'Partner',
+      location: 'London, United Kingdom',
+      chequeSize: '$250K–$1M',
+      confirmedAt: {
+        email: '2026-03-02T10:00:00.000Z',
+        linkedin: '2025-11-30T23:59:00.000Z',
+        phone: '2024-01-05T00:00:00.000Z',
+        twitter: '2026-01-01T00:00:00.000Z',
+      },
+    };
+    const columns: ExportColumnKey[] = [
+      'name',
+      'phone',
+      'twitterUrl',
+      'crunchbaseUrl',
+      'firm',
+      'title',
+      'location',
+      'chequeSize',
+      'lastConfirmed',
+    ];
+
+    expect(records(buildExportCsv([full], columns))).toEqual([
+      [
+        'Name',
+        'Phone',
+        'Twitter',
+        'Crunchbase',
+        'Firm',
+        'Title',
+        'Location',
+        'Cheque size',
+        'Last confirmed',
+      ],
+      [
+        'Ada Lovelace',
+        // The formula guard holds for phone numbers too: a spreadsheet would compute '+44 …'.
+        "'+44 20 7946 0000",
+        'https://twitter.com/ada',
+        '',
+        'Analytical Ventures',
+        'Partner',
+        'London, United Kingdom',
+        '$250K–$1M',
+        // The oldest confirmation among the exported contact values (phone, Twitter).
+        '2024-01-05',
+      ],
+    ]);
+    // Only the exported contact values count; a row exporting none has no date.
+    expect(records(buildExportCsv([full], ['email', 'linkedinUrl', 'lastConfirmed']))[1]?.[2]).toBe(
+      '2025-11-30',
+    );
+    expect(records(buildExportCsv([full], ['name', 'firm', 'lastConfirmed']))[1]?.[2]).toBe('');
+  });
+
   it('refuses an unknown column from untyped data', () => {
-    const bad = JSON.parse('["name","phone"]') as ExportColumnKey[];
+    const bad = JSON.parse('["name","fax"]') as ExportColumnKey[];
     expect(() => buildExportCsv(rows, bad)).toThrow(/Invalid export columns/);
   });
 });

@@ -175,6 +175,43 @@ describe('the account page', () => {
     expect(within(panel('Contact Library')).queryByText(messages.noContacts)).toBeNull();
   });
 
+  it('adds a column for the phone, Twitter or Crunchbase bought, only once some contact has one', async () => {
+    const contact = (id: string, extra: Record<string, string | null>) => ({
+      searchableInvestorId: id,
+      name: `Investor ${id}`,
+      email: null,
+      linkedinUrl: null,
+      cartId: 'cart_1',
+      purchasedAt: '2026-03-07T10:00:00.000Z',
+      cartIds: ['cart_1'],
+      ...extra,
+    });
+    answers['/me/contacts'] = {
+      body: {
+        data: {
+          contacts: [
+            contact('inv_1', { phone: '+1 555 0100', twitterUrl: 'https://twitter.com/one' }),
+            contact('inv_2', {}),
+          ],
+        },
+      },
+    };
+    renderPage(<AccountPage />);
+    const library = await screen.findByRole('table');
+    expect(
+      within(library)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Email', 'LinkedIn', 'Phone', 'Twitter']);
+    expect(within(library).getByText('+1 555 0100')).toBeTruthy();
+    // jsdom's accessible name drops the space before the hidden text; browsers read 'Profile of …'.
+    expect(
+      within(library).getByRole('link', {
+        name: /^Profile ?of Investor inv_1 on Twitter \(opens in a new tab\)$/,
+      }),
+    ).toBeTruthy();
+  });
+
   it("says 'User profile not found.' when there is no profile, 'Failed to fetch profile.' on other errors", async () => {
     answers['/me'] = { status: 404, body: { error: { message: 'Not found' } } };
     const { unmount } = renderPage(<AccountPage />);

@@ -8,6 +8,7 @@ import { messages, REMOVE_FROM_CART, removedFromCart } from '../../../shared/mes
 import {
   alreadyBoughtInCart,
   ExportBuilderPage,
+  noContactsMissing,
 } from '../../../web/pages/export-builder/export-builder-page';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
 import { VERIFY_TO_ADD } from '../../../web/stores/cart-refusal';
@@ -259,6 +260,78 @@ describe('the export builder', () => {
     }
     expect(screen.getByText(messages.noColumnsSelected)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("says how many of the cart lack each chosen contact detail, from today's cards, and leaves them out on request", async () => {
+    storeCart(3);
+    const previews: unknown[] = [];
+    // Today investor 2 has lost its email; every card says when its values were last confirmed.
+    const today = [
+      investor(1, { contactConfirmed: { email: '2026-03' } }),
+      investor(2, { hasEmail: false, contactConfirmed: { linkedin: '2025-11' } }),
+      investor(3, { contactConfirmed: { email: '2024-06' } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        if (!url.endsWith('/carts/preview')) return { status: 404, body: { error: { code: 'not-found' } } };
+        const body = JSON.parse(String(init?.body)) as { investorIds: string[] };
+        previews.push(body);
+        const items = today.filter((card) => body.investorIds.includes(card.id));
+        return { body: { data: { items, notInDirectory: [], total: items.length, missing: [] } } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+
+    const section = within(await screen.findByRole('region', { name: 'Contact details in this export' }));
+    expect(await section.findByText('1 of 3 has no email')).toBeTruthy();
+    expect(section.getByText('2 of 3 have no LinkedIn URL')).toBeTruthy();
+    expect(previews[0]).toEqual({
+      investorIds: ['inv_1', 'inv_2', 'inv_3'],
+      columnOrder: ['rowIndex', 'name', 'email', 'linkedinUrl'],
+    });
+    // The masked preview says how fresh each hidden value is.
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain(`${MASKED_VALUE}confirmed Mar 2026`);
+    expect(rows[1]?.textContent).toContain(`${MASKED_VALUE}confirmed Nov 2025`);
+
+    await user.click(section.getByRole('button', { name: 'Leave out the 2 without LinkedIn URL' }));
+
+    await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds).toEqual(['inv_2']));
+    // One investor left, without an email: leaving it out would empty the cart, so it is not offered.
+    expect(await section.findByText('1 of 1 has no email')).toBeTruthy();
+    expect(section.queryByRole('button', { name: /Leave out/ })).toBeNull();
+    expect(screen.getByText('$5.00')).toBeTruthy();
+  });
+
+  it('offers the columns issue 20 adds, and says when nothing chosen is missing', async () => {
+    storeCart(2);
+    const user = userEvent.setup();
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    const available = await screen.findByRole('list', { name: 'Available' });
+    expect(
+      within(available)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      '+ Phone',
+      '+ Twitter',
+      '+ Crunchbase',
+      '+ Firm',
+      '+ Title',
+      '+ Location',
+      '+ Cheque size',
+      '+ Last confirmed',
+    ]);
+    expect(screen.getByText('4 of 12')).toBeTruthy();
+
+    const selected = screen.getByRole('list', { name: 'Selected' });
+    await user.click(within(selected).getByRole('button', { name: /LinkedIn URL/ }));
+    await user.click(within(available).getByRole('button', { name: /Firm/ }));
+
+    expect(storedCart()?.columnOrder).toEqual(['rowIndex', 'name', 'email', 'firm']);
+    expect(screen.getByText(noContactsMissing(2))).toBeTruthy();
   });
 
   it('prices the cart with its tier', async () => {

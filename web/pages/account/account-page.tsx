@@ -87,8 +87,25 @@ function AccountSettings() {
   );
 }
 
+/** Contact values some purchases include (issue 20): a column each, shown once any contact has one. */
+const EXTRA_COLUMN_LABELS = { phone: 'Phone', twitterUrl: 'Twitter', crunchbaseUrl: 'Crunchbase' } as const;
+type ExtraColumn = keyof typeof EXTRA_COLUMN_LABELS;
+
+function ProfileLink({ url, name, site }: { url: string | null; name: string; site: string }) {
+  if (!url) return '—';
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="position-relative">
+      Profile
+      <span className="visually-hidden">{` of ${name} on ${site} (opens in a new tab)`}</span>
+    </a>
+  );
+}
+
 function ContactLibrary() {
   const contacts = useMyContacts();
+  const extra = (Object.keys(EXTRA_COLUMN_LABELS) as ExtraColumn[]).filter((column) =>
+    contacts.data?.contacts.some((contact) => contact[column]),
+  );
   return (
     <Card className="shadow-sm">
       <Card.Body>
@@ -115,6 +132,11 @@ function ContactLibrary() {
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
                   <th scope="col">LinkedIn</th>
+                  {extra.map((column) => (
+                    <th key={column} scope="col">
+                      {EXTRA_COLUMN_LABELS[column]}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -125,20 +147,21 @@ function ContactLibrary() {
                       {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
                     </td>
                     <td className="text-break">
-                      {contact.linkedinUrl ? (
-                        <a
-                          href={contact.linkedinUrl}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="position-relative"
-                        >
-                          Profile
-                          <span className="visually-hidden"> of {contact.name} (opens in a new tab)</span>
-                        </a>
-                      ) : (
-                        '—'
-                      )}
+                      <ProfileLink url={contact.linkedinUrl} name={contact.name} site="LinkedIn" />
                     </td>
+                    {extra.map((column) => (
+                      <td key={column} className="text-break">
+                        {column === 'phone' ? (
+                          (contact.phone ?? '—')
+                        ) : (
+                          <ProfileLink
+                            url={contact[column]}
+                            name={contact.name}
+                            site={EXTRA_COLUMN_LABELS[column]}
+                          />
+                        )}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

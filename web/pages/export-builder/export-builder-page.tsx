@@ -10,12 +10,18 @@ import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/errors';
 import { emptyCartNeedsConfirmation } from '../../../shared/cart/cart';
+import type { CartInvestor } from '../../../shared/cart/cart-investor';
 import {
   availableColumns,
   EXPORT_COLUMN_KEYS,
   type ExportColumnKey,
   exportColumnLabel,
+  isContactColumn,
+  leaveOutMissingLabel,
+  type MissingContactColumn,
   maskedPreviewRows,
+  missingColumnMessage,
+  missingContactColumns,
   moveColumn,
 } from '../../../shared/cart/export';
 import { formatUsd, type PriceTier, tierForCount } from '../../../shared/cart/pricing';
@@ -24,6 +30,7 @@ import { failedToSave, messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useCart } from '../../api/get-cart';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
+import { useCartPreview } from '../../api/preview-cart';
 import { useSaveCart } from '../../api/save-cart';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -60,6 +67,16 @@ function tierOf(count: number): PriceTier | null {
 export const CART_ALREADY_PURCHASED =
   'This cart was purchased already: its contacts are in your Contact Library. Start a new cart to buy other contacts.';
 
+/** Not in the spec (issue 20): every investor has every chosen contact column. */
+export const noContactsMissing = (count: number) =>
+  count === 1
+    ? 'This investor has every contact detail you chose.'
+    : `All ${count.toLocaleString('en-US')} investors have every contact detail you chose.`;
+
+/** Not in the spec: investors of the stored cart that are no longer in the directory. */
+export const notInDirectoryMessage = (count: number) =>
+  `${count.toLocaleString('en-US')} of these investors ${count === 1 ? 'is' : 'are'} no longer in the directory.`;
+
 /** Not in the spec: how many of the cart's investors are in the founder's library already. */
 export const alreadyBoughtInCart = (n: number) =>
   `${n.toLocaleString('en-US')} of these investors ${n === 1 ? 'is' : 'are'} already in your Contact Library.`;
@@ -78,6 +95,10 @@ export function ExportBuilderPage() {
   const count = items.length;
   // The app learns that this cart was bought wherever it is opened, not only on its purchase page.
   const saved = useCart(cart?.id ?? '', { enabled: loggedIn && count > 0 });
+  const preview = useCartPreview(
+    loggedIn ? (cart?.searchableInvestorEntryIds ?? []) : [],
+    cart?.columnOrder ?? [],
+  );
   const bought = useBoughtInvestorIds();
   const alreadyBoughtIds = (cart?.searchableInvestorEntryIds ?? []).filter((id) => bought.has(id));
   const alreadyBought =
@@ -101,7 +122,13 @@ export function ExportBuilderPage() {
   const selected = cart.columnOrder;
   const available = availableColumns(selected);
   const tier = tierOf(count);
-  const investors = items.map((item) => item.searchableInvestorEntry);
+  // Today's cards when the server has answered (a card kept in the browser may be weeks old).
+  const current = new Map((preview.data?.items ?? []).map((card) => [card.id, card]));
+  const investors: CartInvestor[] = items.map((item) => current.get(item.id) ?? item.searchableInvestorEntry);
+  const missing = missingContactColumns(investors, selected);
+  const gone = preview.data
+    ? preview.data.notInDirectory.filter((id) => cart.searchableInvestorEntryIds.includes(id))
+    : [];
   // Every row can be reached (and removed): the preview pages through the cart, PREVIEW_ROW_LIMIT at a time.
   const pageCount = Math.max(1, Math.ceil(count / PREVIEW_ROW_LIMIT));
   const shownPage = Math.min(previewPage, pageCount - 1);
@@ -260,6 +287,13 @@ export function ExportBuilderPage() {
             </Card.Body>
           </Card>
 
+          <MissingContacts
+            missing={missing}
+            total={count}
+            chosenContactColumns={selected.filter(isContactColumn).length}
+            gone={gone}
+          />
+
           <Card className="shadow-sm">
             <Card.Body>
               <h2 className="h5">Preview</h2>
@@ -278,7 +312,7 @@ export function ExportBuilderPage() {
                     </Button>
                   </span>
                 ) : null}
-                Email and LinkedIn values are masked until you purchase.
+                Contact values are masked until you purchase; each shows when it was last confirmed.
                 {count > PREVIEW_ROW_LIMIT
                   ? ` Showing rows ${first + 1}–${first + previewInvestors.length} of ${count}.`
                   : ''}
@@ -321,7 +355,14 @@ export function ExportBuilderPage() {
                           ) : null}
                         </td>
                         {row.cells.map((cell, cellIndex) => (
-                          <td key={selected[cellIndex]}>{cell}</td>
+                          <td key={selected[cellIndex]}>
+                            {cell}
+                            {row.confirmed[cellIndex] ? (
+                              <span className="d-block small text-body-secondary text-nowrap">
+                                {row.confirmed[cellIndex]}
+                              </span>
+                            ) : null}
+                          </td>
                         ))}
                       </tr>
                     ))}
@@ -369,5 +410,64 @@ export function ExportBuilderPage() {
         {messages.clearCartConfirm}
       </ConfirmModal>
     </Container>
+  );
+}
+
+/**
+ * Before saving (issue 20): for each chosen contact column, how many investors lack it ("12 of 50 have
+ * no email"), with an action that leaves them out of the cart; the price follows the item count.
+ */
+function MissingContacts({
+  missing,
+  total,
+  chosenContactColumns,
+  gone,
+}: {
+  missing: readonly MissingContactColumn[];
+  total: number;
+  chosenContactColumns: number;
+  gone: readonly string[];
+}) {
+  const lacking = missing.filter((column) => column.count > 0);
+  if (chosenContactColumns === 0 && gone.length === 0) return null;
+  const leaveOut = (ids: readonly string[]) => {
+    for (const id of ids) removeInvestorFromExportCart(id);
+  };
+  return (
+    <Card className="shadow-sm mb-4" as="section" aria-labelledby="missing-contacts-title">
+      <Card.Body>
+        <h2 className="h5" id="missing-contacts-title">
+          Contact details in this export
+        </h2>
+        {lacking.length === 0 && gone.length === 0 ? (
+          <p className="small mb-0">{noContactsMissing(total)}</p>
+        ) : (
+          <ul className="list-unstyled mb-0 d-grid gap-2">
+            {gone.length > 0 ? (
+              <li className="d-flex flex-wrap align-items-center gap-2">
+                <span>{notInDirectoryMessage(gone.length)}</span>
+                <Button variant="outline-secondary" size="sm" onClick={() => leaveOut(gone)}>
+                  Leave them out
+                </Button>
+              </li>
+            ) : null}
+            {lacking.map((column) => (
+              <li key={column.column} className="d-flex flex-wrap align-items-center gap-2">
+                <span>{missingColumnMessage(column.column, column.count, total)}</span>
+                {/* Leaving out every investor would empty the cart: the column is the thing to drop then. */}
+                {column.count < total ? (
+                  <Button variant="outline-secondary" size="sm" onClick={() => leaveOut(column.investorIds)}>
+                    {leaveOutMissingLabel(column.column, column.count)}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="small text-body-secondary mt-2 mb-0">
+          The price follows the number of investors in the cart.
+        </p>
+      </Card.Body>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { type CartInvestor, newCartId } from '../../../../shared/cart/cart';
-import type { ExportColumnKey } from '../../../../shared/cart/export';
+import { type ExportColumnKey, missingContactColumns } from '../../../../shared/cart/export';
 import type { PaymentLinks } from '../../../../shared/cart/pricing';
 import type { PaymentStatus } from '../../../../shared/cart/purchase-state';
 import {
@@ -241,4 +241,24 @@ export async function openCheckoutOfCreator(
 ): Promise<CartWithCards | null> {
   const cart = await openCartCheckout(id, buyer, now.toISOString());
   return cart ? { cart, cards: await cardsOf(cart.searchableInvestorEntryIds) } : null;
+}
+
+/**
+ * What the cart would export before it is saved (issue 20): the current cards of its investors, in
+ * order and once each, the ids no longer in the directory, and per chosen contact column the
+ * investors without it.
+ */
+export async function previewCart(investorIds: readonly string[], columnOrder: readonly ExportColumnKey[]) {
+  const ids = [...new Set(investorIds)];
+  const cards = await cardsOf(ids);
+  const items = ids.flatMap((id) => {
+    const card = cards.get(id);
+    return card ? [card] : [];
+  });
+  return {
+    items,
+    notInDirectory: ids.filter((id) => !cards.has(id)),
+    total: items.length,
+    missing: missingContactColumns(items, columnOrder),
+  };
 }

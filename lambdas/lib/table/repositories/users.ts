@@ -72,6 +72,20 @@ export async function getPurchasedContact(
 
 const LIBRARY_WRITES_IN_FLIGHT = 16;
 
+/** The fields a purchase may buy: each value, and when it became what it is. */
+const LIBRARY_FIELDS = [
+  'email',
+  'linkedinUrl',
+  'phone',
+  'twitterUrl',
+  'crunchbaseUrl',
+  'emailChangedAt',
+  'linkedinChangedAt',
+  'phoneChangedAt',
+  'twitterChangedAt',
+  'crunchbaseChangedAt',
+] as const;
+
 /**
  * Adds bought contacts to the library, merged with what the user bought before: a field bought now
  * is written, a field not bought now keeps what an earlier purchase gave; the first cart and purchase
@@ -101,7 +115,7 @@ export async function addPurchasedContacts(contacts: PurchasedContact[]): Promis
       'cartId = if_not_exists(cartId, :cart)',
       'purchasedAt = if_not_exists(purchasedAt, :at)',
     ];
-    for (const field of ['email', 'linkedinUrl'] as const) {
+    for (const field of LIBRARY_FIELDS) {
       const value = contact[field];
       if (value !== null) {
         values[`:${field}`] = value;
