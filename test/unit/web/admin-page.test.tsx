@@ -9,8 +9,10 @@ import {
   SPLIT_NEEDS_ONE_VALUE_MESSAGE,
 } from '../../../shared/curation/field-merger';
 import type { CurationRule } from '../../../shared/curation/rules';
+import { derivedContactSheet } from '../../../shared/investors/provenance';
 import { errorRunningFunction, messages } from '../../../shared/messages';
 import { AdminPage } from '../../../web/pages/admin/admin-page';
+import { CONTACTS_CORRECTED } from '../../../web/pages/admin/contact-sheet-panel';
 import { curationProgress, FieldMerger, RULE_UNDONE } from '../../../web/pages/admin/field-merger';
 import { FunctionRunner } from '../../../web/pages/admin/function-runner';
 import { MappingDebugger } from '../../../web/pages/admin/mapping-debugger';
@@ -125,6 +127,53 @@ describe('the mapping debugger', () => {
       searchableInvestorEntryId: 'inv_1',
     });
     expect(searchable).toMatchObject({ id: 'inv_1', importedInvestorId: 'imp-1' });
+  });
+
+  it("shows each contact value's source and dates, and sends only the fields the admin changed", async () => {
+    const mapped = mappedInvestor();
+    const contacts = derivedContactSheet('inv_1', mapped.importedInvestor);
+    const corrected = {
+      ...contacts,
+      updatedAt: '2024-04-01T09:00:00.000Z',
+      fields: {
+        ...contacts.fields,
+        phone: {
+          value: '+1 555 0199',
+          source: { kind: 'admin', name: 'admin correction', url: null, ref: 'admin-1' },
+          changedAt: '2024-04-01T09:00:00.000Z',
+          confirmedAt: '2024-04-01T09:00:00.000Z',
+        },
+      },
+    };
+    let sheet: unknown = contacts;
+    const calls = stubApi((call) => {
+      if (call.method === 'PUT') {
+        sheet = corrected;
+        return { body: { data: { contacts: corrected, searchableInvestor: mapped.searchableInvestor } } };
+      }
+      return { body: { data: { ...mapped, contacts: sheet } } };
+    });
+    const user = userEvent.setup();
+    renderPage(<MappingDebugger />, { path: '/admin', route: '/admin?searchableInvestorId=inv_1' });
+
+    const table = await screen.findByRole('table');
+    const email = within(table).getByRole('row', { name: /^Email/ });
+    expect(within(email).getByRole('link', { name: 'Fixture' }).getAttribute('href')).toBe(
+      'https://example.com/fixture',
+    );
+    expect(email.textContent).toContain('07/03/2024');
+
+    await user.type(screen.getByLabelText('Phone'), '+1 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Save corrections' }));
+
+    expect(await screen.findByText(CONTACTS_CORRECTED)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      url: '/api/admin/investors/inv_1/contacts',
+      body: { phone: '+1 555 0199' },
+    });
+    const phone = within(await screen.findByRole('table')).getByRole('row', { name: /^Phone/ });
+    await waitFor(() => expect(phone.textContent).toContain('admin correction'));
   });
 
   it('loads by email, and shows the API message when there is no such record', async () => {

@@ -134,6 +134,27 @@ describe('search result cards', () => {
     expect(screen.getByRole('link', { name: 'Ada Ivers' }).getAttribute('href')).toBe('/investors/inv_7');
   });
 
+  it('name together the contact details confirmed in the same month', () => {
+    renderPage(
+      <InvestorCard
+        investor={profile({
+          hasPhone: true,
+          hasLinkedIn: true,
+          contactConfirmed: { email: '2026-02', phone: '2025-07', linkedin: '2026-02' },
+        })}
+        inCart={false}
+        onAdd={() => undefined}
+        showDebugLink={false}
+      />,
+    );
+
+    const contacts = within(screen.getByRole('list', { name: 'Contact details of Ada Ivers' }));
+    expect(contacts.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Email, LinkedIn · confirmed Feb 2026',
+      'Phone · confirmed Jul 2025',
+    ]);
+  });
+
   it('say when each contact detail was last confirmed', () => {
     renderPage(
       <InvestorCard

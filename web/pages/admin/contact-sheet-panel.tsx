@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { ContactCorrectionBody } from '../../../shared/api/admin';
 import { formatDate } from '../../../shared/format/dates';
@@ -20,15 +22,12 @@ import { useToast } from '../../components/toast/toast-provider';
 /** Not in the spec: what a saved correction says. */
 export const CONTACTS_CORRECTED = 'Contact details corrected';
 
+/** The source's name, linked to the import's file when it has a URL. */
 function sourceOf(field: ContactField) {
-  if (field.source.kind !== 'import') return field.source.name;
   return field.source.url ? (
-    <>
-      {field.source.name}{' '}
-      <a href={field.source.url} target="_blank" rel="noreferrer" className="text-break">
-        {field.source.url}
-      </a>
-    </>
+    <a href={field.source.url} target="_blank" rel="noreferrer">
+      {field.source.name}
+    </a>
   ) : (
     field.source.name
   );
@@ -103,18 +102,22 @@ export function ContactSheetPanel({ sheet }: { sheet: ContactSheet }) {
           A changed value is saved as an admin correction of today; an emptied one is removed. Later imports
           do not overwrite a correction.
         </p>
-        {CONTACT_KINDS.map((kind) => (
-          <Form.Group key={kind} controlId={`correct-${kind}`} className="mb-2">
-            <Form.Label className="small mb-1">{CONTACT_KIND_LABELS[kind]}</Form.Label>
-            <Form.Control
-              size="sm"
-              type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'url'}
-              value={values[kind]}
-              onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
-              autoComplete="off"
-            />
-          </Form.Group>
-        ))}
+        <Row className="g-2 mb-2">
+          {CONTACT_KINDS.map((kind) => (
+            <Col md={6} key={kind}>
+              <Form.Group controlId={`correct-${kind}`}>
+                <Form.Label className="small mb-1">{CONTACT_KIND_LABELS[kind]}</Form.Label>
+                <Form.Control
+                  size="sm"
+                  type={kind === 'email' ? 'email' : kind === 'phone' ? 'tel' : 'url'}
+                  value={values[kind]}
+                  onChange={(e) => setValues({ ...values, [kind]: e.target.value })}
+                  autoComplete="off"
+                />
+              </Form.Group>
+            </Col>
+          ))}
+        </Row>
         {correct.isError ? (
           <Alert variant="danger" className="small py-2">
             {errorMessage(correct.error, messages.somethingWentWrong)}

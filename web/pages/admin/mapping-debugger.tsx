@@ -109,15 +109,7 @@ export function MappingDebugger() {
               </Col>
               <Col lg={6}>
                 {result.data.searchableInvestor ? (
-                  <>
-                    <JsonPanel title="Searchable investor" value={result.data.searchableInvestor} />
-                    {result.data.contacts ? (
-                      <ContactSheetPanel
-                        key={`${result.data.contacts.investorId}:${result.data.contacts.updatedAt}`}
-                        sheet={result.data.contacts}
-                      />
-                    ) : null}
-                  </>
+                  <JsonPanel title="Searchable investor" value={result.data.searchableInvestor} />
                 ) : (
                   <>
                     <h3 className="h6">Searchable investor</h3>
@@ -128,6 +120,12 @@ export function MappingDebugger() {
                 )}
               </Col>
             </Row>
+            {result.data.contacts ? (
+              <ContactSheetPanel
+                key={`${result.data.contacts.investorId}:${result.data.contacts.updatedAt}`}
+                sheet={result.data.contacts}
+              />
+            ) : null}
           </>
         )}
       </Card.Body>
