@@ -98,6 +98,9 @@ export async function startEmulators(supervisor: Supervisor, options: EmulatorOp
     `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader></CORSRule></CORSConfiguration>`,
   );
   supervisor.start('s3rver', process.execPath, [
+    // Read-after-write as S3 has it: a PUT answers once its object is on disk.
+    '--require',
+    join(import.meta.dirname, 's3rver-read-after-write.cjs'),
     join(packageDir('s3rver'), 'bin/s3rver.js'),
     '--directory',
     s3Dir,

@@ -1,4 +1,6 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dynamoDbClient } from '../../../lambdas/lib/clients/dynamodb';
 import {
   aggregateDirectory,
   finishRecount,
@@ -19,7 +21,7 @@ import {
   setTagCounters,
   writeSearchableInvestors,
 } from '../../../lambdas/lib/table/repositories/investors';
-import { deleteItem } from '../../../lambdas/lib/table/table';
+import { deleteItem, tableName } from '../../../lambdas/lib/table/table';
 import { INVESTOR_ROLES, type InvestorRole } from '../../../shared/investors/roles';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { searchableInvestor, unique } from './fixtures';
@@ -222,16 +224,20 @@ describe('the recount in resumable steps (DynamoDB Local and the local S3)', () 
     const whole = await recountDirectory();
 
     const { runId } = await startRecount();
-    // One page of 10 items per step: the Scan stops and resumes many times.
+    // One short page per step: the Scan stops and resumes many times. The table is shared with every
+    // file that ran before, so the page is sized to about 20 steps whatever it holds (each step saves
+    // a state that grows with the steps before it: thousands of steps would outlast the test).
+    const { Table } = await dynamoDbClient().send(new DescribeTableCommand({ TableName: tableName() }));
+    const pageSize = Math.max(10, Math.ceil((Table?.ItemCount ?? 0) / 20));
     let steps = 0;
-    for (let step = await recountStep(runId, { budgetMs: 0, pageSize: 10 }); !step.done; steps++) {
+    for (let step = await recountStep(runId, { budgetMs: 0, pageSize }); !step.done; steps++) {
       // A step that died after writing its cards but before saving its state leaves a stray part:
       // the retry writes the same part again, so nothing is counted twice.
       if (steps === 2) {
         const state = await getRecountState<{ parts: number }>(runId);
         await putRecountPart(runId, state?.parts ?? 0, [searchableInvestor({ name: 'Stray card' })]);
       }
-      step = await recountStep(runId, { budgetMs: 0, pageSize: 10 });
+      step = await recountStep(runId, { budgetMs: 0, pageSize });
     }
     const resumed = await finishRecount(runId);
 
