@@ -95,6 +95,12 @@ export function removeInvestorFromExportCart(investorId: string): void {
   if (cart) writeExportCart(removeFromCart(cart, investorId));
 }
 
+/** Takes many investors out in one write (leaving out those without a contact column, or already bought). */
+export function removeInvestorsFromExportCart(investorIds: readonly string[]): void {
+  const cart = readExportCart();
+  if (cart) writeExportCart(investorIds.reduce(removeFromCart, cart));
+}
+
 export function setExportCartColumns(columnOrder: readonly ExportColumnKey[]): void {
   const cart = readExportCart();
   if (cart) writeExportCart({ ...cart, columnOrder: [...columnOrder] });

@@ -43,6 +43,7 @@ import { paths } from '../../config/paths';
 import {
   emptyExportCart,
   removeInvestorFromExportCart,
+  removeInvestorsFromExportCart,
   setExportCartColumns,
   setExportCartId,
   useExportCart,
@@ -304,9 +305,7 @@ export function ExportBuilderPage() {
                     <Button
                       variant="outline-secondary"
                       size="sm"
-                      onClick={() => {
-                        for (const id of alreadyBoughtIds) removeInvestorFromExportCart(id);
-                      }}
+                      onClick={() => removeInvestorsFromExportCart(alreadyBoughtIds)}
                     >
                       Leave out already bought
                     </Button>
@@ -430,9 +429,7 @@ function MissingContacts({
 }) {
   const lacking = missing.filter((column) => column.count > 0);
   if (chosenContactColumns === 0 && gone.length === 0) return null;
-  const leaveOut = (ids: readonly string[]) => {
-    for (const id of ids) removeInvestorFromExportCart(id);
-  };
+  const leaveOut = (ids: readonly string[]) => removeInvestorsFromExportCart(ids);
   return (
     <Card className="shadow-sm mb-4" as="section" aria-labelledby="missing-contacts-title">
       <Card.Body>
