@@ -174,6 +174,8 @@ export class InvestorDirectoryStack extends Stack {
       this.workflows.bindStarter(admin, 'exportDelivery');
       admin.bindStorage(storage, { UPLOADS_BUCKET: 'put' });
     }
+    // Joining a partner portal puts the user in the `investor` group (issue 21).
+    this.api.functionFor('investorPortal')?.bindInvestorGroup(this.auth.userPool);
     // The contact library's re-download: a presigned GET of the buyer's CSV.
     this.api.functionFor('account')?.bindStorage(storage, { EXPORTS_BUCKET: 'read' });
     this.api.functionFor('carts')?.addConfiguration(this.payments.paymentLinkEnvironment);

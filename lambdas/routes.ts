@@ -1,9 +1,15 @@
 /**
  * The route table: the single source of truth for the HTTP API. CDK creates one API Gateway route
- * per entry (with the Cognito JWT authorizer on `user` and `admin` routes) and the local gateway
+ * per entry (with the Cognito JWT authorizer on every route but `public` ones) and the local gateway
  * serves exactly the same table. Handlers enforce the auth level again from the token's claims.
+ *
+ * - `public`: anyone, no token;
+ * - `user`: a founder: a verified user who is not an investor (admins too);
+ * - `admin`: a verified user in the `admin` group;
+ * - `investor`: a verified user in the `investor` group (joined a partner portal, issue 21);
+ * - `verified`: any verified user, founder, investor or admin (joining a portal: the handler decides).
  */
-export type AuthLevel = 'public' | 'user' | 'admin';
+export type AuthLevel = 'public' | 'user' | 'admin' | 'investor' | 'verified';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Handler groups, one Lambda function each, by bounded context. */
@@ -15,6 +21,7 @@ export const handlerGroups = {
   podcasts: 'lambdas/http/podcasts.ts',
   account: 'lambdas/http/account.ts',
   admin: 'lambdas/http/admin.ts',
+  investorPortal: 'lambdas/http/investor-portal.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -117,6 +124,14 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/portals', 'admin', 'admin'),
   route('POST', '/admin/portals', 'admin', 'admin'),
   route('PATCH', '/admin/portals/{portalId}', 'admin', 'admin'),
+
+  // Investor accounts (issue 21): a verified user joins a partner portal as an investor, then keeps
+  // their own profile. No route names a user: an investor reaches only their own profile. Not under
+  // /portals/, which CloudFront caches and serves for GET only (infra/edge.ts).
+  route('POST', '/investor/join', 'verified', 'investorPortal'),
+  route('GET', '/investor/profile', 'investor', 'investorPortal'),
+  route('PATCH', '/investor/profile', 'investor', 'investorPortal'),
+  route('POST', '/investor/profile/submit', 'investor', 'investorPortal'),
 
   // Stripe's webhook: no token; the handler verifies Stripe's signature on the raw body.
   route('POST', '/stripe/webhook', 'public', 'stripeWebhook'),

@@ -8,14 +8,12 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { ADMIN_GROUP, INVESTOR_GROUP } from '../../shared/accounts/groups';
 import { acknowledge } from '../nag';
 import { keptInProd, type Stage } from './data';
 
 /** The product spec's minimum password length (Sign up screen). */
 export const PASSWORD_MIN_LENGTH = 6;
-
-/** The Cognito group whose members are admins (the `cognito:groups` claim). */
-export const ADMIN_GROUP = 'admin';
 
 export interface AuthProps {
   readonly stage: Stage;
@@ -29,7 +27,7 @@ export interface AuthProps {
 
 /**
  * Identity: a Cognito user pool where people sign up themselves and sign in with their email,
- * which must be verified; the `admin` group; and the web app's client (public, no secret,
+ * which must be verified; the `admin` and `investor` groups; and the web app's client (public, no secret,
  * USER_PASSWORD_AUTH and SRP). The pool is retained and deletion-protected in prod.
  */
 export class Auth extends Construct {
@@ -74,6 +72,12 @@ export class Auth extends Construct {
     this.userPool.addGroup('AdminGroup', {
       groupName: ADMIN_GROUP,
       description: 'Admins: import, debug and curate investor data, read every cart.',
+    });
+    // Only the investor portal's function adds members (POST /investor/join); nobody joins by themselves.
+    this.userPool.addGroup('InvestorGroup', {
+      groupName: INVESTOR_GROUP,
+      description:
+        'Investors who joined through a partner portal: their own profile only, no founder or admin rights.',
     });
 
     this.webClient = this.userPool.addClient('WebClient', {

@@ -1,4 +1,5 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -194,6 +195,17 @@ export class AppFunction extends Construct {
   bindSecret(envName: string, secret: ISecret): this {
     secret.grantRead(this.handler);
     this.handler.addEnvironment(envName, secret.secretArn);
+    return this;
+  }
+
+  /**
+   * May add users to a group of the user pool (`cognito-idp:AdminAddUserToGroup` on that pool, and
+   * nothing else on it); sets `COGNITO_USER_POOL_ID`. IAM cannot narrow the action to one group: the
+   * handler names the group (`lambdas/lib/identity.ts`, the `investor` group only).
+   */
+  bindInvestorGroup(userPool: IUserPool): this {
+    this.allow(['cognito-idp:AdminAddUserToGroup'], [userPool.userPoolArn]);
+    this.handler.addEnvironment('COGNITO_USER_POOL_ID', userPool.userPoolId);
     return this;
   }
 

@@ -10,9 +10,11 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   InitiateAuthCommand,
+  ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP, INVESTOR_GROUP } from '../../shared/accounts/groups';
 
 const POOL_NAME = 'investor-directory-local';
 const CLIENT_NAME = 'web';
@@ -33,7 +35,13 @@ export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
   });
 }
 
-/** Creates the user pool (email sign-in, password minimum 6), the web app client and the `admin` group when missing. */
+/** The pool's groups, as the CDK auth construct creates them (infra/constructs/auth.ts). */
+export const LOCAL_GROUPS = [ADMIN_GROUP, INVESTOR_GROUP] as const;
+
+/**
+ * Creates the user pool (email sign-in, password minimum 6), the web app client and the `admin` and
+ * `investor` groups when missing. A pool kept from an earlier start gains a group added since.
+ */
 export async function provisionCognito(endpoint: string): Promise<LocalCognito> {
   const client = cognitoClient(endpoint);
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
@@ -57,8 +65,13 @@ export async function provisionCognito(endpoint: string): Promise<LocalCognito> 
     );
     userPoolId = created.UserPool?.Id;
     if (!userPoolId) throw new Error('cognito-local did not return a user pool id');
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin' }));
   }
+  // cognito-local's CreateGroup replaces a group with its members: create only the missing ones.
+  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId, Limit: 60 }));
+  const existing = new Set(groups.Groups?.map((group) => group.GroupName));
+  for (const groupName of LOCAL_GROUPS)
+    if (!existing.has(groupName))
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: groupName }));
   const clients = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );
@@ -133,7 +146,7 @@ export async function ensureUser(cognito: LocalCognito, account: LocalAccount): 
         new AdminAddUserToGroupCommand({
           UserPoolId: userPoolId,
           Username: account.email,
-          GroupName: 'admin',
+          GroupName: ADMIN_GROUP,
         }),
       );
     }

@@ -1,9 +1,13 @@
+import { ADMIN_GROUP, groupsOfClaim, INVESTOR_GROUP } from '../../shared/accounts/groups';
+
 /** The caller, as the JWT authorizer's claims describe them. */
 export interface Caller {
   sub: string;
   email: string;
   emailVerified: boolean;
   isAdmin: boolean;
+  /** In the `investor` group: joined a partner portal (issue 21). Founder routes also check the table. */
+  isInvestor: boolean;
 }
 
 type ClaimValue = string | number | boolean | string[];
@@ -19,19 +23,12 @@ export function callerFromClaims(claims: Record<string, ClaimValue>): Caller | n
   const email = claims.email;
   if (typeof sub !== 'string' || !sub || typeof email !== 'string') return null;
   const verified = claims.email_verified;
+  const groups = groupsOfClaim(claims['cognito:groups']);
   return {
     sub,
     email,
     emailVerified: verified === true || verified === 'true',
-    isAdmin: groupsOf(claims['cognito:groups']).includes('admin'),
+    isAdmin: groups.includes(ADMIN_GROUP),
+    isInvestor: groups.includes(INVESTOR_GROUP),
   };
-}
-
-function groupsOf(value: ClaimValue | undefined): string[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== 'string') return [];
-  return value
-    .replace(/^\[|\]$/g, '')
-    .split(/[\s,]+/)
-    .filter(Boolean);
 }

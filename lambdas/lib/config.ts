@@ -40,12 +40,20 @@ export const awsConfig = readSection(
     S3_ENDPOINT: optionalUrl,
     SES_ENDPOINT: optionalUrl,
     SFN_ENDPOINT: optionalUrl,
+    /** cognito-local in the local home; unset on AWS. */
+    COGNITO_ENDPOINT: optionalUrl,
     /** A stand-in for Secrets Manager (tests); unset on AWS and in the local home. */
     SECRETS_MANAGER_ENDPOINT: optionalUrl,
   }),
 );
 
 export const tableConfig = readSection('table', z.object({ TABLE_NAME: z.string().check(z.minLength(1)) }));
+
+/** The Cognito user pool whose groups a function changes (only the investor portal's: issue 21). */
+export const userPoolConfig = readSection(
+  'user pool',
+  z.object({ COGNITO_USER_POOL_ID: z.string().check(z.minLength(1)) }),
+);
 
 export const storageConfig = readSection(
   'storage',

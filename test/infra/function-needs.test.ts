@@ -55,6 +55,8 @@ interface CodeNeeds {
   sendsEmail: boolean;
   /** Sends any DynamoDB write (put, update, delete, batch or transaction). */
   writesTable: boolean;
+  /** Adds a user to a Cognito group (joining a portal as an investor). */
+  addsToGroup: boolean;
 }
 
 async function needsOf(entry: string): Promise<CodeNeeds> {
@@ -83,6 +85,7 @@ async function needsOf(entry: string): Promise<CodeNeeds> {
     stops: /(?<!function )\bstopWorkflow\d*\(/.test(code),
     sendsEmail: /(?<!function )\bsendEmail\d*\(/.test(code),
     writesTable: /\bnew (Put|Update|Delete|BatchWrite|TransactWrite)(Item)?Command\d*\(/.test(code),
+    addsToGroup: /\bnew AdminAddUserToGroupCommand\d*\(/.test(code),
   };
 }
 
@@ -147,6 +150,15 @@ describe('each function is bound to exactly what its code uses', () => {
         writes.some((action) => actions.includes(action)),
         `${name} writes the table`,
       ).toBe(needs.get(name)?.writesTable);
+    }
+  });
+
+  it('may add users to a Cognito group only where its handler does, and no other Cognito call', () => {
+    for (const [name, , fn] of functions) {
+      const actions = actionsOf(statementsOf(template, fn)).filter((action) =>
+        action.startsWith('cognito-idp:'),
+      );
+      expect(actions, name).toEqual(needs.get(name)?.addsToGroup ? ['cognito-idp:AdminAddUserToGroup'] : []);
     }
   });
 

@@ -475,11 +475,40 @@ describe('Cognito', () => {
     });
   });
 
-  it('has the admin group and a public web client with password and SRP auth', () => {
+  it('has the admin and investor groups and a public web client with password and SRP auth', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: 'investor',
+      UserPoolId: ref(stack.auth.userPool),
+    });
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+    });
+  });
+});
+
+describe('investor accounts (issue 21)', () => {
+  const poolStatements = (fn: Parameters<typeof statementsOf>[1]) =>
+    statementsOf(template, fn).filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('cognito-idp:')),
+    );
+
+  it('lets only the investor portal function change the user pool, and only to add a user to a group of that pool', () => {
+    const changers = [...stack.api.functions.entries(), ...Object.entries(stack.workflows.taskFunctions)]
+      .filter(([, fn]) => poolStatements(fn).length > 0)
+      .map(([name]) => name);
+
+    expect(changers).toEqual(['investorPortal']);
+    expect(poolStatements(functionOf('investorPortal'))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'cognito-idp:AdminAddUserToGroup',
+        Resource: { 'Fn::GetAtt': [logicalIdOf(stack.auth.userPool), 'Arn'] },
+      },
+    ]);
+    expect(environmentOf(template, functionOf('investorPortal'))).toMatchObject({
+      COGNITO_USER_POOL_ID: ref(stack.auth.userPool),
     });
   });
 });
@@ -710,6 +739,18 @@ describe('CloudFront site', () => {
       expect(behavior.CachePolicyId).toEqual({ Ref: policyId });
       expect(behavior).not.toHaveProperty('OriginRequestPolicyId');
     }
+  });
+
+  it('puts only public GET routes under a cached path: CloudFront would refuse any other method there, and forwards no token', () => {
+    const cachedPrefixes = CACHED_API_PATH_PATTERNS.map((pattern) => pattern.replace(/^\/api|\*$/g, ''));
+    const underCachedPath = routes.filter((route) =>
+      cachedPrefixes.some((prefix) => route.path.startsWith(prefix)),
+    );
+
+    expect(underCachedPath.length).toBeGreaterThan(0);
+    expect(
+      underCachedPath.filter((route) => route.method !== 'GET' || route.auth !== 'public').map(routeKey),
+    ).toEqual([]);
   });
 
   it('adds HSTS, nosniff, frame DENY, a referrer policy and a CSP naming Cognito and the uploads bucket', () => {

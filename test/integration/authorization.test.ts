@@ -6,8 +6,9 @@ import {
   newPodcastId,
 } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
-import { routeKey, routes } from '../../lambdas/routes';
-import { call, createUser, type TestUser } from './support/home';
+import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
+import { investorAccountMessages } from '../../shared/api/investor-profile';
+import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
@@ -17,9 +18,11 @@ import { authorizationCode, connectProject, connectState } from './support/strip
  * The authorisation matrix: every route of lambdas/routes.ts × every kind of caller, with the status
  * each must get. A route added to routes.ts without a case here fails the first test, so none can be
  * left out. The same calls feed the leak test: no non-admin response may carry a contact detail.
+ * 'investor' joined a partner portal (issue 21): founder and admin routes refuse them, and only they
+ * reach the investor routes.
  */
-type Persona = 'anonymous' | 'unverified' | 'verified' | 'other' | 'admin';
-const PERSONAS: Persona[] = ['anonymous', 'unverified', 'other', 'admin', 'verified'];
+type Persona = 'anonymous' | 'unverified' | 'verified' | 'other' | 'admin' | 'investor';
+const PERSONAS: Persona[] = ['anonymous', 'unverified', 'other', 'admin', 'investor', 'verified'];
 
 interface Request {
   path: string;
@@ -159,6 +162,25 @@ const verifiedPodcast = async (title: string): Promise<string> => {
     hiddenAt: null,
   });
   return podcast.id;
+};
+
+/** Makes sure both founders keep founder records (a project each), which no investor account may have. */
+let foundersHaveRecords = false;
+const foundersWithRecords = async () => {
+  if (foundersHaveRecords) return;
+  for (const founder of [users.verified, users.other])
+    await dataOf(
+      call('POST', '/projects', { token: founder.token, body: { name: 'Kept', description: 'D' } }),
+    );
+  foundersHaveRecords = true;
+};
+
+/** A profile complete enough to submit (what the investor persona saves before each submit). */
+const completeProfile = {
+  name: `Matrix Investor ${u}`,
+  investorType: 'angel',
+  stages: ['seed'],
+  sectors: ['fintech'],
 };
 
 const cases: Record<string, Case> = {
@@ -358,6 +380,27 @@ const cases: Record<string, Case> = {
     // Another founder is no admin: refused by the auth level, whatever the record.
     expect: { other: 403 },
   },
+  'POST /investor/join': {
+    prepare: async () => {
+      await foundersWithRecords();
+      return { path: '/investor/join', body: { portalId: `matrix-${u}` } };
+    },
+    // Founders with records cannot become investors; admins never; the investor joined already (same answer).
+    expect: { verified: 409, other: 409, admin: 403 },
+  },
+  'GET /investor/profile': { prepare: async () => ({ path: '/investor/profile' }) },
+  'PATCH /investor/profile': {
+    prepare: async () => ({ path: '/investor/profile', body: { thesis: `Matrix thesis ${u}` } }),
+  },
+  'POST /investor/profile/submit': {
+    // Saving takes a submitted profile back to a draft: each caller meets a complete draft.
+    prepare: async () => {
+      await dataOf(
+        call('PATCH', '/investor/profile', { token: users.investor.token, body: completeProfile }),
+      );
+      return { path: '/investor/profile/submit' };
+    },
+  },
   // Stripe's webhook takes no token: its guard is the signature, so every caller without one gets 400.
   'POST /stripe/webhook': {
     prepare: async () => ({
@@ -435,12 +478,15 @@ const cases: Record<string, Case> = {
   },
 };
 
-function expectedStatus(auth: 'public' | 'user' | 'admin', persona: Persona, testCase: Case): number {
+function expectedStatus(auth: AuthLevel, persona: Persona, testCase: Case): number {
   const ok = testCase.ok ?? 200;
   const override = testCase.expect?.[persona];
   if (persona === 'anonymous') return auth === 'public' ? ok : 401;
   if (persona === 'unverified') return auth === 'public' ? ok : 403;
   if (auth === 'admin' && persona !== 'admin') return override ?? 403;
+  if (auth === 'investor' && persona !== 'investor') return override ?? 403;
+  // A founder's routes refuse an investor account, whatever the record.
+  if (auth === 'user' && persona === 'investor') return override ?? 403;
   return override ?? ok;
 }
 
@@ -465,7 +511,6 @@ beforeAll(async () => {
     createUser({ admin: true }),
     createUser({ verified: false }),
   ]);
-  users = { verified, other, admin, unverified };
   await seedInvestors(
     [
       {
@@ -496,6 +541,7 @@ beforeAll(async () => {
     firm: { name: 'M', website: 'https://m.example.com' },
     fontFamily: null,
   });
+  users = { verified, other, admin, unverified, investor: await createInvestor(`matrix-${u}`) };
 });
 
 describe('authorisation matrix, generated from lambdas/routes.ts', () => {
@@ -611,6 +657,40 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     expect(facets.body).toMatchObject({ data: { total: 1 } });
     for (const text of [JSON.stringify(combined.body), JSON.stringify(facets.body)])
       for (const [field, secret] of Object.entries(secrets)) expect(text, field).not.toContain(secret);
+  });
+
+  it("refuses an investor on a founder's route saying why, and a founder on the investor's routes", async () => {
+    const asInvestor = await call('GET', '/projects', { token: users.investor.token });
+    expect(asInvestor.status).toBe(403);
+    expect(asInvestor.body).toMatchObject({
+      error: { code: 'permission-denied', message: investorAccountMessages.investorNotFounder },
+    });
+    const asFounder = await call('GET', '/investor/profile', { token: users.verified.token });
+    expect(asFounder.status).toBe(403);
+    expect(asFounder.body).toMatchObject({ error: { message: investorAccountMessages.investorsOnly } });
+  });
+
+  it("shows one investor none of another's profile: no investor route names a user", async () => {
+    expect(routes.filter((r) => r.auth === 'investor' && r.path.includes('{')).map(routeKey)).toEqual([]);
+    const second = await createInvestor(`matrix-${u}`);
+    const mark = unique();
+    await dataOf(
+      call('PATCH', '/investor/profile', {
+        token: users.investor.token,
+        body: {
+          name: `First ${mark}`,
+          contact: { email: `first-${mark}@example.com`, phone: '+1 555 0100' },
+        },
+      }),
+    );
+
+    const seen = await call('GET', '/investor/profile', { token: second.token });
+
+    expect(seen.status).toBe(200);
+    expect(seen.text).not.toContain(mark);
+    expect(seen.body).toMatchObject({ data: { profile: { name: '', contact: { email: second.email } } } });
+    const own = await call('GET', '/investor/profile', { token: users.investor.token });
+    expect(own.text).toContain(mark);
   });
 
   it('never returns an investor contact detail from a non-admin route', () => {

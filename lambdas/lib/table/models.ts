@@ -14,6 +14,10 @@ import {
   storedRefundSchema,
   type TransactionType,
 } from '../../../shared/insights/transactions';
+import {
+  INVESTOR_PROFILE_STATUSES,
+  investorProfileFieldsSchema,
+} from '../../../shared/investors/investor-profile';
 import { contactSheetSchema } from '../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
@@ -437,6 +441,55 @@ export const investorPortalModel = defineModel(
   (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL', gsi1pk: 'PORTALS', gsi1sk: v.urlIdentifier }),
 );
 export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
+
+/**
+ * An investor account (issue 21): the user joined a partner portal and is an investor, never a
+ * founder. Written before the user is added to the Cognito group `investor`, and read by every
+ * founder route, so a token issued before the join cannot use founder features either.
+ */
+export const investorMemberModel = defineModel(
+  'investorMember',
+  z.object({
+    userId: z.string(),
+    /** The account's email when it joined. */
+    email: z.string(),
+    /** The portal joined: its subdomain (fixed once created). */
+    portalId: z.string(),
+    joinedAt: isoDate,
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'INVESTOR' }),
+);
+export type InvestorMember = z.infer<typeof investorMemberModel.schema>;
+
+/** The admins' review queue (issue 21, second part): submitted profiles, oldest first. */
+export const INVESTOR_SUBMISSIONS = 'INVESTOR_SUBMISSIONS';
+
+/**
+ * The profile an investor keeps of themselves: a draft, then submitted for review. Only while
+ * submitted is it in the review queue (`gsi1`, sparse).
+ */
+export const investorProfileModel = defineModel(
+  'investorProfile',
+  z.object({
+    ...investorProfileFieldsSchema.shape,
+    userId: z.string(),
+    /** The account's email: where the review's answer goes. */
+    accountEmail: z.string(),
+    portalId: z.string(),
+    status: z.enum(INVESTOR_PROFILE_STATUSES),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    submittedAt: z.nullable(isoDate),
+  }),
+  (v) => ({
+    pk: `USER#${v.userId}`,
+    sk: 'INVESTOR_PROFILE',
+    ...(v.status === 'submitted' && v.submittedAt
+      ? { gsi1pk: INVESTOR_SUBMISSIONS, gsi1sk: `${v.submittedAt}#${v.userId}` }
+      : {}),
+  }),
+);
+export type InvestorProfileItem = z.infer<typeof investorProfileModel.schema>;
 
 /** A field merger's decision for one value, applied again by every mapping (shared/curation/rules.ts). */
 export const curationRuleModel = defineModel('curationRule', curationRuleSchema, (v) => ({

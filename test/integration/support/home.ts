@@ -21,12 +21,13 @@ export interface TestUser {
   token: string;
 }
 
+const password = 'test-password-1';
+
 /** Creates a fresh user (verified unless told otherwise; admin on request) and signs them in. */
 export async function createUser(
   options: { admin?: boolean; verified?: boolean; email?: string } = {},
 ): Promise<TestUser> {
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'test-password-1';
   const sub = await ensureUser(cognito, {
     email,
     password,
@@ -35,6 +36,22 @@ export async function createUser(
   });
   const token = await signIn(cognito, email, password);
   return { sub, email, token };
+}
+
+/** Signs the user in again: the new ID token carries the groups they are in now. */
+export async function signInAgain(user: TestUser): Promise<TestUser> {
+  return { ...user, token: await signIn(cognito, user.email, password) };
+}
+
+/**
+ * A fresh investor: a new user who joined the portal (POST /investor/join) and signed in again, so
+ * their token carries the `investor` group, as the web app's session refresh gets it.
+ */
+export async function createInvestor(portalId: string): Promise<TestUser> {
+  const user = await createUser();
+  const joined = await call('POST', '/investor/join', { token: user.token, body: { portalId } });
+  if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${joined.text}`);
+  return signInAgain(user);
 }
 
 const client = apiClient(api);

@@ -1,0 +1,195 @@
+import * as z from 'zod/mini';
+import {
+  INVESTOR_PROFILE_STATUSES,
+  investorProfileFieldsSchema,
+  INVESTOR_PROFILE_LIMITS as LIMITS,
+  PROFILE_STAGES,
+} from '../investors/investor-profile';
+import { investorRoleSchema } from '../investors/roles';
+import { uniqueTexts } from '../investors/types';
+import { sortStages } from '../tags/display';
+import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
+import { portalIdParams, portalSchema } from './directory';
+
+/**
+ * The API contract of investor accounts (issue 21): joining a partner portal, and the investor's own
+ * profile (read, save, submit). Only the caller's own profile is ever addressed: no route takes a
+ * user id, so one investor cannot name another's.
+ */
+
+export const investorAccountMessages = {
+  adminCannotJoin: 'Admin accounts cannot join a portal as an investor.',
+  joinedAnotherPortal: (portalName: string) =>
+    `Your account already joined ${portalName}. An investor account belongs to one portal.`,
+  founderData: (what: string) =>
+    `This account already has ${what}: it is a founder's account and cannot also be an investor's. Register a new account with another email address to join as an investor.`,
+  /** A founder route called by an investor. */
+  investorNotFounder:
+    'This is an investor account: founder features (export carts, purchases, projects and podcasts) are not open to it.',
+  /** An investor route called by anyone else. */
+  investorsOnly: 'Only investors who joined through a portal can do this.',
+  emptyChange: 'Give at least one field of the profile to change.',
+  changedElsewhere: 'Your profile was changed in another window. Reload it and make your change again.',
+  alreadySubmitted: 'Your profile is already submitted and waiting for our review.',
+} as const;
+
+/** POST /investor/join: the portal (its subdomain) the caller joins as an investor. */
+export const joinPortalBody = z.strictObject({ portalId: portalIdParams.shape.portalId });
+export type JoinPortalBody = z.infer<typeof joinPortalBody>;
+
+export const investorMembershipSchema = z.object({ portalId: z.string(), joinedAt: z.string() });
+export type InvestorMembership = z.infer<typeof investorMembershipSchema>;
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/** Adds `https://` to an address typed without a scheme ('linkedin.com/in/ana'). */
+const withScheme = (value: string) =>
+  value === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+
+/** The host of an http(s) address, lower case; null when it is not one. */
+export function webAddressHost(value: string): string | null {
+  const match = /^https?:\/\/([^\s/?#:@]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i.exec(value);
+  const host = match?.[1]?.toLowerCase().replace(/\.$/, '');
+  return host?.includes('.') ? host : null;
+}
+
+/** An optional web address on one of `hosts` (or any host when none are given), normalised. */
+function webAddress(hosts: readonly string[], message: string) {
+  return z.string().check(
+    z.trim(),
+    z.overwrite(withScheme),
+    z.maxLength(LIMITS.link),
+    z.refine((value) => {
+      if (value === '') return true;
+      const host = webAddressHost(value);
+      if (host === null) return false;
+      return hosts.length === 0 || hosts.some((h) => host === h || host.endsWith(`.${h}`));
+    }, message),
+  );
+}
+
+export const profileFieldMessages = {
+  linkedin: 'LinkedIn must be a linkedin.com address, such as https://www.linkedin.com/in/your-name.',
+  twitter: 'Twitter must be an x.com or twitter.com address, such as https://x.com/your-name.',
+  crunchbase:
+    'Crunchbase must be a crunchbase.com address, such as https://www.crunchbase.com/person/your-name.',
+  website: 'Website must be a web address, such as https://your-firm.com.',
+  email: 'Contact email must be an email address, such as name@your-firm.com.',
+  phone: 'Phone must be a phone number of digits, spaces and + ( ) - . only, such as +1 415 555 0100.',
+  stages: `Choose stages from the list: ${PROFILE_STAGES.join(', ')}.`,
+  sectors: `You can list at most ${LIMITS.sectors} sectors.`,
+  places: `You can list at most ${LIMITS.places} places of each kind.`,
+  cheque: `A cheque must be a whole number of US dollars from 0 to ${LIMITS.cheque.toLocaleString('en-US')}.`,
+} as const;
+
+const contactEmail = z.string().check(
+  z.trim(),
+  z.maxLength(LIMITS.email),
+  z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), profileFieldMessages.email),
+);
+
+const phone = z.string().check(
+  z.trim(),
+  z.maxLength(LIMITS.phone),
+  z.refine(
+    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 6),
+    profileFieldMessages.phone,
+  ),
+);
+
+/** Submitted entries of a list before blanks and repeats are dropped; the list's own limit applies after. */
+const MAX_SUBMITTED_ENTRIES = 50;
+
+/** A list of free texts: trimmed, blanks and repeats dropped (`transform`), then at most `max`. */
+const textList = (itemMax: number, max: number, message: string, transform: (values: string[]) => string[]) =>
+  z.pipe(
+    z.pipe(z.array(text(itemMax)).check(z.maxLength(MAX_SUBMITTED_ENTRIES, message)), z.transform(transform)),
+    z.array(z.string()).check(z.maxLength(max, message)),
+  );
+
+const cheque = z.nullable(
+  z.number(profileFieldMessages.cheque).check(
+    z.refine((value) => Number.isInteger(value), profileFieldMessages.cheque),
+    z.gte(0, profileFieldMessages.cheque),
+    z.lte(LIMITS.cheque, profileFieldMessages.cheque),
+  ),
+);
+
+/**
+ * PATCH /investor/profile: any field of the profile; each one given replaces its value (`links`,
+ * `contact` and `foundersMayBuy` as a whole). Text is trimmed; addresses get `https://` when typed
+ * without; sectors are stored lower case like imported ones; stages come from the directory's list.
+ */
+export const saveInvestorProfileBody = z
+  .strictObject({
+    name: z.optional(text(LIMITS.name)),
+    firm: z.optional(text(LIMITS.firm)),
+    title: z.optional(text(LIMITS.title)),
+    investorType: z.optional(z.nullable(investorRoleSchema)),
+    stages: z.optional(
+      z.pipe(
+        z
+          .array(z.enum(PROFILE_STAGES, profileFieldMessages.stages))
+          .check(z.maxLength(MAX_SUBMITTED_ENTRIES, profileFieldMessages.stages)),
+        z.transform((stages) => sortStages([...new Set(stages)])),
+      ),
+    ),
+    sectors: z.optional(
+      textList(LIMITS.sector, LIMITS.sectors, profileFieldMessages.sectors, (values) =>
+        uniqueTags(values.map(normalizeTag)),
+      ),
+    ),
+    cities: z.optional(textList(LIMITS.place, LIMITS.places, profileFieldMessages.places, uniqueTexts)),
+    countries: z.optional(textList(LIMITS.place, LIMITS.places, profileFieldMessages.places, uniqueTexts)),
+    regions: z.optional(textList(LIMITS.place, LIMITS.places, profileFieldMessages.places, uniqueTexts)),
+    chequeMin: z.optional(cheque),
+    chequeMax: z.optional(cheque),
+    leadsRounds: z.optional(z.nullable(z.boolean())),
+    thesis: z.optional(text(LIMITS.thesis)),
+    links: z.optional(
+      z.strictObject({
+        linkedin: webAddress(['linkedin.com'], profileFieldMessages.linkedin),
+        twitter: webAddress(['x.com', 'twitter.com'], profileFieldMessages.twitter),
+        crunchbase: webAddress(['crunchbase.com'], profileFieldMessages.crunchbase),
+        website: webAddress([], profileFieldMessages.website),
+      }),
+    ),
+    contact: z.optional(z.strictObject({ email: contactEmail, phone })),
+    foundersMayBuy: z.optional(
+      z.strictObject({
+        email: z.boolean(),
+        phone: z.boolean(),
+        linkedin: z.boolean(),
+        twitter: z.boolean(),
+        crunchbase: z.boolean(),
+      }),
+    ),
+  })
+  .check(
+    z.refine(
+      (body) => Object.values(body).some((value) => value !== undefined),
+      investorAccountMessages.emptyChange,
+    ),
+  );
+export type SaveInvestorProfileBody = z.input<typeof saveInvestorProfileBody>;
+export type InvestorProfileChanges = z.output<typeof saveInvestorProfileBody>;
+
+/** The investor's profile as the API shows it to its owner (contact values included: they are theirs). */
+export const investorProfileSchema = z.object({
+  ...investorProfileFieldsSchema.shape,
+  portalId: z.string(),
+  status: z.enum(INVESTOR_PROFILE_STATUSES),
+  submittedAt: z.nullable(z.string()),
+  /** null until the first save. */
+  updatedAt: z.nullable(z.string()),
+});
+export type InvestorProfile = z.infer<typeof investorProfileSchema>;
+
+/** GET, PATCH /investor/profile and POST /investor/profile/submit: the profile and the portal it came through. */
+export const investorProfileResponse = z.object({
+  profile: investorProfileSchema,
+  /** The portal the investor joined (null if an admin has since removed it). */
+  portal: z.nullable(portalSchema),
+  joinedAt: z.string(),
+});
+export type InvestorProfileResponse = z.infer<typeof investorProfileResponse>;
