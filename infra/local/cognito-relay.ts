@@ -14,8 +14,10 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * Cognito sends verification codes by email; cognito-local only prints them. The relay reads them
  * from cognito-local's output and emails them through the local SES, so a developer finds them in
  * the local mail inbox like any other email of the product. It also fronts cognito-local for the
- * web app (`/cognito`), filling two gaps: ResendConfirmationCode (unsupported by cognito-local:
- * the last code is sent again) and email_verified after ConfirmSignUp (Cognito sets it).
+ * web app (`/cognito`), filling three gaps: ResendConfirmationCode (unsupported by cognito-local:
+ * the last code is sent again), email_verified after ConfirmSignUp (Cognito sets it), and
+ * GetTokensFromRefreshToken, which Amplify refreshes a session with (unsupported by cognito-local:
+ * answered by its InitiateAuth REFRESH_TOKEN_AUTH, whose tokens carry the user's groups of now).
  */
 export class CognitoRelay {
   private readonly lastCode = new Map<string, string>();
@@ -154,10 +156,21 @@ export class CognitoRelay {
         if (value !== undefined && !['host', 'content-length', 'connection'].includes(key))
           headers[key] = String(value);
       }
+      let forwarded: Uint8Array<ArrayBuffer> = new Uint8Array(body);
+      if (target.endsWith('.GetTokensFromRefreshToken')) {
+        headers['x-amz-target'] = 'AWSCognitoIdentityProviderService.InitiateAuth';
+        forwarded = new TextEncoder().encode(
+          JSON.stringify({
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: request.ClientId,
+            AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
+          }),
+        );
+      }
       const upstream = await fetch(`${cognitoUrl}${url.replace(/^\/cognito/, '') || '/'}`, {
         method: req.method ?? 'POST',
         headers,
-        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
+        ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: forwarded }),
       });
       const boxesBefore = this.boxesRead;
       const text = await upstream.text();

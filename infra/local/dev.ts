@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     '  Local-only accounts:',
     `    admin    ${LOCAL_ACCOUNTS.admin.email}   password ${LOCAL_ACCOUNTS.admin.password}`,
     `    founder  ${LOCAL_ACCOUNTS.founder.email}   password ${LOCAL_ACCOUNTS.founder.password}`,
+    `    investor ${LOCAL_ACCOUNTS.investor.email}  password ${LOCAL_ACCOUNTS.investor.password}`,
     '',
     `  Data is kept in ${home.stateDir} (delete it to start over).`,
     `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,

@@ -16,11 +16,14 @@ import { buildImportedInvestor } from '../../shared/import/build-imported-invest
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { ensureUser, type LocalAccount, type LocalCognito } from './cognito';
+import { seedLocalInvestor } from './seed-investor';
 
 /** Local-only accounts, printed in the banner. Never used outside the local home. */
 export const LOCAL_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'admin-local-1', admin: true },
   founder: { email: 'founder@example.com', password: 'founder-local-1' },
+  /** Joined the built-in portal (issue 21), with a draft profile. */
+  investor: { email: 'investor@example.com', password: 'investor-local-1' },
 } satisfies Record<string, LocalAccount>;
 
 /** A small deterministic PRNG (mulberry32), so every fresh clone gets the same demo directory. */
@@ -326,6 +329,7 @@ export async function seedLocalHome(
 ) {
   const adminSub = await ensureUser(cognito, LOCAL_ACCOUNTS.admin);
   const founderSub = await ensureUser(cognito, LOCAL_ACCOUNTS.founder);
+  await seedLocalInvestor(cognito, LOCAL_ACCOUNTS.investor, new Date().toISOString());
   if (await getItem(SEED_MARKER.pk, SEED_MARKER.sk)) {
     // A home seeded before mapping kept the directory totals, or before search had its snapshot, is
     // brought up to date: aggregation recounts when either is missing (and only folds otherwise).

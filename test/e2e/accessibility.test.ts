@@ -122,6 +122,38 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await context.close();
   });
 
+  it("in a partner portal's steps (issue 21): a visitor's, a founder's join step, an investor's profile", async () => {
+    const vcn = `http://vcn.localhost:${e2e.appPort}`;
+    const found: string[] = [];
+    const visitor = await newView(view);
+    await open(visitor.page, found, '/portal/vcn/register', heading(visitor.page, 'Register'), vcn);
+    await open(visitor.page, found, '/portal/vcn/login', heading(visitor.page, 'Login'), vcn);
+    await open(visitor.page, found, '/portal/vcn/reset-password', heading(visitor.page, /password/i), vcn);
+    await visitor.context.close();
+
+    // Signed in through the portal, each lands on the portal's profile step.
+    const portalLogIn = async (page: Page, account: { email: string; password: string }) => {
+      await page.goto(`${vcn}/portal/vcn/login`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(/\/portal\/vcn\/profile$/);
+    };
+    const founder = await newView(view);
+    await portalLogIn(founder.page, ACCOUNTS.founder);
+    await audit(founder.page, found, 'join step', heading(founder.page, /^Join .* as an investor$/));
+    await screenshot(founder.page, `a11y-portal-join-${view.name}`);
+    await founder.context.close();
+
+    const investor = await newView(view);
+    await portalLogIn(investor.page, ACCOUNTS.investor);
+    await audit(investor.page, found, 'portal profile form', heading(investor.page, 'Your investor profile'));
+    await screenshot(investor.page, `a11y-portal-profile-${view.name}`);
+    await investor.context.close();
+
+    expect(found).toEqual([]);
+  });
+
   it('as an admin', async () => {
     const { page, context } = await newView(view);
     const found: string[] = [];

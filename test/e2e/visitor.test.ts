@@ -57,7 +57,7 @@ describe("a visitor's pages (Chromium against the local home)", () => {
     await page.getByRole('heading', { name: 'How an investor joins' }).waitFor();
     await page.getByRole('heading', { name: 'What founders see' }).waitFor();
     expect(await page.getByRole('link', { name: 'Join as an investor' }).getAttribute('href')).toBe(
-      '/register',
+      '/portal/vcn/register',
     );
     expect(await page.getByText('Build your list').count()).toBe(0);
     await expectAccessible(page);

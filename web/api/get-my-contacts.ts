@@ -10,11 +10,12 @@ export function getMyContacts(signal?: AbortSignal) {
 }
 
 export function useMyContacts() {
-  const { user } = useAuth();
+  const { user, isInvestor } = useAuth();
   return useQuery({
     queryKey: queryKeys.myContacts(user?.userId ?? ''),
     queryFn: ({ signal }) => getMyContacts(signal),
-    enabled: user !== null,
+    // A founder's records: an investor account has none (the API refuses it).
+    enabled: user !== null && !isInvestor,
   });
 }
 

@@ -11,10 +11,11 @@ export function getMyVotes(signal?: AbortSignal) {
 
 /** The caller's votes; disabled when nobody is logged in. */
 export function useMyVotes() {
-  const { user } = useAuth();
+  const { user, isInvestor } = useAuth();
   return useQuery({
     queryKey: queryKeys.myVotes(user?.userId ?? ''),
     queryFn: ({ signal }) => getMyVotes(signal),
-    enabled: user !== null,
+    // A founder's records: an investor account has none (the API refuses it).
+    enabled: user !== null && !isInvestor,
   });
 }

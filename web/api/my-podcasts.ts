@@ -11,11 +11,12 @@ import { queryKeys } from './query-keys';
 
 /** GET /podcasts/mine: the ids of the podcasts the caller listed (theirs to edit or delete). */
 export function useMyPodcasts() {
-  const { user } = useAuth();
+  const { user, isInvestor } = useAuth();
   return useQuery({
     queryKey: queryKeys.myPodcasts(user?.userId ?? ''),
     queryFn: ({ signal }) => apiRequest(myVotesResponse, '/podcasts/mine', { auth: true, signal }),
-    enabled: user !== null,
+    // A founder's records: an investor account has none (the API refuses it).
+    enabled: user !== null && !isInvestor,
   });
 }
 

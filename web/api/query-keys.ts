@@ -24,6 +24,7 @@ export const queryKeys = {
   curationJob: (jobId: string) => ['admin', 'curation-jobs', jobId] as const,
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
+  investorProfile: (userId: string) => ['user', userId, 'investor-profile'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,
   mappingDebug: (kind: string, value: string) => ['admin', 'mapping-debug', kind, value] as const,
   debugField: (targetField: string, value: string) => ['admin', 'debug-field', targetField, value] as const,

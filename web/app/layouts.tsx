@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { BRAND } from '../../shared/messages';
 import { useAuth } from '../auth/auth-provider';
 import { AppNavbar } from '../components/layout/app-navbar';
@@ -12,12 +12,18 @@ import { RouteErrorBoundary } from './route-error';
 /** Paths an unverified user may still open; any other sends them to /verify-email (spec section 4). */
 const OPEN_TO_UNVERIFIED = new Set<string>([paths.verifyEmail.path, paths.logout.path]);
 
-/** The root of every route: unverified users are sent to /verify-email. */
+/**
+ * The root of every route: unverified users are sent to /verify-email, or, inside a portal's steps
+ * (`/portal/{id}/…`), to that portal's own verification page.
+ */
 export function RootLayout() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'unverified' && !OPEN_TO_UNVERIFIED.has(location.pathname)) {
-    return <Navigate to={paths.verifyEmail.href()} replace />;
+    const portalId = matchPath('/portal/:portalId/*', location.pathname)?.params.portalId;
+    if (!portalId) return <Navigate to={paths.verifyEmail.href()} replace />;
+    const verify = paths.portalVerifyEmail.href(portalId);
+    if (location.pathname !== verify) return <Navigate to={verify} replace />;
   }
   return <Outlet />;
 }

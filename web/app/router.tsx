@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 // entry chunk, not a chunk of its own, so a first visit downloads it in the same requests.
 import { DirectoryHomePage } from '../pages/directory-home/directory-home-page';
 import { AppLayout, BareLayout, RootLayout } from './layouts';
+import { PortalLayout } from './portal-layout';
 import { SplashOrPortal } from './splash-or-portal';
 
 type Page = ComponentType & { preload: () => Promise<ComponentType> };
@@ -60,6 +61,14 @@ const VerifyEmailPage = page(
 const VcnPortalPage = page(
   () => import('../pages/portal/portal-page'),
   (m) => m.VcnPortalPage,
+);
+const PortalProfilePage = page(
+  () => import('../pages/investor-account/portal-profile-page'),
+  (m) => m.PortalProfilePage,
+);
+const InvestorAccountPage = page(
+  () => import('../pages/investor-account/investor-account-page'),
+  (m) => m.InvestorAccountPage,
 );
 const InvestorSearchPage = page(
   () => import('../pages/investor-search/investor-search-page'),
@@ -127,6 +136,17 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // A partner portal's steps (issue 21): the same auth screens, in the portal's branding.
+        element: <PortalLayout />,
+        children: [
+          { path: paths.portalRegister.path, element: <RegisterPage /> },
+          { path: paths.portalLogin.path, element: <LoginPage /> },
+          { path: paths.portalVerifyEmail.path, element: <VerifyEmailPage /> },
+          { path: paths.portalResetPassword.path, element: <ResetPasswordPage /> },
+          { path: paths.portalProfile.path, element: <PortalProfilePage /> },
+        ],
+      },
+      {
         element: <AppLayout />,
         children: [
           { path: paths.about.path, element: <AboutPage /> },
@@ -146,6 +166,7 @@ export const routes: RouteObject[] = [
             element: <DirectoryHomePage />,
             handle: { prefetch: prefetchDirectoryHome },
           },
+          { path: paths.myInvestorProfile.path, element: <InvestorAccountPage /> },
           { path: paths.investorSearch.path, element: <InvestorSearchPage /> },
           { path: paths.investorProfile.path, element: <InvestorProfilePage /> },
           { path: paths.cart.path, element: <ExportBuilderPage /> },

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { isAdminClaim, isEmailVerified } from './claims';
+import { isAdminClaim, isEmailVerified, isInvestorClaim } from './claims';
 import { loadAmplify, mayBeSignedIn, onSessionChange } from './load-amplify';
 
 /** The signed-in user as the app sees it. */
@@ -13,13 +13,14 @@ export interface AuthUser {
  * - loading: the session has not been read yet (Amplify may still be loading to read it);
  * - signed-out: no tokens;
  * - unverified: tokens, but the email is not verified: not logged in for the app (spec section 4);
- * - signed-in: tokens and a verified email.
+ * - signed-in: tokens and a verified email; `isInvestor` for an investor account (joined a partner
+ *   portal, issue 21), which has its own screens and none of a founder's.
  */
 export type AuthState =
   | { status: 'loading' }
   | { status: 'signed-out' }
   | { status: 'unverified'; user: AuthUser }
-  | { status: 'signed-in'; user: AuthUser; isAdmin: boolean };
+  | { status: 'signed-in'; user: AuthUser; isAdmin: boolean; isInvestor: boolean };
 
 export interface AuthContextValue {
   state: AuthState;
@@ -44,7 +45,7 @@ async function readAuthState(forceRefresh = false): Promise<AuthState> {
       email: typeof claims.email === 'string' ? claims.email : '',
     };
     if (!isEmailVerified(claims)) return { status: 'unverified', user };
-    return { status: 'signed-in', user, isAdmin: isAdminClaim(claims) };
+    return { status: 'signed-in', user, isAdmin: isAdminClaim(claims), isInvestor: isInvestorClaim(claims) };
   } catch (error) {
     console.error('Could not read the auth session; treating the user as signed out.', error);
     return { status: 'signed-out' };
@@ -104,6 +105,8 @@ export function useAuth() {
     /** The verified user, or null. */
     user: state.status === 'signed-in' ? state.user : null,
     isAdmin: state.status === 'signed-in' && state.isAdmin,
+    /** An investor account: its own screens, no cart, projects or podcasts (issue 21). */
+    isInvestor: state.status === 'signed-in' && state.isInvestor,
     refresh,
     signOut: doSignOut,
   };

@@ -11,11 +11,12 @@ export interface FromLocationState {
 }
 
 /**
- * Renders `children` for a logged-in, verified user. Anyone signed out goes to /login; an unverified
- * user goes to /verify-email (spec section 4).
+ * Renders `children` for a logged-in, verified founder. Anyone signed out goes to /login; an unverified
+ * user goes to /verify-email (spec section 4); an investor account, which has none of a founder's
+ * pages, goes to its own profile (issue 21).
  */
 export function RequireUser({ children, loadingMessage }: { children: ReactNode; loadingMessage?: string }) {
-  const { status } = useAuth();
+  const { status, isInvestor } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <LoadingMessage message={loadingMessage} />;
   if (status === 'unverified') return <Navigate to={paths.verifyEmail.href()} replace />;
@@ -23,6 +24,7 @@ export function RequireUser({ children, loadingMessage }: { children: ReactNode;
     const state: FromLocationState = { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.login.href()} replace state={state} />;
   }
+  if (isInvestor) return <Navigate to={paths.myInvestorProfile.href()} replace />;
   return <>{children}</>;
 }
 

@@ -20,6 +20,33 @@ export const paths = {
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
   portalOnboarding: { path: '/onboard/vcn', href: () => '/onboard/vcn' },
+  /**
+   * A partner portal's own steps (issue 21), in its branding: an investor registers, verifies, logs
+   * in and keeps their profile under the portal's subdomain (its label in the path, so the steps work
+   * on the main host too, from /onboard/vcn).
+   */
+  portalRegister: {
+    path: '/portal/:portalId/register',
+    href: (portalId: string) => `/portal/${segment(portalId)}/register`,
+  },
+  portalLogin: {
+    path: '/portal/:portalId/login',
+    href: (portalId: string) => `/portal/${segment(portalId)}/login`,
+  },
+  portalVerifyEmail: {
+    path: '/portal/:portalId/verify-email',
+    href: (portalId: string) => `/portal/${segment(portalId)}/verify-email`,
+  },
+  portalResetPassword: {
+    path: '/portal/:portalId/reset-password',
+    href: (portalId: string) => `/portal/${segment(portalId)}/reset-password`,
+  },
+  portalProfile: {
+    path: '/portal/:portalId/profile',
+    href: (portalId: string) => `/portal/${segment(portalId)}/profile`,
+  },
+  /** An investor's own profile on the main site (issue 21). */
+  myInvestorProfile: { path: '/investor/profile', href: () => '/investor/profile' },
   home: { path: '/home', href: () => '/home' },
   findVc: { path: '/find-vc', href: () => '/find-vc' },
   investorSearch: {

@@ -19,9 +19,11 @@ export const CART_WINDOW = 'vc-directory-cart';
 
 /**
  * The navigation bar of spec section 2. It collapses (on narrow screens) whenever the route changes.
+ * An investor account (issue 21) has none of a founder's items (no Cart, no Podcasts): its own
+ * profile instead, and the account link leads there.
  */
 export function AppNavbar() {
-  const { loggedIn, isAdmin, user, status } = useAuth();
+  const { loggedIn, isAdmin, isInvestor, user, status } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
   const count = cartItemCount(cart);
@@ -62,11 +64,13 @@ export function AppNavbar() {
           {BRAND}
         </NavLink>
         {/* On a phone the cart (and its count) stays beside the menu button, not inside the folded menu. */}
-        <ul className="navbar-nav ms-auto me-2 d-lg-none">
-          <li className="nav-item">
-            <CartLink count={count} onClick={openCart} />
-          </li>
-        </ul>
+        {isInvestor ? null : (
+          <ul className="navbar-nav ms-auto me-2 d-lg-none">
+            <li className="nav-item">
+              <CartLink count={count} onClick={openCart} />
+            </li>
+          </ul>
+        )}
         <button
           type="button"
           className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
@@ -80,10 +84,16 @@ export function AppNavbar() {
         <div id="main-navbar" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
           <ul className="navbar-nav me-auto">
             {item(paths.findVc.href(), 'VC Database')}
-            {item(paths.podcasts.href(), 'Podcasts')}
-            <li className="nav-item d-none d-lg-block">
-              <CartLink count={count} onClick={openCart} />
-            </li>
+            {isInvestor ? (
+              item(paths.myInvestorProfile.href(), 'Your investor profile')
+            ) : (
+              <>
+                {item(paths.podcasts.href(), 'Podcasts')}
+                <li className="nav-item d-none d-lg-block">
+                  <CartLink count={count} onClick={openCart} />
+                </li>
+              </>
+            )}
             <li className="nav-item">
               <a className="nav-link" href={feedbackHref}>
                 Feedback
@@ -100,7 +110,7 @@ export function AppNavbar() {
                   </NavLink>
                 </li>
                 {item(
-                  paths.accountSettings.href(),
+                  isInvestor ? paths.myInvestorProfile.href() : paths.accountSettings.href(),
                   <>
                     <span className="visually-hidden">Account: </span>
                     {user?.email || 'Account'}

@@ -72,7 +72,9 @@ export function InvestorProfilePage() {
   const { investorId = '' } = useParams();
   const investor = useInvestor(investorId);
   useDocumentTitle(investor.data?.name ?? 'Investor');
-  const { user, status } = useAuth();
+  const { user: signedIn, status, isInvestor } = useAuth();
+  // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
+  const user = isInvestor ? null : signedIn;
   const { showToast } = useToast();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
@@ -97,7 +99,7 @@ export function InvestorProfilePage() {
     const result = addInvestorToExportCart(profile, user?.userId ?? null);
     if (result.ok) showToast(`${profile.name} added to your export cart`, 'success');
     else {
-      const refusal = cartRefusal(result, status);
+      const refusal = cartRefusal(result, status, isInvestor);
       showToast(refusal.message, refusal.variant, refusal.action);
     }
   };

@@ -47,7 +47,9 @@ export function InvestorSearchPage() {
   const results = useInvestorSearch(search);
   const facets = useSearchFacets(search);
   const go = (next: InvestorSearch) => setParams(paramsOf(next));
-  const { user, isAdmin, status } = useAuth();
+  const { user: signedIn, isAdmin, isInvestor, status } = useAuth();
+  // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
+  const user = isInvestor ? null : signedIn;
   const { showToast } = useToast();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
@@ -69,6 +71,7 @@ export function InvestorSearchPage() {
       const refusal = cartRefusal(
         { ok: false, code: 'login-required', message: messages.loginToAddToCart },
         status,
+        isInvestor,
       );
       showToast(refusal.message, refusal.variant, refusal.action);
       return;
@@ -92,7 +95,7 @@ export function InvestorSearchPage() {
     const result = addInvestorsToExportCart(addAll.plan, user?.userId ?? null);
     if (result.ok) showToast(addedToCart(addAll.plan.toAdd.length), 'success');
     else {
-      const refusal = cartRefusal(result, status);
+      const refusal = cartRefusal(result, status, isInvestor);
       showToast(refusal.message, refusal.variant, refusal.action);
     }
     setAddAll({ loading: false, plan: null });
@@ -102,7 +105,7 @@ export function InvestorSearchPage() {
     const result = addInvestorToExportCart(investor, user?.userId ?? null);
     if (result.ok) showToast(`${investor.name} added to your export cart`, 'success');
     else {
-      const refusal = cartRefusal(result, status);
+      const refusal = cartRefusal(result, status, isInvestor);
       showToast(refusal.message, refusal.variant, refusal.action);
     }
   };

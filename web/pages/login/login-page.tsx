@@ -5,23 +5,27 @@ import Form from 'react-bootstrap/Form';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { LOGIN_FIELDS_REQUIRED, loginErrorMessage, looksLikeEmail } from '../../auth/auth-errors';
+import { useAuthFlow } from '../../auth/auth-flow';
 import { useAuth } from '../../auth/auth-provider';
 import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { setPendingSignUp } from '../../auth/pending-sign-up';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { paths } from '../../config/paths';
 
 interface LoginLocationState {
   from?: string;
   notice?: string;
 }
 
-/** `/login`: email and password sign-in. Logged-in users go to /home (or back where they came from). */
+/**
+ * `/login`: email and password sign-in. Logged-in users go to /home (an investor to their profile), or
+ * back where they came from. Inside a portal's steps (`/portal/{id}/login`), to the portal profile.
+ */
 export function LoginPage() {
   useDocumentTitle('Login');
-  const { status, refresh } = useAuth();
+  const { status, refresh, isInvestor } = useAuth();
+  const flow = useAuthFlow();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const [email, setEmail] = useState('');
@@ -34,10 +38,10 @@ export function LoginPage() {
 
   if (status === 'loading') return <LoadingMessage />;
   if (status === 'signed-in') {
-    const from = state.from?.startsWith('/') ? state.from : paths.home.href();
+    const from = state.from?.startsWith('/') ? state.from : flow.home({ isInvestor });
     return <Navigate to={from} replace />;
   }
-  if (status === 'unverified' || needsVerification) return <Navigate to={paths.verifyEmail.href()} replace />;
+  if (status === 'unverified' || needsVerification) return <Navigate to={flow.verifyEmail} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +78,7 @@ export function LoginPage() {
       title="Login"
       footer={
         <>
-          Don&apos;t have an account? <Link to={paths.register.href()}>Register</Link>
+          Don&apos;t have an account? <Link to={flow.register}>Register</Link>
         </>
       }
     >
@@ -98,7 +102,7 @@ export function LoginPage() {
         <Form.Group className="mb-4" controlId="login-password">
           <div className="d-flex justify-content-between align-items-baseline">
             <Form.Label>Password</Form.Label>
-            <Link to={paths.resetPassword.href()} className="small">
+            <Link to={flow.resetPassword} className="small">
               Forgot password?
             </Link>
           </div>

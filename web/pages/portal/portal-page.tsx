@@ -14,19 +14,19 @@ import { paths } from '../../config/paths';
 /** The one built-in portal, also reachable at /onboard/vcn. */
 export const VCN_PORTAL_ID = 'vcn';
 
-/** How an investor of the network joins (the claim of a profile opens with the join flow). */
+/** How an investor of the network joins (issue 21): each step runs in the portal's branding. */
 export const INVESTOR_STEPS = [
   {
     title: 'Create your account',
     text: 'Register with your work email and verify it with the code we send.',
   },
   {
-    title: 'Know what your profile holds',
-    text: 'Your firm, the stages and sectors you invest in, where, and your cheque size: what founders search by.',
+    title: 'Fill in your profile',
+    text: 'Your firm, the stages and sectors you invest in, where, your cheque size and a short thesis: what founders search by. You choose which contact details founders may buy.',
   },
   {
-    title: 'Keep your profile current',
-    text: 'Claiming and editing your profile opens soon for members of the network; we will email you when it does.',
+    title: 'We review it, founders find you',
+    text: 'We review every profile before it is listed. You can change yours at any time.',
   },
 ];
 
@@ -41,6 +41,7 @@ export const WHAT_FOUNDERS_SEE = [
 export function PortalPage({ portalId }: { portalId: string }) {
   const portal = usePortal(portalId);
   const { loggedIn } = useAuth();
+
   useDocumentTitle(portal.data?.name ?? 'Investor Portal');
 
   if (portal.isPending) return <LoadingMessage />;
@@ -72,15 +73,15 @@ export function PortalPage({ portalId }: { portalId: string }) {
           </p>
           <div className="d-flex flex-wrap gap-2">
             {loggedIn ? (
-              <LinkButton to={paths.accountSettings.href()} variant="light" size="lg">
-                Your account
+              <LinkButton to={paths.portalProfile.href(portalId)} variant="light" size="lg">
+                Your investor profile
               </LinkButton>
             ) : (
               <>
-                <LinkButton to={paths.register.href()} variant="light" size="lg">
+                <LinkButton to={paths.portalRegister.href(portalId)} variant="light" size="lg">
                   Join as an investor
                 </LinkButton>
-                <LinkButton to={paths.login.href()} variant="outline-light" size="lg">
+                <LinkButton to={paths.portalLogin.href(portalId)} variant="outline-light" size="lg">
                   Login
                 </LinkButton>
               </>

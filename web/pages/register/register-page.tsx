@@ -5,21 +5,24 @@ import Form from 'react-bootstrap/Form';
 import { Link, Navigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { PASSWORD_MIN_LENGTH, registerErrorMessage, validateRegistration } from '../../auth/auth-errors';
+import { useAuthFlow } from '../../auth/auth-flow';
 import { useAuth } from '../../auth/auth-provider';
 import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { setPendingSignUp } from '../../auth/pending-sign-up';
 import { AuthCard } from '../../components/auth-card';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { paths } from '../../config/paths';
 
 /**
  * `/register`: email, password and confirmation. Cognito creates the account and emails a code; the
- * user then verifies on /verify-email (the profile is created on first use of the API).
+ * user then verifies on /verify-email (the profile is created on first use of the API). Inside a
+ * portal's steps (`/portal/{id}/register`) the same form, in the portal's branding, leads on to the
+ * portal's own verification page.
  */
 export function RegisterPage() {
   useDocumentTitle('Register');
-  const { status } = useAuth();
+  const { status, isInvestor } = useAuth();
+  const flow = useAuthFlow();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -30,8 +33,8 @@ export function RegisterPage() {
   useEffect(preloadAmplify, []);
 
   if (status === 'loading') return <LoadingMessage />;
-  if (status === 'signed-in') return <Navigate to={paths.home.href()} replace />;
-  if (status === 'unverified' || registered) return <Navigate to={paths.verifyEmail.href()} replace />;
+  if (status === 'signed-in') return <Navigate to={flow.home({ isInvestor })} replace />;
+  if (status === 'unverified' || registered) return <Navigate to={flow.verifyEmail} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +67,7 @@ export function RegisterPage() {
       title="Register"
       footer={
         <>
-          Already have an account? <Link to={paths.login.href()}>Login</Link>
+          Already have an account? <Link to={flow.login}>Login</Link>
         </>
       }
     >

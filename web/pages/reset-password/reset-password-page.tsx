@@ -5,11 +5,11 @@ import Form from 'react-bootstrap/Form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { CODE_INVALID, CODE_REQUIRED, looksLikeEmail, PASSWORD_MIN_LENGTH } from '../../auth/auth-errors';
+import { useAuthFlow } from '../../auth/auth-flow';
 import { useAuth } from '../../auth/auth-provider';
 import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { AuthCard } from '../../components/auth-card';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { paths } from '../../config/paths';
 import {
   RESET_CODE_SENT,
   RESET_DONE,
@@ -45,7 +45,8 @@ export function resetErrorMessage(error: unknown): string {
  */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
-  const { status } = useAuth();
+  const { status, isInvestor } = useAuth();
+  const flow = useAuthFlow();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   useEffect(preloadAmplify, []);
 
-  if (status === 'signed-in') return <Navigate to={paths.home.href()} replace />;
+  if (status === 'signed-in') return <Navigate to={flow.home({ isInvestor })} replace />;
 
   const requestCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,7 +91,7 @@ export function ResetPasswordPage() {
         confirmationCode: code.trim(),
         newPassword: password,
       });
-      navigate(paths.login.href(), { replace: true, state: { notice: RESET_DONE } });
+      navigate(flow.login, { replace: true, state: { notice: RESET_DONE } });
     } catch (caught) {
       setError(resetErrorMessage(caught));
     } finally {
@@ -103,7 +104,7 @@ export function ResetPasswordPage() {
       title="Reset password"
       footer={
         <>
-          Remembered it? <Link to={paths.login.href()}>Login</Link>
+          Remembered it? <Link to={flow.login}>Login</Link>
         </>
       }
     >

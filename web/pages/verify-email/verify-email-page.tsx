@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, Navigate } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { CODE_REQUIRED, verifyErrorMessage } from '../../auth/auth-errors';
+import { useAuthFlow } from '../../auth/auth-flow';
 import { useAuth } from '../../auth/auth-provider';
 import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { clearPendingSignUp, getPendingSignUp, type PendingSignUp } from '../../auth/pending-sign-up';
@@ -26,11 +27,12 @@ type Notice = { variant: 'success' | 'danger'; text: string };
  * `/verify-email`: waits for the email to be verified. Cognito emails a code: the user enters it here
  * (a fresh sign-up is confirmed with it; a signed-in user with an unverified email verifies the
  * attribute). The page checks every second and goes to /home once the user is verified; visitors with
- * nothing to verify are sent to /login.
+ * nothing to verify are sent to /login. Inside a portal's steps, to the portal's profile and login.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify Email');
-  const { state, refresh } = useAuth();
+  const { state, refresh, isInvestor } = useAuth();
+  const flow = useAuthFlow();
   const [pending, setPending] = useState<PendingSignUp | null>(() => getPendingSignUp());
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -62,10 +64,10 @@ export function VerifyEmailPage() {
   }, [unverified, refresh]);
 
   if (state.status === 'loading') return <LoadingMessage />;
-  if (state.status === 'signed-in') return <Navigate to={paths.home.href()} replace />;
-  if (loginNotice) return <Navigate to={paths.login.href()} replace state={{ notice: loginNotice }} />;
+  if (state.status === 'signed-in') return <Navigate to={flow.home({ isInvestor })} replace />;
+  if (loginNotice) return <Navigate to={flow.login} replace state={{ notice: loginNotice }} />;
   if (!unverified && !pending) {
-    return <Navigate to={paths.login.href()} replace state={{ notice: messages.notLoggedIn }} />;
+    return <Navigate to={flow.login} replace state={{ notice: messages.notLoggedIn }} />;
   }
 
   const email = state.status === 'unverified' ? state.user.email : (pending?.email ?? '');
