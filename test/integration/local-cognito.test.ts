@@ -1,13 +1,18 @@
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { call, localHome } from './support/home';
+import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { call, createUser, localHome } from './support/home';
 import { unique } from './support/seed';
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** The web app's path to Cognito in the local home: through the gateway's `/cognito` relay. */
 const cognito = new CognitoIdentityProviderClient({
@@ -89,5 +94,45 @@ describe('local home: sign-up and verification as the web app does it', () => {
     );
 
     await expect(attempt).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
+  });
+
+  it('refreshes a session as Amplify does (GetTokensFromRefreshToken), with the groups the user is in now', async () => {
+    const user = await createUser();
+    const signedIn = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: 'test-password-1' },
+      }),
+    );
+    const refreshToken = signedIn.AuthenticationResult?.RefreshToken ?? '';
+    expect(claimsOf(signedIn.AuthenticationResult?.IdToken ?? '')['cognito:groups']).toBeUndefined();
+    const portalId = `relay-${unique()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`.slice(0, 40);
+    const now = new Date().toISOString();
+    await putPortal({
+      id: `portal-${portalId}`,
+      name: 'Relay Portal',
+      description: '',
+      urlIdentifier: portalId,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: 'test',
+      firm: { name: 'Relay', website: '' },
+      fontFamily: null,
+    });
+    expect((await call('POST', '/investor/join', { token: user.token, body: { portalId } })).status).toBe(
+      200,
+    );
+
+    const refreshed = await cognito.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: refreshToken }),
+    );
+
+    expect(claimsOf(refreshed.AuthenticationResult?.IdToken ?? '')).toMatchObject({
+      sub: user.sub,
+      'cognito:groups': ['investor'],
+    });
   });
 });
