@@ -173,6 +173,8 @@ export class InvestorDirectoryStack extends Stack {
       // Redeliver: a new execution of a purchased cart's delivery.
       this.workflows.bindStarter(admin, 'exportDelivery');
       admin.bindStorage(storage, { UPLOADS_BUCKET: 'put' });
+      // The outcome of a report of wrong data is emailed to its reporter (issue 20).
+      admin.bindEmail(this.email);
     }
     // Joining a partner portal puts the user in the `investor` group (issue 21).
     this.api.functionFor('investorPortal')?.bindInvestorGroup(this.auth.userPool);

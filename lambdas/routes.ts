@@ -97,6 +97,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/me/contacts', 'user', 'account'),
   // A fresh, short-lived link to the CSV of one of the caller's delivered purchases.
   route('GET', '/me/purchases/{cartId}/csv', 'user', 'account'),
+  // Reports of wrong data (issue 20): a founder reports an investor's data; one open report each.
+  route('POST', '/investors/{investorId}/reports', 'user', 'account'),
 
   // Admin: curation, debugging, jobs and carts.
   route('GET', '/admin/imported-investors', 'admin', 'admin'),
@@ -104,6 +106,9 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/searchable-investors/{investorId}', 'admin', 'admin'),
   // Provenance (issue 20): an admin corrects, confirms or removes an investor's contact values.
   route('PUT', '/admin/investors/{investorId}/contacts', 'admin', 'admin'),
+  // The queue of open reports (oldest first), and an admin's resolution of one, once.
+  route('GET', '/admin/reports', 'admin', 'admin'),
+  route('POST', '/admin/reports/{reportId}/resolve', 'admin', 'admin'),
   route('POST', '/admin/field-merger', 'admin', 'admin'),
   route('GET', '/admin/field-merger/jobs/{jobId}', 'admin', 'admin'),
   route('GET', '/admin/curation-rules', 'admin', 'admin'),

@@ -1,8 +1,12 @@
 import { contactsResponse, meResponse, purchaseCsvResponse } from '../../shared/api/account';
 import { cartIdParams } from '../../shared/api/carts';
-import { NotFoundError } from '../lib/errors';
+import { investorIdParams } from '../../shared/api/directory';
+import { createReportBody, createReportResponse, REPORT_ALREADY_OPEN } from '../../shared/api/reports';
+import { reportInvestor } from '../lib/directory/reports';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
+import { ReportAlreadyOpenError } from '../lib/table/repositories/reports';
 import { ensureUserProfile, listPurchasedContacts } from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */
@@ -33,6 +37,31 @@ export const handler = httpHandler('account', {
       // Someone else's purchase answers as a missing one.
       if (!link) throw new NotFoundError('No delivered purchase with this cart id');
       return purchaseCsvResponse.parse(link);
+    },
+  }),
+
+  'POST /investors/{investorId}/reports': endpoint({
+    auth: 'user',
+    status: 201,
+    params: investorIdParams,
+    body: createReportBody,
+    handle: async ({ params, body, caller }) => {
+      try {
+        const report = await reportInvestor({
+          investorId: params.investorId,
+          reporterUserId: caller.sub,
+          reporterEmail: caller.email,
+          reason: body.reason,
+          note: body.note,
+          field: body.field,
+          now: new Date(),
+        });
+        if (!report) throw new NotFoundError('Investor not found');
+        return createReportResponse.parse(report);
+      } catch (error) {
+        if (error instanceof ReportAlreadyOpenError) throw new ConflictError(REPORT_ALREADY_OPEN);
+        throw error;
+      }
     },
   }),
 });

@@ -36,6 +36,13 @@ import {
   portalFieldsBody,
   portalMessages,
 } from '../../shared/api/portals';
+import {
+  adminReportsResponse,
+  REPORT_ALREADY_RESOLVED,
+  reportIdParams,
+  resolveReportBody,
+  resolveReportResponse,
+} from '../../shared/api/reports';
 import { purchaseStateOf } from '../../shared/cart/purchase-state';
 import { MERGEABLE_FIELDS, validateFieldMerger } from '../../shared/curation/field-merger';
 import { finalsOfRequest, rulesOfRequest } from '../../shared/curation/rules';
@@ -43,6 +50,7 @@ import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
 import { correctInvestorContacts } from '../lib/directory/contact-corrections';
 import { investorsWithAnyValue, newCurationJob, tagKindOf } from '../lib/directory/curation';
+import { resolveReport } from '../lib/directory/reports';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import {
@@ -80,6 +88,7 @@ import {
   searchByTag,
 } from '../lib/table/repositories/investors';
 import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
+import { listOpenReports, ReportAlreadyResolvedError } from '../lib/table/repositories/reports';
 import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
 import { startWorkflow } from '../lib/workflows';
@@ -137,6 +146,27 @@ export const handler = httpHandler('admin', {
       const corrected = await correctInvestorContacts(params.investorId, body, caller.sub, new Date());
       if (!corrected) throw new NotFoundError('Investor not found');
       return contactCorrectionResponse.parse(corrected);
+    },
+  }),
+
+  'GET /admin/reports': endpoint({
+    auth: 'admin',
+    handle: async () => adminReportsResponse.parse({ reports: await listOpenReports() }),
+  }),
+
+  'POST /admin/reports/{reportId}/resolve': endpoint({
+    auth: 'admin',
+    params: reportIdParams,
+    body: resolveReportBody,
+    handle: async ({ params, body, caller }) => {
+      try {
+        return resolveReportResponse.parse(
+          await resolveReport(params.reportId, body, caller.sub, new Date()),
+        );
+      } catch (error) {
+        if (error instanceof ReportAlreadyResolvedError) throw new ConflictError(REPORT_ALREADY_RESOLVED);
+        throw error;
+      }
     },
   }),
 

@@ -259,11 +259,14 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function and the admin function (report outcomes) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
-    expect(senders).toEqual([stack.workflows.taskFunctions.ExportTasksFunctionArn]);
+    expect(senders).toEqual([
+      stack.api.functionFor('admin'),
+      stack.workflows.taskFunctions.ExportTasksFunctionArn,
+    ]);
 
     const statement = statementsOf(template, stack.workflows.taskFunctions.ExportTasksFunctionArn).find((s) =>
       actionsOf([s]).includes('ses:SendEmail'),

@@ -6,6 +6,7 @@ import {
   newPodcastId,
 } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { createReport, newReportId } from '../../lambdas/lib/table/repositories/reports';
 import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
@@ -183,6 +184,28 @@ const completeProfile = {
   sectors: ['fintech'],
 };
 
+/** An open report of the matrix investor, written directly (the guard is per reporter: a fresh one each). */
+const openReport = async (reporterUserId: string, note: string, ofInvestor = investorId): Promise<string> => {
+  const report = await createReport({
+    id: newReportId(),
+    investorId: ofInvestor,
+    investorName: `Secret Person ${u}`,
+    reporterUserId,
+    reporterEmail: `reporter-${unique()}@example.com`,
+    reason: 'email_bounced',
+    field: 'email',
+    note,
+    status: 'open',
+    createdAt: new Date().toISOString(),
+    purchasedAt: null,
+    purchasedFields: [],
+    resolution: null,
+  });
+  return report.id;
+};
+/** What a report by 'verified' says: no other caller may ever read it. */
+const reportNote = `secret report note ${u}`;
+
 const cases: Record<string, Case> = {
   'GET /directory/metadata': { prepare: async () => ({ path: '/directory/metadata' }) },
   'GET /directory/role-counts': { prepare: async () => ({ path: '/directory/role-counts' }) },
@@ -283,6 +306,24 @@ const cases: Record<string, Case> = {
     },
     // Anyone signed in may vote on any podcast: not an owned record.
     expect: { other: 200 },
+  },
+  'POST /investors/{investorId}/reports': {
+    prepare: async () => ({
+      path: `/investors/${investorId}/reports`,
+      body: { reason: 'other', note: 'matrix' },
+    }),
+    // Any verified founder may report any investor (once while open): not an owned record.
+    expect: { other: 201 },
+    ok: 201,
+  },
+  'GET /admin/reports': { prepare: async () => ({ path: '/admin/reports' }) },
+  'POST /admin/reports/{reportId}/resolve': {
+    prepare: async () => ({
+      path: `/admin/reports/${await openReport(`matrix-${unique()}`, 'matrix')}/resolve`,
+      body: { action: 'dismiss' },
+    }),
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   'GET /me': { prepare: async () => ({ path: '/me' }) },
   'GET /me/contacts': { prepare: async () => ({ path: '/me/contacts' }) },
@@ -503,6 +544,8 @@ const PUBLIC_ROUTES = [
 ];
 
 const nonAdminResponses: string[] = [];
+/** What every caller but 'verified' and the admin was answered. */
+const othersResponses: string[] = [];
 
 beforeAll(async () => {
   const [verified, other, admin, unverified] = await Promise.all([
@@ -529,6 +572,8 @@ beforeAll(async () => {
   );
   const found = await dataOf<{ items: { id: string }[] }>(call('GET', `/investors?stageFocus=${stage}`));
   investorId = found.items[0]?.id ?? '';
+  // Of another investor id: the POST case below reports the matrix investor as 'verified' too.
+  await openReport(verified.sub, reportNote, `reported-${u}`);
   const now = new Date().toISOString();
   await putPortal({
     id: `portal-${u}`,
@@ -583,6 +628,7 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
         actual[persona] = response.status;
         expected[persona] = expectedStatus(definition.auth, persona, testCase);
         if (definition.auth !== 'admin') nonAdminResponses.push(response.text);
+        if (persona !== 'verified' && persona !== 'admin') othersResponses.push(response.text);
       }
       expect(actual).toEqual(expected);
     });
@@ -699,5 +745,12 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     for (const secret of Object.values(secrets)) expect(joined).not.toContain(secret);
     // The cart and search responses did include the investor, so the check is not vacuous.
     expect(joined).toContain(`Secret Person ${u}`);
+  });
+
+  it("never shows a founder's report, or who they are, to anyone else", () => {
+    expect(othersResponses.length).toBeGreaterThan(20);
+    const joined = othersResponses.join('\n');
+    for (const secret of [reportNote, users.verified.sub, users.verified.email])
+      expect(joined).not.toContain(secret);
   });
 });

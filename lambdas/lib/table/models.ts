@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { curationJobSchema, unmatchedPaymentSchema } from '../../../shared/api/admin';
 import { directoryMetadataSchema } from '../../../shared/api/directory';
 import { IMPORT_JOB_STATUSES } from '../../../shared/api/imports';
+import { adminReportSchema } from '../../../shared/api/reports';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
@@ -549,3 +550,23 @@ export const connectStateModel = defineModel(
 );
 
 export { investorRoleSchema };
+
+/**
+ * A founder's report of wrong data (issue 20). Listed in `gsi1` (`REPORTS_OPEN`, oldest first) only
+ * while open; every report of a founder in `gsi2` (`REPORTER#<userId>`), for the bounce credits.
+ */
+export const investorReportModel = defineModel('investorReport', adminReportSchema, (v) => ({
+  pk: `REPORT#${v.id}`,
+  sk: 'REPORT',
+  ...(v.status === 'open' ? { gsi1pk: 'REPORTS_OPEN', gsi1sk: `${v.createdAt}#${v.id}` } : {}),
+  gsi2pk: `REPORTER#${v.reporterUserId}`,
+  gsi2sk: `${v.createdAt}#${v.id}`,
+}));
+export type InvestorReport = z.infer<typeof adminReportSchema>;
+
+/** One founder's open report of one investor: the guard of "one open report per investor". */
+export const openReportGuardModel = defineModel(
+  'openReportGuard',
+  z.object({ userId: z.string(), investorId: z.string(), reportId: z.string() }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: `OPENREPORT#${v.investorId}` }),
+);

@@ -1,0 +1,194 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_ALREADY_OPEN, REPORT_ALREADY_RESOLVED } from '../../shared/api/reports';
+import { call, createUser, type TestUser } from './support/home';
+import { emailsTo } from './support/purchases';
+import { seedInvestors, unique } from './support/seed';
+
+/**
+ * Reports of wrong data (issue 20): a founder reports, an admin works the queue with each of the four
+ * actions (through the admin correction, so provenance says 'admin correction' today), the reporter
+ * is emailed the outcome, and a report is resolved once.
+ */
+
+const u = unique();
+const sector = `report-${u}`;
+const email = `reported-${u}@example.com`;
+let admin: TestUser;
+let reporter: TestUser;
+let investorId = '';
+
+interface Field {
+  value: string | null;
+  source: { kind: string; name: string };
+  changedAt: string;
+  confirmedAt: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function sheetOf(id: string) {
+  const response = await call('GET', `/admin/searchable-investors/${id}`, { token: admin.token });
+  expect(response.status).toBe(200);
+  return (response.body as { data: { contacts: { fields: Record<string, Field> } } }).data.contacts.fields;
+}
+
+async function report(body: unknown, who: TestUser = reporter) {
+  return call('POST', `/investors/${investorId}/reports`, { token: who.token, body });
+}
+
+async function openReportId(body: unknown): Promise<string> {
+  const response = await report(body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return (response.body as { data: { id: string } }).data.id;
+}
+
+const resolve = (id: string, body: unknown) =>
+  call('POST', `/admin/reports/${id}/resolve`, { token: admin.token, body });
+
+async function outcomeEmailOf(reportId: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const found = (await emailsTo(reporter.email)).filter((e) =>
+      JSON.stringify(e).includes(`Report ${reportId}`),
+    );
+    if (found[0]) return found[0];
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`no outcome email for report ${reportId}`);
+}
+
+beforeAll(async () => {
+  [admin, reporter] = await Promise.all([createUser({ admin: true }), createUser()]);
+  await seedInvestors(
+    [
+      {
+        name: `Reported Person ${u}`,
+        email,
+        linkedin: `https://www.linkedin.com/in/reported-${u}`,
+        sectors: [sector],
+      },
+    ],
+    {
+      sourceName: `Report list ${u}`,
+      sourceUrl: 'https://example.com/r.csv',
+      importedAt: new Date('2025-01-15T10:00:00.000Z'),
+    },
+  );
+  const found = await call('GET', `/investors?sectorFocus=${sector}`);
+  investorId = (found.body as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  expect(investorId).not.toBe('');
+});
+
+describe('reports of wrong data (connected)', () => {
+  it('refuses bad input with a clear 400', async () => {
+    const badReason = await report({ reason: 'spam', note: '' });
+    expect(badReason.status).toBe(400);
+    expect(JSON.stringify(badReason.body)).toContain('Choose a reason');
+    const longNote = await report({ reason: 'other', note: 'x'.repeat(1001) });
+    expect(longNote.status).toBe(400);
+    expect(JSON.stringify(longNote.body)).toContain('at most 1000 characters');
+    const unknownField = await report({ reason: 'other', note: '', extra: 1 });
+    expect(unknownField.status).toBe(400);
+    const unknownInvestor = await call('POST', `/investors/nope-${u}/reports`, {
+      token: reporter.token,
+      body: { reason: 'other' },
+    });
+    expect(unknownInvestor.status).toBe(404);
+  });
+
+  it('allows one open report per investor per founder (409), lists it oldest first, and records the purchase facts', async () => {
+    const id = await openReportId({ reason: 'email_bounced', note: `bounced ${u}` });
+    const again = await report({ reason: 'other', note: 'again' });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).toContain(REPORT_ALREADY_OPEN);
+
+    const queue = await call('GET', '/admin/reports', { token: admin.token });
+    expect(queue.status).toBe(200);
+    const reports = (queue.body as { data: { reports: { id: string; createdAt: string }[] } }).data.reports;
+    const mine = reports.find((r) => r.id === id);
+    expect(mine).toMatchObject({
+      investorId,
+      reason: 'email_bounced',
+      field: 'email',
+      note: `bounced ${u}`,
+      status: 'open',
+      reporterUserId: reporter.sub,
+      reporterEmail: reporter.email,
+      purchasedAt: null,
+      purchasedFields: [],
+    });
+    const times = reports.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort());
+
+    // Dismissed: nothing changes but the report; the reporter is told; a second resolve is refused.
+    const before = await sheetOf(investorId);
+    const dismissed = await resolve(id, { action: 'dismiss' });
+    expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+    expect(dismissed.body).toMatchObject({ data: { status: 'resolved', resolution: { action: 'dismiss' } } });
+    expect(await sheetOf(investorId)).toEqual(before);
+    expect((await outcomeEmailOf(id)).subject).toContain('left the data as it is');
+    const twice = await resolve(id, { action: 'dismiss' });
+    expect(twice.status).toBe(409);
+    expect(JSON.stringify(twice.body)).toContain(REPORT_ALREADY_RESOLVED);
+    const after = await call('GET', '/admin/reports', { token: admin.token });
+    expect(JSON.stringify(after.body)).not.toContain(id);
+  });
+
+  it('corrects a value as an admin correction dated today, and emails the reporter', async () => {
+    const id = await openReportId({ reason: 'email_bounced', note: '' });
+    const bad = await resolve(id, { action: 'correct', field: 'email', value: 'not an email' });
+    expect(bad.status).toBe(400);
+    const noValue = await resolve(id, { action: 'correct', field: 'email' });
+    expect(noValue.status).toBe(400);
+    const corrected = await resolve(id, { action: 'correct', field: 'email', value: `new-${u}@example.com` });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const field = (await sheetOf(investorId)).email;
+    expect(field?.value).toBe(`new-${u}@example.com`);
+    expect(field?.source).toMatchObject({ kind: 'admin', name: 'admin correction' });
+    expect(field?.changedAt.slice(0, 10)).toBe(today());
+    expect((await outcomeEmailOf(id)).subject).toContain('we corrected it');
+    expect((await resolve(id, { action: 'correct', field: 'email', value: email })).status).toBe(409);
+  });
+
+  it('confirms a value: confirmedAt moves to today, the value stays', async () => {
+    const id = await openReportId({ reason: 'wrong_person', note: 'is it?', field: 'linkedin' });
+    const before = (await sheetOf(investorId)).linkedin;
+    expect(before?.confirmedAt.slice(0, 10)).not.toBe(today());
+    const confirmed = await resolve(id, { action: 'confirm' });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const after = (await sheetOf(investorId)).linkedin;
+    expect(after?.value).toBe(before?.value);
+    expect(after?.confirmedAt.slice(0, 10)).toBe(today());
+    expect(after?.source).toMatchObject({ kind: 'admin', name: 'admin correction' });
+    expect((await outcomeEmailOf(id)).subject).toContain('confirmed the data is right');
+  });
+
+  it('removes a value, and emails the reporter', async () => {
+    const id = await openReportId({ reason: 'left_firm', note: '' });
+    expect((await resolve(id, { action: 'remove' })).status).toBe(400);
+    const removed = await resolve(id, { action: 'remove', field: 'linkedin' });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await sheetOf(investorId)).linkedin?.value).toBeNull();
+    const profile = await call('GET', `/investors/${investorId}`);
+    expect(profile.body).toMatchObject({ data: { hasLinkedIn: false } });
+    expect((await outcomeEmailOf(id)).subject).toContain('removed the value');
+  });
+
+  it("never shows a reporter's identity or note to the public or to another founder", async () => {
+    const other = await createUser();
+    const note = `private note ${unique()}`;
+    await openReportId({ reason: 'wrong_focus', note });
+    const seen = await Promise.all([
+      call('GET', `/investors/${investorId}`),
+      call('GET', `/investors?sectorFocus=${sector}`),
+      call('GET', `/investors/${investorId}`, { token: other.token }),
+      call('GET', '/me', { token: other.token }),
+      call('GET', '/me/contacts', { token: other.token }),
+      // Another founder's own report of the same investor is theirs alone.
+      call('POST', `/investors/${investorId}/reports`, { token: other.token, body: { reason: 'other' } }),
+      call('GET', '/admin/reports', { token: other.token }),
+    ]);
+    const text = seen.map((r) => r.text).join('\n');
+    expect(seen[6]?.status).toBe(403);
+    for (const secret of [reporter.email, reporter.sub, note]) expect(text).not.toContain(secret);
+  });
+});
