@@ -114,6 +114,10 @@ const AdminCartsPage = page(
   () => import('../pages/admin/admin-carts-page'),
   (m) => m.AdminCartsPage,
 );
+const AdminReportsPage = page(
+  () => import('../pages/admin/admin-reports-page'),
+  (m) => m.AdminReportsPage,
+);
 const AdminDebugFieldPage = page(
   () => import('../pages/admin/admin-debug-field-page'),
   (m) => m.AdminDebugFieldPage,
@@ -179,6 +183,7 @@ export const routes: RouteObject[] = [
           { path: paths.connectStripe.path, element: <ConnectStripePage /> },
           { path: paths.admin.path, element: <AdminPage /> },
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },
+          { path: paths.adminReports.path, element: <AdminReportsPage /> },
           { path: paths.adminDebugField.path, element: <AdminDebugFieldPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

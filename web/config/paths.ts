@@ -87,6 +87,7 @@ export const paths = {
     },
   },
   adminCarts: { path: '/admin/carts', href: () => '/admin/carts' },
+  adminReports: { path: '/admin/reports', href: () => '/admin/reports' },
   adminDebugField: {
     path: '/admin/debug-field',
     href: (params: { targetField: string; selectedValues: readonly string[]; finalValue: string }) => {

@@ -202,7 +202,11 @@ describe('the account page', () => {
       within(library)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Email', 'LinkedIn', 'Phone', 'Twitter']);
+    ).toEqual(['Name', 'Email', 'LinkedIn', 'Phone', 'Twitter', 'Report']);
+    // Each row offers "Report wrong data" (issue 20).
+    expect(within(library).getAllByRole('button', { name: /^Report wrong data: / }).length).toBeGreaterThan(
+      0,
+    );
     expect(within(library).getByText('+1 555 0100')).toBeTruthy();
     // jsdom's accessible name drops the space before the hidden text; browsers read 'Profile of …'.
     expect(

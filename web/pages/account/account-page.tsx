@@ -23,6 +23,7 @@ import { RequireUser } from '../../auth/guards';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
+import { ReportWrongData } from '../../components/report-wrong-data';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { NewProjectForm } from './new-project-form';
@@ -137,6 +138,9 @@ function ContactLibrary() {
                       {EXTRA_COLUMN_LABELS[column]}
                     </th>
                   ))}
+                  <th scope="col">
+                    <span className="visually-hidden">Report</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -162,6 +166,12 @@ function ContactLibrary() {
                         )}
                       </td>
                     ))}
+                    <td>
+                      <ReportWrongData
+                        investorId={contact.searchableInvestorId}
+                        investorName={contact.name}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -41,6 +41,17 @@ export function AdminPage() {
                 <Link to={paths.adminCarts.href()}>View recent carts</Link>
               </Card.Body>
             </Card>
+            <Card as="section" className="shadow-sm" aria-labelledby="admin-reports-title">
+              <Card.Body>
+                <h2 className="h4" id="admin-reports-title">
+                  Reports
+                </h2>
+                <p className="small text-body-secondary">
+                  Founders&apos; reports of wrong data: correct, remove, confirm or dismiss.
+                </p>
+                <Link to={paths.adminReports.href()}>Work the reports queue</Link>
+              </Card.Body>
+            </Card>
           </Col>
           <Col xs={12}>
             <CsvImporter />

@@ -222,7 +222,8 @@ export function DirectoryHomePage() {
                 <Card.Body>
                   <h3 className="h6">How do I report incorrect data?</h3>
                   <p className="mb-0 small">
-                    Email us at{' '}
+                    Use &ldquo;Report wrong data&rdquo; on an investor&apos;s card, profile page or in your
+                    contact library (signed in), and we email you the outcome. Or email us at{' '}
                     {feedbackEmail ? (
                       <a href={`mailto:${feedbackEmail}`}>{feedbackEmail}</a>
                     ) : (

@@ -19,6 +19,7 @@ import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useAuth } from '../../auth/auth-provider';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { LoadingMessage } from '../../components/loading-message';
+import { ReportWrongData } from '../../components/report-wrong-data';
 import { type SummaryItem, SummaryList } from '../../components/summary-list';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
@@ -126,6 +127,7 @@ export function InvestorProfilePage() {
           <Button variant="primary" onClick={add}>
             Add to Export Cart
           </Button>
+          <ReportWrongData investorId={profile.id} investorName={profile.name} />
         </div>
       </header>
 

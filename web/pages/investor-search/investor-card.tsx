@@ -9,6 +9,7 @@ import { investorRoleLabel } from '../../../shared/investors/roles';
 import { REMOVE_FROM_CART } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
+import { ReportWrongData } from '../../components/report-wrong-data';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { paths } from '../../config/paths';
@@ -135,6 +136,7 @@ export function InvestorCard({
               {ALREADY_BOUGHT}
             </Badge>
           ) : null}
+          <ReportWrongData investorId={investor.id} investorName={investor.name} />
           {showDebugLink ? (
             <Link to={paths.admin.href({ searchableInvestorId: investor.id })} className="small ms-auto">
               Debug Mapping
