@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ALREADY_OPEN, REPORT_ALREADY_RESOLVED } from '../../shared/api/reports';
 import { call, createUser, type TestUser } from './support/home';
-import { emailsTo } from './support/purchases';
+import { checkoutEvent, delivered, emailsTo, postEvent, savedCart } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 
 /**
@@ -171,6 +171,33 @@ describe('reports of wrong data (connected)', () => {
     const profile = await call('GET', `/investors/${investorId}`);
     expect(profile.body).toMatchObject({ data: { hasLinkedIn: false } });
     expect((await outcomeEmailOf(id)).subject).toContain('removed the value');
+  });
+
+  it('records that the reporter had bought the investor, when and which kinds (for bounce credits)', async () => {
+    const buyer = await createUser();
+    const cart = await savedCart(
+      buyer,
+      [{ name: `Bought Person ${u}`, email: `bought-${u}@example.com` }],
+      ['name', 'email'],
+    );
+    await postEvent(checkoutEvent(cart.id, cart.pricing.totalX100));
+    await delivered(cart.id);
+    const bought = cart.investorIds[0] ?? '';
+    const response = await call('POST', `/investors/${bought}/reports`, {
+      token: buyer.token,
+      body: { reason: 'email_bounced', note: 'bounced' },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const id = (response.body as { data: { id: string } }).data.id;
+    const queue = await call('GET', '/admin/reports', { token: admin.token });
+    const stored = (
+      queue.body as {
+        data: { reports: { id: string; purchasedAt: string | null; purchasedFields: string[] }[] };
+      }
+    ).data.reports.find((r) => r.id === id);
+    expect(stored?.purchasedFields).toEqual(['email']);
+    expect(stored?.purchasedAt).not.toBeNull();
+    expect(Date.now() - Date.parse(stored?.purchasedAt ?? '')).toBeLessThan(5 * 60_000);
   });
 
   it("never shows a reporter's identity or note to the public or to another founder", async () => {
