@@ -26,7 +26,9 @@ export const REPORT_ALREADY_OPEN =
   'You already reported this investor; we will email you when an admin has looked at it.';
 export const REPORT_ALREADY_RESOLVED = 'This report has already been resolved.';
 
-export const reportFieldSchema = z.enum(CONTACT_KINDS);
+export const reportFieldSchema = z.enum(CONTACT_KINDS, {
+  error: `Choose a contact field: ${CONTACT_KINDS.join(', ')}.`,
+});
 
 /** POST /investors/{investorId}/reports. An 'email bounced' report is about the email. */
 export const createReportBody = z.strictObject({

@@ -86,6 +86,9 @@ describe('reports of wrong data (connected)', () => {
     const longNote = await report({ reason: 'other', note: 'x'.repeat(1001) });
     expect(longNote.status).toBe(400);
     expect(JSON.stringify(longNote.body)).toContain('at most 1000 characters');
+    const badField = await report({ reason: 'other', field: 'fax' });
+    expect(badField.status).toBe(400);
+    expect(JSON.stringify(badField.body)).toContain('Choose a contact field');
     const unknownField = await report({ reason: 'other', note: '', extra: 1 });
     expect(unknownField.status).toBe(400);
     const unknownInvestor = await call('POST', `/investors/nope-${u}/reports`, {
