@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ALREADY_OPEN, REPORT_ALREADY_RESOLVED } from '../../shared/api/reports';
 import { call, createUser, type TestUser } from './support/home';
-import { checkoutEvent, delivered, emailsTo, postEvent, savedCart } from './support/purchases';
+import { checkoutEvent, delivered, emailsTo, postEvent, savedCart, sesRefuses } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 
 /**
@@ -174,6 +174,18 @@ describe('reports of wrong data (connected)', () => {
     const profile = await call('GET', `/investors/${investorId}`);
     expect(profile.body).toMatchObject({ data: { hasLinkedIn: false } });
     expect((await outcomeEmailOf(id)).subject).toContain('removed the value');
+  });
+
+  it('resolves a report even when the outcome email cannot be sent', async () => {
+    const id = await openReportId({ reason: 'other', note: '' });
+    await sesRefuses(true);
+    try {
+      const dismissed = await resolve(id, { action: 'dismiss' });
+      expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+    } finally {
+      await sesRefuses(false);
+    }
+    expect((await resolve(id, { action: 'dismiss' })).status).toBe(409);
   });
 
   it('records that the reporter had bought the investor, when and which kinds (for bounce credits)', async () => {
