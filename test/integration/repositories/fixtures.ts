@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CartRecord, ProjectItem } from '../../../lambdas/lib/table/models';
+import type { CartRecord, ProjectItem, PurchasedContact } from '../../../lambdas/lib/table/models';
 import type { ImportedInvestor, SearchableInvestor } from '../../../shared/investors/types';
 import '../support/home';
 
@@ -127,6 +127,33 @@ export function cart(overrides: Partial<CartRecord> = {}): CartRecord {
     recipientEmail: null,
     paymentStatus: null,
     paidSessionId: null,
+    ...overrides,
+  };
+}
+
+/** A contact in a founder's library, bought from one cart (every contact field empty unless overridden). */
+export function purchasedContact(
+  userId: string,
+  overrides: Partial<PurchasedContact> = {},
+): PurchasedContact {
+  return {
+    userId,
+    searchableInvestorId: unique('inv_'),
+    importedInvestorId: unique('imp_'),
+    name: 'Ada Marlowe',
+    email: 'ada@example.com',
+    linkedinUrl: null,
+    phone: null,
+    twitterUrl: null,
+    crunchbaseUrl: null,
+    emailChangedAt: null,
+    linkedinChangedAt: null,
+    phoneChangedAt: null,
+    twitterChangedAt: null,
+    crunchbaseChangedAt: null,
+    cartId: unique('cart_'),
+    purchasedAt: at(0),
+    cartIds: [],
     ...overrides,
   };
 }

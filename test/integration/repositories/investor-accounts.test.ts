@@ -18,7 +18,7 @@ import {
 import { createProject } from '../../../lambdas/lib/table/repositories/projects';
 import { addPurchasedContacts } from '../../../lambdas/lib/table/repositories/users';
 import { emptyInvestorProfileFields } from '../../../shared/investors/investor-profile';
-import { at, cart, project, unique } from './fixtures';
+import { at, cart, project, purchasedContact, unique } from './fixtures';
 
 const profile = (userId: string, changes: Partial<InvestorProfileItem> = {}): InvestorProfileItem => ({
   ...emptyInvestorProfileFields(`${userId}@example.com`),
@@ -71,25 +71,7 @@ describe('investor accounts repository (DynamoDB Local)', () => {
     await createProject(project({ creatorUserId: founder }));
     await saveCart(cart({ creatorUserId: founder }));
     await addPurchasedContacts([
-      {
-        userId: founder,
-        searchableInvestorId: unique('inv_'),
-        importedInvestorId: unique('imp_'),
-        name: 'Bought',
-        email: null,
-        linkedinUrl: null,
-        phone: null,
-        twitterUrl: null,
-        crunchbaseUrl: null,
-        emailChangedAt: null,
-        linkedinChangedAt: null,
-        phoneChangedAt: null,
-        twitterChangedAt: null,
-        crunchbaseChangedAt: null,
-        cartId: unique('cart_'),
-        purchasedAt: at(0),
-        cartIds: [],
-      },
+      purchasedContact(founder, { name: 'Bought', email: null, purchasedAt: at(0) }),
     ]);
     const podcast = await createPodcast({
       id: newPodcastId(),

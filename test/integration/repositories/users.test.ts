@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PurchasedContact } from '../../../lambdas/lib/table/models';
 import {
   addPurchasedContacts,
   ensureUserProfile,
@@ -8,28 +7,9 @@ import {
   listPurchasedContacts,
 } from '../../../lambdas/lib/table/repositories/users';
 import { getItem } from '../../../lambdas/lib/table/table';
-import { at, unique } from './fixtures';
+import { at, purchasedContact, unique } from './fixtures';
 
-const contact = (userId: string, overrides: Partial<PurchasedContact> = {}): PurchasedContact => ({
-  userId,
-  searchableInvestorId: unique('inv_'),
-  importedInvestorId: unique('imp_'),
-  name: 'Ada Marlowe',
-  email: 'ada@example.com',
-  linkedinUrl: null,
-  phone: null,
-  twitterUrl: null,
-  crunchbaseUrl: null,
-  emailChangedAt: null,
-  linkedinChangedAt: null,
-  phoneChangedAt: null,
-  twitterChangedAt: null,
-  crunchbaseChangedAt: null,
-  cartId: unique('cart_'),
-  purchasedAt: at(0),
-  cartIds: [],
-  ...overrides,
-});
+const contact = purchasedContact;
 
 describe('users repository (DynamoDB Local)', () => {
   it('creates the profile on first use with the defaults of a new user', async () => {

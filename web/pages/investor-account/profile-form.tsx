@@ -85,6 +85,20 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
     </Form.Group>
   );
 
+  /** A cheque bound: both share the one help line under them. */
+  const cheque = (key: 'chequeMin' | 'chequeMax', label: string, placeholder: string) => (
+    <Form.Group controlId={`profile-${key}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        inputMode="decimal"
+        placeholder={placeholder}
+        aria-describedby="profile-cheque-help"
+      />
+    </Form.Group>
+  );
+
   const contact = (
     key: BuyableContact | 'website',
     label: string,
@@ -197,30 +211,8 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
           <Col md={4}>{text('cities', 'Cities', { help: 'Such as Lisbon, Porto.' })}</Col>
           <Col md={4}>{text('countries', 'Countries', { help: 'Such as Portugal, Spain.' })}</Col>
           <Col md={4}>{text('regions', 'Regions', { help: 'Such as Southern Europe.' })}</Col>
-          <Col md={6}>
-            <Form.Group controlId="profile-chequeMin">
-              <Form.Label>Smallest cheque (US$)</Form.Label>
-              <Form.Control
-                value={form.chequeMin}
-                onChange={(e) => set('chequeMin', e.target.value)}
-                inputMode="decimal"
-                placeholder="25k"
-                aria-describedby="profile-cheque-help"
-              />
-            </Form.Group>
-          </Col>
-          <Col md={6}>
-            <Form.Group controlId="profile-chequeMax">
-              <Form.Label>Largest cheque (US$)</Form.Label>
-              <Form.Control
-                value={form.chequeMax}
-                onChange={(e) => set('chequeMax', e.target.value)}
-                inputMode="decimal"
-                placeholder="250k"
-                aria-describedby="profile-cheque-help"
-              />
-            </Form.Group>
-          </Col>
+          <Col md={6}>{cheque('chequeMin', 'Smallest cheque (US$)', '25k')}</Col>
+          <Col md={6}>{cheque('chequeMax', 'Largest cheque (US$)', '250k')}</Col>
           <Col xs={12} className="mt-1">
             <Form.Text id="profile-cheque-help">Whole dollars, or with k, m or b: 250k, 1.5m.</Form.Text>
           </Col>
