@@ -39,6 +39,7 @@ import {
 import {
   adminReportsResponse,
   REPORT_ALREADY_RESOLVED,
+  REPORT_BEING_RESOLVED,
   reportIdParams,
   resolveReportBody,
   resolveReportResponse,
@@ -88,7 +89,11 @@ import {
   searchByTag,
 } from '../lib/table/repositories/investors';
 import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
-import { listOpenReports, ReportAlreadyResolvedError } from '../lib/table/repositories/reports';
+import {
+  listOpenReports,
+  ReportAlreadyResolvedError,
+  ReportBeingResolvedError,
+} from '../lib/table/repositories/reports';
 import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
 import { startWorkflow } from '../lib/workflows';
@@ -165,6 +170,7 @@ export const handler = httpHandler('admin', {
         );
       } catch (error) {
         if (error instanceof ReportAlreadyResolvedError) throw new ConflictError(REPORT_ALREADY_RESOLVED);
+        if (error instanceof ReportBeingResolvedError) throw new ConflictError(REPORT_BEING_RESOLVED);
         throw error;
       }
     },

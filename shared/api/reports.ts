@@ -25,6 +25,8 @@ export const REPORT_REASON_INVALID = `Choose a reason: ${REPORT_REASONS.join(', 
 export const REPORT_ALREADY_OPEN =
   'You already reported this investor; we will email you when an admin has looked at it.';
 export const REPORT_ALREADY_RESOLVED = 'This report has already been resolved.';
+/** The answer to a resolve while another admin's resolution of the same report is under way (409). */
+export const REPORT_BEING_RESOLVED = 'Another admin is resolving this report right now.';
 
 export const reportFieldSchema = z.enum(CONTACT_KINDS, {
   error: `Choose a contact field: ${CONTACT_KINDS.join(', ')}.`,
@@ -41,7 +43,8 @@ export const createReportBody = z.strictObject({
 });
 export type CreateReportBody = z.input<typeof createReportBody>;
 
-export const REPORT_STATUSES = ['open', 'resolved'] as const;
+/** `resolving`: an admin's resolution has claimed the report and is applying it (see resolveReport). */
+export const REPORT_STATUSES = ['open', 'resolving', 'resolved'] as const;
 export const REPORT_ACTIONS = ['correct', 'remove', 'confirm', 'dismiss'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
@@ -64,7 +67,12 @@ export const reportResolutionSchema = z.object({
   value: z.nullable(z.string()),
   resolvedAt: z.string(),
   resolvedBy: z.string(),
+  /** Whether this resolution gave the reporter a bounce credit (granted in the same transaction). */
+  creditGranted: z._default(z.boolean(), false),
 });
+
+/** An admin's claim of a report while resolving it: whose, since when, and its id (for release). */
+export const reportClaimSchema = z.object({ id: z.string(), by: z.string(), at: z.string() });
 
 /** A stored report, as admins see it. */
 export const adminReportSchema = z.object({
@@ -77,6 +85,7 @@ export const adminReportSchema = z.object({
   /** The contact kinds the reporter had bought of this investor. */
   purchasedFields: z.array(reportFieldSchema),
   resolution: z.nullable(reportResolutionSchema),
+  claim: z._default(z.nullable(reportClaimSchema), null),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

@@ -82,6 +82,8 @@ export interface SavedCart {
   readonly recipientEmail: string | null;
   readonly paymentStatus: PaymentStatus | null;
   readonly paidSessionId: string | null;
+  /** A one-investor cart paid with a bounce credit (issue 20). */
+  readonly paidWithCredit: boolean;
 }
 
 /**
@@ -135,5 +137,6 @@ export function savedCart(input: {
     recipientEmail: null,
     paymentStatus: null,
     paidSessionId: null,
+    paidWithCredit: false,
   };
 }

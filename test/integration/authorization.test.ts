@@ -200,6 +200,7 @@ const openReport = async (reporterUserId: string, note: string, ofInvestor = inv
     purchasedAt: null,
     purchasedFields: [],
     resolution: null,
+    claim: null,
   });
   return report.id;
 };

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_ALREADY_OPEN, REPORT_ALREADY_RESOLVED } from '../../shared/api/reports';
+import { getReport } from '../../lambdas/lib/table/repositories/reports';
+import { deleteItem, getItem, putItem, updateItem } from '../../lambdas/lib/table/table';
+import {
+  REPORT_ALREADY_OPEN,
+  REPORT_ALREADY_RESOLVED,
+  REPORT_BEING_RESOLVED,
+} from '../../shared/api/reports';
 import { call, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, savedCart, sesRefuses } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
@@ -36,8 +42,8 @@ async function report(body: unknown, who: TestUser = reporter) {
   return call('POST', `/investors/${investorId}/reports`, { token: who.token, body });
 }
 
-async function openReportId(body: unknown): Promise<string> {
-  const response = await report(body);
+async function openReportId(body: unknown, who: TestUser = reporter): Promise<string> {
+  const response = await report(body, who);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return (response.body as { data: { id: string } }).data.id;
 }
@@ -45,11 +51,9 @@ async function openReportId(body: unknown): Promise<string> {
 const resolve = (id: string, body: unknown) =>
   call('POST', `/admin/reports/${id}/resolve`, { token: admin.token, body });
 
-async function outcomeEmailOf(reportId: string) {
+async function outcomeEmailOf(reportId: string, to: TestUser = reporter) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const found = (await emailsTo(reporter.email)).filter((e) =>
-      JSON.stringify(e).includes(`Report ${reportId}`),
-    );
+    const found = (await emailsTo(to.email)).filter((e) => JSON.stringify(e).includes(`Report ${reportId}`));
     if (found[0]) return found[0];
     await new Promise((done) => setTimeout(done, 100));
   }
@@ -232,5 +236,83 @@ describe('reports of wrong data (connected)', () => {
     const text = seen.map((r) => r.text).join('\n');
     expect(seen[6]?.status).toBe(403);
     for (const secret of [reporter.email, reporter.sub, note]) expect(text).not.toContain(secret);
+  });
+
+  it('fault: a correction that fails (the investor deleted meanwhile) leaves the report open, the value unchanged and no email; the retry resolves it once', async () => {
+    const someone = await createUser();
+    const id = await openReportId({ reason: 'other', note: 'fault' }, someone);
+    const before = await sheetOf(investorId);
+    const stored = await getItem(`INVESTOR#${investorId}`, 'INVESTOR', true);
+    expect(stored).toBeDefined();
+    await deleteItem(`INVESTOR#${investorId}`, 'INVESTOR');
+    try {
+      const failed = await resolve(id, {
+        action: 'correct',
+        field: 'email',
+        value: `fault-${u}@example.com`,
+      });
+      expect(failed.status, JSON.stringify(failed.body)).toBe(404);
+    } finally {
+      await putItem(stored ?? {});
+    }
+    expect(await getReport(id)).toMatchObject({ status: 'open', resolution: null, claim: null });
+    const queue = await call('GET', '/admin/reports', { token: admin.token });
+    expect(JSON.stringify(queue.body)).toContain(id);
+    expect((await sheetOf(investorId)).email?.value).toBe(before.email?.value);
+    expect(
+      (await emailsTo(someone.email)).filter((e) => JSON.stringify(e).includes(`Report ${id}`)),
+    ).toHaveLength(0);
+
+    const retried = await resolve(id, { action: 'correct', field: 'email', value: `fault-${u}@example.com` });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect((await sheetOf(investorId)).email?.value).toBe(`fault-${u}@example.com`);
+    expect((await outcomeEmailOf(id, someone)).subject).toContain('we corrected it');
+  });
+
+  it('fault: two admins resolving at once: one resolves, the other gets 409, one email', async () => {
+    const someone = await createUser();
+    const id = await openReportId({ reason: 'other', note: 'race' }, someone);
+    const [a, b] = await Promise.all([
+      resolve(id, { action: 'dismiss' }),
+      resolve(id, { action: 'dismiss' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(
+      [REPORT_ALREADY_RESOLVED, REPORT_BEING_RESOLVED].some((m) => JSON.stringify(refused.body).includes(m)),
+    ).toBe(true);
+    await outcomeEmailOf(id, someone);
+    expect(
+      (await emailsTo(someone.email)).filter((e) => JSON.stringify(e).includes(`Report ${id}`)),
+    ).toHaveLength(1);
+  });
+
+  it('fault: a claim left by a resolution that died holds the report for its lease only; then another resolution takes it over', async () => {
+    const someone = await createUser();
+    const id = await openReportId({ reason: 'other', note: 'crashed' }, someone);
+    // A resolution claimed the report just now, then its process died (a live claim): 409.
+    const claimAt = async (at: Date) =>
+      updateItem({
+        Key: { pk: `REPORT#${id}`, sk: 'REPORT' },
+        UpdateExpression: 'SET #status = :resolving, claim = :claim',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':resolving': 'resolving',
+          ':claim': { id: 'crashed-claim', by: admin.sub, at: at.toISOString() },
+        },
+      });
+    await claimAt(new Date());
+    const live = await resolve(id, { action: 'dismiss' });
+    expect(live.status).toBe(409);
+    expect(JSON.stringify(live.body)).toContain(REPORT_BEING_RESOLVED);
+    // Still listed for admins while claimed.
+    expect(JSON.stringify((await call('GET', '/admin/reports', { token: admin.token })).body)).toContain(id);
+
+    // The same claim, six minutes old: past its lease, so another resolution takes the report over.
+    await claimAt(new Date(Date.now() - 6 * 60_000));
+    const taken = await resolve(id, { action: 'dismiss' });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await getReport(id)).toMatchObject({ status: 'resolved', claim: null });
+    expect((await resolve(id, { action: 'dismiss' })).status).toBe(409);
   });
 });

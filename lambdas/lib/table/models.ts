@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { curationJobSchema, unmatchedPaymentSchema } from '../../../shared/api/admin';
+import { CREDIT_KINDS } from '../../../shared/api/credits';
 import { directoryMetadataSchema } from '../../../shared/api/directory';
 import { IMPORT_JOB_STATUSES } from '../../../shared/api/imports';
 import { adminReportSchema } from '../../../shared/api/reports';
@@ -286,6 +287,8 @@ export const cartModel = defineModel(
     paymentStatus: z._default(z.nullable(z.enum(PAYMENT_STATUSES)), null),
     /** The Stripe checkout session that paid for the cart. */
     paidSessionId: z._default(z.nullable(z.string()), null),
+    /** A cart of one investor "paid" with a bounce credit (issue 20): delivered like a purchase. */
+    paidWithCredit: z._default(z.boolean(), false),
   }),
   (v) => ({
     pk: `CART#${v.id}`,
@@ -552,13 +555,13 @@ export const connectStateModel = defineModel(
 export { investorRoleSchema };
 
 /**
- * A founder's report of wrong data (issue 20). Listed in `gsi1` (`REPORTS_OPEN`, oldest first) only
- * while open; every report of a founder in `gsi2` (`REPORTER#<userId>`), for the bounce credits.
+ * A founder's report of wrong data (issue 20). Listed in `gsi1` (`REPORTS_OPEN`, oldest first) until
+ * resolved (open, or claimed by an admin's resolution under way); every report of a founder in `gsi2` (`REPORTER#<userId>`), for the bounce credits.
  */
 export const investorReportModel = defineModel('investorReport', adminReportSchema, (v) => ({
   pk: `REPORT#${v.id}`,
   sk: 'REPORT',
-  ...(v.status === 'open' ? { gsi1pk: 'REPORTS_OPEN', gsi1sk: `${v.createdAt}#${v.id}` } : {}),
+  ...(v.status !== 'resolved' ? { gsi1pk: 'REPORTS_OPEN', gsi1sk: `${v.createdAt}#${v.id}` } : {}),
   gsi2pk: `REPORTER#${v.reporterUserId}`,
   gsi2sk: `${v.createdAt}#${v.id}`,
 }));
@@ -570,3 +573,42 @@ export const openReportGuardModel = defineModel(
   z.object({ userId: z.string(), investorId: z.string(), reportId: z.string() }),
   (v) => ({ pk: `USER#${v.userId}`, sk: `OPENREPORT#${v.investorId}` }),
 );
+
+/**
+ * A founder's bounce credits (issue 20): the balance, kept exact by the transactions that grant one
+ * (with a report's resolution) and spend one (with the redemption and its cart).
+ */
+export const creditBalanceModel = defineModel(
+  'creditBalance',
+  z.object({
+    userId: z.string(),
+    balance: z.int().check(z.nonnegative()),
+    granted: z.int().check(z.nonnegative()),
+    redeemed: z.int().check(z.nonnegative()),
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'CREDITS' }),
+);
+export type CreditBalance = z.infer<typeof creditBalanceModel.schema>;
+
+/**
+ * One line of a founder's credit history. Keyed by what makes it happen once: a grant by its report
+ * (`CREDIT#GRANT#<reportId>`), a redemption by its investor (`CREDIT#REDEEM#<investorId>`: an
+ * investor already in the library cannot be redeemed again).
+ */
+export const creditEntryModel = defineModel(
+  'creditEntry',
+  z.object({
+    userId: z.string(),
+    kind: z.enum(CREDIT_KINDS),
+    at: isoDate,
+    investorId: z.string(),
+    investorName: z.string(),
+    reportId: z.nullable(z.string()),
+    cartId: z.nullable(z.string()),
+  }),
+  (v) => ({
+    pk: `USER#${v.userId}`,
+    sk: v.kind === 'granted' ? `CREDIT#GRANT#${v.reportId ?? ''}` : `CREDIT#REDEEM#${v.investorId}`,
+  }),
+);
+export type CreditEntry = z.infer<typeof creditEntryModel.schema>;

@@ -127,6 +127,7 @@ export function cart(overrides: Partial<CartRecord> = {}): CartRecord {
     recipientEmail: null,
     paymentStatus: null,
     paidSessionId: null,
+    paidWithCredit: false,
     ...overrides,
   };
 }

@@ -127,6 +127,7 @@ describe('savedCart and its view', () => {
       recipientEmail: null,
       paymentStatus: null,
       paidSessionId: null,
+      paidWithCredit: false,
     });
     expect(resaved.startedDate).toBe(1);
     expect(resaved.version).toBe(4);

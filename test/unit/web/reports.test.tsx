@@ -30,6 +30,7 @@ const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({
   purchasedAt: null,
   purchasedFields: [],
   resolution: null,
+  claim: null,
   ...overrides,
 });
 

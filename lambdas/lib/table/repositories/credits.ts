@@ -1,0 +1,130 @@
+import {
+  type CartRecord,
+  type CreditBalance,
+  type CreditEntry,
+  cartModel,
+  creditBalanceModel,
+  creditEntryModel,
+} from '../models';
+import { getItem, isConditionFailure, queryAll, transactWrite } from '../table';
+
+/**
+ * Bounce credits (docs/data-model.md, "Credits"): the balance item `USER#<sub>`/`CREDITS` and one
+ * history item per grant (`CREDIT#GRANT#<reportId>`) and per redemption (`CREDIT#REDEEM#<investorId>`).
+ * Every change of the balance is in one transaction with the history item that explains it, and that
+ * item's write is conditional on its absence: a grant or a redemption happens once.
+ */
+
+const balanceKeys = (userId: string) =>
+  creditBalanceModel.keys({ userId, balance: 0, granted: 0, redeemed: 0 });
+
+/** Why a redemption was refused: the balance has no credit left (nothing was written). */
+export class NoCreditsError extends Error {
+  override readonly name = 'NoCreditsError';
+}
+
+/**
+ * The transaction items of a grant: the grant's history item (once per report) and the balance raised
+ * by one (created on the first grant). Part of the report's resolution (repositories/reports.ts).
+ */
+export function grantCreditWrites(grant: CreditEntry) {
+  return [
+    { Put: { Item: creditEntryModel.toItem(grant), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Update: {
+        Key: balanceKeys(grant.userId),
+        UpdateExpression:
+          'SET entity = :entity, userId = :user, redeemed = if_not_exists(redeemed, :zero) ADD balance :one, granted :one',
+        ExpressionAttributeValues: {
+          ':entity': creditBalanceModel.entity,
+          ':user': grant.userId,
+          ':zero': 0,
+          ':one': 1,
+        },
+      },
+    },
+  ];
+}
+
+const isTransactionConflict = (error: unknown): boolean =>
+  (error as Error)?.name === 'TransactionCanceledException' &&
+  /TransactionConflict/.test((error as Error).message ?? '') &&
+  !isConditionFailure(error);
+
+/**
+ * A transaction retried (a few times) while it only conflicts with another one on the same items (two
+ * redemptions at once): then the loser's conditions are checked against the winner's writes.
+ */
+async function transactWriteRetryingConflicts(items: Parameters<typeof transactWrite>[0]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transactWrite(items);
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= 5) throw error;
+      await new Promise((done) => setTimeout(done, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
+export async function getCreditBalance(userId: string): Promise<CreditBalance> {
+  const keys = balanceKeys(userId);
+  const item = await getItem(keys.pk, keys.sk, true);
+  return item ? creditBalanceModel.fromItem(item) : { userId, balance: 0, granted: 0, redeemed: 0 };
+}
+
+/** The founder's credit history, newest first: one Query of their partition. */
+export async function listCreditEntries(userId: string): Promise<CreditEntry[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CREDIT#' },
+  });
+  return items.map((item) => creditEntryModel.fromItem(item)).sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/** The redemption of one investor by the founder, if any. */
+export async function getRedemption(userId: string, investorId: string): Promise<CreditEntry | null> {
+  const keys = creditEntryModel.keys({
+    userId,
+    kind: 'redeemed',
+    investorId,
+    investorName: '',
+    at: '',
+    reportId: null,
+    cartId: null,
+  });
+  const item = await getItem(keys.pk, keys.sk, true);
+  return item ? creditEntryModel.fromItem(item) : null;
+}
+
+/**
+ * Spends one credit: the balance lowered by one (conditional on a credit left), the redemption's
+ * history item (conditional on none for this investor) and the one-investor cart it is delivered as
+ * (already purchased), in one transaction. Returns the redemption that holds: this one, or the one an
+ * earlier or concurrent attempt for the same investor wrote (nothing more is spent then).
+ *
+ * @throws NoCreditsError when no credit is left and the investor was not redeemed.
+ */
+export async function spendCredit(redemption: CreditEntry, cart: CartRecord): Promise<CreditEntry> {
+  const keys = balanceKeys(redemption.userId);
+  try {
+    await transactWriteRetryingConflicts([
+      {
+        Update: {
+          Key: keys,
+          UpdateExpression: 'SET balance = balance - :one, redeemed = redeemed + :one',
+          ConditionExpression: 'balance >= :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      { Put: { Item: creditEntryModel.toItem(redemption), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { Item: cartModel.toItem(cart), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    return redemption;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const existing = await getRedemption(redemption.userId, redemption.investorId);
+    if (existing) return existing;
+    throw new NoCreditsError('No credit left');
+  }
+}
