@@ -179,7 +179,12 @@ export class InvestorDirectoryStack extends Stack {
     // Joining a partner portal puts the user in the `investor` group (issue 21).
     this.api.functionFor('investorPortal')?.bindInvestorGroup(this.auth.userPool);
     // The contact library's re-download: a presigned GET of the buyer's CSV.
-    this.api.functionFor('account')?.bindStorage(storage, { EXPORTS_BUCKET: 'read' });
+    const account = this.api.functionFor('account');
+    if (account) {
+      account.bindStorage(storage, { EXPORTS_BUCKET: 'read' });
+      // A bounce credit redeemed is delivered like a purchase: the export-delivery workflow (issue 20).
+      this.workflows.bindStarter(account, 'exportDelivery');
+    }
     this.api.functionFor('carts')?.addConfiguration(this.payments.paymentLinkEnvironment);
     // Stripe Connect: the code exchange and deauthorisation call Stripe with the platform's secret key.
     this.api

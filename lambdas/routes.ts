@@ -99,6 +99,9 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/me/purchases/{cartId}/csv', 'user', 'account'),
   // Reports of wrong data (issue 20): a founder reports an investor's data; one open report each.
   route('POST', '/investors/{investorId}/reports', 'user', 'account'),
+  // Bounce credits (issue 20): the caller's balance and history; one credit redeemed for one investor.
+  route('GET', '/me/credits', 'user', 'account'),
+  route('POST', '/me/credits/redemptions', 'user', 'account'),
 
   // Admin: curation, debugging, jobs and carts.
   route('GET', '/admin/imported-investors', 'admin', 'admin'),

@@ -1,11 +1,26 @@
 import { contactsResponse, meResponse, purchaseCsvResponse } from '../../shared/api/account';
 import { cartIdParams } from '../../shared/api/carts';
+import {
+  ALREADY_IN_LIBRARY,
+  CREDIT_INVESTOR_NOT_FOUND,
+  creditsResponse,
+  NO_CREDITS,
+  redeemCreditBody,
+  redeemCreditResponse,
+} from '../../shared/api/credits';
 import { investorIdParams } from '../../shared/api/directory';
 import { createReportBody, createReportResponse, REPORT_ALREADY_OPEN } from '../../shared/api/reports';
+import {
+  AlreadyInLibraryError,
+  CreditInvestorNotFoundError,
+  creditsOf,
+  redeemCredit,
+} from '../lib/credits/redeem-credit';
 import { reportInvestor } from '../lib/directory/reports';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
+import { NoCreditsError } from '../lib/table/repositories/credits';
 import { ReportAlreadyOpenError } from '../lib/table/repositories/reports';
 import { ensureUserProfile, listPurchasedContacts } from '../lib/table/repositories/users';
 
@@ -60,6 +75,32 @@ export const handler = httpHandler('account', {
         return createReportResponse.parse(report);
       } catch (error) {
         if (error instanceof ReportAlreadyOpenError) throw new ConflictError(REPORT_ALREADY_OPEN);
+        throw error;
+      }
+    },
+  }),
+
+  'GET /me/credits': endpoint({
+    auth: 'user',
+    handle: async ({ caller }) => creditsResponse.parse(await creditsOf(caller.sub)),
+  }),
+
+  'POST /me/credits/redemptions': endpoint({
+    auth: 'user',
+    body: redeemCreditBody,
+    handle: async ({ body, caller }) => {
+      try {
+        const redeemed = await redeemCredit({
+          userId: caller.sub,
+          recipientEmail: caller.email,
+          investorId: body.investorId,
+          now: new Date(),
+        });
+        return redeemCreditResponse.parse(redeemed);
+      } catch (error) {
+        if (error instanceof CreditInvestorNotFoundError) throw new NotFoundError(CREDIT_INVESTOR_NOT_FOUND);
+        if (error instanceof AlreadyInLibraryError) throw new ConflictError(ALREADY_IN_LIBRARY);
+        if (error instanceof NoCreditsError) throw new ConflictError(NO_CREDITS);
         throw error;
       }
     },

@@ -328,6 +328,13 @@ const cases: Record<string, Case> = {
   },
   'GET /me': { prepare: async () => ({ path: '/me' }) },
   'GET /me/contacts': { prepare: async () => ({ path: '/me/contacts' }) },
+  'GET /me/credits': { prepare: async () => ({ path: '/me/credits' }) },
+  'POST /me/credits/redemptions': {
+    prepare: async () => ({ path: '/me/credits/redemptions', body: { investorId } }),
+    // Reached by every founder and the admin, who hold no credit here: refused, nothing spent
+    // (test/integration/credits.test.ts redeems).
+    expect: { verified: 409, other: 409, admin: 409 },
+  },
   'GET /me/purchases/{cartId}/csv': {
     prepare: async () => ({ path: `/me/purchases/${await deliveredOwnerCart()}/csv` }),
     expect: { other: 404, admin: 404 },

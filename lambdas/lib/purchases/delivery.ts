@@ -97,9 +97,11 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
   const count = delivery?.rowCount ?? cart.searchableInvestorEntryIds.length;
   await sendEmail({
     to: recipient,
-    subject: `Your ${BRAND} contact list (${count} contacts)`,
+    subject: cart.paidWithCredit
+      ? `Your ${BRAND} contact, bought with a credit`
+      : `Your ${BRAND} contact list (${count} contacts)`,
     text: [
-      'Thank you for your purchase.',
+      cart.paidWithCredit ? 'You used one credit for this contact.' : 'Thank you for your purchase.',
       '',
       `Your contact list of ${count} investors is attached as a CSV file (cart ${cartId}).`,
       'The contacts are also in the Contact Library of your account settings, where you can download this CSV again.',

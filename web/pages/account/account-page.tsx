@@ -26,6 +26,7 @@ import { LoadingMessage } from '../../components/loading-message';
 import { ReportWrongData } from '../../components/report-wrong-data';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
+import { CreditsSection } from './credits-section';
 import { NewProjectForm } from './new-project-form';
 
 const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -68,6 +69,7 @@ function AccountSettings() {
               </Form.Group>
             </Card.Body>
           </Card>
+          <CreditsSection />
           <ContactLibrary />
         </Col>
         <Col lg={7}>

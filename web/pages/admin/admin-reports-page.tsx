@@ -6,6 +6,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
 import { type AdminReport, REPORT_REASON_LABELS, type ReportAction } from '../../../shared/api/reports';
+import { bounceCreditEligibility } from '../../../shared/credits/bounce-credit';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, type ContactKind } from '../../../shared/investors/provenance';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
@@ -66,6 +67,7 @@ const ACTION_LABELS: Readonly<Record<ReportAction, string>> = {
 
 function ReportCard({ report }: { report: AdminReport }) {
   const resolve = useResolveReport();
+  const credit = bounceCreditEligibility(report);
   const [field, setField] = useState<ContactKind>(report.field ?? 'email');
   const [value, setValue] = useState('');
   const act = (action: ReportAction) =>
@@ -90,6 +92,17 @@ function ReportCard({ report }: { report: AdminReport }) {
           {report.purchasedAt ? ` · bought ${report.purchasedAt.slice(0, 10)}` : ''}
         </p>
         {report.note ? <p className="mb-3">{report.note}</p> : null}
+        {credit.note ? (
+          <p className={`small mb-3 ${credit.eligible ? 'text-success-emphasis' : 'text-body-secondary'}`}>
+            {credit.note}
+          </p>
+        ) : null}
+        {report.status === 'resolving' ? (
+          <p className="small text-warning-emphasis mb-3">
+            An admin started resolving this report
+            {report.claim ? ` at ${report.claim.at.slice(11, 16)} UTC` : ''}.
+          </p>
+        ) : null}
         <div className="d-flex flex-wrap gap-2 align-items-end">
           <Form.Group controlId={`field-${report.id}`}>
             <Form.Label className="small mb-1">Field</Form.Label>

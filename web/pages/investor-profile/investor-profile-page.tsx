@@ -24,6 +24,7 @@ import { type SummaryItem, SummaryList } from '../../components/summary-list';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { useToast } from '../../components/toast/toast-provider';
+import { UseCreditButton } from '../../components/use-credit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { cartRefusal } from '../../stores/cart-refusal';
 import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
@@ -127,6 +128,7 @@ export function InvestorProfilePage() {
           <Button variant="primary" onClick={add}>
             Add to Export Cart
           </Button>
+          <UseCreditButton investorId={profile.id} investorName={profile.name} />
           <ReportWrongData investorId={profile.id} investorName={profile.name} />
         </div>
       </header>

@@ -1,0 +1,117 @@
+import type { CreditsResponse, RedeemCreditResponse } from '../../../shared/api/credits';
+import { newCartId } from '../../../shared/cart/cart';
+import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
+import { logger } from '../observability/logger';
+import { deliveryExecutionName } from '../purchases/delivery-names';
+import type { CartRecord, CreditEntry } from '../table/models';
+import {
+  getCreditBalance,
+  getRedemption,
+  listCreditEntries,
+  NoCreditsError,
+  spendCredit,
+} from '../table/repositories/credits';
+import { getSearchableInvestor } from '../table/repositories/investors';
+import { getPurchasedContact } from '../table/repositories/users';
+import { startWorkflow } from '../workflows';
+
+/** Why a redemption was refused: the investor is already in the founder's library (nothing spent). */
+export class AlreadyInLibraryError extends Error {
+  override readonly name = 'AlreadyInLibraryError';
+}
+
+/** Why a redemption was refused: no such investor, or no longer listed (nothing spent). */
+export class CreditInvestorNotFoundError extends Error {
+  override readonly name = 'CreditInvestorNotFoundError';
+}
+
+/**
+ * The columns of a contact bought with a credit: every column the delivery supports (the spec's
+ * default four first), since the credit replaces a contact that failed the founder.
+ */
+export const CREDIT_COLUMN_ORDER = [...EXPORT_COLUMN_KEYS];
+
+const toResponseEntry = (entry: CreditEntry) => ({
+  kind: entry.kind,
+  at: entry.at,
+  investorId: entry.investorId,
+  investorName: entry.investorName,
+  reportId: entry.reportId,
+  cartId: entry.cartId,
+});
+
+/** The founder's balance and history, newest first. */
+export async function creditsOf(userId: string): Promise<CreditsResponse> {
+  const [balance, entries] = await Promise.all([getCreditBalance(userId), listCreditEntries(userId)]);
+  return { balance: balance.balance, entries: entries.map(toResponseEntry) };
+}
+
+/** Starts the delivery of a redemption's cart: the purchase's own workflow, once per cart. */
+async function startRedemptionDelivery(cartId: string): Promise<void> {
+  try {
+    await startWorkflow('exportDelivery', { cartId }, deliveryExecutionName(cartId, 'first'));
+  } catch (error) {
+    if ((error as Error).name !== 'ExecutionAlreadyExists') throw error;
+    logger.info('the delivery of this redemption had already started', { cartId });
+  }
+}
+
+/**
+ * Redeems one credit for one investor's contact (issue 20): a one-investor cart, already purchased and
+ * marked `paidWithCredit`, written in the same transaction that spends the credit, then delivered by
+ * the purchase's export-delivery workflow (library rows, CSV emailed to `recipientEmail`). Exactly
+ * once: a retry, or a concurrent redemption of the same investor, finds the redemption and only
+ * (re)starts its delivery, whose steps skip what was done; two redemptions racing for one credit
+ * spend it once (the other is NoCreditsError).
+ *
+ * @throws CreditInvestorNotFoundError, AlreadyInLibraryError, NoCreditsError: nothing spent.
+ */
+export async function redeemCredit(input: {
+  userId: string;
+  recipientEmail: string;
+  investorId: string;
+  now: Date;
+}): Promise<RedeemCreditResponse> {
+  const { userId, investorId, now } = input;
+  let redemption = await getRedemption(userId, investorId);
+  if (!redemption) {
+    if ((await getCreditBalance(userId)).balance < 1) throw new NoCreditsError('No credit left');
+    const investor = await getSearchableInvestor(investorId);
+    if (!investor) throw new CreditInvestorNotFoundError('Investor not found');
+    if (await getPurchasedContact(userId, investorId))
+      throw new AlreadyInLibraryError('The investor is already in the library');
+    const cart: CartRecord = {
+      id: newCartId(now),
+      startedDate: now.getTime(),
+      searchableInvestorEntryIds: [investorId],
+      pricing: { tierDescription: 'Bounce credit', totalX100: 0, lineItemCount: 1, stripePaymentLink: '' },
+      status: 'purchased',
+      creatorUserId: userId,
+      columnOrder: CREDIT_COLUMN_ORDER,
+      exportFormat: 'csv',
+      savedAt: now.toISOString(),
+      purchasedAt: now.toISOString(),
+      flaggedReason: null,
+      version: 1,
+      checkoutOpenedAt: null,
+      recipientEmail: input.recipientEmail,
+      paymentStatus: null,
+      paidSessionId: null,
+      paidWithCredit: true,
+    };
+    redemption = await spendCredit(
+      {
+        userId,
+        kind: 'redeemed',
+        at: now.toISOString(),
+        investorId,
+        investorName: investor.name,
+        reportId: null,
+        cartId: cart.id,
+      },
+      cart,
+    );
+  }
+  if (redemption.cartId) await startRedemptionDelivery(redemption.cartId);
+  return { redemption: toResponseEntry(redemption), balance: (await getCreditBalance(userId)).balance };
+}
