@@ -160,6 +160,8 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await logIn(page, ACCOUNTS.admin);
     await open(page, found, '/admin', heading(page, /Mapping Debugger/i));
     await open(page, found, '/admin/carts', () => page.locator('main .card, main .alert').first().waitFor());
+    // Reports of wrong data, with the bounce-credit note (issue 20; test/e2e/bounce-credit.test.ts too).
+    await open(page, found, '/admin/reports', heading(page, 'Reports of wrong data'));
     await open(
       page,
       found,

@@ -39,14 +39,14 @@ function UseCredit({ investorId, investorName }: { investorId: string; investorN
   if (balance < 1 || bought.has(investorId)) return null;
   return (
     <>
-      <Button variant="outline-success" onClick={() => setOpen(true)}>
+      <Button variant="outline-primary" onClick={() => setOpen(true)}>
         {USE_A_CREDIT}
       </Button>
       <ConfirmModal
         show={open}
         title={`${USE_A_CREDIT}: ${investorName}`}
         confirmLabel={USE_A_CREDIT}
-        confirmVariant="success"
+        confirmVariant="primary"
         busy={redeem.isPending}
         onCancel={() => {
           setOpen(false);

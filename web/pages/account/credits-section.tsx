@@ -40,9 +40,10 @@ export function CreditsSection() {
               any investor’s contact to your library free: use it from the investor’s page (“Use a credit”).
             </p>
             {credits.data.entries.length > 0 ? (
-              <ListGroup aria-label="Credit history" variant="flush">
+              <ListGroup as="ul" aria-label="Credit history" variant="flush">
                 {credits.data.entries.map((entry) => (
                   <ListGroup.Item
+                    as="li"
                     key={`${entry.kind}-${entry.reportId ?? entry.investorId}`}
                     className="d-flex flex-wrap justify-content-between gap-2 px-0"
                   >
