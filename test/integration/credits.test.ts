@@ -4,6 +4,7 @@ import { CREDIT_COLUMN_ORDER } from '../../lambdas/lib/credits/redeem-credit';
 import { CREDIT_GRANTED_LINE } from '../../lambdas/lib/directory/reports';
 import { getCart } from '../../lambdas/lib/table/repositories/carts';
 import { grantCreditWrites, spendCredit } from '../../lambdas/lib/table/repositories/credits';
+import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { getReport } from '../../lambdas/lib/table/repositories/reports';
 import { transactWrite, updateItem } from '../../lambdas/lib/table/table';
 import { ALREADY_IN_LIBRARY, CREDIT_INVESTOR_NOT_FOUND, NO_CREDITS } from '../../shared/api/credits';
@@ -16,8 +17,10 @@ import {
   postEvent,
   type StoredEmail,
   savedCart,
+  sesRefuses,
 } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
+import { settleWorkflows } from './support/settle';
 
 /**
  * Bounce credits (issue 20): granted once when an admin confirms a bought email bounced within 30
@@ -46,6 +49,8 @@ async function creditsOf(user: TestUser): Promise<Credits> {
 
 /** A buyer who bought one fresh investor (by default with the email column), delivered. */
 async function buyerOfOne(columns: string[] = ['name', 'email']) {
+  // Seeding reads and rewrites the search snapshot: first let a correction's aggregation finish.
+  await settleWorkflows();
   const buyer = await createUser();
   const u = unique();
   const cart = await savedCart(buyer, [{ name: `Bounced ${u}`, email: `bounced-${u}@example.com` }], columns);
@@ -84,6 +89,7 @@ async function freshInvestor(label: string): Promise<{ id: string; name: string;
   const tag = `credit-${u}`;
   const name = `${label} ${u}`;
   const email = `${label.toLowerCase().replaceAll(' ', '-')}-${u}@example.com`;
+  await settleWorkflows();
   await seedInvestors([{ name, email, linkedin: `https://www.linkedin.com/in/credit-${u}`, sectors: [tag] }]);
   const found = await call('GET', `/investors?sectorFocus=${tag}`);
   const id = (found.body as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
@@ -395,6 +401,39 @@ describe('bounce credits: redeemed (connected)', () => {
     await delivered(cartId);
     expect(await libraryOf(founder)).toEqual([expect.objectContaining({ searchableInvestorId: chosen.id })]);
     expect(await creditEmails(founder)).toHaveLength(1);
+  });
+
+  it('fault: SES refusing the CSV puts the contact in the library, shows the delivery failed, and Redeliver sends it once; the credit is spent once', async () => {
+    const founder = await createUser();
+    await grantOne(founder);
+    const chosen = await freshInvestor('Refused Email');
+    await sesRefuses(true);
+    let cartId = '';
+    try {
+      const response = await redeem(founder, chosen.id);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      cartId = (response.body as { data: { redemption: { cartId: string } } }).data.redemption.cartId;
+      await expect
+        .poll(async () => (await getCartDelivery(cartId))?.failedAt ?? null, {
+          timeout: 20_000,
+          interval: 100,
+        })
+        .not.toBeNull();
+    } finally {
+      await sesRefuses(false);
+    }
+    expect(await libraryOf(founder)).toEqual([expect.objectContaining({ searchableInvestorId: chosen.id })]);
+    expect(await creditEmails(founder)).toHaveLength(0);
+    // A retry of the redemption while the delivery is failed spends nothing.
+    expect((await redeem(founder, chosen.id)).body).toMatchObject({
+      data: { redemption: { cartId }, balance: 0 },
+    });
+
+    const redeliver = await call('POST', `/admin/carts/${cartId}/redeliver`, { token: admin.token });
+    expect(redeliver.status).toBe(200);
+    await delivered(cartId);
+    await expect.poll(async () => (await creditEmails(founder)).length, { timeout: 20_000 }).toBe(1);
+    expect((await creditsOf(founder)).balance).toBe(0);
   });
 
   it("never shows a founder's credits, reports or identity to another founder", async () => {

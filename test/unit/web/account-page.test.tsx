@@ -38,13 +38,14 @@ const PROJECT: ProjectView = {
 };
 
 type Answer = { status?: number; body: unknown };
-let answers: Record<'/me' | '/me/contacts' | '/projects', Answer>;
+let answers: Record<'/me' | '/me/contacts' | '/me/credits' | '/projects', Answer>;
 
 beforeEach(() => {
   setSignedInUser({});
   answers = {
     '/me': { body: { data: ME } },
     '/me/contacts': { body: { data: { contacts: [] } } },
+    '/me/credits': { body: { data: { balance: 0, entries: [] } } },
     '/projects': { body: { data: { projects: [] } } },
   };
   vi.stubGlobal(
@@ -235,5 +236,54 @@ describe('the account page', () => {
     expect(await within(panel('Projects')).findByText(messages.anErrorOccurred)).toBeTruthy();
     expect(screen.queryByText(messages.noContacts)).toBeNull();
     expect(screen.queryByText(messages.noProjects)).toBeNull();
+  });
+
+  it('shows the credits: the balance and the history, granted for a report and redeemed for an investor', async () => {
+    answers['/me/credits'] = {
+      body: {
+        data: {
+          balance: 1,
+          entries: [
+            {
+              kind: 'redeemed',
+              at: '2026-03-05T10:00:00.000Z',
+              investorId: 'inv-2',
+              investorName: 'Bea Chosen',
+              reportId: null,
+              cartId: 'cart_20260305-ABCDEFGH',
+            },
+            {
+              kind: 'granted',
+              at: '2026-03-04T10:00:00.000Z',
+              investorId: 'inv-1',
+              investorName: 'Ada Bounced',
+              reportId: 'r-1',
+              cartId: null,
+            },
+            {
+              kind: 'granted',
+              at: '2026-03-03T10:00:00.000Z',
+              investorId: 'inv-3',
+              investorName: 'Cy Bounced',
+              reportId: 'r-2',
+              cartId: null,
+            },
+          ],
+        },
+      },
+    };
+    renderPage(<AccountPage />);
+    const credits = await screen.findByRole('heading', { name: 'Credits' });
+    const card = credits.closest('.card') as HTMLElement;
+    expect((await within(card).findByTestId('credit-balance')).textContent).toBe('You have 1 credit.');
+    const items = within(within(card).getByRole('list', { name: 'Credit history' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.replace(/\d+\/\d+\/\d+|\d+-\d+-\d+/, ''))).toEqual([
+      '−1 redeemed for Bea Chosen',
+      '+1 granted for your report about Ada Bounced',
+      '+1 granted for your report about Cy Bounced',
+    ]);
+    expect(within(card).getByRole('link', { name: 'Bea Chosen' }).getAttribute('href')).toBe(
+      '/investors/inv-2',
+    );
   });
 });
