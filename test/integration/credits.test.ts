@@ -20,7 +20,6 @@ import {
   sesRefuses,
 } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
-import { settleWorkflows } from './support/settle';
 
 /**
  * Bounce credits (issue 20): granted once when an admin confirms a bought email bounced within 30
@@ -49,8 +48,6 @@ async function creditsOf(user: TestUser): Promise<Credits> {
 
 /** A buyer who bought one fresh investor (by default with the email column), delivered. */
 async function buyerOfOne(columns: string[] = ['name', 'email']) {
-  // Seeding reads and rewrites the search snapshot: first let a correction's aggregation finish.
-  await settleWorkflows();
   const buyer = await createUser();
   const u = unique();
   const cart = await savedCart(buyer, [{ name: `Bounced ${u}`, email: `bounced-${u}@example.com` }], columns);
@@ -89,7 +86,6 @@ async function freshInvestor(label: string): Promise<{ id: string; name: string;
   const tag = `credit-${u}`;
   const name = `${label} ${u}`;
   const email = `${label.toLowerCase().replaceAll(' ', '-')}-${u}@example.com`;
-  await settleWorkflows();
   await seedInvestors([{ name, email, linkedin: `https://www.linkedin.com/in/credit-${u}`, sectors: [tag] }]);
   const found = await call('GET', `/investors?sectorFocus=${tag}`);
   const id = (found.body as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';

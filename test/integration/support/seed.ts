@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { importRows } from '../../../infra/local/seed';
+import { settleWorkflows } from './settle';
 
 export interface SeedInvestor {
   name: string;
@@ -35,7 +36,8 @@ export const unique = () => randomUUID().slice(0, 8);
 /**
  * Loads investors the way an admin import does: rows through the shared CSV mapping into imported
  * investors, mapping into searchable investors with tag postings, then aggregation. `source` names
- * the import (and when it happened) for provenance tests.
+ * the import (and when it happened) for provenance tests. It first lets running workflows end: a
+ * correction's aggregation may be rewriting the search snapshot this import reads and rewrites.
  */
 export async function seedInvestors(
   investors: SeedInvestor[],
@@ -92,6 +94,7 @@ export async function seedInvestors(
     i.portfolio ?? '',
   ]);
   const { importedAt } = source;
+  await settleWorkflows();
   await importRows(
     headers,
     rows,
