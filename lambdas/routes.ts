@@ -97,6 +97,10 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/me/contacts', 'user', 'account'),
   // A fresh, short-lived link to the CSV of one of the caller's delivered purchases.
   route('GET', '/me/purchases/{cartId}/csv', 'user', 'account'),
+  // Free updates (issue 20): the purchase's CSV with today's values, for 12 months; the buyer only.
+  route('GET', '/me/purchases/{cartId}/refreshed-csv', 'user', 'account'),
+  // The weekly summary of updates to bought contacts: on or off.
+  route('PUT', '/me/update-emails', 'user', 'account'),
   // Reports of wrong data (issue 20): a founder reports an investor's data; one open report each.
   route('POST', '/investors/{investorId}/reports', 'user', 'account'),
   // Bounce credits (issue 20): the caller's balance and history; one credit redeemed for one investor.

@@ -1,4 +1,11 @@
-import { contactsResponse, meResponse, purchaseCsvResponse } from '../../shared/api/account';
+import {
+  contactsResponse,
+  FREE_UPDATES_ENDED,
+  meResponse,
+  purchaseCsvResponse,
+  refreshedCsvResponse,
+  updateEmailsBody,
+} from '../../shared/api/account';
 import { cartIdParams } from '../../shared/api/carts';
 import {
   ALREADY_IN_LIBRARY,
@@ -19,10 +26,11 @@ import {
 import { reportInvestor } from '../lib/directory/reports';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
+import { FreeUpdatesEndedError, listLibrary, refreshedPurchaseCsv } from '../lib/library/free-updates';
 import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
 import { NoCreditsError } from '../lib/table/repositories/credits';
 import { ReportAlreadyOpenError } from '../lib/table/repositories/reports';
-import { ensureUserProfile, listPurchasedContacts } from '../lib/table/repositories/users';
+import { ensureUserProfile, setUpdateEmails } from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */
 export const handler = httpHandler('account', {
@@ -41,7 +49,33 @@ export const handler = httpHandler('account', {
   'GET /me/contacts': endpoint({
     auth: 'user',
     handle: async ({ caller }) =>
-      contactsResponse.parse({ contacts: await listPurchasedContacts(caller.sub) }),
+      contactsResponse.parse({ contacts: await listLibrary(caller.sub, new Date()) }),
+  }),
+
+  'PUT /me/update-emails': endpoint({
+    auth: 'user',
+    body: updateEmailsBody,
+    handle: async ({ body, caller }) => {
+      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
+      const profile = await setUpdateEmails(caller.sub, body.enabled);
+      return meResponse.parse({ ...profile, isAdmin: caller.isAdmin });
+    },
+  }),
+
+  'GET /me/purchases/{cartId}/refreshed-csv': endpoint({
+    auth: 'user',
+    params: cartIdParams,
+    handle: async ({ params, caller }) => {
+      try {
+        const refreshed = await refreshedPurchaseCsv(params.cartId, caller.sub, new Date());
+        // Someone else's purchase answers as a missing one.
+        if (!refreshed) throw new NotFoundError('No delivered purchase with this cart id');
+        return refreshedCsvResponse.parse(refreshed);
+      } catch (error) {
+        if (error instanceof FreeUpdatesEndedError) throw new ConflictError(FREE_UPDATES_ENDED);
+        throw error;
+      }
+    },
   }),
 
   'GET /me/purchases/{cartId}/csv': endpoint({

@@ -36,6 +36,11 @@ interface Case {
   expect?: Partial<Record<Persona, number>>;
   /** The success status (200 unless the route creates something). */
   ok?: number;
+  /**
+   * The owner's answer carries contact values they bought (the refreshed CSV of their purchase): it is
+   * kept out of the no-contact-detail check, and the bought-kinds test below checks it instead.
+   */
+  carriesBoughtValues?: true;
 }
 
 const u = unique();
@@ -339,6 +344,14 @@ const cases: Record<string, Case> = {
     prepare: async () => ({ path: `/me/purchases/${await deliveredOwnerCart()}/csv` }),
     expect: { other: 404, admin: 404 },
   },
+  'GET /me/purchases/{cartId}/refreshed-csv': {
+    prepare: async () => ({ path: `/me/purchases/${await deliveredOwnerCart()}/refreshed-csv` }),
+    // Only the buyer: another founder and an admin get the purchase as a missing one.
+    expect: { other: 404, admin: 404 },
+    carriesBoughtValues: true,
+  },
+  // The caller's own setting: no record of anyone else is named.
+  'PUT /me/update-emails': { prepare: async () => ({ path: '/me/update-emails', body: { enabled: true } }) },
   'GET /admin/imported-investors': {
     prepare: async () => ({ path: `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}` }),
   },
@@ -635,7 +648,8 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
         });
         actual[persona] = response.status;
         expected[persona] = expectedStatus(definition.auth, persona, testCase);
-        if (definition.auth !== 'admin') nonAdminResponses.push(response.text);
+        const boughtByCaller = testCase.carriesBoughtValues && persona === 'verified';
+        if (definition.auth !== 'admin' && !boughtByCaller) nonAdminResponses.push(response.text);
         if (persona !== 'verified' && persona !== 'admin') othersResponses.push(response.text);
       }
       expect(actual).toEqual(expected);
@@ -760,5 +774,39 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     const joined = othersResponses.join('\n');
     for (const secret of [reportNote, users.verified.sub, users.verified.email])
       expect(joined).not.toContain(secret);
+  });
+
+  it('gives a buyer free updates of the kinds bought only, and nobody else any of them (runs last: it corrects the investor)', async () => {
+    const cartId = await deliveredOwnerCart(); // name and email bought
+    const updated = {
+      email: `updated.person.${u}@example.com`,
+      phone: `+1 555 8${u.slice(0, 3)}`,
+      linkedin: `https://www.linkedin.com/in/updated-${u}`,
+    };
+    const corrected = await call('PUT', `/admin/investors/${investorId}/contacts`, {
+      token: users.admin.token,
+      body: updated,
+    });
+    expect(corrected.status).toBe(200);
+
+    const library = await call('GET', '/me/contacts', { token: users.verified.token });
+    const refreshed = await call('GET', `/me/purchases/${cartId}/refreshed-csv`, {
+      token: users.verified.token,
+    });
+    expect(refreshed.status).toBe(200);
+    for (const text of [library.text, refreshed.text]) {
+      expect(text).toContain(updated.email);
+      expect(text).not.toContain(updated.phone);
+      expect(text).not.toContain(updated.linkedin);
+      expect(text).not.toContain(secrets.phone);
+      expect(text).not.toContain(secrets.linkedin);
+    }
+    for (const persona of ['other', 'investor', 'admin'] as const) {
+      const theirs = await Promise.all([
+        call('GET', '/me/contacts', { token: users[persona].token }),
+        call('GET', `/me/purchases/${cartId}/refreshed-csv`, { token: users[persona].token }),
+      ]);
+      for (const response of theirs) expect(response.text).not.toContain(updated.email);
+    }
   });
 });

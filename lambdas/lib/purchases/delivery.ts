@@ -11,6 +11,7 @@ import { getCart } from '../table/repositories/carts';
 import { contactSheetsOf } from '../table/repositories/contacts';
 import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
 import { getSearchableInvestors } from '../table/repositories/investors';
+import { enrolForUpdateSummaries } from '../table/repositories/update-summaries';
 import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
 
 export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
@@ -22,7 +23,7 @@ async function purchasedCart(cartId: string): Promise<CartRecord> {
   return cart;
 }
 
-interface BoughtContact extends ExportContactRow {
+export interface BoughtContact extends ExportContactRow {
   searchableInvestorId: string;
   importedInvestorId: string;
   /** When each value bought became what it is: a later change is then found per field. */
@@ -30,10 +31,10 @@ interface BoughtContact extends ExportContactRow {
 }
 
 /**
- * The contacts behind a cart, in the cart's order: the contact values from their contact sheets (or
+ * The contacts behind a cart, in the cart's order (delivery, and the refreshed CSV): the contact values from their contact sheets (or
  * their linked records, for investors without one), the public facts from their cards.
  */
-async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
+export async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
   const searchable = await getSearchableInvestors(cart.searchableInvestorEntryIds);
   const { sheets, linked } = await contactSheetsOf([...searchable.values()]);
   const contacts: BoughtContact[] = [];
@@ -153,6 +154,8 @@ export async function addCartToLibrary(cartId: string): Promise<{ added: number 
     };
   });
   await addPurchasedContacts(library);
+  // The buyer's weekly summary of updates pages over buyers (issue 20).
+  await enrolForUpdateSummaries([cart.creatorUserId], purchasedAt);
   await recordCartDelivery(cartId, { libraryAddedAt: new Date().toISOString() });
   return { added: library.length };
 }

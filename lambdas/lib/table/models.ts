@@ -43,10 +43,31 @@ export const userProfileModel = defineModel(
     type: z.nullable(z.string()),
     projects: z.array(z.string()),
     createdAt: isoDate,
+    /** The weekly summary of updates to bought contacts (issue 20): on unless the founder turned it off. */
+    updateEmails: z._default(z.boolean(), true),
   }),
   (v) => ({ pk: `USER#${v.userId}`, sk: 'PROFILE' }),
 );
 export type UserProfile = z.infer<typeof userProfileModel.schema>;
+
+/**
+ * A buyer's weekly summary of updates (issue 20), created with their first library item: the index
+ * the weekly job pages over (only founders who bought something), and what it last sent: the ISO
+ * week claimed (`2026-W48`; `previousSentWeek` the one before, which a refused send gives back) and
+ * the instant the last email sent covered changes up to.
+ */
+export const updateSummaryModel = defineModel(
+  'updateSummary',
+  z.object({
+    userId: z.string(),
+    createdAt: isoDate,
+    lastSentWeek: z._default(z.nullable(z.string()), null),
+    coveredUntil: z._default(z.nullable(isoDate), null),
+    previousSentWeek: z._default(z.nullable(z.string()), null),
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'UPDATE_SUMMARY', gsi1pk: 'UPDATE_SUMMARIES', gsi1sk: v.userId }),
+);
+export type UpdateSummary = z.infer<typeof updateSummaryModel.schema>;
 
 /** A contact the user bought: kept in their contact library with the values they paid for. */
 export const purchasedContactModel = defineModel(

@@ -26,6 +26,7 @@ export async function ensureUserProfile(input: {
     type: null,
     projects: [],
     createdAt: input.now,
+    updateEmails: true,
   };
   try {
     await putItem(userProfileModel.toItem(profile), 'attribute_not_exists(pk)');
@@ -36,6 +37,21 @@ export async function ensureUserProfile(input: {
     if (!existing) throw error;
     return existing;
   }
+}
+
+/**
+ * Turns the weekly summary of updates on or off; the profile must exist (`ensureUserProfile` first).
+ * Returns the profile as stored.
+ */
+export async function setUpdateEmails(userId: string, enabled: boolean): Promise<UserProfile> {
+  const attributes = await updateItem({
+    Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+    UpdateExpression: 'SET updateEmails = :enabled',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':enabled': enabled },
+    ReturnValues: 'ALL_NEW',
+  });
+  return userProfileModel.fromItem(attributes ?? {});
 }
 
 /** Many users' records at once (the admin carts page shows each creator's email). */

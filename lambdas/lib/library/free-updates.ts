@@ -1,0 +1,92 @@
+import type { ContactUpdate } from '../../../shared/library/updates';
+import {
+  contactUpdates,
+  freeUpdatesUntil,
+  getsFreeUpdates,
+  LIBRARY_VALUE_FIELDS,
+  withUpdates,
+} from '../../../shared/library/updates';
+import { buildExportCsv } from '../export/export-csv';
+import { contactsOf } from '../purchases/delivery';
+import { batchGet } from '../table/batch';
+import { type PurchasedContact, purchasedContactModel } from '../table/models';
+import { getCart } from '../table/repositories/carts';
+import { getInvestorContacts } from '../table/repositories/contacts';
+import { listPurchasedContacts } from '../table/repositories/users';
+
+/**
+ * Free updates (issue 20; docs/data-model.md, "Free updates"): the library read with the contact
+ * sheets of its investors (one BatchGet per 100), so a value changed since it was bought shows as it
+ * is now for 12 months after the purchase. No buyer's row is rewritten.
+ */
+
+export interface LibraryContact extends PurchasedContact {
+  readonly updates: ContactUpdate[];
+  readonly updatesUntil: string;
+}
+
+/** Library rows with their updates applied at `now`. */
+async function withSheets(rows: readonly PurchasedContact[], now: Date): Promise<LibraryContact[]> {
+  const open = rows.filter((row) => getsFreeUpdates(row.purchasedAt, now));
+  const sheets = open.length
+    ? await getInvestorContacts(open.map((row) => row.searchableInvestorId))
+    : new Map();
+  return rows.map((row) => {
+    const updates = contactUpdates(row, sheets.get(row.searchableInvestorId), now);
+    return { ...withUpdates(row, updates), updates, updatesUntil: freeUpdatesUntil(row.purchasedAt) };
+  });
+}
+
+/** The founder's contact library at `now`, alphabetical, each bought value as it is now while free. */
+export async function listLibrary(userId: string, now: Date): Promise<LibraryContact[]> {
+  return withSheets(await listPurchasedContacts(userId), now);
+}
+
+/** Why a refreshed CSV is refused. */
+export class FreeUpdatesEndedError extends Error {
+  override readonly name = 'FreeUpdatesEndedError';
+}
+
+/**
+ * The CSV of one of the buyer's purchases with today's values: the same rows and columns as bought,
+ * each bought value as the library shows it (updated or removed; a value not bought stays empty), the
+ * public facts and "Last confirmed" as they are now. Null when the cart is not the buyer's purchase;
+ * {@link FreeUpdatesEndedError} 12 months after it.
+ */
+export async function refreshedPurchaseCsv(
+  cartId: string,
+  buyerUserId: string,
+  now: Date,
+): Promise<{ fileName: string; csv: string } | null> {
+  const cart = await getCart(cartId);
+  if (!cart || cart.creatorUserId !== buyerUserId || cart.status !== 'purchased' || !cart.purchasedAt)
+    return null;
+  if (!getsFreeUpdates(cart.purchasedAt, now))
+    throw new FreeUpdatesEndedError(
+      `Free updates of cart ${cartId} ended on ${freeUpdatesUntil(cart.purchasedAt)}`,
+    );
+  const [current, libraryItems] = await Promise.all([
+    contactsOf(cart),
+    batchGet(
+      cart.searchableInvestorEntryIds.map((id) => ({ pk: `USER#${buyerUserId}`, sk: `CONTACT#${id}` })),
+    ),
+  ]);
+  const rows = libraryItems.map((item) =>
+    purchasedContactModel.fromItem({
+      ...item,
+      cartIds: item.cartIds instanceof Set ? [...item.cartIds] : [],
+    }),
+  );
+  const library = new Map((await withSheets(rows, now)).map((row) => [row.searchableInvestorId, row]));
+  const contacts = current.map((contact) => {
+    const bought = library.get(contact.searchableInvestorId);
+    const values = Object.fromEntries(
+      LIBRARY_VALUE_FIELDS.map(({ field }) => [field, bought ? bought[field] : null]),
+    );
+    return { ...contact, ...values };
+  });
+  return {
+    fileName: `contacts-${cartId}-refreshed-${now.toISOString().slice(0, 10)}.csv`,
+    csv: buildExportCsv(contacts, cart.columnOrder),
+  };
+}
