@@ -87,7 +87,7 @@ export class InvestorDirectoryStack extends Stack {
       webClient: this.auth.webClient,
     });
 
-    this.bindHandlerNeeds();
+    this.bindHandlerNeeds(origins.apex);
     applyGuardPolicies(this, stage);
 
     const runtimeConfig = {
@@ -158,7 +158,8 @@ export class InvestorDirectoryStack extends Stack {
    * sections, workflows it starts, buckets, email, Stripe secrets). test/infra/function-needs.test.ts
    * scans each bundle and fails when a handler reads configuration its function is not bound to.
    */
-  private bindHandlerNeeds(): void {
+  /** `siteUrl`: the site's own origin, for links in emails. */
+  private bindHandlerNeeds(siteUrl: string): void {
     const storage = { UPLOADS_BUCKET: this.data.uploads, EXPORTS_BUCKET: this.data.exports };
     const { taskFunctions } = this.workflows;
 
@@ -215,5 +216,7 @@ export class InvestorDirectoryStack extends Stack {
     taskFunctions.ExportTasksFunctionArn.bindStorage(storage, { EXPORTS_BUCKET: 'readWrite' }).bindEmail(
       this.email,
     );
+    // The weekly summary of updates to bought contacts (issue 20), with a link to the account settings.
+    taskFunctions.SummaryTasksFunctionArn.bindEmail(this.email).addConfiguration({ SITE_URL: siteUrl });
   }
 }

@@ -27,6 +27,12 @@ export const workflowSchedules: Partial<
     input: { action: 'recount', lockName: null, lockOwner: null },
     description: 'Recounts the directory and rebuilds its search snapshot every 6 hours.',
   },
+  updateSummaries: {
+    every: Duration.days(7),
+    input: { cursor: null, now: null },
+    description:
+      'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
+  },
 };
 
 /** The `${Variable}` names an ASL definition file refers to. */

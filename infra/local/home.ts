@@ -165,6 +165,8 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       SEARCH_INDEX_BUCKET: EXPORTS_BUCKET,
       SEARCH_INDEX_MAX_AGE_SECONDS: String(options.searchIndexMaxAgeSeconds ?? 0),
       SES_FROM,
+      // Links in emails point at the local edge (`npm run dev`).
+      SITE_URL: `http://localhost:${process.env.LOCAL_APP_PORT ?? 5173}`,
       PAYMENT_LINK_TIER_50: `${local(ports.gateway)}/local/checkout/tier-50`,
       PAYMENT_LINK_TIER_250: `${local(ports.gateway)}/local/checkout/tier-250`,
       PAYMENT_LINK_TIER_1000: `${local(ports.gateway)}/local/checkout/tier-1000`,

@@ -5,10 +5,23 @@ import type { ExtraRoute } from './gateway';
  * forwards every call to aws-ses-v2-local, unless a test armed a refusal with
  * `POST /local/faults/ses {"refuse": true}`; then each send is answered as SES answers a rejected
  * message (400, `MessageRejected`), as happens to every email while an AWS account's SES is in its
- * sandbox. `{"refuse": false}` disarms it.
+ * sandbox. `{"refuse": false}` disarms it. `{"refuseTo": ["a@example.com"]}` refuses only the sends
+ * to those addresses (one recipient's mailbox refusing, the others served).
  */
 export class LocalSesFaults {
   private refusing = false;
+  private refusedRecipients = new Set<string>();
+
+  private refuses(body: Buffer): boolean {
+    if (this.refusing) return true;
+    if (this.refusedRecipients.size === 0) return false;
+    try {
+      const request = JSON.parse(body.toString('utf8')) as { Destination?: { ToAddresses?: string[] } };
+      return (request.Destination?.ToAddresses ?? []).some((to) => this.refusedRecipients.has(to));
+    } catch {
+      return false;
+    }
+  }
 
   constructor(private readonly emulatorUrl: string) {}
 
@@ -16,13 +29,15 @@ export class LocalSesFaults {
     return async (req, body, res) => {
       const url = req.url ?? '/';
       if (req.method === 'POST' && url === '/local/faults/ses') {
-        this.refusing = (JSON.parse(body.toString('utf8') || '{}') as { refuse?: boolean }).refuse === true;
+        const armed = JSON.parse(body.toString('utf8') || '{}') as { refuse?: boolean; refuseTo?: string[] };
+        this.refusing = armed.refuse === true;
+        this.refusedRecipients = new Set(armed.refuseTo ?? []);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ refusing: this.refusing }));
         return true;
       }
       if (!url.startsWith('/local/ses/')) return false;
-      if (this.refusing && req.method === 'POST') {
+      if (req.method === 'POST' && this.refuses(body)) {
         res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
         res.end(JSON.stringify({ message: 'Email address is not verified (local SES refusing on demand).' }));
         return true;

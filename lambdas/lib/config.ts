@@ -75,6 +75,9 @@ export const searchIndexConfig = readSection(
   }),
 );
 
+/** The site's own address, for links in emails (the weekly summary's "turn off" link). */
+export const siteConfig = readSection('site', z.object({ SITE_URL: z.url() }));
+
 export const emailConfig = readSection(
   'email',
   z.object({ SES_FROM: z.email(), SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))) }),
@@ -122,6 +125,7 @@ export const workflowsConfig = readSection(
     IMPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     EXPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     CURATION_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    UPDATE_SUMMARIES_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

@@ -7,6 +7,7 @@ export const workflowTaskFunctions = {
   DirectoryTasksFunctionArn: 'lambdas/workflows/directory-tasks.ts',
   ImportTasksFunctionArn: 'lambdas/workflows/import-tasks.ts',
   ExportTasksFunctionArn: 'lambdas/workflows/export-tasks.ts',
+  SummaryTasksFunctionArn: 'lambdas/workflows/summary-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -25,6 +26,10 @@ export const stateMachines = {
   exportDelivery: {
     definition: 'lambdas/workflows/export-delivery.asl.json',
     arnVariable: 'EXPORT_STATE_MACHINE_ARN',
+  },
+  updateSummaries: {
+    definition: 'lambdas/workflows/update-summaries.asl.json',
+    arnVariable: 'UPDATE_SUMMARIES_STATE_MACHINE_ARN',
   },
 } as const;
 

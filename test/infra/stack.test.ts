@@ -259,14 +259,19 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function and the admin function (report outcomes) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes) and the summary task function (weekly updates) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
     expect(senders).toEqual([
       stack.api.functionFor('admin'),
       stack.workflows.taskFunctions.ExportTasksFunctionArn,
+      stack.workflows.taskFunctions.SummaryTasksFunctionArn,
     ]);
+    // The weekly summary links to the account settings on the site's own domain.
+    expect(environmentOf(template, stack.workflows.taskFunctions.SummaryTasksFunctionArn)).toMatchObject({
+      SITE_URL: 'https://vcdirectory.io',
+    });
 
     const statement = statementsOf(template, stack.workflows.taskFunctions.ExportTasksFunctionArn).find((s) =>
       actionsOf([s]).includes('ses:SendEmail'),

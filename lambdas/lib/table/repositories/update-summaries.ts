@@ -1,5 +1,5 @@
 import { type UpdateSummary, updateSummaryModel } from '../models';
-import { isConditionFailure, type Page, putItem, queryPage, updateItem } from '../table';
+import { getItem, isConditionFailure, type Page, putItem, queryPage, updateItem } from '../table';
 
 /**
  * The weekly summaries of updates (issue 20; docs/data-model.md, "Free updates"): one item per buyer
@@ -88,4 +88,10 @@ export async function releaseUpdateSummary(summary: UpdateSummary, week: string)
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+}
+
+/** One buyer's summary record, or null (not a buyer). */
+export async function getUpdateSummary(userId: string): Promise<UpdateSummary | null> {
+  const item = await getItem(`USER#${userId}`, 'UPDATE_SUMMARY', true);
+  return item ? updateSummaryModel.fromItem(item) : null;
 }
