@@ -3,13 +3,14 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../shared/cart/purchase-state';
 import { messages } from '../../shared/messages';
-import { browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
-import { registerNewFounder } from './support/flows';
+import { DOWNLOAD_REFRESHED_CSV } from '../../web/pages/account/refreshed-csv-button';
+import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
+import { logIn, registerNewFounder } from './support/flows';
 
 const browser = browserPerFile();
 
 describe('purchase in Chromium against the local home', () => {
-  it('saves a cart of 3, pays on the local checkout page, gets the CSV by email, finds the contacts in the library and downloads the CSV again', async () => {
+  it('saves a cart of 3, pays on the local checkout page, gets the CSV by email, finds the contacts in the library and downloads the CSV again; an admin correction then shows there as "Updated" and in a refreshed CSV', async () => {
     const { page, context } = await browser.newPage();
     const email = await registerNewFounder(page, 'buyer');
 
@@ -19,6 +20,9 @@ describe('purchase in Chromium against the local home', () => {
       .slice(0, 3)
       .map((n) => n.trim());
     const cards = page.locator('article.investor-card');
+    const firstProfile =
+      (await cards.nth(0).locator('a[href^="/investors/"]').first().getAttribute('href')) ?? '';
+    const firstInvestorId = firstProfile.split('/').pop() ?? '';
     for (const i of [0, 1, 2]) {
       await cards.nth(i).getByRole('button', { name: 'Add to Export Cart' }).click();
       await cards.nth(i).getByText('In cart').waitFor();
@@ -72,6 +76,44 @@ describe('purchase in Chromium against the local home', () => {
     ]);
     const again = readFileSync((await download.path()) ?? '', 'utf8');
     expect(again).toBe(csv);
+
+    // Free updates (issue 20): an admin corrects the first contact's email in the Mapping Debugger...
+    const boughtEmail = rows[1]?.[2] ?? '';
+    const correctedEmail = `corrected-${cartId.slice(-8).toLowerCase()}@example.com`;
+    const adminContext = await browser.newPage();
+    await logIn(adminContext.page, ACCOUNTS.admin);
+    await adminContext.page.goto(`${e2e.appUrl}/admin?searchableInvestorId=${firstInvestorId}`);
+    const emailField = adminContext.page.getByLabel('Email', { exact: true });
+    await emailField.waitFor();
+    await emailField.fill(correctedEmail);
+    await adminContext.page.getByRole('button', { name: 'Save corrections' }).click();
+    await adminContext.page.getByRole('cell', { name: correctedEmail }).waitFor();
+    await adminContext.context.close();
+
+    // ...and the founder's library shows the new value, marked "Updated", with the value bought.
+    await page.reload();
+    await page.getByRole('link', { name: correctedEmail }).waitFor();
+    await page
+      .getByText(/^Updated \d/)
+      .first()
+      .waitFor();
+    await page.getByText(`was ${boughtEmail}`).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'contact-library-updated');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'contact-library-updated-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The refreshed CSV of the purchase: the same columns, today's value.
+    const [refreshed] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `${DOWNLOAD_REFRESHED_CSV}: cart ${cartId}` }).click(),
+    ]);
+    const refreshedRows = parse(readFileSync((await refreshed.path()) ?? '', 'utf8'), {
+      bom: true,
+    }) as string[][];
+    expect(refreshedRows[0]).toEqual(['Row Index', 'Name', 'Email', 'LinkedIn URL']);
+    expect(refreshedRows[1]?.[2]).toBe(correctedEmail);
+    expect(refreshedRows.slice(2)).toEqual(rows.slice(2));
     await context.close();
   });
 });

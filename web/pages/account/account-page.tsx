@@ -27,7 +27,10 @@ import { ReportWrongData } from '../../components/report-wrong-data';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { CreditsSection } from './credits-section';
+import { LibraryValue } from './library-value';
 import { NewProjectForm } from './new-project-form';
+import { RefreshedCsvButton } from './refreshed-csv-button';
+import { UpdateEmailsSetting } from './update-emails-setting';
 
 const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -70,6 +73,7 @@ function AccountSettings() {
             </Card.Body>
           </Card>
           <CreditsSection />
+          <UpdateEmailsSetting />
           <ContactLibrary />
         </Col>
         <Col lg={7}>
@@ -150,22 +154,28 @@ function ContactLibrary() {
                   <tr key={contact.searchableInvestorId}>
                     <td>{contact.name}</td>
                     <td className="text-break">
-                      {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
+                      <LibraryValue contact={contact} field="email">
+                        {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '—'}
+                      </LibraryValue>
                     </td>
                     <td className="text-break">
-                      <ProfileLink url={contact.linkedinUrl} name={contact.name} site="LinkedIn" />
+                      <LibraryValue contact={contact} field="linkedinUrl">
+                        <ProfileLink url={contact.linkedinUrl} name={contact.name} site="LinkedIn" />
+                      </LibraryValue>
                     </td>
                     {extra.map((column) => (
                       <td key={column} className="text-break">
-                        {column === 'phone' ? (
-                          (contact.phone ?? '—')
-                        ) : (
-                          <ProfileLink
-                            url={contact[column]}
-                            name={contact.name}
-                            site={EXTRA_COLUMN_LABELS[column]}
-                          />
-                        )}
+                        <LibraryValue contact={contact} field={column}>
+                          {column === 'phone' ? (
+                            (contact.phone ?? '—')
+                          ) : (
+                            <ProfileLink
+                              url={contact[column]}
+                              name={contact.name}
+                              site={EXTRA_COLUMN_LABELS[column]}
+                            />
+                          )}
+                        </LibraryValue>
                       </td>
                     ))}
                     <td>
@@ -205,7 +215,8 @@ function PurchaseDownloads({ contacts }: { contacts: PurchasedContactResponse[] 
             aria-label={`${DOWNLOAD_CSV_AGAIN}: cart ${cartId}`}
           >
             {DOWNLOAD_CSV_AGAIN} <span className="font-monospace small">{cartId}</span>
-          </Button>
+          </Button>{' '}
+          <RefreshedCsvButton cartId={cartId} purchasedAt={firstBought.get(cartId) ?? ''} />
         </li>
       ))}
     </ul>
