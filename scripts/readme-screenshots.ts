@@ -28,12 +28,79 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
   return context.newPage();
 }
 
-async function logIn(page: Page, dev: DevProcess) {
+async function logIn(
+  page: Page,
+  dev: DevProcess,
+  account: { email: string; password: string } = LOCAL_ACCOUNTS.founder,
+) {
   await page.goto(`${dev.appUrl}/login`);
-  await page.getByLabel('Email').fill(LOCAL_ACCOUNTS.founder.email);
-  await page.getByLabel('Password').fill(LOCAL_ACCOUNTS.founder.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/home$/);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Data a founder can trust (issue 20): freshness on a search card (a crop), a founder reporting a
+ * bounced email, the admins' queue with that open report, and an admin's correction of a bought email
+ * showing in the founder's library as "Updated".
+ */
+async function trustTour(browser: Browser, dev: DevProcess) {
+  const founder = await newPage(browser, DESKTOP);
+  await logIn(founder, dev);
+  await founder.goto(`${dev.appUrl}/investors/search?sectorFocus=agtech`);
+  await founder.getByRole('heading', { name: /^Search Results/ }).waitFor();
+  // The first agtech card: the desktop tour bought it.
+  const card = founder.locator('article.investor-card').first();
+  await card
+    .getByText(/confirmed [A-Z][a-z]{2} \d{4}/)
+    .first()
+    .waitFor();
+  await founder.waitForTimeout(400);
+  await card.screenshot({ path: join(OUT, 'freshness-card.png') });
+  console.log('docs/screenshots/freshness-card.png');
+  const investorId = ((await card.locator('a[href^="/investors/"]').first().getAttribute('href')) ?? '')
+    .split('/')
+    .pop();
+
+  await card.getByRole('button', { name: /^Report wrong data/ }).click();
+  const dialog = founder.getByRole('dialog');
+  await dialog.getByLabel('Reason').selectOption('email_bounced');
+  await dialog.getByLabel('Note (optional)').fill('My email came back: "mailbox not found".');
+  await shoot(founder, 'report-desktop');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await dialog.getByRole('button', { name: 'Send report' }).waitFor({ state: 'detached' });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    const admin = await newPage(browser, viewport);
+    await logIn(admin, dev, LOCAL_ACCOUNTS.admin);
+    await admin.goto(`${dev.appUrl}/admin/reports`);
+    await admin.getByRole('heading', { name: 'Reports of wrong data' }).waitFor();
+    await admin.getByText('mailbox not found').first().waitFor();
+    await shoot(admin, `admin-reports-${width}`);
+    if (width === 'desktop') {
+      // The admin corrects the bought email in the Mapping Debugger...
+      await admin.goto(`${dev.appUrl}/admin?searchableInvestorId=${investorId}`);
+      const email = admin.getByLabel('Email', { exact: true });
+      await email.waitFor();
+      await email.fill('new.address@example.com');
+      await admin.getByRole('button', { name: 'Save corrections' }).click();
+      await admin.getByRole('cell', { name: 'new.address@example.com' }).waitFor();
+    }
+    await admin.context().close();
+  }
+  // ...and the founder's library shows it, marked, with the value bought.
+  await founder.goto(`${dev.appUrl}/account/settings`);
+  await founder
+    .getByText(/^Updated \d/)
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await shoot(founder, 'library-updated-desktop');
+  await founder.context().close();
 }
 
 async function tour(browser: Browser, dev: DevProcess) {
@@ -149,6 +216,7 @@ const dev = await startDevProcess(ROOT);
 const browser = await launchChromium();
 try {
   await tour(browser, dev);
+  await trustTour(browser, dev);
 } finally {
   await browser.close();
   await dev.stop();
