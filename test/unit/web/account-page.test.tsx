@@ -38,7 +38,8 @@ const PROJECT: ProjectView = {
 };
 
 type Answer = { status?: number; body: unknown };
-let answers: Record<'/me' | '/me/contacts' | '/me/credits' | '/projects', Answer>;
+let answers: Record<'/me' | '/me/contacts' | '/me/credits' | '/projects' | '/me/update-emails', Answer>;
+let requests: { path: string; method: string; body: unknown }[];
 
 beforeEach(() => {
   setSignedInUser({});
@@ -47,11 +48,18 @@ beforeEach(() => {
     '/me/contacts': { body: { data: { contacts: [] } } },
     '/me/credits': { body: { data: { balance: 0, entries: [] } } },
     '/projects': { body: { data: { projects: [] } } },
+    '/me/update-emails': { body: { data: { ...ME, updateEmails: false } } },
   };
+  requests = [];
   vi.stubGlobal(
     'fetch',
-    answerFetch((url) => {
+    answerFetch((url, init) => {
       const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '') as keyof typeof answers;
+      requests.push({
+        path,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : null,
+      });
       return answers[path] ?? { status: 404, body: { error: { message: 'Not found' } } };
     }),
   );
@@ -163,6 +171,7 @@ describe('the account page', () => {
               cartId: 'cart_1',
               purchasedAt: '2026-03-07T10:00:00.000Z',
               cartIds: ['cart_1'],
+              updatesUntil: '2027-03-07T10:00:00.000Z',
             },
           ],
         },
@@ -185,6 +194,7 @@ describe('the account page', () => {
       cartId: 'cart_1',
       purchasedAt: '2026-03-07T10:00:00.000Z',
       cartIds: ['cart_1'],
+      updatesUntil: '2027-03-07T10:00:00.000Z',
       ...extra,
     });
     answers['/me/contacts'] = {
@@ -236,6 +246,85 @@ describe('the account page', () => {
     expect(await within(panel('Projects')).findByText(messages.anErrorOccurred)).toBeTruthy();
     expect(screen.queryByText(messages.noContacts)).toBeNull();
     expect(screen.queryByText(messages.noProjects)).toBeNull();
+  });
+
+  it('shows a bought value changed since as "Updated" with the date and the value bought, a removed one as "Removed"', async () => {
+    answers['/me/contacts'] = {
+      body: {
+        data: {
+          contacts: [
+            {
+              searchableInvestorId: 'inv_1',
+              name: 'Ada Abernook',
+              email: 'new@example.com',
+              linkedinUrl: null,
+              cartId: 'cart_1',
+              purchasedAt: '2026-03-07T10:00:00.000Z',
+              cartIds: ['cart_1'],
+              updates: [
+                {
+                  field: 'email',
+                  status: 'updated',
+                  was: 'old@example.com',
+                  changedAt: '2026-05-02T09:00:00.000Z',
+                },
+                {
+                  field: 'linkedinUrl',
+                  status: 'removed',
+                  was: 'https://www.linkedin.com/in/ada',
+                  changedAt: '2026-05-03T09:00:00.000Z',
+                },
+              ],
+              updatesUntil: '2027-03-07T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+    };
+    renderPage(<AccountPage />);
+    const library = await screen.findByRole('table');
+    expect(within(library).getByRole('link', { name: 'new@example.com' })).toBeTruthy();
+    expect(within(library).getByText('Updated 02/05/2026')).toBeTruthy();
+    expect(within(library).getByText('was old@example.com')).toBeTruthy();
+    expect(within(library).getByText('Removed 03/05/2026')).toBeTruthy();
+    expect(within(library).getByText('was https://www.linkedin.com/in/ada')).toBeTruthy();
+  });
+
+  it('offers "Download refreshed CSV" within 12 months of a purchase only', async () => {
+    const bought = (cartId: string, purchasedAt: string) => ({
+      searchableInvestorId: `inv_${cartId}`,
+      name: `Investor ${cartId}`,
+      email: null,
+      linkedinUrl: null,
+      cartId,
+      purchasedAt,
+      cartIds: [cartId],
+      updatesUntil: purchasedAt,
+    });
+    const recent = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    answers['/me/contacts'] = {
+      body: { data: { contacts: [bought('cart_new', recent), bought('cart_old', old)] } },
+    };
+    renderPage(<AccountPage />);
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Download refreshed CSV: cart cart_new' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download refreshed CSV: cart cart_old' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV again: cart cart_old' })).toBeTruthy();
+  });
+
+  it('turns the weekly update emails off with the switch', async () => {
+    const user = userEvent.setup();
+    renderPage(<AccountPage />);
+    const toggle = (await screen.findByRole('switch', { name: 'Weekly update emails' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    await user.click(toggle);
+    await vi.waitFor(() => expect(toggle.checked).toBe(false));
+    expect(requests.find((r) => r.path === '/me/update-emails')).toEqual({
+      path: '/me/update-emails',
+      method: 'PUT',
+      body: { enabled: false },
+    });
   });
 
   it('shows the credits: the balance and the history, granted for a report and redeemed for an investor', async () => {

@@ -37,6 +37,7 @@ function serve() {
                   cartId: 'CART1',
                   purchasedAt: '2026-11-01T00:00:00.000Z',
                   cartIds: ['CART1'],
+                  updatesUntil: '2027-03-07T10:00:00.000Z',
                 },
               ],
             },

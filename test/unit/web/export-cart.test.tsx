@@ -354,6 +354,7 @@ describe('investors already bought', () => {
           cartId: 'cart_20240307-AAAAAAAA',
           purchasedAt: '2024-03-07T15:00:00.000Z',
           cartIds: ['cart_20240307-AAAAAAAA'],
+          updatesUntil: '2027-03-07T10:00:00.000Z',
         })),
       },
     },

@@ -23,6 +23,7 @@ export function UpdateEmailsSetting() {
         <Form.Check
           type="switch"
           id="update-emails"
+          role="switch"
           label={UPDATE_EMAILS_LABEL}
           checked={enabled}
           disabled={setUpdateEmails.isPending}
