@@ -11,7 +11,6 @@ import { getCart } from '../table/repositories/carts';
 import { contactSheetsOf } from '../table/repositories/contacts';
 import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
 import { getSearchableInvestors } from '../table/repositories/investors';
-import { enrolForUpdateSummaries } from '../table/repositories/update-summaries';
 import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
 
 export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
@@ -154,8 +153,6 @@ export async function addCartToLibrary(cartId: string): Promise<{ added: number 
     };
   });
   await addPurchasedContacts(library);
-  // The buyer's weekly summary of updates pages over buyers (issue 20).
-  await enrolForUpdateSummaries([cart.creatorUserId], purchasedAt);
   await recordCartDelivery(cartId, { libraryAddedAt: new Date().toISOString() });
   return { added: library.length };
 }

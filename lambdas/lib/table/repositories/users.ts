@@ -1,6 +1,7 @@
 import { batchGet } from '../batch';
 import { type PurchasedContact, purchasedContactModel, type UserProfile, userProfileModel } from '../models';
 import { getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
+import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
 export async function getUserProfile(userId: string): Promise<UserProfile | null> {
@@ -106,7 +107,8 @@ const LIBRARY_FIELDS = [
  * Adds bought contacts to the library, merged with what the user bought before: a field bought now
  * is written, a field not bought now keeps what an earlier purchase gave; the first cart and purchase
  * date stay; every cart is added to `cartIds` (a set, so adding twice changes nothing). A contact
- * listed twice in one call is written once (the last one).
+ * listed twice in one call is written once (the last one). Each owner is enrolled for the weekly
+ * summary of updates (once).
  */
 export async function addPurchasedContacts(contacts: PurchasedContact[]): Promise<void> {
   const byKey = [...new Map(contacts.map((c) => [`${c.userId}\u0000${c.searchableInvestorId}`, c])).values()];
@@ -150,4 +152,12 @@ export async function addPurchasedContacts(contacts: PurchasedContact[]): Promis
   };
   for (let i = 0; i < byKey.length; i += LIBRARY_WRITES_IN_FLIGHT)
     await Promise.all(byKey.slice(i, i + LIBRARY_WRITES_IN_FLIGHT).map(write));
+  // Whatever adds to a library (a purchase, a credit), its owner gets the weekly summary of updates.
+  for (const userId of new Set(byKey.map((c) => c.userId))) {
+    const first = byKey
+      .filter((c) => c.userId === userId)
+      .map((c) => c.purchasedAt)
+      .sort()[0];
+    if (first) await enrolForUpdateSummaries([userId], first);
+  }
 }
