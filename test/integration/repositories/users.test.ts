@@ -25,6 +25,8 @@ describe('users repository (DynamoDB Local)', () => {
       type: null,
       projects: [],
       createdAt: at(0),
+      // The weekly summary of updates is on until the founder turns it off (issue 20).
+      updateEmails: true,
     });
     expect(await getUserProfile(userId)).toEqual(profile);
   });
