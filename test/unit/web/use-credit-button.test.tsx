@@ -22,6 +22,7 @@ const bought = (id: string) => ({
   cartId: 'cart_20260301-AAAAAAAA',
   purchasedAt: '2026-03-01T10:00:00.000Z',
   cartIds: ['cart_20260301-AAAAAAAA'],
+  updatesUntil: '2027-03-01T10:00:00.000Z',
 });
 
 /** The API as the button meets it: a balance, a library, and the redemption's answer. */
