@@ -177,8 +177,14 @@ export class InvestorDirectoryStack extends Stack {
       // The outcome of a report of wrong data is emailed to its reporter (issue 20).
       admin.bindEmail(this.email);
     }
-    // Joining a partner portal puts the user in the `investor` group (issue 21).
-    this.api.functionFor('investorPortal')?.bindInvestorGroup(this.auth.userPool);
+    // Joining a partner portal puts the user in the `investor` group (issue 21). A listed investor's
+    // own confirmations and withdrawals change their entry at once: a search change recorded, then the
+    // aggregation that folds it in.
+    const investorPortal = this.api.functionFor('investorPortal');
+    if (investorPortal) {
+      investorPortal.bindInvestorGroup(this.auth.userPool);
+      this.workflows.bindStarter(investorPortal, 'aggregation');
+    }
     // The contact library's re-download: a presigned GET of the buyer's CSV.
     const account = this.api.functionFor('account');
     if (account) {
@@ -210,6 +216,7 @@ export class InvestorDirectoryStack extends Stack {
     };
     this.api.functionFor('directory')?.bindSearchIndex(this.data.exports, searchIndex, 'read');
     this.api.functionFor('admin')?.bindSearchIndex(this.data.exports, searchIndex, 'record');
+    this.api.functionFor('investorPortal')?.bindSearchIndex(this.data.exports, searchIndex, 'record');
     taskFunctions.DirectoryTasksFunctionArn.bindSearchIndex(this.data.exports, searchIndex, 'maintain');
 
     taskFunctions.ImportTasksFunctionArn.bindStorage(storage, { UPLOADS_BUCKET: 'read' });
@@ -218,5 +225,7 @@ export class InvestorDirectoryStack extends Stack {
     );
     // The weekly summary of updates to bought contacts (issue 20), with a link to the account settings.
     taskFunctions.SummaryTasksFunctionArn.bindEmail(this.email).addConfiguration({ SITE_URL: siteUrl });
+    // The 6-month reminders to listed investors (issue 21).
+    taskFunctions.PortalTasksFunctionArn.bindEmail(this.email);
   }
 }

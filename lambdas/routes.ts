@@ -136,6 +136,10 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/portals', 'admin', 'admin'),
   route('POST', '/admin/portals', 'admin', 'admin'),
   route('PATCH', '/admin/portals/{portalId}', 'admin', 'admin'),
+  // The review of investors' submitted profiles (issue 21): the queue, approve (with edits), reject.
+  route('GET', '/admin/investor-submissions', 'admin', 'admin'),
+  route('POST', '/admin/investor-submissions/{userId}/approve', 'admin', 'admin'),
+  route('POST', '/admin/investor-submissions/{userId}/reject', 'admin', 'admin'),
 
   // Investor accounts (issue 21): a verified user joins a partner portal as an investor, then keeps
   // their own profile. No route names a user: an investor reaches only their own profile. Not under
@@ -144,6 +148,9 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/investor/profile', 'investor', 'investorPortal'),
   route('PATCH', '/investor/profile', 'investor', 'investorPortal'),
   route('POST', '/investor/profile/submit', 'investor', 'investorPortal'),
+  // A listed investor confirms their profile (no review), or withdraws it or contact details (at once).
+  route('POST', '/investor/profile/confirm', 'investor', 'investorPortal'),
+  route('POST', '/investor/profile/withdraw', 'investor', 'investorPortal'),
 
   // Stripe's webhook: no token; the handler verifies Stripe's signature on the raw body.
   route('POST', '/stripe/webhook', 'public', 'stripeWebhook'),

@@ -8,6 +8,7 @@ import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
+  investorRemindersSchedule,
   type StateMachineName,
   stateMachines,
   type WorkflowTaskFunction,
@@ -32,6 +33,11 @@ export const workflowSchedules: Partial<
     input: { cursor: null, now: null },
     description:
       'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
+  },
+  investorReminders: {
+    every: Duration.hours(investorRemindersSchedule.everyHours),
+    input: investorRemindersSchedule.input,
+    description: 'Reminds listed investors to confirm their profile 6 months after they last did.',
   },
 };
 

@@ -28,6 +28,13 @@ import {
   recentImportsResponse,
 } from '../../shared/api/imports';
 import {
+  approveSubmissionBody,
+  investorSubmissionsResponse,
+  rejectSubmissionBody,
+  reviewDecisionResponse,
+  submissionParams,
+} from '../../shared/api/investor-review';
+import {
   adminPortalSchema,
   adminPortalsResponse,
   createPortalBody,
@@ -61,6 +68,7 @@ import {
   settleCancelledImport,
   startImportJob,
 } from '../lib/imports/import-jobs';
+import { approveSubmission, listSubmissions, rejectSubmission } from '../lib/portals/investor-review';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { lockOfFunction } from '../lib/table/models';
 import { listRecentCarts } from '../lib/table/repositories/carts';
@@ -174,6 +182,27 @@ export const handler = httpHandler('admin', {
         throw error;
       }
     },
+  }),
+
+  'GET /admin/investor-submissions': endpoint({
+    auth: 'admin',
+    handle: async () => investorSubmissionsResponse.parse({ submissions: await listSubmissions() }),
+  }),
+
+  'POST /admin/investor-submissions/{userId}/approve': endpoint({
+    auth: 'admin',
+    params: submissionParams,
+    body: approveSubmissionBody,
+    handle: async ({ params, body, caller }) =>
+      reviewDecisionResponse.parse(await approveSubmission(params.userId, body, caller.sub, new Date())),
+  }),
+
+  'POST /admin/investor-submissions/{userId}/reject': endpoint({
+    auth: 'admin',
+    params: submissionParams,
+    body: rejectSubmissionBody,
+    handle: async ({ params, body, caller }) =>
+      reviewDecisionResponse.parse(await rejectSubmission(params.userId, body, caller.sub, new Date())),
   }),
 
   'POST /admin/field-merger': endpoint({

@@ -3,13 +3,16 @@ import {
   investorProfileResponse,
   joinPortalBody,
   saveInvestorProfileBody,
+  withdrawBody,
 } from '../../shared/api/investor-profile';
 import { endpoint, httpHandler } from '../lib/http';
 import {
+  confirmOwnProfile,
   joinPortal,
   readOwnProfile,
   saveOwnProfile,
   submitOwnProfile,
+  withdrawOwn,
 } from '../lib/portals/investor-accounts';
 
 /**
@@ -39,5 +42,17 @@ export const handler = httpHandler('investorPortal', {
   'POST /investor/profile/submit': endpoint({
     auth: 'investor',
     handle: async ({ caller }) => investorProfileResponse.parse(await submitOwnProfile(caller, new Date())),
+  }),
+
+  'POST /investor/profile/confirm': endpoint({
+    auth: 'investor',
+    handle: async ({ caller }) => investorProfileResponse.parse(await confirmOwnProfile(caller, new Date())),
+  }),
+
+  'POST /investor/profile/withdraw': endpoint({
+    auth: 'investor',
+    body: withdrawBody,
+    handle: async ({ body, caller }) =>
+      investorProfileResponse.parse(await withdrawOwn(caller, body, new Date())),
   }),
 });

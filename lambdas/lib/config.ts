@@ -126,6 +126,7 @@ export const workflowsConfig = readSection(
     EXPORT_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     CURATION_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     UPDATE_SUMMARIES_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    INVESTOR_REMINDERS_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

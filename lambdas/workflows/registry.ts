@@ -8,6 +8,7 @@ export const workflowTaskFunctions = {
   ImportTasksFunctionArn: 'lambdas/workflows/import-tasks.ts',
   ExportTasksFunctionArn: 'lambdas/workflows/export-tasks.ts',
   SummaryTasksFunctionArn: 'lambdas/workflows/summary-tasks.ts',
+  PortalTasksFunctionArn: 'lambdas/workflows/portal-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -31,6 +32,17 @@ export const stateMachines = {
     definition: 'lambdas/workflows/update-summaries.asl.json',
     arnVariable: 'UPDATE_SUMMARIES_STATE_MACHINE_ARN',
   },
+  investorReminders: {
+    definition: 'lambdas/workflows/investor-reminders.asl.json',
+    arnVariable: 'INVESTOR_REMINDERS_STATE_MACHINE_ARN',
+  },
 } as const;
 
 export type StateMachineName = keyof typeof stateMachines;
+
+/**
+ * The investor reminders' schedule (issue 21), one definition for both homes: EventBridge Scheduler
+ * starts the workflow this often with this input on AWS (infra/constructs/workflows.ts), and the
+ * local home does the same itself (infra/local/dev.ts).
+ */
+export const investorRemindersSchedule = { everyHours: 24, input: { action: 'remind' } } as const;

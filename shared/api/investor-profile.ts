@@ -5,6 +5,8 @@ import {
   INVESTOR_PROFILE_LIMITS as LIMITS,
   PROFILE_STAGES,
 } from '../investors/investor-profile';
+import { withdrawalSchema } from '../investors/listing';
+import { CONTACT_KINDS } from '../investors/provenance';
 import { investorRoleSchema } from '../investors/roles';
 import { uniqueTexts } from '../investors/types';
 import { sortStages } from '../tags/display';
@@ -31,7 +33,41 @@ export const investorAccountMessages = {
   emptyChange: 'Give at least one field of the profile to change.',
   changedElsewhere: 'Your profile was changed in another window. Reload it and make your change again.',
   alreadySubmitted: 'Your profile is already submitted and waiting for our review.',
+  beingReviewed:
+    'An admin is approving your profile right now. Reload it in a minute and make your change again.',
+  nothingToReview: 'Your profile is listed as it is: there is no change to review.',
+  withdrawKinds: 'Choose the contact details to withdraw: email, phone, linkedin, twitter or crunchbase.',
 } as const;
+
+/**
+ * POST /investor/profile/withdraw: the whole profile leaves the directory, or the contact details
+ * named stop being for sale. Both at once, without review, and recorded.
+ */
+export const withdrawBody = z.discriminatedUnion('what', [
+  z.strictObject({ what: z.literal('profile') }),
+  z.strictObject({
+    what: z.literal('contacts'),
+    kinds: z
+      .array(z.enum(CONTACT_KINDS, investorAccountMessages.withdrawKinds))
+      .check(z.minLength(1, investorAccountMessages.withdrawKinds), z.maxLength(CONTACT_KINDS.length)),
+  }),
+]);
+export type WithdrawBody = z.infer<typeof withdrawBody>;
+
+/** The investor's listing in the directory as they see it. */
+export const investorListingSchema = z.object({
+  /** The directory entry (its public profile is /investors/{investorId}). */
+  investorId: z.string(),
+  approvedAt: z.string(),
+  confirmedAt: z.string(),
+  /** When the next reminder to confirm is due. */
+  reminderDueAt: z.string(),
+  withdrawnAt: z.nullable(z.string()),
+  /** What founders may buy now. */
+  offered: z.array(z.enum(CONTACT_KINDS)),
+  withdrawals: z.array(withdrawalSchema),
+});
+export type InvestorListingView = z.infer<typeof investorListingSchema>;
 
 /** POST /investor/join: the portal (its subdomain) the caller joins as an investor. */
 export const joinPortalBody = z.strictObject({ portalId: portalIdParams.shape.portalId });
@@ -182,6 +218,16 @@ export const investorProfileSchema = z.object({
   submittedAt: z.nullable(z.string()),
   /** null until the first save. */
   updatedAt: z.nullable(z.string()),
+  /** The last review's decision and the reason given (a rejection's); null before any. */
+  review: z.optional(
+    z.nullable(
+      z.object({
+        decision: z.enum(['approved', 'rejected']),
+        reason: z.nullable(z.string()),
+        decidedAt: z.string(),
+      }),
+    ),
+  ),
 });
 export type InvestorProfile = z.infer<typeof investorProfileSchema>;
 
@@ -191,5 +237,7 @@ export const investorProfileResponse = z.object({
   /** The portal the investor joined (null if an admin has since removed it). */
   portal: z.nullable(portalSchema),
   joinedAt: z.string(),
+  /** The listing in the directory; null until an admin approves the profile. */
+  listing: z.optional(z.nullable(investorListingSchema)),
 });
 export type InvestorProfileResponse = z.infer<typeof investorProfileResponse>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { contactConfirmedSchema } from '../investors/provenance';
+import { CONTACT_KINDS, contactConfirmedSchema } from '../investors/provenance';
 
 /**
  * The public investor card embedded in a cart item: what the directory shows before purchase, with
@@ -32,5 +32,7 @@ export const cartInvestorSchema = z.object({
    * absent on cards from before provenance.
    */
   contactConfirmed: z.optional(contactConfirmedSchema),
+  /** The kinds the investor gave or confirmed themselves (issue 21): "confirmed by the investor". */
+  confirmedByInvestor: z.optional(z.array(z.enum(CONTACT_KINDS))),
 });
 export type CartInvestor = z.infer<typeof cartInvestorSchema>;

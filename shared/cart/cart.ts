@@ -152,6 +152,9 @@ export function toCartInvestor(investor: CartInvestor): CartInvestor {
     ...(investor.contactConfirmed !== undefined
       ? { contactConfirmed: { ...investor.contactConfirmed } }
       : {}),
+    ...(investor.confirmedByInvestor !== undefined
+      ? { confirmedByInvestor: [...investor.confirmedByInvestor] }
+      : {}),
   };
 }
 

@@ -192,7 +192,10 @@ export function maskedPreviewRows(
     cells: columnOrder.map((column) => PREVIEW_CELL[column](investor, index, columnOrder)),
     confirmed: columnOrder.map((column) =>
       isContactColumn(column) && hasContact(investor, contactKindOf(column))
-        ? confirmedPhrase(investor.contactConfirmed?.[contactKindOf(column)])
+        ? confirmedPhrase(
+            investor.contactConfirmed?.[contactKindOf(column)],
+            investor.confirmedByInvestor?.includes(contactKindOf(column)) ?? false,
+          )
         : null,
     ),
   }));

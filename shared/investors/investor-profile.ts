@@ -43,9 +43,23 @@ export const BUYABLE_CONTACT_LABELS: Readonly<Record<BuyableContact, string>> = 
 /** The stages an investor picks from: the founders' order of the directory (`CANONICAL_STAGES`). */
 export const PROFILE_STAGES = CANONICAL_STAGES;
 
-/** A draft is the investor's own; a submitted profile waits for an admin's review. */
-export const INVESTOR_PROFILE_STATUSES = ['draft', 'submitted'] as const;
+/**
+ * A draft is the investor's own; a submitted profile waits for an admin's review; 'approving' while
+ * an approval is being carried out (the investor's saves wait); 'approved' is what founders see;
+ * 'rejected' carries the admin's reason until the investor saves again.
+ */
+export const INVESTOR_PROFILE_STATUSES = ['draft', 'submitted', 'approving', 'approved', 'rejected'] as const;
 export type InvestorProfileStatus = (typeof INVESTOR_PROFILE_STATUSES)[number];
+
+/** An admin's decision on a submitted profile (issue 21). */
+export const profileReviewSchema = z.object({
+  decision: z.enum(['approved', 'rejected']),
+  /** The reason given to the investor (a rejection's). */
+  reason: z.nullable(z.string()),
+  decidedAt: z.string(),
+  decidedBy: z.string(),
+});
+export type ProfileReview = z.infer<typeof profileReviewSchema>;
 
 /**
  * The fields of a profile as stored and shown: text is '' when not given, lists are empty, the

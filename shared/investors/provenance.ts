@@ -279,14 +279,108 @@ export const CONTACT_KIND_LABELS: Readonly<Record<ContactKind, string>> = {
   crunchbase: 'Crunchbase',
 };
 
-/** `'confirmed Mar 2026'`, or null without a month. */
-export function confirmedPhrase(value: string | null | undefined): string | null {
+/** The public marker of a value the investor gave or confirmed themselves (issue 21). */
+export const CONFIRMED_BY_INVESTOR = 'confirmed by the investor';
+
+/**
+ * `'confirmed Mar 2026'`, or `'confirmed by the investor Mar 2026'` for a value the investor
+ * themselves gave or confirmed last; null without a month.
+ */
+export function confirmedPhrase(value: string | null | undefined, byInvestor = false): string | null {
   const label = formatConfirmedMonth(value);
-  return label ? `confirmed ${label}` : null;
+  if (!label) return null;
+  return byInvestor ? `${CONFIRMED_BY_INVESTOR} ${label}` : `confirmed ${label}`;
 }
 
 /** A card's freshness line for one kind: 'Email · confirmed Mar 2026', or 'Email' without a month. */
-export function freshnessLabel(kind: ContactKind, confirmed: ContactConfirmed | undefined): string {
-  const phrase = confirmedPhrase(confirmed?.[kind]);
+export function freshnessLabel(
+  kind: ContactKind,
+  confirmed: ContactConfirmed | undefined,
+  byInvestor: readonly ContactKind[] = [],
+): string {
+  const phrase = confirmedPhrase(confirmed?.[kind], byInvestor.includes(kind));
   return phrase ? `${CONTACT_KIND_LABELS[kind]} · ${phrase}` : CONTACT_KIND_LABELS[kind];
+}
+
+/**
+ * The public list of contact kinds whose present value the investor gave or last confirmed
+ * themselves (source kind 'investor'): the card says "confirmed by the investor" for them. Only kind
+ * names: never a value or a source name.
+ */
+export function investorConfirmedKinds(sheet: ContactSheet): ContactKind[] {
+  return CONTACT_KINDS.filter((kind) => {
+    const field = sheet.fields[kind];
+    return field !== undefined && present(field.value) && field.source.kind === 'investor';
+  });
+}
+
+/**
+ * The investor with everything public its sheet decides: the `has*` flags, the months, and the
+ * investor's marker (left out when no kind has it, so investors without it stay as they were stored).
+ */
+export function withPublicContactFacts<T extends { confirmedByInvestor?: ContactKind[] | undefined }>(
+  investor: T,
+  sheet: ContactSheet,
+): T {
+  const { confirmedByInvestor: _previous, ...rest } = investor;
+  const byInvestor = investorConfirmedKinds(sheet);
+  return {
+    ...rest,
+    ...contactFlags(sheet),
+    contactConfirmed: confirmedMonths(sheet),
+    ...(byInvestor.length > 0 ? { confirmedByInvestor: byInvestor } : {}),
+  } as unknown as T;
+}
+
+/** The source of what an investor says of themselves (issue 21): their user id as the reference. */
+export const investorSource = (userId: string): ContactSource => ({
+  kind: 'investor',
+  name: INVESTOR_SOURCE,
+  url: null,
+  ref: userId,
+});
+
+/**
+ * The sheet after an investor's listed profile says, at `at`, per contact kind: a value founders may
+ * buy (set, or confirmed when unchanged), or null (withdrawn: the value leaves the sheet, whoever
+ * gave it, since the investor's word ranks over an import's and an admin's).
+ */
+export function applyInvestorContacts(
+  sheet: ContactSheet,
+  offered: Readonly<Partial<Record<ContactKind, string | null>>>,
+  userId: string,
+  at: string,
+): ContactSheet {
+  const fields: ContactFields = { ...sheet.fields };
+  for (const kind of CONTACT_KINDS) {
+    const value = offered[kind];
+    if (value === undefined) continue; // Not said: left as it is.
+    const given = present(value) ? value.trim() : null;
+    if (given === null && !present(fields[kind]?.value ?? null) && fields[kind]?.source.kind === 'investor')
+      continue; // Already withdrawn by the investor: the withdrawal's date stands.
+    fields[kind] = applyContactEvidence(kind, fields[kind], {
+      value: given,
+      source: investorSource(userId),
+      at,
+    });
+  }
+  return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
+}
+
+/**
+ * The sheet after the investor confirms their listed values are still right (no review): every
+ * value they gave is confirmed at `at`; nothing else moves.
+ */
+export function confirmInvestorContacts(sheet: ContactSheet, userId: string, at: string): ContactSheet {
+  const fields: ContactFields = { ...sheet.fields };
+  for (const kind of CONTACT_KINDS) {
+    const field = fields[kind];
+    if (field?.source.kind !== 'investor' || !present(field.value)) continue;
+    fields[kind] = applyContactEvidence(kind, field, {
+      value: field.value,
+      source: investorSource(userId),
+      at,
+    });
+  }
+  return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
-import { confirmedMonths, contactConfirmedSchema, derivedContactSheet } from './provenance';
+import { CONTACT_KINDS, confirmedMonths, contactConfirmedSchema, derivedContactSheet } from './provenance';
 import { investorRoleSchema } from './roles';
 
 /** A string that may be absent (`null`), e.g. an empty CSV cell. */
@@ -132,6 +132,11 @@ export const searchableInvestorSchema = z.object({
    * contact sheet; never a value. Empty on records mapped before provenance ("Process all" fills it).
    */
   contactConfirmed: z._default(contactConfirmedSchema, {}),
+  /**
+   * The contact kinds whose value the investor gave or last confirmed themselves (issue 21): the card
+   * says "confirmed by the investor". Kind names only; absent on investors mapped before.
+   */
+  confirmedByInvestor: z.optional(z.array(z.enum(CONTACT_KINDS))),
   updatedAt: isoDateTime,
 });
 export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;

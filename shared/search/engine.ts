@@ -14,6 +14,8 @@ import { foldText, searchWords } from './fold';
 export interface IndexedInvestor {
   card: CartInvestor;
   updatedAt: string;
+  /** A change object's tombstone: the investor left the directory (a withdrawn profile, issue 21). */
+  removed?: boolean;
 }
 
 export interface FacetValue {

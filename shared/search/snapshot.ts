@@ -1,4 +1,4 @@
-import { CONTACT_KINDS, type ContactConfirmed } from '../investors/provenance';
+import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
 import type { IndexedInvestor } from './engine';
 
 /**
@@ -33,6 +33,11 @@ type Row = [
   updatedAt: string,
   /** The month each contact kind was last confirmed, in the order of CONTACT_KINDS (absent in older rows). */
   confirmed?: (string | null)[] | null,
+  /**
+   * Bits: 0-4 the contact kinds (CONTACT_KINDS order) confirmed by the investor themselves; 8 a
+   * removed investor (a change object's tombstone: a withdrawn profile). Absent in older rows.
+   */
+  marks?: number,
 ];
 
 export interface Snapshot {
@@ -55,8 +60,9 @@ export function encodeSnapshot(
   foldedThrough = '',
 ): Snapshot {
   const rows: Row[] = [];
-  for (const { card, updatedAt } of investors) {
-    rows.push([
+  for (const { card, updatedAt, removed } of investors) {
+    const marks = encodeMarks(card.confirmedByInvestor, removed === true);
+    const row: Row = [
       card.id,
       card.name,
       card.investorRole,
@@ -71,7 +77,10 @@ export function encodeSnapshot(
       card.checkMax ?? null,
       updatedAt,
       encodeConfirmed(card.contactConfirmed),
-    ]);
+    ];
+    // Rows without marks keep the older layout (14 columns).
+    if (marks !== 0) row.push(marks);
+    rows.push(row);
   }
   return { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), foldedThrough, rows };
 }
@@ -80,6 +89,13 @@ export function encodeSnapshot(
 function encodeConfirmed(confirmed: ContactConfirmed | undefined): (string | null)[] | null {
   if (!confirmed || CONTACT_KINDS.every((kind) => !confirmed[kind])) return null;
   return CONTACT_KINDS.map((kind) => confirmed[kind] ?? null);
+}
+
+const REMOVED_BIT = 1 << 8;
+
+function encodeMarks(byInvestor: readonly ContactKind[] | undefined, removed: boolean): number {
+  const bits = CONTACT_KINDS.reduce((sum, kind, i) => (byInvestor?.includes(kind) ? sum | (1 << i) : sum), 0);
+  return removed ? bits | REMOVED_BIT : bits;
 }
 
 function decodeConfirmed(value: unknown): ContactConfirmed {
@@ -95,7 +111,8 @@ function decodeConfirmed(value: unknown): ContactConfirmed {
 // Rows written before provenance have 13 columns; they read as cards without confirmed months.
 const isRow = (row: unknown): row is Row =>
   Array.isArray(row) &&
-  (row.length === 13 || row.length === 14) &&
+  row.length >= 13 &&
+  row.length <= 15 &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
   typeof row[2] === 'string' &&
@@ -118,6 +135,8 @@ export function decodeSnapshot(value: unknown): {
   const investors = snapshot.rows.map((row, i): IndexedInvestor => {
     if (!isRow(row)) throw new SnapshotFormatError(`Search snapshot row ${i} is damaged`);
     const [id, name, role, stages, sectors, flags, firm, title, cities, countries, checkMin, checkMax] = row;
+    const marks = typeof row[14] === 'number' ? row[14] : 0;
+    const byInvestor = CONTACT_KINDS.filter((_, bit) => (marks & (1 << bit)) !== 0);
     return {
       updatedAt: row[12],
       card: {
@@ -138,7 +157,9 @@ export function decodeSnapshot(value: unknown): {
         checkMin,
         checkMax,
         contactConfirmed: decodeConfirmed(row[13]),
+        ...(byInvestor.length > 0 ? { confirmedByInvestor: byInvestor } : {}),
       },
+      ...((marks & REMOVED_BIT) !== 0 ? { removed: true } : {}),
     };
   });
   return {

@@ -14,7 +14,10 @@ function freshnessGroups(investor: CartInvestor): { kinds: ContactKind[]; phrase
   const groups = new Map<string, { kinds: ContactKind[]; phrase: string | null }>();
   for (const [flag, kind] of CONTACT_FIELDS) {
     if (investor[flag] !== true) continue;
-    const phrase = confirmedPhrase(investor.contactConfirmed?.[kind]);
+    const phrase = confirmedPhrase(
+      investor.contactConfirmed?.[kind],
+      investor.confirmedByInvestor?.includes(kind) ?? false,
+    );
     const group = groups.get(phrase ?? '') ?? { kinds: [], phrase };
     group.kinds.push(kind);
     groups.set(phrase ?? '', group);

@@ -1,9 +1,8 @@
 import {
   type ContactCorrections,
   type ContactSheet,
-  confirmedMonths,
-  contactFlags,
   correctContactSheet,
+  withPublicContactFacts,
 } from '../../../shared/investors/provenance';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { logger } from '../observability/logger';
@@ -29,9 +28,7 @@ export async function correctInvestorContacts(
   const at = now.toISOString();
   const contacts = correctContactSheet(await getContactSheet(before), corrections, adminUserId, at);
   const after: SearchableInvestor = {
-    ...before,
-    ...contactFlags(contacts),
-    contactConfirmed: confirmedMonths(contacts),
+    ...withPublicContactFacts(before, contacts),
     updatedAt: at,
   };
   await putInvestorContacts([contacts]);

@@ -4,12 +4,11 @@ import { applyRules } from '../../../shared/curation/rules';
 import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
 import {
   type ContactSheet,
-  confirmedMonths,
-  contactFlags,
   derivedContactSheet,
   emptyContactSheet,
   foldImportedRecords,
   sameContactFields,
+  withPublicContactFacts,
 } from '../../../shared/investors/provenance';
 import {
   type ImportedInvestor,
@@ -19,6 +18,7 @@ import {
 } from '../../../shared/investors/types';
 import { getInvestorContacts, putInvestorContacts } from '../table/repositories/contacts';
 import { curationRuleMaps } from '../table/repositories/curation-rules';
+import { withdrawnInvestorIds } from '../table/repositories/investor-listings';
 import {
   getImportedInvestors,
   getSearchableInvestors,
@@ -73,10 +73,11 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
   const ids = [...groups.keys()];
-  const [existing, rules, storedSheets] = await Promise.all([
+  const [existing, rules, storedSheets, withdrawn] = await Promise.all([
     getSearchableInvestors(ids, { consistent: true }),
     curationRuleMaps(),
     getInvestorContacts(ids, { consistent: true }),
+    withdrawnInvestorIds(ids),
   ]);
   // An investor mapped before without a sheet reads it from its linked record, unless that is in the batch.
   const inBatch = new Map(investors.map((investor) => [investor.id, investor]));
@@ -90,6 +91,8 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
   const changes: SearchableChange[] = [];
   const sheets: ContactSheet[] = [];
   for (const [id, members] of groups) {
+    // An investor who withdrew their profile stays out of the directory, whatever is imported.
+    if (withdrawn.has(id)) continue;
     const before = existing.get(id) ?? null;
     let after: SearchableInvestor | null = before;
     for (const member of members) {
@@ -108,7 +111,7 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
     const implied = linkedRecord ? derivedContactSheet(id, linkedRecord) : emptyContactSheet(id, stamp);
     const sheet = foldImportedRecords(stored ?? (before ? implied : emptyContactSheet(id, stamp)), members);
     if (!sameContactFields(sheet, stored ?? implied)) sheets.push({ ...sheet, updatedAt: stamp });
-    after = { ...after, ...contactFlags(sheet), contactConfirmed: confirmedMonths(sheet) };
+    after = withPublicContactFacts(after, sheet);
     if (!unchanged(before, after)) changes.push({ before, after });
   }
   // Sheets first: a card never shows a month its sheet does not hold (a failed batch is retried whole).

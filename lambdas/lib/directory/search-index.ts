@@ -94,6 +94,29 @@ function fold(into: Map<string, IndexedInvestor>, investors: readonly IndexedInv
   }
 }
 
+/** The cards without the tombstones of investors that left the directory. */
+function withoutRemoved(cards: Map<string, IndexedInvestor>): IndexedInvestor[] {
+  return [...cards.values()].filter((investor) => investor.removed !== true);
+}
+
+/**
+ * Records that searchable investors left the directory (a withdrawn profile, issue 21): a tombstone
+ * per investor, folded like a change, so combined search drops them at the next aggregation.
+ */
+export async function recordSearchRemovals(
+  investors: readonly SearchableInvestor[],
+  now: Date = new Date(),
+): Promise<void> {
+  if (investors.length === 0) return;
+  const key = `${SEARCH_INDEX_CHANGES_PREFIX}${now.toISOString()}-${randomUUID()}.json.gz`;
+  await put(
+    key,
+    investors.map((investor) => ({ ...indexed(investor), removed: true })),
+    now,
+    '',
+  );
+}
+
 const changeKeyAt = (time: number) => `${SEARCH_INDEX_CHANGES_PREFIX}${new Date(time).toISOString()}`;
 
 /**
@@ -132,7 +155,7 @@ export async function foldSearchChanges(
   } while (token);
   const written = await put(
     SEARCH_INDEX_KEY,
-    cards.values(),
+    withoutRemoved(cards),
     now,
     changeKeyAt(now.getTime() - REFOLD_WINDOW_MS),
   );

@@ -1,9 +1,11 @@
 import type { Portal } from '../../../shared/api/directory';
 import {
+  type InvestorListingView,
   type InvestorMembership,
   type InvestorProfileChanges,
   type InvestorProfileResponse,
   investorAccountMessages as messages,
+  type WithdrawBody,
 } from '../../../shared/api/investor-profile';
 import {
   emptyInvestorProfileFields,
@@ -12,10 +14,18 @@ import {
   profileProblems,
   submissionProblems,
 } from '../../../shared/investors/investor-profile';
+import {
+  narrowedContacts,
+  needsReview,
+  offeredContacts,
+  reminderDueAt,
+  withoutOffers,
+} from '../../../shared/investors/listing';
+import { CONTACT_KINDS } from '../../../shared/investors/provenance';
 import type { Caller } from '../auth';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { addToInvestorGroup } from '../identity';
-import type { InvestorMember, InvestorProfileItem } from '../table/models';
+import type { InvestorListing, InvestorMember, InvestorProfileItem } from '../table/models';
 import { founderRecordKinds } from '../table/repositories/founder-records';
 import {
   createInvestorMember,
@@ -23,7 +33,9 @@ import {
   getInvestorProfile,
   putInvestorProfile,
 } from '../table/repositories/investor-accounts';
+import { getInvestorListing } from '../table/repositories/investor-listings';
 import { getPortal } from '../table/repositories/portals';
+import { confirmListing, listingMessages, withdrawContacts, withdrawProfile } from './listing';
 
 /**
  * Investor accounts (issue 21, first part). A verified user who is not an admin and keeps no founder
@@ -90,12 +102,28 @@ async function ownProfile(caller: Caller): Promise<OwnProfile> {
   return { member, stored, fields };
 }
 
+const listingView = (listing: InvestorListing): InvestorListingView => ({
+  investorId: listing.investorId,
+  approvedAt: listing.approvedAt,
+  confirmedAt: listing.confirmedAt,
+  reminderDueAt: reminderDueAt(listing.confirmedAt),
+  withdrawnAt: listing.withdrawnAt,
+  offered: listing.withdrawnAt
+    ? []
+    : CONTACT_KINDS.filter((kind) => offeredContacts(listing.fields)[kind] !== null),
+  withdrawals: listing.withdrawals,
+});
+
 async function response(
   own: Omit<OwnProfile, 'fields'>,
   fields: InvestorProfileFields,
 ): Promise<InvestorProfileResponse> {
   const { member, stored } = own;
-  const portal: Portal | null = await getPortal(member.portalId);
+  const [portal, listing]: [Portal | null, InvestorListing | null] = await Promise.all([
+    getPortal(member.portalId),
+    getInvestorListing(member.userId),
+  ]);
+  const review = stored?.review ?? null;
   return {
     profile: {
       ...fields,
@@ -103,9 +131,13 @@ async function response(
       status: stored?.status ?? 'draft',
       submittedAt: stored?.submittedAt ?? null,
       updatedAt: stored?.updatedAt ?? null,
+      review: review
+        ? { decision: review.decision, reason: review.reason, decidedAt: review.decidedAt }
+        : null,
     },
     portal,
     joinedAt: member.joinedAt,
+    listing: listing ? listingView(listing) : null,
   };
 }
 
@@ -132,22 +164,65 @@ export async function saveOwnProfile(
   now: Date,
 ): Promise<InvestorProfileResponse> {
   const own = await ownProfile(caller);
+  if (own.stored?.status === 'approving') throw new ConflictError(messages.beingReviewed);
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const fields: InvestorProfileFields = { ...own.fields, ...defined };
   const problem = profileProblems(fields)[0];
   if (problem) throw new BadRequestError(problem);
+  const listing = await getInvestorListing(caller.sub);
+  const listed = listing && !listing.withdrawnAt ? listing : null;
   const previous = own.stored?.updatedAt ?? null;
   const item: InvestorProfileItem = {
     ...fields,
     userId: caller.sub,
     accountEmail: own.member.email,
     portalId: own.member.portalId,
-    status: 'draft',
+    // A listed profile saved with nothing but withdrawn offers stays approved: nothing waits for review.
+    status: listed && !needsReview(listed.fields, fields) ? 'approved' : 'draft',
     createdAt: own.stored?.createdAt ?? now.toISOString(),
     updatedAt: nextUpdatedAt(now, previous),
     submittedAt: null,
+    review: own.stored?.review ?? null,
   };
   if (!(await putInvestorProfile(item, previous))) throw new ConflictError(messages.changedElsewhere);
+  // Offers taken back apply at once (docs/decisions.md): founders cannot buy them from now on.
+  const narrowed = listed ? narrowedContacts(listed.fields, fields) : [];
+  if (narrowed.length > 0) await withdrawContacts(caller.sub, narrowed, now);
+  return response({ member: own.member, stored: item }, fields);
+}
+
+/** POST /investor/profile/confirm: "Confirm my profile is still right" (no review). */
+export async function confirmOwnProfile(caller: Caller, now: Date): Promise<InvestorProfileResponse> {
+  const own = await ownProfile(caller);
+  await confirmListing(caller.sub, now);
+  return response(own, own.fields);
+}
+
+/**
+ * POST /investor/profile/withdraw: the whole profile, or contact details, leave the directory and
+ * future exports at once (no review), recorded with who and when. The profile's offers follow.
+ */
+export async function withdrawOwn(
+  caller: Caller,
+  body: WithdrawBody,
+  now: Date,
+): Promise<InvestorProfileResponse> {
+  const own = await ownProfile(caller);
+  if (body.what === 'profile') {
+    await withdrawProfile(caller.sub, now);
+    return response(own, own.fields);
+  }
+  await withdrawContacts(caller.sub, body.kinds, now);
+  if (!own.stored) return response(own, own.fields);
+  // The profile stops offering them too, so a later submission does not offer them again unseen.
+  const fields = withoutOffers(own.fields, body.kinds);
+  const item: InvestorProfileItem = {
+    ...own.stored,
+    ...fields,
+    updatedAt: nextUpdatedAt(now, own.stored.updatedAt),
+  };
+  if (!(await putInvestorProfile(item, own.stored.updatedAt)))
+    throw new ConflictError(messages.changedElsewhere);
   return response({ member: own.member, stored: item }, fields);
 }
 
@@ -158,7 +233,11 @@ export async function saveOwnProfile(
  */
 export async function submitOwnProfile(caller: Caller, now: Date): Promise<InvestorProfileResponse> {
   const own = await ownProfile(caller);
-  if (own.stored?.status === 'submitted') throw new ConflictError(messages.alreadySubmitted);
+  if (own.stored?.status === 'submitted' || own.stored?.status === 'approving')
+    throw new ConflictError(messages.alreadySubmitted);
+  const listing = await getInvestorListing(caller.sub);
+  if (listing?.withdrawnAt) throw new ConflictError(listingMessages.withdrawn);
+  if (listing && !needsReview(listing.fields, own.fields)) throw new ConflictError(messages.nothingToReview);
   const problem = submissionProblems(own.fields)[0];
   if (problem) throw new BadRequestError(problem);
   const previous = own.stored?.updatedAt ?? null;
@@ -172,6 +251,7 @@ export async function submitOwnProfile(caller: Caller, now: Date): Promise<Inves
     createdAt: own.stored?.createdAt ?? at,
     updatedAt: at,
     submittedAt: at,
+    review: own.stored?.review ?? null,
   };
   if (!(await putInvestorProfile(item, previous))) throw new ConflictError(messages.changedElsewhere);
   return response({ member: own.member, stored: item }, own.fields);

@@ -19,7 +19,9 @@ import {
 import {
   INVESTOR_PROFILE_STATUSES,
   investorProfileFieldsSchema,
+  profileReviewSchema,
 } from '../../../shared/investors/investor-profile';
+import { reminderDueAt, withdrawalSchema } from '../../../shared/investors/listing';
 import { contactSheetSchema } from '../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
@@ -505,6 +507,8 @@ export const investorProfileModel = defineModel(
     createdAt: isoDate,
     updatedAt: isoDate,
     submittedAt: z.nullable(isoDate),
+    /** The last review's decision (absent on profiles saved before reviews). */
+    review: z.optional(z.nullable(profileReviewSchema)),
   }),
   (v) => ({
     pk: `USER#${v.userId}`,
@@ -515,6 +519,57 @@ export const investorProfileModel = defineModel(
   }),
 );
 export type InvestorProfileItem = z.infer<typeof investorProfileModel.schema>;
+
+/** Listings due a reminder to confirm (issue 21): sparse, by due time. */
+export const REMINDERS_DUE = 'REMINDERS_DUE';
+
+/**
+ * An investor's listing in the directory (issue 21): the profile as approved (narrowed since by the
+ * investor's withdrawals), the searchable investor it became, the self-submitted imported record,
+ * when the investor last confirmed it, and every withdrawal. In `gsi2` (`REMINDERS_DUE`, by due time)
+ * while listed and not yet reminded for its last confirmation.
+ */
+export const investorListingModel = defineModel(
+  'investorListing',
+  z.object({
+    userId: z.string(),
+    portalId: z.string(),
+    investorId: z.string(),
+    importedInvestorId: z.string(),
+    /** The email the listing was mapped by (fixed at the first approval: the entry's identity). */
+    identityEmail: z.string(),
+    fields: investorProfileFieldsSchema,
+    approvedAt: isoDate,
+    approvedBy: z.string(),
+    /** When the investor (or an approval of what they said) last confirmed the listing. */
+    confirmedAt: isoDate,
+    withdrawnAt: z.nullable(isoDate),
+    withdrawals: z.array(withdrawalSchema),
+    /** The `confirmedAt` the last reminder was sent for: at most one reminder per confirmation. */
+    reminderFor: z.nullable(isoDate),
+    reminderSentAt: z.nullable(isoDate),
+    /** Counts the writes: every write is conditional on the version it read. */
+    version: z.int(),
+  }),
+  (v) => ({
+    pk: `USER#${v.userId}`,
+    sk: 'INVESTOR_LISTING',
+    ...(v.withdrawnAt === null && v.reminderFor !== v.confirmedAt
+      ? { gsi2pk: REMINDERS_DUE, gsi2sk: `${reminderDueAt(v.confirmedAt)}#${v.userId}` }
+      : {}),
+  }),
+);
+export type InvestorListing = z.infer<typeof investorListingModel.schema>;
+
+/**
+ * A searchable investor withdrawn by the investor (issue 21): mapping never writes it again, so no
+ * import brings the entry back into search.
+ */
+export const withdrawnInvestorModel = defineModel(
+  'withdrawnInvestor',
+  z.object({ investorId: z.string(), userId: z.string(), withdrawnAt: isoDate }),
+  (v) => ({ pk: `INVESTOR#${v.investorId}`, sk: 'WITHDRAWN' }),
+);
 
 /** A field merger's decision for one value, applied again by every mapping (shared/curation/rules.ts). */
 export const curationRuleModel = defineModel('curationRule', curationRuleSchema, (v) => ({

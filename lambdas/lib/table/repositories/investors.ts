@@ -159,6 +159,7 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
     checkMin: investor.checkMin,
     checkMax: investor.checkMax,
     contactConfirmed: investor.contactConfirmed,
+    ...(investor.confirmedByInvestor?.length ? { confirmedByInvestor: investor.confirmedByInvestor } : {}),
   };
 }
 
@@ -199,6 +200,12 @@ export interface SearchableChange {
   after: SearchableInvestor;
 }
 
+/** A searchable investor that leaves the directory (a withdrawn profile, issue 21). */
+export interface SearchableRemoval {
+  before: SearchableInvestor;
+  after: null;
+}
+
 /** Attribute names of the counters' per-spelling and per-role numbers (top level, so `ADD` can change them). */
 const VARIANT_ATTRIBUTE_PREFIX = 'variant#';
 const ROLE_ATTRIBUTE_PREFIX = 'role#';
@@ -236,7 +243,9 @@ function totalsContribution(investor: SearchableInvestor): Map<string, number> {
  * update of the directory totals (investors, contact kinds, roles). Aggregation reads the counters,
  * so it never has to scan the table.
  */
-export async function writeSearchableInvestors(changes: SearchableChange[]): Promise<void> {
+export async function writeSearchableInvestors(
+  changes: readonly (SearchableChange | SearchableRemoval)[],
+): Promise<void> {
   const requests = [];
   const deltas = new Map<string, TagCounterDelta>();
   const tagDelta = (kind: TagKind, tagKey: string) => {
@@ -250,10 +259,14 @@ export async function writeSearchableInvestors(changes: SearchableChange[]): Pro
     for (const [attribute, n] of contribution) totals.set(attribute, (totals.get(attribute) ?? 0) + sign * n);
   };
   for (const { before, after } of changes) {
-    requests.push(putRequest(searchableInvestorModel.toItem(after)));
+    const current = after ?? before;
+    if (!current) continue;
+    if (after) requests.push(putRequest(searchableInvestorModel.toItem(after)));
+    else requests.push(deleteRequest({ pk: `INVESTOR#${current.id}`, sk: 'INVESTOR' }));
     if (before) addTotals(totalsContribution(before), -1);
-    addTotals(totalsContribution(after), 1);
-    const card = toCard(after);
+    if (after) addTotals(totalsContribution(after), 1);
+    // A removal's postings are all deleted: its own card only names their keys.
+    const card = toCard(current);
     for (const kind of ['stage', 'sector'] as const) {
       const old = tagSpellings(before, kind);
       const now = tagSpellings(after, kind);
