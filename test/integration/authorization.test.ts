@@ -189,6 +189,33 @@ const completeProfile = {
   sectors: ['fintech'],
 };
 
+/** A fresh investor's complete profile, submitted: what an admin decides (a new one each call). */
+const freshSubmission = async (): Promise<{ userId: string; updatedAt: string }> => {
+  const investor = await createInvestor(`matrix-${u}`);
+  await dataOf(call('PATCH', '/investor/profile', { token: investor.token, body: completeProfile }));
+  const submitted = await dataOf<{ profile: { updatedAt: string } }>(
+    call('POST', '/investor/profile/submit', { token: investor.token }),
+  );
+  return { userId: investor.sub, updatedAt: submitted.profile.updatedAt };
+};
+
+/** Lists the investor persona's profile once (an admin approves it): confirming and withdrawing need a listing. */
+let investorListed = false;
+const listInvestorPersona = async () => {
+  if (investorListed) return;
+  await dataOf(call('PATCH', '/investor/profile', { token: users.investor.token, body: completeProfile }));
+  const submitted = await dataOf<{ profile: { updatedAt: string } }>(
+    call('POST', '/investor/profile/submit', { token: users.investor.token }),
+  );
+  await dataOf(
+    call('POST', `/admin/investor-submissions/${users.investor.sub}/approve`, {
+      token: users.admin.token,
+      body: { updatedAt: submitted.profile.updatedAt },
+    }),
+  );
+  investorListed = true;
+};
+
 /** An open report of the matrix investor, written directly (the guard is per reporter: a fresh one each). */
 const openReport = async (reporterUserId: string, note: string, ofInvestor = investorId): Promise<string> => {
   const report = await createReport({
@@ -462,6 +489,39 @@ const cases: Record<string, Case> = {
       );
       return { path: '/investor/profile/submit' };
     },
+  },
+  'POST /investor/profile/confirm': {
+    prepare: async () => {
+      await listInvestorPersona();
+      return { path: '/investor/profile/confirm' };
+    },
+  },
+  'POST /investor/profile/withdraw': {
+    // The phone (never offered): withdrawing it again and again changes nothing founders see.
+    prepare: async () => {
+      await listInvestorPersona();
+      return { path: '/investor/profile/withdraw', body: { what: 'contacts', kinds: ['phone'] } };
+    },
+  },
+  'GET /admin/investor-submissions': { prepare: async () => ({ path: '/admin/investor-submissions' }) },
+  'POST /admin/investor-submissions/{userId}/approve': {
+    prepare: async () => {
+      const { userId, updatedAt } = await freshSubmission();
+      return { path: `/admin/investor-submissions/${userId}/approve`, body: { updatedAt } };
+    },
+    // Another founder (or an investor) is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
+  'POST /admin/investor-submissions/{userId}/reject': {
+    prepare: async () => {
+      const { userId, updatedAt } = await freshSubmission();
+      return {
+        path: `/admin/investor-submissions/${userId}/reject`,
+        body: { updatedAt, reason: 'Matrix reason' },
+      };
+    },
+    // Another founder (or an investor) is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
   },
   // Stripe's webhook takes no token: its guard is the signature, so every caller without one gets 400.
   'POST /stripe/webhook': {
