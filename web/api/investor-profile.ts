@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { investorProfileResponse, type SaveInvestorProfileBody } from '../../shared/api/investor-profile';
+import {
+  investorProfileResponse,
+  type SaveInvestorProfileBody,
+  type WithdrawBody,
+} from '../../shared/api/investor-profile';
 import { useAuth } from '../auth/auth-provider';
 import { apiRequest } from './client';
 import { queryKeys } from './query-keys';
@@ -47,6 +51,33 @@ export function useSaveInvestorProfile() {
         throw error;
       }
     },
+    onSuccess: (answer) => {
+      if (user) queryClient.setQueryData(queryKeys.investorProfile(user.userId), answer);
+    },
+  });
+}
+
+/** POST /investor/profile/confirm: "Confirm my profile is still right" (no review). */
+export function confirmInvestorProfile() {
+  return apiRequest(investorProfileResponse, '/investor/profile/confirm', { method: 'POST', auth: true });
+}
+
+/** POST /investor/profile/withdraw: the whole profile, or contact details, leave the directory at once. */
+export function withdrawInvestorProfile(body: WithdrawBody) {
+  return apiRequest(investorProfileResponse, '/investor/profile/withdraw', {
+    method: 'POST',
+    body,
+    auth: true,
+  });
+}
+
+/** A listed investor's confirm or withdraw: the answer replaces the cached profile. */
+export function useListingAction() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: (action: { kind: 'confirm' } | { kind: 'withdraw'; body: WithdrawBody }) =>
+      action.kind === 'confirm' ? confirmInvestorProfile() : withdrawInvestorProfile(action.body),
     onSuccess: (answer) => {
       if (user) queryClient.setQueryData(queryKeys.investorProfile(user.userId), answer);
     },

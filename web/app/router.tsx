@@ -118,6 +118,10 @@ const AdminReportsPage = page(
   () => import('../pages/admin/admin-reports-page'),
   (m) => m.AdminReportsPage,
 );
+const AdminSubmissionsPage = page(
+  () => import('../pages/admin/admin-submissions-page'),
+  (m) => m.AdminSubmissionsPage,
+);
 const AdminDebugFieldPage = page(
   () => import('../pages/admin/admin-debug-field-page'),
   (m) => m.AdminDebugFieldPage,
@@ -184,6 +188,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.path, element: <AdminPage /> },
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },
           { path: paths.adminReports.path, element: <AdminReportsPage /> },
+          { path: paths.adminSubmissions.path, element: <AdminSubmissionsPage /> },
           { path: paths.adminDebugField.path, element: <AdminDebugFieldPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -88,6 +88,7 @@ export const paths = {
   },
   adminCarts: { path: '/admin/carts', href: () => '/admin/carts' },
   adminReports: { path: '/admin/reports', href: () => '/admin/reports' },
+  adminSubmissions: { path: '/admin/submissions', href: () => '/admin/submissions' },
   adminDebugField: {
     path: '/admin/debug-field',
     href: (params: { targetField: string; selectedValues: readonly string[]; finalValue: string }) => {

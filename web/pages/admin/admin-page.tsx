@@ -52,6 +52,17 @@ export function AdminPage() {
                 <Link to={paths.adminReports.href()}>Work the reports queue</Link>
               </Card.Body>
             </Card>
+            <Card as="section" className="shadow-sm" aria-labelledby="admin-submissions-title">
+              <Card.Body>
+                <h2 className="h4" id="admin-submissions-title">
+                  Investor profiles
+                </h2>
+                <p className="small text-body-secondary">
+                  Profiles investors submitted through a portal: approve, edit, or reject with a reason.
+                </p>
+                <Link to={paths.adminSubmissions.href()}>Review submitted profiles</Link>
+              </Card.Body>
+            </Card>
           </Col>
           <Col xs={12}>
             <CsvImporter />

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
+import type { InvestorProfileStatus } from '../../../shared/investors/investor-profile';
 import { errorMessage } from '../../api/client';
 import { useInvestorProfile } from '../../api/investor-profile';
 import { useAuth } from '../../auth/auth-provider';
 import { LoadingMessage } from '../../components/loading-message';
+import { ListingPanel } from './listing-panel';
 import { localDate } from './local-date';
 import { ProfileForm } from './profile-form';
 import { SubmittedProfile } from './submitted-profile';
@@ -12,6 +14,14 @@ import { SubmittedProfile } from './submitted-profile';
 /** Not in the spec (issue 21). */
 export const LOADING_INVESTOR_PROFILE = 'Loading your profile...';
 export const INVESTOR_PROFILE_LOAD_FAILED = 'Your profile could not be loaded. Please reload the page.';
+
+const STATUS_BADGES: Readonly<Record<InvestorProfileStatus, { bg: string; label: string }>> = {
+  draft: { bg: 'secondary', label: 'Draft' },
+  submitted: { bg: 'success', label: 'Submitted for review' },
+  approving: { bg: 'success', label: 'Submitted for review' },
+  approved: { bg: 'primary', label: 'Listed' },
+  rejected: { bg: 'danger', label: 'Not approved' },
+};
 
 /**
  * The investor's own profile: the form while it is a draft (or being edited), the submitted state
@@ -26,21 +36,21 @@ export function InvestorProfileScreen() {
   if (query.isError)
     return <Alert variant="danger">{errorMessage(query.error, INVESTOR_PROFILE_LOAD_FAILED)}</Alert>;
   const { profile, portal, joinedAt } = query.data;
-  const submitted = profile.status === 'submitted';
+  const submitted = profile.status === 'submitted' || profile.status === 'approving';
+  const badge = STATUS_BADGES[profile.status];
   return (
     <>
       <header className="mb-4">
         <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
           <h1 className="h2 mb-0">Your investor profile</h1>
-          <Badge bg={submitted ? 'success' : 'secondary'}>
-            {submitted ? 'Submitted for review' : 'Draft'}
-          </Badge>
+          <Badge bg={badge.bg}>{badge.label}</Badge>
         </div>
         <p className="text-body-secondary mb-0">
           {portal ? `Member of ${portal.name} since ${localDate(joinedAt)}. ` : null}
           Founders search by what you fill in here.
         </p>
       </header>
+      <ListingPanel data={query.data} />
       {submitted && !editing ? (
         <SubmittedProfile
           profile={profile}
