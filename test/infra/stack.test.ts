@@ -16,7 +16,11 @@ import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
 import { handlerGroups, routeKey, routes } from '../../lambdas/routes';
-import { stateMachines, workflowTaskFunctions } from '../../lambdas/workflows/registry';
+import {
+  investorRemindersSchedule,
+  stateMachines,
+  workflowTaskFunctions,
+} from '../../lambdas/workflows/registry';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { runtimeConfigSchema } from '../../web/config/runtime-config';
 import { fakeWebDist, prodContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
@@ -259,7 +263,7 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function, the admin function (report outcomes) and the summary task function (weekly updates) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes, review rejections), the summary task function (weekly updates) and the portal task function (reminders) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
@@ -267,6 +271,7 @@ describe('Lambda functions', () => {
       stack.api.functionFor('admin'),
       stack.workflows.taskFunctions.ExportTasksFunctionArn,
       stack.workflows.taskFunctions.SummaryTasksFunctionArn,
+      stack.workflows.taskFunctions.PortalTasksFunctionArn,
     ]);
     // The weekly summary links to the account settings on the site's own domain.
     expect(environmentOf(template, stack.workflows.taskFunctions.SummaryTasksFunctionArn)).toMatchObject({
@@ -573,6 +578,17 @@ describe('Step Functions', () => {
       Target: {
         Arn: ref(stack.workflows.stateMachines.aggregation),
         Input: '{"action":"recount","lockName":null,"lockOwner":null}',
+      },
+    });
+  });
+
+  it('starts the investor reminders once a day with the input the local home uses', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 day)',
+      State: 'ENABLED',
+      Target: {
+        Arn: ref(stack.workflows.stateMachines.investorReminders),
+        Input: JSON.stringify(investorRemindersSchedule.input),
       },
     });
   });
