@@ -162,6 +162,8 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await open(page, found, '/admin/carts', () => page.locator('main .card, main .alert').first().waitFor());
     // Reports of wrong data, with the bounce-credit note (issue 20; test/e2e/bounce-credit.test.ts too).
     await open(page, found, '/admin/reports', heading(page, 'Reports of wrong data'));
+    // Submitted investor profiles (issue 21; test/e2e/investor-review.test.ts too).
+    await open(page, found, '/admin/submissions', heading(page, 'Submitted investor profiles'));
     await open(
       page,
       found,

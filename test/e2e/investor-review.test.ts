@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIRM_PROFILE } from '../../web/pages/investor-account/listing-panel';
+import { SUBMITTED_HEADING } from '../../web/pages/investor-account/submitted-profile';
+import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { logIn, verificationCode } from './support/flows';
+
+const browser = browserPerFile();
+const portalUrl = () => `http://vcn.localhost:${e2e.appPort}`;
+
+/**
+ * Issue 21 end to end, in Chromium: an investor joins through the vcn portal and submits a profile,
+ * an admin approves it in the review queue, a founder finds them with "confirmed by the investor",
+ * and the investor sees their listing and confirms it.
+ */
+describe('an investor listed through the review queue (Chromium, vcn.localhost)', () => {
+  it('joins, is approved by an admin, and is found by a founder with the "confirmed by the investor" marker', async () => {
+    const run = Math.random().toString(36).slice(2, 10);
+    const email = `listed-${run}@example.com`;
+    const name = `Listed Investor ${run}`;
+    const sector = `Review ${run}`;
+
+    // The investor: register, verify and join on vcn.localhost, then submit a profile offering the email.
+    const investor = await browser.newPage();
+    const page = investor.page;
+    await page.goto(`${portalUrl()}/portal/vcn/register`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+    await page.getByLabel('Confirm password').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL(`${portalUrl()}/portal/vcn/verify-email`);
+    await page.getByLabel('Verification code').fill(await verificationCode(email));
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Join as an investor' }).click();
+    const form = page.getByRole('form', { name: 'Your investor profile' });
+    await form.waitFor();
+    await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await form.getByLabel('Firm', { exact: true }).fill('Listed Capital');
+    await form.getByLabel('Investor type').selectOption('angel');
+    await form.getByLabel('Seed', { exact: true }).check();
+    await form.getByLabel('Sectors').fill(sector);
+    await form.getByLabel('Founders may buy my email').check();
+    await form.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByRole('heading', { name: SUBMITTED_HEADING }).waitFor();
+
+    // The admin: the queue, linked from the admin page; approve.
+    const admin = await browser.newPage();
+    await logIn(admin.page, ACCOUNTS.admin);
+    await admin.page.goto(`${e2e.appUrl}/admin`);
+    await admin.page.getByRole('link', { name: 'Review submitted profiles' }).click();
+    await admin.page.waitForURL(/\/admin\/submissions$/);
+    const submission = admin.page.getByRole('article', { name: `Profile of ${name}` });
+    await submission.waitFor();
+    await submission.getByText(`Email (${email})`).waitFor();
+    await expectAccessible(admin.page);
+    await screenshot(admin.page, 'review-1-admin-queue');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(admin.page);
+    await screenshot(admin.page, 'review-1-admin-queue-phone');
+    await submission.getByRole('button', { name: 'Approve', exact: true }).click();
+    await submission.waitFor({ state: 'detached', timeout: 20_000 });
+    await admin.context.close();
+
+    // A founder finds them by the sector, with the investor's marker and no value.
+    const founder = await browser.newPage();
+    await logIn(founder.page, ACCOUNTS.founder);
+    await founder.page.goto(
+      `${e2e.appUrl}/investors/search?sectorFocus=${encodeURIComponent(sector.toLowerCase())}`,
+    );
+    const card = founder.page.locator('main').getByText(name).first();
+    await card.waitFor({ timeout: 20_000 });
+    const month = new Date().toLocaleDateString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await founder.page
+      .getByText(`Email · confirmed by the investor ${month}`, { exact: false })
+      .first()
+      .waitFor();
+    expect(await founder.page.content()).not.toContain(email);
+    await expectAccessible(founder.page);
+    await screenshot(founder.page, 'review-2-founder-search');
+    await founder.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(founder.page, 'review-2-founder-search-phone');
+    await founder.context.close();
+
+    // The investor sees the listing and confirms it, without review.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your profile is in the directory' }).waitFor();
+    await page.getByText('Listed', { exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'review-3-investor-listed');
+    await page.getByRole('button', { name: CONFIRM_PROFILE }).click();
+    await page.getByRole('button', { name: 'Withdraw my Email' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+    await screenshot(page, 'review-3-investor-listed-phone');
+    await investor.context.close();
+  });
+});
