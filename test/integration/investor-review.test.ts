@@ -460,6 +460,15 @@ describe('opting out', () => {
     const csv = Buffer.from(mail?.attachments[0]?.content ?? '', 'base64').toString('utf8');
     expect(csv).toContain(person.linkedin);
     expect(csv).not.toContain(person.email);
+    // Asked again, nothing changes and nothing more is recorded.
+    const again = await call('POST', '/investor/profile/withdraw', {
+      token: person.investor.token,
+      body: { what: 'contacts', kinds: ['email'] },
+    });
+    expect(again.status).toBe(200);
+    expect((await getInvestorListing(person.investor.sub))?.withdrawals).toMatchObject([
+      { what: 'contacts', kinds: ['email'] },
+    ]);
     const bad = await call('POST', '/investor/profile/withdraw', {
       token: person.investor.token,
       body: { what: 'contacts', kinds: ['fax'] },

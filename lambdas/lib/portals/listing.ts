@@ -11,6 +11,7 @@ import {
   type ContactSheet,
   confirmInvestorContacts,
   emptyContactSheet,
+  sameContactFields,
   withPublicContactFacts,
 } from '../../../shared/investors/provenance';
 import {
@@ -267,7 +268,9 @@ async function changeSheet(
     listing.investorId,
   );
   if (!before) return;
-  const sheet = change(await getContactSheet(before));
+  const stored = await getContactSheet(before);
+  const sheet = change(stored);
+  if (sameContactFields(stored, sheet)) return; // Nothing founders see changes: nothing to write.
   const after = withPublicContactFacts({ ...before, updatedAt: now.toISOString() }, sheet);
   await writeEntry(before, after, sheet, now);
   await aggregateSoon({ investorId: listing.investorId });
@@ -300,8 +303,15 @@ export async function withdrawContacts(
   const listing = await activeListing(userId);
   const at = now.toISOString();
   const withdrawn: Partial<Record<ContactKind, null>> = Object.fromEntries(kinds.map((kind) => [kind, null]));
+  // Only what is offered now is withdrawn and recorded: asking again (a retry, or a kind never offered,
+  // which the approval already left out of sale) changes nothing and records nothing.
+  const offered = kinds.filter((kind) => listing.fields.foundersMayBuy[kind]);
+  if (offered.length === 0) {
+    await changeSheet(listing, (sheet) => applyInvestorContacts(sheet, withdrawn, userId, at), now);
+    return listing;
+  }
   // The record first: a crash after it leaves the withdrawal to be carried out by a retry, never unrecorded.
-  const record: Withdrawal = { at, by: userId, what: 'contacts', kinds: [...kinds] };
+  const record: Withdrawal = { at, by: userId, what: 'contacts', kinds: offered };
   const next = {
     ...listing,
     fields: withoutOffers(listing.fields, kinds),
