@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_PROFILE } from '../../web/pages/investor-account/listing-panel';
+import { CONFIRM_PROFILE, WITHDRAW_PROFILE } from '../../web/pages/investor-account/listing-panel';
 import { SUBMITTED_HEADING } from '../../web/pages/investor-account/submitted-profile';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { logIn, verificationCode } from './support/flows';
@@ -10,7 +10,7 @@ const portalUrl = () => `http://vcn.localhost:${e2e.appPort}`;
 /**
  * Issue 21 end to end, in Chromium: an investor joins through the vcn portal and submits a profile,
  * an admin approves it in the review queue, a founder finds them with "confirmed by the investor",
- * and the investor sees their listing and confirms it.
+ * and the investor sees their listing, confirms it, then withdraws it.
  */
 describe('an investor listed through the review queue (Chromium, vcn.localhost)', () => {
   it('joins, is approved by an admin, and is found by a founder with the "confirmed by the investor" marker', async () => {
@@ -96,6 +96,14 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page);
     await screenshot(page, 'review-3-investor-listed-phone');
+
+    // Opting out: the whole profile, after a confirmation step; it says so at once.
+    await page.getByRole('button', { name: WITHDRAW_PROFILE }).click();
+    await page.getByRole('button', { name: 'Yes, withdraw my profile' }).click();
+    await page.getByText(/You withdrew your profile on/).waitFor();
+    await page.getByText('Withdrawn', { exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'review-4-investor-withdrawn-phone');
     await investor.context.close();
   });
 });

@@ -23,6 +23,8 @@ const STATUS_BADGES: Readonly<Record<InvestorProfileStatus, { bg: string; label:
   rejected: { bg: 'danger', label: 'Not approved' },
 };
 
+const WITHDRAWN_BADGE = { bg: 'secondary', label: 'Withdrawn' };
+
 /**
  * The investor's own profile: the form while it is a draft (or being edited), the submitted state
  * once it waits for review. Shown in a portal's steps and on the main site alike.
@@ -37,7 +39,7 @@ export function InvestorProfileScreen() {
     return <Alert variant="danger">{errorMessage(query.error, INVESTOR_PROFILE_LOAD_FAILED)}</Alert>;
   const { profile, portal, joinedAt } = query.data;
   const submitted = profile.status === 'submitted' || profile.status === 'approving';
-  const badge = STATUS_BADGES[profile.status];
+  const badge = query.data.listing?.withdrawnAt ? WITHDRAWN_BADGE : STATUS_BADGES[profile.status];
   return (
     <>
       <header className="mb-4">
