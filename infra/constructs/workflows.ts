@@ -8,38 +8,17 @@ import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import {
-  investorRemindersSchedule,
   type StateMachineName,
   stateMachines,
+  type WorkflowSchedule,
   type WorkflowTaskFunction,
+  workflowSchedules,
   workflowTaskFunctions,
 } from '../../lambdas/workflows/registry';
 import { acknowledge, XRAY_WILDCARD } from '../nag';
 import { fromRoot } from '../paths';
 import { keptInProd, logRetention, type Stage } from './data';
 import { AppFunction } from './function';
-
-/** Workflows started on a schedule, besides on demand: the input each scheduled run gets. */
-export const workflowSchedules: Partial<
-  Record<StateMachineName, { every: Duration; input: unknown; description: string }>
-> = {
-  aggregation: {
-    every: Duration.hours(6),
-    input: { action: 'recount', lockName: null, lockOwner: null },
-    description: 'Recounts the directory and rebuilds its search snapshot every 6 hours.',
-  },
-  updateSummaries: {
-    every: Duration.days(7),
-    input: { cursor: null, now: null },
-    description:
-      'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
-  },
-  investorReminders: {
-    every: Duration.hours(investorRemindersSchedule.everyHours),
-    input: investorRemindersSchedule.input,
-    description: 'Reminds listed investors to confirm their profile 6 months after they last did.',
-  },
-};
 
 /** The `${Variable}` names an ASL definition file refers to. */
 export function substitutionVariables(definitionFile: string): string[] {
@@ -127,11 +106,13 @@ export class Workflows extends Construct {
       acknowledge(machine.role, XRAY_WILDCARD);
       machines[name] = machine;
 
-      const schedule = workflowSchedules[name];
+      const schedule: WorkflowSchedule | undefined = (
+        workflowSchedules as Partial<Record<StateMachineName, WorkflowSchedule>>
+      )[name];
       if (schedule) {
         new Schedule(this, `${pascal}Schedule`, {
           description: schedule.description,
-          schedule: ScheduleExpression.rate(schedule.every),
+          schedule: ScheduleExpression.rate(Duration.hours(schedule.everyHours)),
           target: new StepFunctionsStartExecution(machine, {
             input: ScheduleTargetInput.fromObject(schedule.input),
             retryAttempts: 2,

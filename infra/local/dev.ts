@@ -12,7 +12,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 import type http from 'node:http';
 import { join } from 'node:path';
 import { build, createServer, type ViteDevServer } from 'vite';
-import { investorRemindersSchedule, stateMachines } from '../../lambdas/workflows/registry';
+import { type StateMachineName, stateMachines, workflowSchedules } from '../../lambdas/workflows/registry';
 import { startLocalEdge } from './edge-server';
 import { localExtraRoutes } from './extra-routes';
 import { type LocalHome, ROOT, startLocalHome } from './home';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
 
   const seeded = await seedLocalHome(home.cognito);
   if (seeded.seeded) console.log('Seeded the demo directory, podcasts, projects and accounts.');
-  startLocalReminders(home);
+  startLocalSchedules(home);
 
   const viteConfig = join(ROOT, 'web/vite.config.ts');
   const built = process.env.LOCAL_WEB === 'build';
@@ -111,16 +111,18 @@ async function main(): Promise<void> {
 }
 
 /**
- * The investor reminders' schedule (EventBridge Scheduler's part on AWS): the same workflow, with the
- * schedule's input, started when the local home starts and then as often as on AWS. A run sends each
- * due reminder once, so starting it at every start-up sends nothing twice.
+ * The scheduled workflows (EventBridge Scheduler's part on AWS, from the same definitions): each
+ * started as often as on AWS with the same input, and those marked `localRunAtStart` also when the
+ * local home starts.
  */
-function startLocalReminders(local: LocalHome): void {
-  const arn = local.env[stateMachines.investorReminders.arnVariable];
-  if (!arn) return;
-  const run = () => local.stepFunctions.start(arn, JSON.stringify(investorRemindersSchedule.input));
-  run();
-  setInterval(run, investorRemindersSchedule.everyHours * 60 * 60 * 1000).unref();
+function startLocalSchedules(local: LocalHome): void {
+  for (const [name, schedule] of Object.entries(workflowSchedules)) {
+    const arn = local.env[stateMachines[name as StateMachineName].arnVariable];
+    if (!arn) continue;
+    const run = () => local.stepFunctions.start(arn, JSON.stringify(schedule.input));
+    if (schedule.localRunAtStart) run();
+    setInterval(run, schedule.everyHours * 60 * 60 * 1000).unref();
+  }
 }
 
 main().catch(async (error: unknown) => {

@@ -40,9 +40,43 @@ export const stateMachines = {
 
 export type StateMachineName = keyof typeof stateMachines;
 
+/** A workflow started on a schedule, besides on demand. */
+export interface WorkflowSchedule {
+  /** How often it starts. */
+  readonly everyHours: number;
+  /** The input each scheduled run gets. */
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly description: string;
+  /** The local home also starts it when it starts (a run that finds nothing due does nothing). */
+  readonly localRunAtStart: boolean;
+}
+
 /**
- * The investor reminders' schedule (issue 21), one definition for both homes: EventBridge Scheduler
- * starts the workflow this often with this input on AWS (infra/constructs/workflows.ts), and the
- * local home does the same itself (infra/local/dev.ts).
+ * The scheduled workflows, one definition for both homes: EventBridge Scheduler starts each this
+ * often with this input on AWS (infra/constructs/workflows.ts), and the local home does the same
+ * with its own timers (infra/local/dev.ts).
  */
-export const investorRemindersSchedule = { everyHours: 24, input: { action: 'remind' } } as const;
+export const workflowSchedules = {
+  aggregation: {
+    everyHours: 6,
+    input: { action: 'recount', lockName: null, lockOwner: null },
+    description: 'Recounts the directory and rebuilds its search snapshot every 6 hours.',
+    // The seed already counted; a recount at start would only hold the mapping lock for nothing.
+    localRunAtStart: false,
+  },
+  updateSummaries: {
+    everyHours: 7 * 24,
+    input: { cursor: null, now: null },
+    description:
+      'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
+    // At most one summary per founder and calendar week, however often it runs.
+    localRunAtStart: true,
+  },
+  investorReminders: {
+    everyHours: 24,
+    input: { action: 'remind' },
+    description: 'Reminds listed investors to confirm their profile 6 months after they last did.',
+    // A run sends each due reminder once, so starting it at every start-up sends nothing twice.
+    localRunAtStart: true,
+  },
+} as const satisfies Partial<Record<StateMachineName, WorkflowSchedule>>;

@@ -16,11 +16,7 @@ import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
 import { handlerGroups, routeKey, routes } from '../../lambdas/routes';
-import {
-  investorRemindersSchedule,
-  stateMachines,
-  workflowTaskFunctions,
-} from '../../lambdas/workflows/registry';
+import { stateMachines, workflowSchedules, workflowTaskFunctions } from '../../lambdas/workflows/registry';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { runtimeConfigSchema } from '../../web/config/runtime-config';
 import { fakeWebDist, prodContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
@@ -588,9 +584,25 @@ describe('Step Functions', () => {
       State: 'ENABLED',
       Target: {
         Arn: ref(stack.workflows.stateMachines.investorReminders),
-        Input: JSON.stringify(investorRemindersSchedule.input),
+        Input: JSON.stringify(workflowSchedules.investorReminders.input),
       },
     });
+  });
+
+  it('starts the weekly summary of updates every 7 days, and every scheduled workflow with the input the local home uses', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(7 days)',
+      State: 'ENABLED',
+      Target: { Arn: ref(stack.workflows.stateMachines.updateSummaries) },
+    });
+    const schedules = Object.values(template.findResources('AWS::Scheduler::Schedule')).map(
+      (resource) => (resource as { Properties: { Target: { Input: string } } }).Properties.Target.Input,
+    );
+    expect(schedules.sort()).toEqual(
+      Object.values(workflowSchedules)
+        .map((schedule) => JSON.stringify(schedule.input))
+        .sort(),
+    );
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { workflowSchedules } from '../../infra/constructs/workflows';
 import { curationBatch, newCurationJob } from '../../lambdas/lib/directory/curation';
 import { mapBatch } from '../../lambdas/lib/directory/mapping';
 import { createCurationJob, getCurationJob } from '../../lambdas/lib/table/repositories/curation-jobs';
@@ -14,6 +13,7 @@ import {
 } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
 import { describeWorkflow, startWorkflow } from '../../lambdas/lib/workflows';
+import { workflowSchedules } from '../../lambdas/workflows/registry';
 import type { CurationJob } from '../../shared/api/admin';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
@@ -442,7 +442,7 @@ describe('admin: function runner (connected, Step Functions run locally)', () =>
     let executionArn = '';
     try {
       // As the 6-hourly schedule starts it (infra/constructs/workflows.ts): no lock of its own yet.
-      executionArn = await startWorkflow('aggregation', workflowSchedules.aggregation?.input);
+      executionArn = await startWorkflow('aggregation', workflowSchedules.aggregation.input);
       // Its Wait state, shortened locally, has gone round several times: nothing counted yet.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect((await describeWorkflow(executionArn)).status).toBe('RUNNING');

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { workflowSchedules } from '../../infra/constructs/workflows';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { claimUpdateSummary, getUpdateSummary } from '../../lambdas/lib/table/repositories/update-summaries';
 import { updateItem } from '../../lambdas/lib/table/table';
 import { describeWorkflow, startWorkflow } from '../../lambdas/lib/workflows';
+import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { isoWeek } from '../../shared/library/updates';
 import { call, createUser, localHome, type TestUser } from './support/home';
 import { checkoutEvent, emailsTo, postEvent, savedCart } from './support/purchases';
@@ -54,7 +54,7 @@ async function correctEmail(founder: Founder, email: string) {
 }
 
 async function runSummaries(now: Date) {
-  const input = { ...(workflowSchedules.updateSummaries?.input as object), now: now.toISOString() };
+  const input = { ...workflowSchedules.updateSummaries.input, now: now.toISOString() };
   const executionArn = await startWorkflow('updateSummaries', input);
   await expect
     .poll(async () => (await describeWorkflow(executionArn)).status, { timeout: 120_000, interval: 200 })
