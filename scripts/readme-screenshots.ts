@@ -99,7 +99,14 @@ async function trustTour(browser: Browser, dev: DevProcess) {
     .getByText(/^Updated \d/)
     .first()
     .waitFor({ timeout: 30_000 });
-  await shoot(founder, 'library-updated-desktop');
+  // The library's card alone: the updated row sits below the fold of the account page.
+  const library = founder.locator('.card', {
+    has: founder.getByRole('heading', { name: 'Contact Library' }),
+  });
+  await library.scrollIntoViewIfNeeded();
+  await founder.waitForTimeout(400);
+  await library.screenshot({ path: join(OUT, 'library-updated-desktop.png') });
+  console.log('docs/screenshots/library-updated-desktop.png');
   await founder.context().close();
 }
 
