@@ -5,9 +5,12 @@ import * as z from 'zod/mini';
  * one investor's contact, delivered like a purchase. No response names another founder.
  */
 
-export const CREDIT_KINDS = ['granted', 'redeemed'] as const;
+export const CREDIT_KINDS = ['granted', 'redeemed', 'undelivered'] as const;
 
-/** One line of the history: a credit granted for a report, or redeemed for an investor. */
+/**
+ * One line of the history: a credit granted for a report, redeemed for an investor, or given for a
+ * contact a paid cart could not deliver (its investor no longer in the directory).
+ */
 export const creditEntrySchema = z.object({
   kind: z.enum(CREDIT_KINDS),
   at: z.string(),
@@ -15,7 +18,10 @@ export const creditEntrySchema = z.object({
   investorName: z.string(),
   /** The report that earned the credit (granted only). */
   reportId: z.nullable(z.string()),
-  /** The delivery of the redeemed contact, a purchase of its own (redeemed only). */
+  /**
+   * The delivery of the redeemed contact, a purchase of its own (redeemed); the paid cart that could
+   * not deliver the investor's contact (undelivered).
+   */
   cartId: z.nullable(z.string()),
 });
 export type CreditEntry = z.infer<typeof creditEntrySchema>;

@@ -386,6 +386,7 @@ describe('bounce credits: redeemed (connected)', () => {
         paymentStatus: null,
         paidSessionId: null,
         paidWithCredit: true,
+        investorNames: { [chosen.id]: chosen.name },
       },
     );
     expect(await libraryOf(founder)).toHaveLength(0);

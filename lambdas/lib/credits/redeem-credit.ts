@@ -98,6 +98,7 @@ export async function redeemCredit(input: {
       paymentStatus: null,
       paidSessionId: null,
       paidWithCredit: true,
+      investorNames: { [investorId]: investor.name },
     };
     redemption = await spendCredit(
       {

@@ -1,4 +1,5 @@
 import { type ContactColumnKey, contactKindOf } from '../../../shared/cart/export';
+import { UNKNOWN_INVESTOR_NAME, undeliveredCreditLine } from '../../../shared/credits/undelivered-credit';
 import { formatCheckRange } from '../../../shared/format/money';
 import { CONTACT_KINDS, type ContactKind, contactValue } from '../../../shared/investors/provenance';
 import { BRAND } from '../../../shared/messages';
@@ -9,6 +10,7 @@ import { getExport, putExport } from '../storage';
 import type { CartRecord, PurchasedContact } from '../table/models';
 import { getCart } from '../table/repositories/carts';
 import { contactSheetsOf } from '../table/repositories/contacts';
+import { grantUndeliveredCredit } from '../table/repositories/credits';
 import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
 import { getSearchableInvestors } from '../table/repositories/investors';
 import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
@@ -72,14 +74,60 @@ export async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
   return contacts;
 }
 
-/** Step 1: builds the CSV of the chosen columns, in the chosen order, and stores it (overwriting is harmless). */
-export async function buildCartExport(cartId: string): Promise<{ rowCount: number }> {
+/**
+ * Gives the buyer one credit per investor of the cart that `contacts` lacks (no longer in the
+ * directory, or without a contact sheet), once per cart and investor whatever retries or races: the
+ * founder paid for that contact (or spent a credit on it) and gets a credit instead. The history names
+ * the investor by their card if it is still there, else by the name the cart saved. Returns how many
+ * of the cart's investors are undelivered (credited now or by an earlier attempt).
+ */
+export async function creditUndeliveredContacts(
+  cart: CartRecord,
+  contacts: BoughtContact[],
+): Promise<number> {
+  const delivered = new Set(contacts.map((c) => c.searchableInvestorId));
+  const undelivered = [...new Set(cart.searchableInvestorEntryIds)].filter((id) => !delivered.has(id));
+  if (undelivered.length === 0) return 0;
+  const cards = await getSearchableInvestors(undelivered);
+  const at = new Date().toISOString();
+  for (const investorId of undelivered) {
+    const investorName =
+      cards.get(investorId)?.name || cart.investorNames[investorId] || UNKNOWN_INVESTOR_NAME;
+    const granted = await grantUndeliveredCredit({
+      userId: cart.creatorUserId,
+      kind: 'undelivered',
+      at,
+      investorId,
+      investorName,
+      reportId: null,
+      cartId: cart.id,
+    });
+    if (granted)
+      logger.info('credited a contact the cart could not deliver', { cartId: cart.id, investorId });
+  }
+  return undelivered.length;
+}
+
+/**
+ * Step 1: builds the CSV of the chosen columns, in the chosen order, and stores it (overwriting is
+ * harmless); credits the buyer for each investor the CSV cannot hold (see
+ * {@link creditUndeliveredContacts}), before recording the step, so a crash in between is made good
+ * by the retry.
+ */
+export async function buildCartExport(
+  cartId: string,
+): Promise<{ rowCount: number; undeliveredCredited: number }> {
   const cart = await purchasedCart(cartId);
   const contacts = await contactsOf(cart);
   const csv = buildExportCsv(contacts, cart.columnOrder);
   await putExport(exportObjectKey(cartId), csv);
-  await recordCartDelivery(cartId, { csvKey: exportObjectKey(cartId), rowCount: contacts.length });
-  return { rowCount: contacts.length };
+  const undeliveredCredited = await creditUndeliveredContacts(cart, contacts);
+  await recordCartDelivery(cartId, {
+    csvKey: exportObjectKey(cartId),
+    rowCount: contacts.length,
+    undeliveredCredited,
+  });
+  return { rowCount: contacts.length, undeliveredCredited };
 }
 
 /**
@@ -95,6 +143,7 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
   if (!recipient) throw new Error(`The buyer of cart ${cartId} has no email address`);
   const csv = await getExport(exportObjectKey(cartId));
   const count = delivery?.rowCount ?? cart.searchableInvestorEntryIds.length;
+  const credited = undeliveredCreditLine(delivery?.undeliveredCredited ?? 0, cart.paidWithCredit);
   await sendEmail({
     to: recipient,
     subject: cart.paidWithCredit
@@ -104,6 +153,7 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
       cart.paidWithCredit ? 'You used one credit for this contact.' : 'Thank you for your purchase.',
       '',
       `Your contact list of ${count} investors is attached as a CSV file (cart ${cartId}).`,
+      ...(credited ? [credited] : []),
       'The contacts are also in the Contact Library of your account settings, where you can download this CSV again.',
       '',
       `— ${BRAND}`,

@@ -312,6 +312,11 @@ export const cartModel = defineModel(
     paidSessionId: z._default(z.nullable(z.string()), null),
     /** A cart of one investor "paid" with a bounce credit (issue 20): delivered like a purchase. */
     paidWithCredit: z._default(z.boolean(), false),
+    /**
+     * The investors' names when the cart was saved, by id: the credit history names an investor the
+     * delivery could not deliver (no longer in the directory) by it. Empty for older carts.
+     */
+    investorNames: z._default(z.record(z.string(), z.string()), {}),
   }),
   (v) => ({
     pk: `CART#${v.id}`,
@@ -338,6 +343,11 @@ export const cartDeliveryModel = defineModel(
     /** Set when a step failed after its retries (an admin redelivers); cleared by a redelivery. */
     failedAt: z._default(z.nullable(isoDate), null),
     failureReason: z._default(z.nullable(z.string()), null),
+    /**
+     * How many of the cart's contacts the CSV could not hold (their investor no longer in the
+     * directory): the buyer got one credit for each (CREDIT#GRANT#CART#<cartId>#<investorId>).
+     */
+    undeliveredCredited: z._default(z.int(), 0),
   }),
   (v) => ({ pk: `CART#${v.cartId}`, sk: 'DELIVERY' }),
 );
@@ -669,7 +679,8 @@ export type CreditBalance = z.infer<typeof creditBalanceModel.schema>;
 /**
  * One line of a founder's credit history. Keyed by what makes it happen once: a grant by its report
  * (`CREDIT#GRANT#<reportId>`), a redemption by its investor (`CREDIT#REDEEM#<investorId>`: an
- * investor already in the library cannot be redeemed again).
+ * investor already in the library cannot be redeemed again), a contact a paid cart could not deliver
+ * by its cart and investor (`CREDIT#GRANT#CART#<cartId>#<investorId>`).
  */
 export const creditEntryModel = defineModel(
   'creditEntry',
@@ -684,7 +695,12 @@ export const creditEntryModel = defineModel(
   }),
   (v) => ({
     pk: `USER#${v.userId}`,
-    sk: v.kind === 'granted' ? `CREDIT#GRANT#${v.reportId ?? ''}` : `CREDIT#REDEEM#${v.investorId}`,
+    sk:
+      v.kind === 'granted'
+        ? `CREDIT#GRANT#${v.reportId ?? ''}`
+        : v.kind === 'undelivered'
+          ? `CREDIT#GRANT#CART#${v.cartId ?? ''}#${v.investorId}`
+          : `CREDIT#REDEEM#${v.investorId}`,
   }),
 );
 export type CreditEntry = z.infer<typeof creditEntryModel.schema>;

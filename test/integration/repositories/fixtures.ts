@@ -128,6 +128,7 @@ export function cart(overrides: Partial<CartRecord> = {}): CartRecord {
     paymentStatus: null,
     paidSessionId: null,
     paidWithCredit: false,
+    investorNames: {},
     ...overrides,
   };
 }

@@ -205,8 +205,8 @@ export async function saveCartOfCreator(
   const cards = await cardsOf(request.investorIds);
   const unknown = request.investorIds.filter((id) => !cards.has(id));
   if (unknown.length > 0) throw new CartRejectedError(investorsNotInDirectory(unknown));
-  const cart = await saveCart(
-    savedCart({
+  const cart = await saveCart({
+    ...savedCart({
       id: request.id ?? newCartId(context.now),
       investorIds: request.investorIds,
       columnOrder: request.columnOrder,
@@ -215,7 +215,8 @@ export async function saveCartOfCreator(
       now: context.now,
       previous,
     }),
-  );
+    investorNames: Object.fromEntries(request.investorIds.map((id) => [id, cards.get(id)?.name ?? ''])),
+  });
   return { cart, cards, created: previous === null };
 }
 

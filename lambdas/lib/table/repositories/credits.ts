@@ -10,7 +10,8 @@ import { getItem, isConditionFailure, queryAll, transactWrite } from '../table';
 
 /**
  * Bounce credits (docs/data-model.md, "Credits"): the balance item `USER#<sub>`/`CREDITS` and one
- * history item per grant (`CREDIT#GRANT#<reportId>`) and per redemption (`CREDIT#REDEEM#<investorId>`).
+ * history item per grant (`CREDIT#GRANT#<reportId>`), per contact a paid cart could not deliver
+ * (`CREDIT#GRANT#CART#<cartId>#<investorId>`) and per redemption (`CREDIT#REDEEM#<investorId>`).
  * Every change of the balance is in one transaction with the history item that explains it, and that
  * item's write is conditional on its absence: a grant or a redemption happens once.
  */
@@ -64,6 +65,24 @@ async function transactWriteRetryingConflicts(items: Parameters<typeof transactW
       if (!isTransactionConflict(error) || attempt >= 5) throw error;
       await new Promise((done) => setTimeout(done, 20 * attempt + Math.random() * 30));
     }
+  }
+}
+
+/**
+ * Grants one credit for a contact a paid cart could not deliver: its history item
+ * (`CREDIT#GRANT#CART#<cartId>#<investorId>`, conditional on its absence) and the balance raised by
+ * one, in one transaction. Returns false when an earlier or concurrent attempt already granted it
+ * (nothing more is written): a delivery step retried, or run twice at once, grants once.
+ */
+export async function grantUndeliveredCredit(entry: CreditEntry): Promise<boolean> {
+  if (entry.kind !== 'undelivered' || !entry.cartId)
+    throw new Error('Not a credit for an undelivered contact');
+  try {
+    await transactWriteRetryingConflicts(grantCreditWrites(entry));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }
 

@@ -28,6 +28,7 @@ export async function recordCartDelivery(cartId: string, step: DeliveryStep): Pr
     deliveredAt: null,
     failedAt: null,
     failureReason: null,
+    undeliveredCredited: 0,
   };
   const names: Record<string, string> = { '#entity': 'entity', '#cartId': 'cartId' };
   const values: Record<string, unknown> = { ':entity': cartDeliveryModel.entity, ':cartId': cartId };
