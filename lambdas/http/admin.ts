@@ -379,6 +379,7 @@ export const handler = httpHandler('admin', {
             flaggedReason: cart.flaggedReason,
             purchaseState: purchaseStateOf({ ...cart, delivery }),
             deliveryFailure: delivery?.deliveredAt ? null : (delivery?.failureReason ?? null),
+            undeliveredCredited: delivery?.undeliveredCredited ?? 0,
           };
         }),
         unmatchedPayments,

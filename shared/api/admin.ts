@@ -156,6 +156,8 @@ export const adminCartSchema = z.object({
   purchaseState: z.enum(PURCHASE_STATES),
   /** Why the last delivery attempt failed, while it is not delivered. */
   deliveryFailure: z.nullable(z.string()),
+  /** Contacts the delivery could not deliver (no longer in the directory), each credited to the buyer. */
+  undeliveredCredited: z.int(),
 });
 
 /** A payment no cart could take: an admin refunds it in Stripe or delivers by hand. */

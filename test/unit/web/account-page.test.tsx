@@ -327,7 +327,7 @@ describe('the account page', () => {
     });
   });
 
-  it('shows the credits: the balance and the history, granted for a report and redeemed for an investor', async () => {
+  it('shows the credits: the balance and the history, granted for a report, redeemed for an investor, given for a paid contact no longer in the directory', async () => {
     answers['/me/credits'] = {
       body: {
         data: {
@@ -357,6 +357,14 @@ describe('the account page', () => {
               reportId: 'r-2',
               cartId: null,
             },
+            {
+              kind: 'undelivered',
+              at: '2026-03-02T10:00:00.000Z',
+              investorId: 'inv-4',
+              investorName: 'Dee Gone',
+              reportId: null,
+              cartId: 'cart_20260301-ABCDEFGH',
+            },
           ],
         },
       },
@@ -370,7 +378,10 @@ describe('the account page', () => {
       '−1 redeemed for Bea Chosen',
       '+1 granted for your report about Ada Bounced',
       '+1 granted for your report about Cy Bounced',
+      '+1 for Dee Gone, no longer in the directory (cart cart_20260301-ABCDEFGH)',
     ]);
+    // Its page is gone: the name is not a link.
+    expect(within(card).queryByRole('link', { name: 'Dee Gone' })).toBeNull();
     expect(within(card).getByRole('link', { name: 'Bea Chosen' }).getAttribute('href')).toBe(
       '/investors/inv-2',
     );

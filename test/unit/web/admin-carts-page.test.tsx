@@ -34,6 +34,7 @@ const cart = (overrides: Partial<AdminCart>): AdminCart => ({
   flaggedReason: null,
   purchaseState: 'open',
   deliveryFailure: null,
+  undeliveredCredited: 0,
   ...overrides,
 });
 
@@ -58,6 +59,13 @@ describe('the recent carts page', () => {
         flaggedReason: 'Paid 500 usd for a cart priced 1500 usd',
         purchaseState: 'flagged',
       }),
+      cart({
+        id: 'cart_20240305-DDDDDDDD',
+        status: 'purchased',
+        purchasedAt: '2024-03-05T12:00:00.000Z',
+        purchaseState: 'delivered',
+        undeliveredCredited: 2,
+      }),
     ];
     vi.stubGlobal(
       'fetch',
@@ -78,6 +86,11 @@ describe('the recent carts page', () => {
     expect(within(purchased).getByText('Flagged')).toBeTruthy();
     expect(within(purchased).getByText('Paid 500 usd for a cart priced 1500 usd')).toBeTruthy();
     expect(within(purchased).getByText('Unknown')).toBeTruthy();
+    expect(within(purchased).queryByText('Credited')).toBeNull();
+
+    const credited = screen.getByRole('article', { name: 'Cart cart_20240305-DDDDDDDD' });
+    expect(within(credited).getByText('Credited')).toBeTruthy();
+    expect(within(credited).getByText('2 undelivered (no longer in the directory)')).toBeTruthy();
   });
 
   it('says when there are no carts', async () => {

@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
 import { BOUNCE_CREDIT_DAYS } from '../../../shared/credits/bounce-credit';
+import { creditHistoryLabel } from '../../../shared/credits/undelivered-credit';
 import { formatDate } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { useMyCredits } from '../../api/credits';
@@ -13,7 +14,8 @@ const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().time
 
 /**
  * The account page's credits (issue 20): the balance, how a credit is earned and used, and the
- * history (granted for a report, redeemed for an investor), newest first.
+ * history (granted for a report, redeemed for an investor, given for a paid contact no longer in the
+ * directory: no link, its page is gone), newest first.
  */
 export function CreditsSection() {
   const credits = useMyCredits();
@@ -37,19 +39,26 @@ export function CreditsSection() {
             <p className="small text-body-secondary mb-3">
               When an email you bought bounces, report it from your Contact Library within{' '}
               {BOUNCE_CREDIT_DAYS} days of the purchase: once we confirm it, you get one credit. A credit adds
-              any investor’s contact to your library free: use it from the investor’s page (“Use a credit”).
+              any investor’s contact to your library free: use it from the investor’s page (“Use a credit”). A
+              contact you paid for that is no longer in the directory when we deliver it is also made good
+              with a credit.
             </p>
             {credits.data.entries.length > 0 ? (
               <ListGroup as="ul" aria-label="Credit history" variant="flush">
                 {credits.data.entries.map((entry) => (
                   <ListGroup.Item
                     as="li"
-                    key={`${entry.kind}-${entry.reportId ?? entry.investorId}`}
+                    key={`${entry.kind}-${entry.reportId ?? entry.cartId ?? ''}-${entry.investorId}`}
                     className="d-flex flex-wrap justify-content-between gap-2 px-0"
                   >
                     <span>
-                      {entry.kind === 'granted' ? '+1 granted for your report about ' : '−1 redeemed for '}
-                      <Link to={paths.investorProfile.href(entry.investorId)}>{entry.investorName}</Link>
+                      {creditHistoryLabel(entry).before}
+                      {entry.kind === 'undelivered' ? (
+                        entry.investorName
+                      ) : (
+                        <Link to={paths.investorProfile.href(entry.investorId)}>{entry.investorName}</Link>
+                      )}
+                      {creditHistoryLabel(entry).after}
                     </span>
                     <span className="small text-body-secondary">{formatDate(entry.at, timeZone)}</span>
                   </ListGroup.Item>

@@ -184,6 +184,14 @@ function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
             { label: 'Items', value: cart.itemCount.toLocaleString('en-US') },
             { label: 'Total', value: formatUsd(cart.totalX100) },
             ...(purchased ? [{ label: 'Purchased', value: formatDateTime(cart.purchasedAt, timeZone) }] : []),
+            ...(cart.undeliveredCredited > 0
+              ? [
+                  {
+                    label: 'Credited',
+                    value: `${cart.undeliveredCredited} undelivered (no longer in the directory)`,
+                  },
+                ]
+              : []),
           ]}
         />
         {cart.purchaseState === 'delayed' ? <Redeliver cartId={cart.id} /> : null}
