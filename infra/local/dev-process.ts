@@ -10,8 +10,6 @@ export interface DevProcess {
   gatewayUrl: string;
   inboxUrl: string;
   uploadsOrigin: string;
-  /** DynamoDB Local's endpoint: an e2e test changes the directory behind the app with it (rarely). */
-  dynamodbUrl: string;
   /** Everything the process printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -86,7 +84,6 @@ export async function startDevProcess(root: string, readyTimeoutMs = 170_000): P
     gatewayUrl: `http://127.0.0.1:${ports.LOCAL_GATEWAY_PORT}`,
     inboxUrl: `http://127.0.0.1:${ports.LOCAL_SES_PORT}`,
     uploadsOrigin: `http://127.0.0.1:${ports.LOCAL_S3_PORT}`,
-    dynamodbUrl: `http://127.0.0.1:${ports.LOCAL_DYNAMODB_PORT}`,
     output: () => output,
     stop,
   };

@@ -14,8 +14,8 @@ export async function setup(project: TestProject) {
   // The layer fails with one line when Chromium is missing (npm test installs it when it can).
   if (!existsSync(chromiumPath())) throw new Error(missingToolMessage(TOOLS[0] as (typeof TOOLS)[number]));
   dev = await startDevProcess(join(import.meta.dirname, '../..'));
-  const { appUrl, appPort, gatewayUrl, inboxUrl, uploadsOrigin, dynamodbUrl } = dev;
-  project.provide('e2e', { appUrl, appPort, gatewayUrl, inboxUrl, uploadsOrigin, dynamodbUrl });
+  const { appUrl, appPort, gatewayUrl, inboxUrl, uploadsOrigin } = dev;
+  project.provide('e2e', { appUrl, appPort, gatewayUrl, inboxUrl, uploadsOrigin });
 }
 
 export async function teardown() {
@@ -25,13 +25,6 @@ export async function teardown() {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: {
-      appUrl: string;
-      appPort: number;
-      gatewayUrl: string;
-      inboxUrl: string;
-      uploadsOrigin: string;
-      dynamodbUrl: string;
-    };
+    e2e: { appUrl: string; appPort: number; gatewayUrl: string; inboxUrl: string; uploadsOrigin: string };
   }
 }

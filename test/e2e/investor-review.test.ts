@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_PROFILE, WITHDRAW_PROFILE } from '../../web/pages/investor-account/listing-panel';
-import { SUBMITTED_HEADING } from '../../web/pages/investor-account/submitted-profile';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
-import { logIn, verificationCode } from './support/flows';
+import { logIn } from './support/flows';
+import { joinAndSubmitProfile, portalInvestor } from './support/investor-listing';
 
 const browser = browserPerFile();
-const portalUrl = () => `http://vcn.localhost:${e2e.appPort}`;
 
 /**
  * Issue 21 end to end, in Chromium: an investor joins through the vcn portal and submits a profile,
@@ -15,33 +14,12 @@ const portalUrl = () => `http://vcn.localhost:${e2e.appPort}`;
 describe('an investor listed through the review queue (Chromium, vcn.localhost)', () => {
   it('joins, is approved by an admin, and is found by a founder with the "confirmed by the investor" marker', async () => {
     const run = Math.random().toString(36).slice(2, 10);
-    const email = `listed-${run}@example.com`;
-    const name = `Listed Investor ${run}`;
-    const sector = `Review ${run}`;
+    const { email, name, sector } = portalInvestor(run);
 
     // The investor: register, verify and join on vcn.localhost, then submit a profile offering the email.
     const investor = await browser.newPage();
     const page = investor.page;
-    await page.goto(`${portalUrl()}/portal/vcn/register`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
-    await page.getByLabel('Confirm password').fill('e2e-password-1');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.waitForURL(`${portalUrl()}/portal/vcn/verify-email`);
-    await page.getByLabel('Verification code').fill(await verificationCode(email));
-    await page.getByRole('button', { name: 'Verify email' }).click();
-    await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Join as an investor' }).click();
-    const form = page.getByRole('form', { name: 'Your investor profile' });
-    await form.waitFor();
-    await form.getByRole('textbox', { name: /^Name/ }).fill(name);
-    await form.getByLabel('Firm', { exact: true }).fill('Listed Capital');
-    await form.getByLabel('Investor type').selectOption('angel');
-    await form.getByLabel('Seed', { exact: true }).check();
-    await form.getByLabel('Sectors').fill(sector);
-    await form.getByLabel('Founders may buy my email').check();
-    await form.getByRole('button', { name: 'Submit for review' }).click();
-    await page.getByRole('heading', { name: SUBMITTED_HEADING }).waitFor();
+    await joinAndSubmitProfile(page, { email, name, sector });
 
     // The admin: the queue, linked from the admin page; approve.
     const admin = await browser.newPage();

@@ -1,62 +1,59 @@
-import { DeleteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { TABLE_NAME } from '../../infra/local/home';
 import { undeliveredCreditLine } from '../../shared/credits/undelivered-credit';
+import { WITHDRAW_PROFILE } from '../../web/pages/investor-account/listing-panel';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
+import { joinAndSubmitProfile, portalInvestor } from './support/investor-listing';
 
 const browser = browserPerFile();
 
-/** An investor leaving the directory behind the app (as a deletion, a merge or a withdrawal does). */
-async function removeFromDirectory(investorId: string): Promise<void> {
-  const client = new DynamoDBClient({
-    endpoint: e2e.dynamodbUrl,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await client.send(
-    new DeleteItemCommand({
-      TableName: TABLE_NAME,
-      Key: { pk: { S: `INVESTOR#${investorId}` }, sk: { S: 'INVESTOR' } },
-    }),
-  );
-  client.destroy();
-}
-
 /**
- * A paid cart whose investor left the directory between the save and the payment, in Chromium: the
- * founder gets a credit for it, told by the delivery email and shown in the account page's credit
- * history; the admin carts page counts it.
+ * A paid cart whose investor left the directory between the save and the payment, in Chromium: an
+ * investor listed through the vcn portal is saved in a founder's cart, withdraws their profile, and
+ * then the founder pays. The founder gets a credit for it, told by the delivery email and shown in
+ * the account page's credit history; the admin carts page counts it.
  */
 describe('a contact no longer in the directory at delivery, in Chromium', () => {
-  it('credits the founder for it, says so in the email and the credit history, and counts it on /admin/carts', async () => {
+  it('credits the founder for an investor who withdrew after the cart was saved, says so in the email and the credit history, and counts it on /admin/carts', async () => {
+    // An investor joins through the portal and an admin approves the profile.
+    const run = Math.random().toString(36).slice(2, 10);
+    const listed = portalInvestor(run);
+    const investor = await browser.newPage();
+    await joinAndSubmitProfile(investor.page, listed);
+    const admin = await browser.newPage();
+    await logIn(admin.page, ACCOUNTS.admin);
+    await admin.page.goto(`${e2e.appUrl}/admin/submissions`);
+    const submission = admin.page.getByRole('article', { name: `Profile of ${listed.name}` });
+    await submission.getByRole('button', { name: 'Approve', exact: true }).click();
+    await submission.waitFor({ state: 'detached', timeout: 20_000 });
+    await admin.context.close();
+
+    // A founder saves a cart of that investor and one of the demo directory's.
     const { page, context } = await browser.newPage();
     const email = await registerNewFounder(page, 'undelivered');
-
+    await page.goto(
+      `${e2e.appUrl}/investors/search?sectorFocus=${encodeURIComponent(listed.sector.toLowerCase())}`,
+    );
+    const listedCard = page.locator('article.investor-card', { hasText: listed.name });
+    await listedCard.getByRole('button', { name: 'Add to Export Cart' }).click({ timeout: 20_000 });
+    await listedCard.getByText('In cart').waitFor();
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=fintech&has=email`);
     await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
-    const cards = page.locator('article.investor-card');
-    const names = (await cards.locator('h2').allTextContents()).map((n) => n.trim());
-    // Two investors of different names, away from the top of the list other tests buy from.
-    const first = 4;
-    const second = names.findIndex((n, i) => i > first && n !== names[first]);
-    expect(second).toBeGreaterThan(first);
-    const goneName = names[second] ?? '';
-    const goneHref =
-      (await cards.nth(second).locator('a[href^="/investors/"]').first().getAttribute('href')) ?? '';
-    const goneId = goneHref.replace(/^\/investors\//, '');
-    expect(goneId).not.toBe('');
-    for (const index of [first, second]) {
-      await cards.nth(index).getByRole('button', { name: 'Add to Export Cart' }).click();
-      await cards.nth(index).getByText('In cart').waitFor();
-    }
+    const demoCard = page.locator('article.investor-card').nth(4);
+    await demoCard.getByRole('button', { name: 'Add to Export Cart' }).click();
+    await demoCard.getByText('In cart').waitFor();
+    const goneName = listed.name;
     await page.goto(`${e2e.appUrl}/cart`);
     await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
     await page.waitForURL(/\/cart\/cart_/);
     const cartId = new URL(page.url()).pathname.split('/').pop() ?? '';
 
-    // The investor leaves the directory before the payment.
-    await removeFromDirectory(goneId);
+    // The investor withdraws the whole profile before the founder pays.
+    await investor.page.reload();
+    await investor.page.getByRole('button', { name: WITHDRAW_PROFILE }).click();
+    await investor.page.getByRole('button', { name: 'Yes, withdraw my profile' }).click();
+    await investor.page.getByText('Withdrawn', { exact: true }).waitFor();
+    await investor.context.close();
     const [checkout] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: /^Pay \$/ }).click(),

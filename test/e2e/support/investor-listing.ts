@@ -1,0 +1,41 @@
+import type { Page } from 'playwright-core';
+import { SUBMITTED_HEADING } from '../../../web/pages/investor-account/submitted-profile';
+import { e2e } from './browser';
+import { verificationCode } from './flows';
+
+export const portalUrl = () => `http://vcn.localhost:${e2e.appPort}`;
+
+/** An investor of the portal's network, by the run's suffix: unique email, name and sector. */
+export function portalInvestor(run: string) {
+  return { email: `listed-${run}@example.com`, name: `Listed Investor ${run}`, sector: `Review ${run}` };
+}
+
+/**
+ * On vcn.localhost, as a person does: register, verify and join as an investor, then submit a
+ * profile offering the email to founders (issue 21). The page ends on "submitted".
+ */
+export async function joinAndSubmitProfile(
+  page: Page,
+  investor: { email: string; name: string; sector: string },
+): Promise<void> {
+  await page.goto(`${portalUrl()}/portal/vcn/register`);
+  await page.getByLabel('Email').fill(investor.email);
+  await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
+  await page.getByLabel('Confirm password').fill('e2e-password-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${portalUrl()}/portal/vcn/verify-email`);
+  await page.getByLabel('Verification code').fill(await verificationCode(investor.email));
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Join as an investor' }).click();
+  const form = page.getByRole('form', { name: 'Your investor profile' });
+  await form.waitFor();
+  await form.getByRole('textbox', { name: /^Name/ }).fill(investor.name);
+  await form.getByLabel('Firm', { exact: true }).fill('Listed Capital');
+  await form.getByLabel('Investor type').selectOption('angel');
+  await form.getByLabel('Seed', { exact: true }).check();
+  await form.getByLabel('Sectors').fill(investor.sector);
+  await form.getByLabel('Founders may buy my email').check();
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('heading', { name: SUBMITTED_HEADING }).waitFor();
+}
