@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREDIT_COLUMN_ORDER } from '../../lambdas/lib/credits/redeem-credit';
+import { CREDIT_COLUMN_ORDER, redemptionWrites } from '../../lambdas/lib/credits/redeem-credit';
 import { CREDIT_GRANTED_LINE } from '../../lambdas/lib/directory/reports';
 import { getCart } from '../../lambdas/lib/table/repositories/carts';
 import { grantCreditWrites, spendCredit } from '../../lambdas/lib/table/repositories/credits';
@@ -8,7 +8,6 @@ import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries
 import { getReport } from '../../lambdas/lib/table/repositories/reports';
 import { transactWrite, updateItem } from '../../lambdas/lib/table/table';
 import { ALREADY_IN_LIBRARY, CREDIT_INVESTOR_NOT_FOUND, NO_CREDITS } from '../../shared/api/credits';
-import { newCartId } from '../../shared/cart/cart';
 import { call, createUser, type TestUser } from './support/home';
 import {
   checkoutEvent,
@@ -357,38 +356,15 @@ describe('bounce credits: redeemed (connected)', () => {
     const chosen = await freshInvestor('Crashed Redemption');
     // The spend's transaction committed, then the process died before starting the delivery.
     const now = new Date();
-    const cartId = newCartId(now);
-    await spendCredit(
-      {
-        userId: founder.sub,
-        kind: 'redeemed',
-        at: now.toISOString(),
-        investorId: chosen.id,
-        investorName: chosen.name,
-        reportId: null,
-        cartId,
-      },
-      {
-        id: cartId,
-        startedDate: now.getTime(),
-        searchableInvestorEntryIds: [chosen.id],
-        pricing: { tierDescription: 'Bounce credit', totalX100: 0, lineItemCount: 1, stripePaymentLink: '' },
-        status: 'purchased',
-        creatorUserId: founder.sub,
-        columnOrder: CREDIT_COLUMN_ORDER,
-        exportFormat: 'csv',
-        savedAt: now.toISOString(),
-        purchasedAt: now.toISOString(),
-        flaggedReason: null,
-        version: 1,
-        checkoutOpenedAt: null,
-        recipientEmail: founder.email,
-        paymentStatus: null,
-        paidSessionId: null,
-        paidWithCredit: true,
-        investorNames: { [chosen.id]: chosen.name },
-      },
-    );
+    const { entry, cart } = redemptionWrites({
+      userId: founder.sub,
+      recipientEmail: founder.email,
+      investorId: chosen.id,
+      investorName: chosen.name,
+      now,
+    });
+    const cartId = cart.id;
+    await spendCredit(entry, cart);
     expect(await libraryOf(founder)).toHaveLength(0);
     expect((await creditsOf(founder)).balance).toBe(0);
 

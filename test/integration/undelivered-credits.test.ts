@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CREDIT_COLUMN_ORDER } from '../../lambdas/lib/credits/redeem-credit';
+import { redemptionWrites } from '../../lambdas/lib/credits/redeem-credit';
 import { addCartToLibrary, buildCartExport, emailCartExport } from '../../lambdas/lib/purchases/delivery';
 import {
   getCreditBalance,
@@ -10,7 +10,6 @@ import {
 } from '../../lambdas/lib/table/repositories/credits';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { deleteItem, transactWrite } from '../../lambdas/lib/table/table';
-import { newCartId } from '../../shared/cart/cart';
 import { undeliveredCreditLine } from '../../shared/credits/undelivered-credit';
 import { call, createUser, type TestUser } from './support/home';
 import {
@@ -202,38 +201,15 @@ describe('contacts a paid cart cannot deliver are credited (connected)', () => {
     // The credit spent and the one-investor cart written (as a redemption does), then the investor
     // leaves the directory before the delivery runs; the redemption's retry starts the delivery.
     const now = new Date();
-    const cartId = newCartId(now);
-    await spendCredit(
-      {
-        userId: founder.sub,
-        kind: 'redeemed',
-        at: now.toISOString(),
-        investorId,
-        investorName: name,
-        reportId: null,
-        cartId,
-      },
-      {
-        id: cartId,
-        startedDate: now.getTime(),
-        searchableInvestorEntryIds: [investorId],
-        pricing: { tierDescription: 'Bounce credit', totalX100: 0, lineItemCount: 1, stripePaymentLink: '' },
-        status: 'purchased',
-        creatorUserId: founder.sub,
-        columnOrder: CREDIT_COLUMN_ORDER,
-        exportFormat: 'csv',
-        savedAt: now.toISOString(),
-        purchasedAt: now.toISOString(),
-        flaggedReason: null,
-        version: 1,
-        checkoutOpenedAt: null,
-        recipientEmail: founder.email,
-        paymentStatus: null,
-        paidSessionId: null,
-        paidWithCredit: true,
-        investorNames: { [investorId]: name },
-      },
-    );
+    const { entry, cart } = redemptionWrites({
+      userId: founder.sub,
+      recipientEmail: founder.email,
+      investorId: investorId,
+      investorName: name,
+      now,
+    });
+    const cartId = cart.id;
+    await spendCredit(entry, cart);
     expect((await getCreditBalance(founder.sub)).balance).toBe(0);
     await removeFromDirectory(investorId);
     const retry = await call('POST', '/me/credits/redemptions', {

@@ -57,6 +57,51 @@ async function startRedemptionDelivery(cartId: string): Promise<void> {
 }
 
 /**
+ * What a redemption writes in the transaction that spends the credit: the history entry and the
+ * one-investor cart, already purchased and marked `paidWithCredit`, its CSV for `recipientEmail`.
+ */
+export function redemptionWrites(input: {
+  userId: string;
+  recipientEmail: string;
+  investorId: string;
+  investorName: string;
+  now: Date;
+  cartId?: string;
+}): { entry: CreditEntry; cart: CartRecord } {
+  const { userId, investorId, investorName, now } = input;
+  const cart: CartRecord = {
+    id: input.cartId ?? newCartId(now),
+    startedDate: now.getTime(),
+    searchableInvestorEntryIds: [investorId],
+    pricing: { tierDescription: 'Bounce credit', totalX100: 0, lineItemCount: 1, stripePaymentLink: '' },
+    status: 'purchased',
+    creatorUserId: userId,
+    columnOrder: CREDIT_COLUMN_ORDER,
+    exportFormat: 'csv',
+    savedAt: now.toISOString(),
+    purchasedAt: now.toISOString(),
+    flaggedReason: null,
+    version: 1,
+    checkoutOpenedAt: null,
+    recipientEmail: input.recipientEmail,
+    paymentStatus: null,
+    paidSessionId: null,
+    paidWithCredit: true,
+    investorNames: { [investorId]: investorName },
+  };
+  const entry: CreditEntry = {
+    userId,
+    kind: 'redeemed',
+    at: now.toISOString(),
+    investorId,
+    investorName,
+    reportId: null,
+    cartId: cart.id,
+  };
+  return { entry, cart };
+}
+
+/**
  * Redeems one credit for one investor's contact (issue 20): a one-investor cart, already purchased and
  * marked `paidWithCredit`, written in the same transaction that spends the credit, then delivered by
  * the purchase's export-delivery workflow (library rows, CSV emailed to `recipientEmail`). Exactly
@@ -72,7 +117,7 @@ export async function redeemCredit(input: {
   investorId: string;
   now: Date;
 }): Promise<RedeemCreditResponse> {
-  const { userId, investorId, now } = input;
+  const { userId, investorId } = input;
   let redemption = await getRedemption(userId, investorId);
   if (!redemption) {
     if ((await getCreditBalance(userId)).balance < 1) throw new NoCreditsError('No credit left');
@@ -80,38 +125,8 @@ export async function redeemCredit(input: {
     if (!investor) throw new CreditInvestorNotFoundError('Investor not found');
     if (await getPurchasedContact(userId, investorId))
       throw new AlreadyInLibraryError('The investor is already in the library');
-    const cart: CartRecord = {
-      id: newCartId(now),
-      startedDate: now.getTime(),
-      searchableInvestorEntryIds: [investorId],
-      pricing: { tierDescription: 'Bounce credit', totalX100: 0, lineItemCount: 1, stripePaymentLink: '' },
-      status: 'purchased',
-      creatorUserId: userId,
-      columnOrder: CREDIT_COLUMN_ORDER,
-      exportFormat: 'csv',
-      savedAt: now.toISOString(),
-      purchasedAt: now.toISOString(),
-      flaggedReason: null,
-      version: 1,
-      checkoutOpenedAt: null,
-      recipientEmail: input.recipientEmail,
-      paymentStatus: null,
-      paidSessionId: null,
-      paidWithCredit: true,
-      investorNames: { [investorId]: investor.name },
-    };
-    redemption = await spendCredit(
-      {
-        userId,
-        kind: 'redeemed',
-        at: now.toISOString(),
-        investorId,
-        investorName: investor.name,
-        reportId: null,
-        cartId: cart.id,
-      },
-      cart,
-    );
+    const { entry, cart } = redemptionWrites({ ...input, investorName: investor.name });
+    redemption = await spendCredit(entry, cart);
   }
   if (redemption.cartId) await startRedemptionDelivery(redemption.cartId);
   return { redemption: toResponseEntry(redemption), balance: (await getCreditBalance(userId)).balance };
