@@ -133,6 +133,8 @@ describe('bounce credit in Chromium against the local home', () => {
       .getByRole('list', { name: 'Credit history' })
       .getByText(/redeemed for/)
       .waitFor();
+    // The library's wide table scrolls inside its card: the page itself is no wider than the phone.
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'bounce-credit-account-phone');
     await phone.context.close();
