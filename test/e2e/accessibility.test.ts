@@ -6,7 +6,8 @@ import { logIn } from './support/flows';
 
 /**
  * axe-core on every screen, as a visitor, a founder and an admin meet them, at desktop and phone
- * width, light and (on a phone) dark: no serious or critical violation anywhere. Each pass collects
+ * width, light and (on a phone) dark: no serious or critical violation anywhere, and no page wider
+ * than its window. Each pass collects
  * every screen's findings and then asserts, so one run reports them all.
  */
 const browser = browserPerFile();
@@ -24,6 +25,10 @@ async function audit(page: Page, found: string[], label: string, ready: () => Pr
   await ready();
   await page.locator('.spinner-border').first().waitFor({ state: 'detached' });
   for (const violation of await severeAccessibilityViolations(page)) found.push(`${label}: ${violation}`);
+  // Reflow (WCAG 1.4.10): the page never scrolls sideways; wide tables scroll inside themselves.
+  const width = page.viewportSize()?.width ?? 0;
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (pageWidth > width) found.push(`${label}: the page is ${pageWidth} px wide in a ${width} px window`);
 }
 
 async function open(
