@@ -3,11 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_COLUMN_ORDER, redemptionWrites } from '../../lambdas/lib/credits/redeem-credit';
 import { CREDIT_GRANTED_LINE } from '../../lambdas/lib/directory/reports';
 import { getCart } from '../../lambdas/lib/table/repositories/carts';
-import { grantCreditWrites, spendCredit } from '../../lambdas/lib/table/repositories/credits';
+import { spendCredit } from '../../lambdas/lib/table/repositories/credits';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { getReport } from '../../lambdas/lib/table/repositories/reports';
-import { transactWrite, updateItem } from '../../lambdas/lib/table/table';
-import { ALREADY_IN_LIBRARY, CREDIT_INVESTOR_NOT_FOUND, NO_CREDITS } from '../../shared/api/credits';
+import { updateItem } from '../../lambdas/lib/table/table';
+import {
+  ALREADY_IN_LIBRARY,
+  CREDIT_INVESTOR_NOT_FOUND,
+  type CreditsResponse,
+  NO_CREDITS,
+} from '../../shared/api/credits';
+import { creditsOf, grantOne, libraryOf } from './support/credits';
 import { call, createUser, type TestUser } from './support/home';
 import {
   checkoutEvent,
@@ -27,23 +33,6 @@ import { seedInvestors, unique } from './support/seed';
  */
 
 let admin: TestUser;
-
-interface Credits {
-  balance: number;
-  entries: {
-    kind: string;
-    investorId: string;
-    investorName: string;
-    reportId: string | null;
-    cartId: string | null;
-  }[];
-}
-
-async function creditsOf(user: TestUser): Promise<Credits> {
-  const response = await call('GET', '/me/credits', { token: user.token });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return (response.body as { data: Credits }).data;
-}
 
 /** A buyer who bought one fresh investor (by default with the email column), delivered. */
 async function buyerOfOne(columns: string[] = ['name', 'email']) {
@@ -92,32 +81,8 @@ async function freshInvestor(label: string): Promise<{ id: string; name: string;
   return { id, name, email };
 }
 
-/** Gives a founder one credit as a resolution would (the grant's own transaction items). */
-async function grantOne(user: TestUser) {
-  await transactWrite(
-    grantCreditWrites({
-      userId: user.sub,
-      kind: 'granted',
-      at: new Date().toISOString(),
-      investorId: `granted-${unique()}`,
-      investorName: 'Someone bounced',
-      reportId: `test-${unique()}`,
-      cartId: null,
-    }),
-  );
-}
-
 const redeem = (user: TestUser, investorId: string) =>
   call('POST', '/me/credits/redemptions', { token: user.token, body: { investorId } });
-
-async function libraryOf(user: TestUser) {
-  const response = await call('GET', '/me/contacts', { token: user.token });
-  return (
-    response.body as {
-      data: { contacts: { searchableInvestorId: string; email: string | null; cartIds: string[] }[] };
-    }
-  ).data.contacts;
-}
 
 const creditEmails = async (user: TestUser) =>
   (await emailsTo(user.email)).filter((e) => e.subject.includes('bought with a credit'));
@@ -249,7 +214,7 @@ describe('bounce credits: redeemed (connected)', () => {
     const response = await redeem(founder, chosen.id);
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const { redemption, balance } = (
-      response.body as { data: { redemption: Credits['entries'][number]; balance: number } }
+      response.body as { data: { redemption: CreditsResponse['entries'][number]; balance: number } }
     ).data;
     expect(balance).toBe(0);
     expect(redemption).toMatchObject({ kind: 'redeemed', investorId: chosen.id, investorName: chosen.name });

@@ -4,13 +4,13 @@ import { redemptionWrites } from '../../lambdas/lib/credits/redeem-credit';
 import { addCartToLibrary, buildCartExport, emailCartExport } from '../../lambdas/lib/purchases/delivery';
 import {
   getCreditBalance,
-  grantCreditWrites,
   grantUndeliveredCredit,
   spendCredit,
 } from '../../lambdas/lib/table/repositories/credits';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
-import { deleteItem, transactWrite } from '../../lambdas/lib/table/table';
+import { deleteItem } from '../../lambdas/lib/table/table';
 import { undeliveredCreditLine } from '../../shared/credits/undelivered-credit';
+import { creditsOf, grantOne, libraryOf } from './support/credits';
 import { call, createUser, type TestUser } from './support/home';
 import {
   checkoutEvent,
@@ -27,24 +27,6 @@ import { seedInvestors, unique } from './support/seed';
  * longer in the directory when the delivery runs (deleted, merged away, withdrawn) is credited to the
  * buyer, once per cart and investor whatever retries, crashes or races, and the delivery email says so.
  */
-
-interface Credits {
-  balance: number;
-  entries: { kind: string; investorId: string; investorName: string; cartId: string | null }[];
-}
-
-async function creditsOf(user: TestUser): Promise<Credits> {
-  const response = await call('GET', '/me/credits', { token: user.token });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return (response.body as { data: Credits }).data;
-}
-
-async function libraryOf(user: TestUser) {
-  const response = await call('GET', '/me/contacts', { token: user.token });
-  expect(response.status).toBe(200);
-  return (response.body as { data: { contacts: { searchableInvestorId: string; email: string | null }[] } })
-    .data.contacts;
-}
 
 /** An investor leaving the directory the way a deletion, a merge or a withdrawal leaves it: no card. */
 const removeFromDirectory = (investorId: string) => deleteItem(`INVESTOR#${investorId}`, 'INVESTOR');
@@ -180,17 +162,7 @@ describe('contacts a paid cart cannot deliver are credited (connected)', () => {
 
   it('a redemption whose investor vanished before its delivery gives the credit back', async () => {
     const founder = await createUser();
-    await transactWrite(
-      grantCreditWrites({
-        userId: founder.sub,
-        kind: 'granted',
-        at: new Date().toISOString(),
-        investorId: `granted-${unique()}`,
-        investorName: 'Someone bounced',
-        reportId: `test-${unique()}`,
-        cartId: null,
-      }),
-    );
+    await grantOne(founder);
     const u = unique();
     const name = `Vanishing ${u}`;
     await seedInvestors([{ name, email: `vanishing-${u}@example.com`, sectors: [`vanish-${u}`] }]);
