@@ -8,6 +8,7 @@ import {
   searchFiltersOf,
   searchInvestorsQuery,
 } from '../../shared/api/directory';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
 import { InvalidSearchCursorError } from '../../shared/search/engine';
 import { currentSearchIndex } from '../lib/directory/search-index';
@@ -66,7 +67,7 @@ export const handler = httpHandler('directory', {
         return (await currentSearchIndex()).page(filters, query.sort, cursor, query.limit);
       } catch (error) {
         if (error instanceof InvalidCursorError || error instanceof InvalidSearchCursorError)
-          throw new BadRequestError("Invalid query parameter 'cursor'");
+          throw new BadRequestError(INVALID_CURSOR);
         throw error;
       }
     },

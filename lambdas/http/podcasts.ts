@@ -1,3 +1,4 @@
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import {
   deletePodcastResponse,
   hiddenPodcastsResponse,
@@ -58,8 +59,7 @@ export const handler = httpHandler('podcasts', {
         const page = await listPodcastsPage(query.sort, query.cursor ?? null, query.limit);
         return listPodcastsResponse.parse({ podcasts: page.items.map(view), cursor: page.cursor });
       } catch (error) {
-        if (error instanceof InvalidCursorError)
-          throw new BadRequestError("Invalid query parameter 'cursor'");
+        if (error instanceof InvalidCursorError) throw new BadRequestError(INVALID_CURSOR);
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { hasLineBreak } from '../../shared/api/text';
 import { sesClient } from './clients/ses';
 import { emailConfig } from './config';
 
@@ -9,8 +10,34 @@ export interface OutgoingEmail {
   attachment?: { fileName: string; contentType: string; content: string };
 }
 
-/** Sends one email through SES v2 from the configured sender (and configuration set, when set). */
+/** Why an email was not sent: a header would have held a line break. */
+export class EmailHeaderError extends Error {
+  override readonly name = 'EmailHeaderError';
+}
+
+/**
+ * Refuses an email whose header values (recipient, subject, attachment file name) hold a line
+ * break, before anything is sent: every header is built from single-line values (docs/decisions.md,
+ * "Bad input, one way everywhere"), and a value that slipped through (data stored before the rule)
+ * must never add a header or end them. The message names the header, not its value.
+ */
+export function checkEmailHeaders(email: OutgoingEmail): void {
+  const headers: [string, string | undefined][] = [
+    ['To', email.to],
+    ['Subject', email.subject],
+    ['attachment file name', email.attachment?.fileName],
+  ];
+  for (const [header, value] of headers)
+    if (value !== undefined && hasLineBreak(value))
+      throw new EmailHeaderError(`The email's ${header} holds a line break: it was not sent`);
+}
+
+/**
+ * Sends one email through SES v2 from the configured sender (and configuration set, when set),
+ * after {@link checkEmailHeaders}.
+ */
 export async function sendEmail(email: OutgoingEmail): Promise<string | undefined> {
+  checkEmailHeaders(email);
   const { SES_FROM, SES_CONFIGURATION_SET } = emailConfig();
   const result = await sesClient().send(
     new SendEmailCommand({

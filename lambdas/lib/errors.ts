@@ -77,3 +77,11 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, 'invalid-argument', message);
   }
 }
+
+/** A request body over the size any endpoint takes: 413 with the spec's invalid-argument code. */
+export class PayloadTooLargeError extends HttpError {
+  override readonly name = 'PayloadTooLargeError';
+  constructor(message: string) {
+    super(413, 'invalid-argument', message);
+  }
+}

@@ -81,7 +81,7 @@ export function httpHandler(
   options: { tracing?: MiddlewareObj } = {},
 ) {
   const table = checkRouteTable(group, endpoints);
-  return middy<HttpEvent, HttpResult, Error, HttpContext>()
+  const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
     .use(observability(options.tracing))
     .use(httpHeaderNormalizer())
     .use(errorEnvelope())
@@ -89,4 +89,6 @@ export function httpHandler(
     .use(authorization())
     .use(validation())
     .handler(dispatch);
+  // The endpoints by route key, for tests that check every route's schemas (input hygiene).
+  return Object.assign(handler, { endpoints: table as ReadonlyMap<string, { endpoint: Endpoint }> });
 }

@@ -5,6 +5,7 @@ import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field
 import { curationRuleSchema } from '../curation/rules';
 import { contactSheetSchema } from '../investors/provenance';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
+import { singleLine } from './text';
 
 /** GET /admin/imported-investors?email=…: the mapping debugger's lookup by email. */
 export const importedInvestorByEmailQuery = z.object({
@@ -25,9 +26,12 @@ export const mappingDebugResponse = z.object({
   contacts: z._default(z.nullable(contactSheetSchema), null),
 });
 
-const correctedText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const correctedText = (max: number) =>
+  z.string().check(singleLine(), z.trim(), z.minLength(1), z.maxLength(max));
 const correctedLink = (field: string) =>
-  z.url({ protocol: /^https?$/, error: `${field} must be a web address starting with https:// or http://` });
+  z
+    .url({ protocol: /^https?$/, error: `${field} must be a web address starting with https:// or http://` })
+    .check(singleLine());
 
 /** Not in the spec: the answer to a phone number that is not one. */
 export const PHONE_MESSAGE = 'phone must be a phone number: digits, spaces and + ( ) - . /';
@@ -38,7 +42,7 @@ export const PHONE_MESSAGE = 'phone must be a phone number: digits, spaces and +
  */
 export const contactCorrectionBody = z
   .strictObject({
-    email: z.optional(z.nullable(z.email().check(z.maxLength(320)))),
+    email: z.optional(z.nullable(z.email().check(singleLine(), z.maxLength(320)))),
     phone: z.optional(
       z.nullable(
         correctedText(50).check(z.regex(/^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/, { error: PHONE_MESSAGE })),
@@ -67,9 +71,9 @@ export type MappingDebugResponse = z.infer<typeof mappingDebugResponse>;
 export const fieldMergerBody = z.strictObject({
   action: fieldMergerActionSchema,
   field: mergeableFieldSchema,
-  selectedValues: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50)),
-  freeFormValue: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  finalValue: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
+  selectedValues: z.array(z.string().check(singleLine(), z.maxLength(200))).check(z.maxLength(50)),
+  freeFormValue: z.optional(z.nullable(z.string().check(singleLine(), z.maxLength(200)))),
+  finalValue: z.optional(z.nullable(z.string().check(singleLine(), z.maxLength(1000)))),
 });
 export type FieldMergerBody = z.infer<typeof fieldMergerBody>;
 

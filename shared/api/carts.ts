@@ -6,13 +6,14 @@ import { cartPricingSchema, MAX_CART_ITEMS } from '../cart/pricing';
 import { PURCHASE_STATES, type PurchaseFacts, purchaseStateOf } from '../cart/purchase-state';
 import { CART_TOO_LARGE, type SavedCart } from '../cart/saved-cart';
 import { investorIdParams } from './directory';
+import { singleLine } from './text';
 
 /**
  * The API contract of export carts: one zod schema per request and response. Handlers validate with
  * them; the web client takes its types from them.
  */
 
-const cartId = z.string().check(z.regex(CART_ID_PATTERN, 'Not a cart id'));
+const cartId = z.string().check(singleLine(), z.regex(CART_ID_PATTERN, 'Not a cart id'));
 
 export const cartIdParams = z.object({ cartId });
 

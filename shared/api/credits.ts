@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { singleLine } from './text';
 
 /**
  * Bounce credits (issue 20): the founder's balance and history, and the redemption of one credit for
@@ -35,7 +36,9 @@ export type CreditsResponse = z.infer<typeof creditsResponse>;
 
 /** POST /me/credits/redemptions. */
 export const redeemCreditBody = z.strictObject({
-  investorId: z.string().check(z.minLength(1, { error: 'Choose an investor.' }), z.maxLength(200)),
+  investorId: z
+    .string()
+    .check(singleLine(), z.minLength(1, { error: 'Choose an investor.' }), z.maxLength(200)),
 });
 export type RedeemCreditBody = z.infer<typeof redeemCreditBody>;
 

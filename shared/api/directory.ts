@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 import { INVESTOR_ROLES } from '../investors/roles';
 import { HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
+import { singleLine } from './text';
 
 /**
  * The API contract of the directory: one zod schema per request and response. Handlers validate
@@ -155,7 +156,7 @@ export const searchInvestorsResponse = z.object({
 export type SearchInvestorsResponse = z.infer<typeof searchInvestorsResponse>;
 
 export const investorIdParams = z.object({
-  investorId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),
+  investorId: z.string().check(singleLine(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),
 });
 
 /**
@@ -177,7 +178,7 @@ export type InvestorProfile = z.infer<typeof investorProfileSchema>;
 export const getInvestorResponse = investorProfileSchema;
 
 export const portalIdParams = z.object({
-  portalId: z.string().check(z.regex(/^[a-z0-9-]{1,63}$/i, 'Not a portal identifier')),
+  portalId: z.string().check(singleLine(), z.regex(/^[a-z0-9-]{1,63}$/i, 'Not a portal identifier')),
 });
 
 export const portalSchema = z.object({

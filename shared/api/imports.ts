@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { IMPORT_FILE_EMPTY, IMPORT_FILE_TOO_LARGE, MAX_IMPORT_FILE_BYTES } from '../import/limits';
 import { messages } from '../messages';
+import { singleLine } from './text';
 
-const required = z.string().check(z.trim(), z.minLength(1, messages.sourceInformationRequired));
+const required = z.string().check(singleLine(), z.trim(), z.minLength(1, messages.sourceInformationRequired));
 
 /** POST /admin/imports: a new import job for a CSV file, with the header choices and the source. */
 export const createImportBody = z.strictObject({
-  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  fileName: z.string().check(singleLine(), z.trim(), z.minLength(1), z.maxLength(255)),
   /** The file's size in bytes: the upload URL accepts exactly this many. */
   fileSize: z
     .int()
@@ -14,7 +15,7 @@ export const createImportBody = z.strictObject({
   sourceName: required.check(z.maxLength(200)),
   sourceUrl: required.check(z.maxLength(2048)),
   headers: z
-    .array(z.strictObject({ header: z.string().check(z.maxLength(200)), include: z.boolean() }))
+    .array(z.strictObject({ header: z.string().check(singleLine(), z.maxLength(200)), include: z.boolean() }))
     .check(z.minLength(1), z.maxLength(500)),
 });
 export type CreateImportBody = z.infer<typeof createImportBody>;

@@ -12,6 +12,7 @@ import { uniqueTexts } from '../investors/types';
 import { sortStages } from '../tags/display';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
 import { portalIdParams, portalSchema } from './directory';
+import { multiLine, singleLine } from './text';
 
 /**
  * The API contract of investor accounts (issue 21): joining a partner portal, and the investor's own
@@ -76,7 +77,8 @@ export type JoinPortalBody = z.infer<typeof joinPortalBody>;
 export const investorMembershipSchema = z.object({ portalId: z.string(), joinedAt: z.string() });
 export type InvestorMembership = z.infer<typeof investorMembershipSchema>;
 
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+/** A single-line text: no line breaks, trimmed, at most `max` characters. */
+const text = (max: number) => z.string().check(singleLine(), z.trim(), z.maxLength(max));
 
 /** Adds `https://` to an address typed without a scheme ('linkedin.com/in/ana'). */
 const withScheme = (value: string) =>
@@ -92,6 +94,7 @@ export function webAddressHost(value: string): string | null {
 /** An optional web address on one of `hosts` (or any host when none are given), normalised. */
 function webAddress(hosts: readonly string[], message: string) {
   return z.string().check(
+    singleLine(),
     z.trim(),
     z.overwrite(withScheme),
     z.maxLength(LIMITS.link),
@@ -119,12 +122,14 @@ export const profileFieldMessages = {
 } as const;
 
 const contactEmail = z.string().check(
+  singleLine(),
   z.trim(),
   z.maxLength(LIMITS.email),
   z.refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), profileFieldMessages.email),
 );
 
 const phone = z.string().check(
+  singleLine(),
   z.trim(),
   z.maxLength(LIMITS.phone),
   z.refine(
@@ -181,7 +186,7 @@ export const saveInvestorProfileBody = z
     chequeMin: z.optional(cheque),
     chequeMax: z.optional(cheque),
     leadsRounds: z.optional(z.nullable(z.boolean())),
-    thesis: z.optional(text(LIMITS.thesis)),
+    thesis: z.optional(multiLine(z.string().check(z.trim(), z.maxLength(LIMITS.thesis)))),
     links: z.optional(
       z.strictObject({
         linkedin: webAddress(['linkedin.com'], profileFieldMessages.linkedin),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { INVESTOR_PROFILE_STATUSES, investorProfileFieldsSchema } from '../investors/investor-profile';
 import { saveInvestorProfileBody } from './investor-profile';
+import { multiLine, singleLine } from './text';
 
 /**
  * The API contract of the admins' review of investor profiles (issue 21): the queue of submitted
@@ -22,7 +23,9 @@ export const submissionParams = z.strictObject({
   userId: z.string().check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a user id')),
 });
 
-const updatedAt = z.string().check(z.minLength(1, 'Give the updatedAt of the version you reviewed.'));
+const updatedAt = z
+  .string()
+  .check(singleLine(), z.minLength(1, 'Give the updatedAt of the version you reviewed.'));
 
 /** POST /admin/investor-submissions/{userId}/approve: the version reviewed, and the admin's edits if any. */
 export const approveSubmissionBody = z.strictObject({
@@ -34,13 +37,15 @@ export type ApproveSubmissionBody = z.input<typeof approveSubmissionBody>;
 /** POST /admin/investor-submissions/{userId}/reject: the version reviewed and the reason for the investor. */
 export const rejectSubmissionBody = z.strictObject({
   updatedAt,
-  reason: z
-    .string(investorReviewMessages.reasonRequired)
-    .check(
-      z.trim(),
-      z.minLength(1, investorReviewMessages.reasonRequired),
-      z.maxLength(REJECTION_REASON_MAX_LENGTH, investorReviewMessages.reasonRequired),
-    ),
+  reason: multiLine(
+    z
+      .string(investorReviewMessages.reasonRequired)
+      .check(
+        z.trim(),
+        z.minLength(1, investorReviewMessages.reasonRequired),
+        z.maxLength(REJECTION_REASON_MAX_LENGTH, investorReviewMessages.reasonRequired),
+      ),
+  ),
 });
 export type RejectSubmissionBody = z.input<typeof rejectSubmissionBody>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { type PodcastListingResult, validatePodcastListing } from '../podcasts/podcast';
+import { multiLine, singleLine } from './text';
 
 /**
  * The API contract of podcasts: one zod schema per request and response. The board is public; listing
@@ -44,14 +45,20 @@ export const podcastIdParams = z.object({
  */
 export const listPodcastBody = z.strictObject({
   title: z.nullish(
-    z.string().check(z.maxLength(PODCAST_TITLE_MAX_LENGTH, { error: PODCAST_TITLE_TOO_LONG })),
+    z.string().check(singleLine(), z.maxLength(PODCAST_TITLE_MAX_LENGTH, { error: PODCAST_TITLE_TOO_LONG })),
   ),
-  url: z.nullish(z.string().check(z.maxLength(PODCAST_URL_MAX_LENGTH, { error: PODCAST_URL_TOO_LONG }))),
+  url: z.nullish(
+    z.string().check(singleLine(), z.maxLength(PODCAST_URL_MAX_LENGTH, { error: PODCAST_URL_TOO_LONG })),
+  ),
   description: z.nullish(
-    z.string().check(z.maxLength(PODCAST_DESCRIPTION_MAX_LENGTH, { error: PODCAST_DESCRIPTION_TOO_LONG })),
+    multiLine(
+      z.string().check(z.maxLength(PODCAST_DESCRIPTION_MAX_LENGTH, { error: PODCAST_DESCRIPTION_TOO_LONG })),
+    ),
   ),
   imageUrl: z.nullish(
-    z.string().check(z.maxLength(PODCAST_URL_MAX_LENGTH, { error: PODCAST_IMAGE_URL_TOO_LONG })),
+    z
+      .string()
+      .check(singleLine(), z.maxLength(PODCAST_URL_MAX_LENGTH, { error: PODCAST_IMAGE_URL_TOO_LONG })),
   ),
   participants: z.optional(
     z.union(
@@ -59,13 +66,17 @@ export const listPodcastBody = z.strictObject({
         z
           .string()
           .check(
+            singleLine(),
             z.maxLength(PODCAST_PARTICIPANTS_TEXT_MAX_LENGTH, { error: PODCAST_PARTICIPANTS_TEXT_TOO_LONG }),
           ),
         z
           .array(
             z
               .string()
-              .check(z.maxLength(PODCAST_PARTICIPANT_MAX_LENGTH, { error: PODCAST_PARTICIPANT_TOO_LONG })),
+              .check(
+                singleLine(),
+                z.maxLength(PODCAST_PARTICIPANT_MAX_LENGTH, { error: PODCAST_PARTICIPANT_TOO_LONG }),
+              ),
           )
           .check(z.maxLength(PODCAST_PARTICIPANTS_MAX, { error: PODCAST_TOO_MANY_PARTICIPANTS })),
       ],

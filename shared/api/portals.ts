@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { portalSchema } from './directory';
+import { multiLine, singleLine } from './text';
 
 /**
  * Portals as data an admin manages (issue 19): a partner firm's branded onboarding page at
@@ -49,16 +50,17 @@ export const portalMessages = {
   websiteInvalid: 'The firm’s website must be a web address starting with https://.',
 } as const;
 
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+const paragraphs = (max: number) => multiLine(z.string().check(z.trim(), z.maxLength(max)));
 const required = (max: number, message: string) =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
+  z.string().check(singleLine(), z.trim(), z.minLength(1, message), z.maxLength(max));
 
 /** What the Portals tool sends to create (with the label) or edit (the label stays) a portal. */
 export const portalFieldsBody = z.strictObject({
   name: required(100, portalMessages.nameRequired),
-  description: text(600),
+  description: paragraphs(600),
   firmName: required(100, portalMessages.firmRequired),
   firmWebsite: z.string().check(
+    singleLine(),
     z.trim(),
     z.maxLength(300),
     z.refine(
@@ -73,6 +75,7 @@ export type PortalFieldsBody = z.infer<typeof portalFieldsBody>;
 export const createPortalBody = z.strictObject({
   ...portalFieldsBody.shape,
   urlIdentifier: z.string().check(
+    singleLine(),
     z.trim(),
     z.toLowerCase(),
     z.regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, portalMessages.labelInvalid),

@@ -8,6 +8,7 @@ import {
   SELECTABLE_STARTUP_STATUSES,
   TOO_MANY_PROJECT_SECTORS,
 } from '../projects/project';
+import { multiLine, singleLine } from './text';
 
 /**
  * The API contract of startup projects: one zod schema per request and response. Only a project's
@@ -34,10 +35,13 @@ export const projectIdParams = z.object({
 });
 
 const name = projectCreateSchema.shape.name.check(
+  singleLine(),
   z.maxLength(PROJECT_NAME_MAX_LENGTH, { error: PROJECT_NAME_TOO_LONG }),
 );
-const description = projectCreateSchema.shape.description.check(
-  z.maxLength(PROJECT_DESCRIPTION_MAX_LENGTH, { error: PROJECT_DESCRIPTION_TOO_LONG }),
+const description = multiLine(
+  projectCreateSchema.shape.description.check(
+    z.maxLength(PROJECT_DESCRIPTION_MAX_LENGTH, { error: PROJECT_DESCRIPTION_TOO_LONG }),
+  ),
 );
 
 /** POST /projects: the 'List a New Project' form ('Name is required.', 'Description is required.'). */
@@ -60,7 +64,12 @@ export const updateProjectBody = z
         z.pipe(
           z
             .array(
-              z.string().check(z.maxLength(PROJECT_SECTOR_MAX_LENGTH, { error: PROJECT_SECTOR_TOO_LONG })),
+              z
+                .string()
+                .check(
+                  singleLine(),
+                  z.maxLength(PROJECT_SECTOR_MAX_LENGTH, { error: PROJECT_SECTOR_TOO_LONG }),
+                ),
             )
             .check(z.maxLength(MAX_SUBMITTED_ENTRIES, { error: TOO_MANY_PROJECT_SECTORS })),
           z.transform((sectors) => [...new Set(sectors.map((s) => s.trim()).filter((s) => s !== ''))]),
@@ -174,6 +183,7 @@ export const stripeConnectBody = z.strictObject({
   code: z
     .string()
     .check(
+      singleLine(),
       z.trim(),
       z.minLength(1, { error: 'The authorization code is required.' }),
       z.maxLength(255),
@@ -183,7 +193,7 @@ export const stripeConnectBody = z.strictObject({
   /** The `state` Stripe sent back: the one POST …/stripe/connect-state made for this founder and project. */
   state: z
     .string({ error: CONNECT_STATE_MISSING })
-    .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: CONNECT_STATE_INVALID })),
+    .check(singleLine(), z.regex(/^[A-Za-z0-9_-]{43}$/, { error: CONNECT_STATE_INVALID })),
 });
 export type StripeConnectBody = z.input<typeof stripeConnectBody>;
 

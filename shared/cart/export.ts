@@ -4,6 +4,7 @@
  * that the web app can use this module without loading the CSV writer.
  */
 import * as z from 'zod/mini';
+import { excerpt } from '../api/text';
 import { formatCheckRange } from '../format/money';
 import { type ContactKind, confirmedPhrase, formatConfirmedMonth } from '../investors/provenance';
 import type { CartInvestor } from './cart-investor';
@@ -94,9 +95,12 @@ export function exportColumnLabel(key: ExportColumnKey): string {
   return LABELS[key];
 }
 
-/** Not in the spec: the answer to a column name the export does not have. */
+/**
+ * Not in the spec: the answer to a column name the export does not have. It echoes an excerpt of the
+ * name (a 10 MB name must not make a 10 MB answer).
+ */
 export const unknownExportColumn = (name: unknown): string =>
-  `Unknown export column '${String(name)}': the columns are ${EXPORT_COLUMN_KEYS.join(', ')}`;
+  `Unknown export column '${excerpt(String(name))}': the columns are ${EXPORT_COLUMN_KEYS.join(', ')}`;
 
 /** One column key; anything else is refused naming it and every column there is. */
 export const exportColumnKeySchema = z.enum(EXPORT_COLUMN_KEYS, {

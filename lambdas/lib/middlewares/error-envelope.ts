@@ -15,14 +15,24 @@ export function json(statusCode: number, payload: unknown, headers: Record<strin
 }
 
 /**
+ * The longest message an error answer carries. Messages echo at most a short excerpt of what was sent
+ * (`excerpt` in shared/api/text.ts); this cap is the last guard, so that no input can make an answer
+ * large, whatever message a future change builds.
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 1000;
+
+const capped = (message: string) =>
+  message.length > MAX_ERROR_MESSAGE_LENGTH ? `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH)}…` : message;
+
+/**
  * The `{ error: { code, message } }` answer of a failed request: a typed `HttpError` answers with its
- * status, code and message; anything else is logged and answers a generic 500 that echoes nothing
- * internal.
+ * status, code and message (capped at {@link MAX_ERROR_MESSAGE_LENGTH} characters); anything else is
+ * logged and answers a generic 500 that echoes nothing internal.
  */
 export function errorResponse(error: unknown): HttpResult {
   if (error instanceof HttpError) {
     if (error.status >= 500) logger.error('request failed', { error });
-    return json(error.status, { error: { code: error.code, message: error.message } });
+    return json(error.status, { error: { code: error.code, message: capped(error.message) } });
   }
   logger.error('unhandled error', { error: error as Error });
   return json(500, { error: { code: 'internal', message: INTERNAL_ERROR_MESSAGE } });
