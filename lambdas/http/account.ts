@@ -16,7 +16,12 @@ import {
   redeemCreditResponse,
 } from '../../shared/api/credits';
 import { investorIdParams } from '../../shared/api/directory';
-import { createReportBody, createReportResponse, REPORT_ALREADY_OPEN } from '../../shared/api/reports';
+import {
+  createReportBody,
+  createReportResponse,
+  REPORT_ALREADY_OPEN,
+  REPORT_LIMIT_REACHED,
+} from '../../shared/api/reports';
 import {
   AlreadyInLibraryError,
   CreditInvestorNotFoundError,
@@ -29,7 +34,7 @@ import { endpoint, httpHandler } from '../lib/http';
 import { FreeUpdatesEndedError, listLibrary, refreshedPurchaseCsv } from '../lib/library/free-updates';
 import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
 import { NoCreditsError } from '../lib/table/repositories/credits';
-import { ReportAlreadyOpenError } from '../lib/table/repositories/reports';
+import { ReportAlreadyOpenError, ReportLimitError } from '../lib/table/repositories/reports';
 import { ensureUserProfile, setUpdateEmails } from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */
@@ -109,6 +114,7 @@ export const handler = httpHandler('account', {
         return createReportResponse.parse(report);
       } catch (error) {
         if (error instanceof ReportAlreadyOpenError) throw new ConflictError(REPORT_ALREADY_OPEN);
+        if (error instanceof ReportLimitError) throw new ConflictError(REPORT_LIMIT_REACHED);
         throw error;
       }
     },

@@ -34,6 +34,7 @@ import {
   reviewDecisionResponse,
   submissionParams,
 } from '../../shared/api/investor-review';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import {
   adminPortalSchema,
   adminPortalsResponse,
@@ -44,6 +45,7 @@ import {
   portalMessages,
 } from '../../shared/api/portals';
 import {
+  adminReportsQuery,
   adminReportsResponse,
   REPORT_ALREADY_RESOLVED,
   REPORT_BEING_RESOLVED,
@@ -59,6 +61,7 @@ import { messages } from '../../shared/messages';
 import { correctInvestorContacts } from '../lib/directory/contact-corrections';
 import { investorsWithAnyValue, newCurationJob, tagKindOf } from '../lib/directory/curation';
 import { resolveReport } from '../lib/directory/reports';
+import { reportsQueuePage } from '../lib/directory/reports-queue';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import {
@@ -70,6 +73,7 @@ import {
 } from '../lib/imports/import-jobs';
 import { approveSubmission, listSubmissions, rejectSubmission } from '../lib/portals/investor-review';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
+import { InvalidCursorError } from '../lib/table/model';
 import { lockOfFunction } from '../lib/table/models';
 import { listRecentCarts } from '../lib/table/repositories/carts';
 import { getContactSheet } from '../lib/table/repositories/contacts';
@@ -97,11 +101,7 @@ import {
   searchByTag,
 } from '../lib/table/repositories/investors';
 import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
-import {
-  listOpenReports,
-  ReportAlreadyResolvedError,
-  ReportBeingResolvedError,
-} from '../lib/table/repositories/reports';
+import { ReportAlreadyResolvedError, ReportBeingResolvedError } from '../lib/table/repositories/reports';
 import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
 import { startWorkflow } from '../lib/workflows';
@@ -164,7 +164,15 @@ export const handler = httpHandler('admin', {
 
   'GET /admin/reports': endpoint({
     auth: 'admin',
-    handle: async () => adminReportsResponse.parse({ reports: await listOpenReports() }),
+    query: adminReportsQuery,
+    handle: async ({ query }) => {
+      try {
+        return adminReportsResponse.parse(await reportsQueuePage(query.cursor ?? null, query.limit));
+      } catch (error) {
+        if (error instanceof InvalidCursorError) throw new BadRequestError(INVALID_CURSOR);
+        throw error;
+      }
+    },
   }),
 
   'POST /admin/reports/{reportId}/resolve': endpoint({

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { CONTACT_KINDS } from '../investors/provenance';
+import { pageQuery } from './paging';
+import { multiLine, singleLine } from './text';
 
 /**
  * Reports of wrong data (issue 20): a signed-in founder reports an investor's data as wrong; admins
@@ -21,6 +23,10 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 export const REPORT_NOTE_TOO_LONG = `The note must be at most ${REPORT_NOTE_MAX_LENGTH} characters.`;
 export const REPORT_REASON_INVALID = `Choose a reason: ${REPORT_REASONS.join(', ')}.`;
+/** How many open reports one founder may have at once (ours; the spec sets no limit). */
+export const MAX_OPEN_REPORTS_PER_FOUNDER = 20;
+/** The answer to a report past {@link MAX_OPEN_REPORTS_PER_FOUNDER} (409). */
+export const REPORT_LIMIT_REACHED = `You have ${MAX_OPEN_REPORTS_PER_FOUNDER} open reports, the most a founder can have at once. We will email you as an admin looks at each; you can report more then.`;
 /** The answer to a second open report of the same investor by the same founder (409). */
 export const REPORT_ALREADY_OPEN =
   'You already reported this investor; we will email you when an admin has looked at it.';
@@ -36,7 +42,7 @@ export const reportFieldSchema = z.enum(CONTACT_KINDS, {
 export const createReportBody = z.strictObject({
   reason: z.enum(REPORT_REASONS, { error: REPORT_REASON_INVALID }),
   note: z._default(
-    z.string().check(z.maxLength(REPORT_NOTE_MAX_LENGTH, { error: REPORT_NOTE_TOO_LONG })),
+    multiLine(z.string().check(z.maxLength(REPORT_NOTE_MAX_LENGTH, { error: REPORT_NOTE_TOO_LONG }))),
     '',
   ),
   field: z.optional(z.nullable(reportFieldSchema)),
@@ -74,6 +80,13 @@ export const reportResolutionSchema = z.object({
 /** An admin's claim of a report while resolving it: whose, since when, and its id (for release). */
 export const reportClaimSchema = z.object({ id: z.string(), by: z.string(), at: z.string() });
 
+/**
+ * The value the founder reported as wrong: the one they bought (`bought`), or the directory's when
+ * they reported it without having bought it. Recorded when the report is filed; null when the report
+ * names no contact field, or there was no value (reports filed before it was recorded, too).
+ */
+export const reportedValueSchema = z.object({ value: z.string(), bought: z.boolean() });
+
 /** A stored report, as admins see it. */
 export const adminReportSchema = z.object({
   ...founderReportSchema.shape,
@@ -86,10 +99,32 @@ export const adminReportSchema = z.object({
   purchasedFields: z.array(reportFieldSchema),
   resolution: z.nullable(reportResolutionSchema),
   claim: z._default(z.nullable(reportClaimSchema), null),
+  reportedValue: z._default(z.nullable(reportedValueSchema), null),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
-export const adminReportsResponse = z.object({ reports: z.array(adminReportSchema) });
+/** Open reports per page of the queue, by default and at most. */
+export const REPORTS_PAGE_SIZE = 25;
+export const REPORTS_MAX_PAGE_SIZE = 100;
+
+/** GET /admin/reports?cursor=&limit=: one page of the open reports, oldest first. */
+export const adminReportsQuery = z.object(pageQuery(REPORTS_PAGE_SIZE, REPORTS_MAX_PAGE_SIZE));
+
+/** One report of the queue: the report, and the value of its field in the directory now. */
+export const adminReportRowSchema = z.object({
+  ...adminReportSchema.shape,
+  /** The value of the report's field now (null: none, the investor is gone, or the report names no field). */
+  currentValue: z.nullable(z.string()),
+  /** Whether the investor is still in the directory. */
+  investorListed: z.boolean(),
+});
+export type AdminReportRow = z.infer<typeof adminReportRowSchema>;
+
+/** A page of the queue, and the cursor of the next page (null on the last). */
+export const adminReportsResponse = z.object({
+  reports: z.array(adminReportRowSchema),
+  cursor: z.nullable(z.string()),
+});
 export type AdminReportsResponse = z.infer<typeof adminReportsResponse>;
 
 export const reportIdParams = z.object({ reportId: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -99,7 +134,7 @@ export const resolveReportBody = z
   .strictObject({
     action: z.enum(REPORT_ACTIONS, { error: `Choose an action: ${REPORT_ACTIONS.join(', ')}.` }),
     field: z.optional(z.nullable(reportFieldSchema)),
-    value: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    value: z.optional(z.nullable(z.string().check(singleLine(), z.maxLength(500)))),
   })
   .check(
     z.refine((b) => b.action !== 'correct' || (b.field != null && (b.value ?? '').trim() !== ''), {

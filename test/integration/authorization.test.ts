@@ -233,6 +233,7 @@ const openReport = async (reporterUserId: string, note: string, ofInvestor = inv
     purchasedFields: [],
     resolution: null,
     claim: null,
+    reportedValue: null,
   });
   return report.id;
 };

@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminReportsResponse,
   type CreateReportBody,
   createReportResponse,
+  REPORTS_PAGE_SIZE,
   type ResolveReportBody,
   resolveReportResponse,
 } from '../../shared/api/reports';
@@ -23,15 +24,25 @@ export function useReportInvestor() {
 
 export const adminReportsKey = ['admin', 'reports'] as const;
 
-/** GET /admin/reports: the open reports, oldest first. */
-export function getAdminReports(signal?: AbortSignal) {
-  return apiRequest(adminReportsResponse, '/admin/reports', { auth: true, signal });
+/** GET /admin/reports?cursor=&limit=: one page of the open reports, oldest first. */
+export function getAdminReports(cursor: string | null, signal?: AbortSignal) {
+  return apiRequest(adminReportsResponse, '/admin/reports', {
+    query: { cursor, limit: REPORTS_PAGE_SIZE },
+    auth: true,
+    signal,
+  });
 }
 
+/**
+ * The queue a page at a time ("Load more reports"). After a resolution every loaded page is read
+ * again, each from the cursor the page before it now answers, so no report shows twice or is skipped.
+ */
 export function useAdminReports() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: adminReportsKey,
-    queryFn: ({ signal }) => getAdminReports(signal),
+    queryFn: ({ pageParam, signal }) => getAdminReports(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
     staleTime: 0,
   });
 }

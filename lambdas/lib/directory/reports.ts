@@ -45,7 +45,9 @@ const PURCHASED_VALUE: Readonly<
 /**
  * A founder's report of an investor's wrong data (issue 20). It records whether, and when, the
  * reporter had bought the investor's contact and which kinds, so the bounce credits can tell "a buyer
- * reported a bought email as bounced within 30 days of purchase". Null when the investor is unknown.
+ * reported a bought email as bounced within 30 days of purchase", and the value reported (the one
+ * bought, else the directory's now), which the admins' queue shows beside the value at their time.
+ * Null when the investor is unknown.
  */
 export async function reportInvestor(input: {
   investorId: string;
@@ -59,6 +61,10 @@ export async function reportInvestor(input: {
   const investor = await getSearchableInvestor(input.investorId);
   if (!investor) return null;
   const bought = await getPurchasedContact(input.reporterUserId, input.investorId);
+  const field = input.field ?? (input.reason === 'email_bounced' ? 'email' : null);
+  const boughtValue = field && bought ? bought[PURCHASED_VALUE[field]] : null;
+  const listedValue =
+    field && !boughtValue ? ((await getContactSheet(investor)).fields[field]?.value ?? null) : null;
   return createReport({
     id: newReportId(),
     investorId: input.investorId,
@@ -66,7 +72,7 @@ export async function reportInvestor(input: {
     reporterUserId: input.reporterUserId,
     reporterEmail: input.reporterEmail,
     reason: input.reason,
-    field: input.field ?? (input.reason === 'email_bounced' ? 'email' : null),
+    field,
     note: input.note.trim(),
     status: 'open',
     createdAt: input.now.toISOString(),
@@ -74,6 +80,11 @@ export async function reportInvestor(input: {
     purchasedFields: bought ? CONTACT_KINDS.filter((kind) => bought[PURCHASED_VALUE[kind]] != null) : [],
     resolution: null,
     claim: null,
+    reportedValue: boughtValue
+      ? { value: boughtValue, bought: true }
+      : listedValue
+        ? { value: listedValue, bought: false }
+        : null,
   });
 }
 

@@ -653,6 +653,16 @@ export const investorReportModel = defineModel('investorReport', adminReportSche
 }));
 export type InvestorReport = z.infer<typeof adminReportSchema>;
 
+/**
+ * The reports a founder has open (ids), kept by the transactions that file one (refused past
+ * MAX_OPEN_REPORTS_PER_FOUNDER) and resolve one: the guard of the per-founder limit.
+ */
+export const openReportsModel = defineModel(
+  'openReports',
+  z.object({ userId: z.string(), reportIds: z.array(z.string()) }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'REPORTS_OPEN' }),
+);
+
 /** One founder's open report of one investor: the guard of "one open report per investor". */
 export const openReportGuardModel = defineModel(
   'openReportGuard',

@@ -2,9 +2,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AdminReport, REPORT_ALREADY_OPEN } from '../../../shared/api/reports';
+import { type AdminReportRow, REPORT_ALREADY_OPEN, REPORTS_PAGE_SIZE } from '../../../shared/api/reports';
 import { REPORT_SENT, ReportWrongData } from '../../../web/components/report-wrong-data';
-import { AdminReportsPage, NO_OPEN_REPORTS } from '../../../web/pages/admin/admin-reports-page';
+import {
+  AdminReportsPage,
+  LOAD_MORE_REPORTS,
+  NO_OPEN_REPORTS,
+} from '../../../web/pages/admin/admin-reports-page';
 import { ADMIN_CLAIMS } from './support/admin';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
@@ -16,7 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({
+const report = (overrides: Partial<AdminReportRow> = {}): AdminReportRow => ({
   id: 'r-1',
   investorId: 'inv-1',
   investorName: 'Ada Abernook',
@@ -31,6 +35,9 @@ const report = (overrides: Partial<AdminReport> = {}): AdminReport => ({
   purchasedFields: [],
   resolution: null,
   claim: null,
+  reportedValue: null,
+  currentValue: null,
+  investorListed: true,
   ...overrides,
 });
 
@@ -105,7 +112,7 @@ describe('the reports queue page', () => {
           open = open.filter((r) => !url.includes(`/admin/reports/${r.id}/`));
           return { body: { data: { ...report(), status: 'resolved' } } };
         }
-        return { body: { data: { reports: open } } };
+        return { body: { data: { reports: open, cursor: null } } };
       }),
     );
     const user = userEvent.setup();
@@ -132,5 +139,100 @@ describe('the reports queue page', () => {
       url: expect.stringContaining('/admin/reports/r-2/resolve'),
       body: { action: 'dismiss' },
     });
+  });
+});
+
+describe('the reports queue, a page at a time', () => {
+  it('loads the next page from the cursor the last one answered, until there is none', async () => {
+    setSignedInUser(ADMIN_CLAIMS);
+    // A short first page stands for a full one: the page follows the cursor, not the count.
+    const all = [1, 2, 3].map((i) => report({ id: `r-${i}`, investorName: `Investor ${i}` }));
+    const asked: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        const query = new URL(url, 'http://localhost').searchParams;
+        asked.push(query.get('cursor'));
+        expect(query.get('limit')).toBe(String(REPORTS_PAGE_SIZE));
+        const first = query.get('cursor') === null;
+        return {
+          body: {
+            data: first
+              ? { reports: all.slice(0, 2), cursor: 'page-2' }
+              : { reports: all.slice(2), cursor: null },
+          },
+        };
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<AdminReportsPage />, { path: '/admin/reports' });
+
+    expect(await screen.findByRole('article', { name: 'Report r-2' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Report r-3' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: LOAD_MORE_REPORTS }));
+
+    expect(await screen.findByRole('article', { name: 'Report r-3' })).toBeTruthy();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Report r-1',
+      'Report r-2',
+      'Report r-3',
+    ]);
+    expect(screen.queryByRole('button', { name: LOAD_MORE_REPORTS })).toBeNull();
+    expect(asked).toEqual([null, 'page-2']);
+  });
+});
+
+describe('the value reported and the value now', () => {
+  const show = async (row: AdminReportRow) => {
+    setSignedInUser(ADMIN_CLAIMS);
+    vi.stubGlobal(
+      'fetch',
+      answerFetch(() => ({ body: { data: { reports: [row], cursor: null } } })),
+    );
+    renderPage(<AdminReportsPage />, { path: '/admin/reports' });
+    const card = await screen.findByRole('article', { name: `Report ${row.id}` });
+    return within(card);
+  };
+
+  it('shows the email bought and the email the directory holds now', async () => {
+    const card = await show(
+      report({
+        reportedValue: { value: 'ada@old.example.com', bought: true },
+        currentValue: 'ada@new.example.com',
+      }),
+    );
+    const values = card.getByLabelText('Email: reported and now');
+    expect(values.textContent).toContain('Email reported');
+    expect(within(values).getByText('ada@old.example.com')).toBeTruthy();
+    expect(within(values).getByText('(the value bought)')).toBeTruthy();
+    expect(within(values).getByText('ada@new.example.com')).toBeTruthy();
+    expect(within(values).getByText('(changed since)')).toBeTruthy();
+  });
+
+  it('says when the value is unchanged, was listed rather than bought, or the investor is gone', async () => {
+    const unchanged = await show(
+      report({
+        id: 'r-same',
+        field: 'phone',
+        reportedValue: { value: '+1 415 555 0100', bought: false },
+        currentValue: '+1 415 555 0100',
+      }),
+    );
+    expect(unchanged.getByText('(listed when reported)')).toBeTruthy();
+    expect(unchanged.getByText('(unchanged)')).toBeTruthy();
+    cleanup();
+
+    const gone = await show(
+      report({
+        id: 'r-gone',
+        reportedValue: { value: 'x@y.example.com', bought: true },
+        investorListed: false,
+      }),
+    );
+    expect(gone.getByText('The investor is no longer in the directory')).toBeTruthy();
+    cleanup();
+
+    const noField = await show(report({ id: 'r-none', field: null, reason: 'wrong_person' }));
+    expect(noField.queryByText(/reported$/)).toBeNull();
   });
 });

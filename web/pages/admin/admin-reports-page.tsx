@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router-dom';
-import { type AdminReport, REPORT_REASON_LABELS, type ReportAction } from '../../../shared/api/reports';
+import { type AdminReportRow, REPORT_REASON_LABELS, type ReportAction } from '../../../shared/api/reports';
 import { bounceCreditEligibility } from '../../../shared/credits/bounce-credit';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, type ContactKind } from '../../../shared/investors/provenance';
 import { messages } from '../../../shared/messages';
@@ -20,6 +20,8 @@ import { paths } from '../../config/paths';
 export const NO_OPEN_REPORTS = 'No open reports.';
 /** Not in the spec. */
 export const LOADING_REPORTS = 'Loading reports...';
+/** Not in the spec. */
+export const LOAD_MORE_REPORTS = 'Load more reports';
 
 /** `/admin/reports`: admins only. The open reports of wrong data, oldest first, with their actions. */
 export function AdminReportsPage() {
@@ -43,16 +45,31 @@ function AdminReports() {
         <LoadingMessage message={LOADING_REPORTS} />
       ) : reports.isError ? (
         <Alert variant="danger">{errorMessage(reports.error, messages.anErrorOccurred)}</Alert>
-      ) : reports.data.reports.length === 0 ? (
+      ) : reports.data.pages.every((page) => page.reports.length === 0) ? (
         <Alert variant="secondary">{NO_OPEN_REPORTS}</Alert>
       ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3" aria-label="Open reports">
-          {reports.data.reports.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="list-unstyled d-flex flex-column gap-3" aria-label="Open reports">
+            {reports.data.pages
+              .flatMap((page) => page.reports)
+              .map((report) => (
+                <li key={report.id}>
+                  <ReportCard report={report} />
+                </li>
+              ))}
+          </ul>
+          {reports.hasNextPage ? (
+            <div className="text-center my-4">
+              <Button
+                variant="outline-primary"
+                onClick={() => void reports.fetchNextPage()}
+                disabled={reports.isFetchingNextPage}
+              >
+                {reports.isFetchingNextPage ? 'Loading...' : LOAD_MORE_REPORTS}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </Container>
   );
@@ -65,7 +82,54 @@ const ACTION_LABELS: Readonly<Record<ReportAction, string>> = {
   dismiss: 'Dismiss',
 };
 
-function ReportCard({ report }: { report: AdminReport }) {
+/**
+ * What the founder reported beside what the directory holds now, for the report's field: the admin
+ * decides without opening the investor.
+ */
+function ReportedAndCurrent({ report }: { report: AdminReportRow }) {
+  if (!report.field) return null;
+  const label = CONTACT_KIND_LABELS[report.field];
+  const reported = report.reportedValue;
+  const same = reported !== null && report.currentValue === reported.value;
+  return (
+    <dl className="report-values small mb-3" aria-label={`${label}: reported and now`}>
+      <div>
+        <dt>{label} reported</dt>
+        <dd className="text-break">
+          {reported ? (
+            <>
+              <span className="font-monospace">{reported.value}</span>{' '}
+              <span className="text-body-secondary">
+                {reported.bought ? '(the value bought)' : '(listed when reported)'}
+              </span>
+            </>
+          ) : (
+            <span className="text-body-secondary">Not recorded</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{label} now</dt>
+        <dd className="text-break">
+          {!report.investorListed ? (
+            <span className="text-body-secondary">The investor is no longer in the directory</span>
+          ) : report.currentValue ? (
+            <>
+              <span className="font-monospace">{report.currentValue}</span>{' '}
+              <span className="text-body-secondary">
+                {same ? '(unchanged)' : reported ? '(changed since)' : ''}
+              </span>
+            </>
+          ) : (
+            <span className="text-body-secondary">No value</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function ReportCard({ report }: { report: AdminReportRow }) {
   const resolve = useResolveReport();
   const credit = bounceCreditEligibility(report);
   const [field, setField] = useState<ContactKind>(report.field ?? 'email');
@@ -92,6 +156,7 @@ function ReportCard({ report }: { report: AdminReport }) {
           {report.purchasedAt ? ` · bought ${report.purchasedAt.slice(0, 10)}` : ''}
         </p>
         {report.note ? <p className="mb-3">{report.note}</p> : null}
+        <ReportedAndCurrent report={report} />
         {credit.note ? (
           <p className={`small mb-3 ${credit.eligible ? 'text-success-emphasis' : 'text-body-secondary'}`}>
             {credit.note}

@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { type CreditEntry, type InvestorReport, investorReportModel, openReportGuardModel } from '../models';
-import { getItem, isConditionFailure, queryAll, transactWrite, updateItem } from '../table';
+import { MAX_OPEN_REPORTS_PER_FOUNDER } from '../../../../shared/api/reports';
+import { decodeCursor, encodeCursor, InvalidCursorError } from '../model';
+import {
+  type CreditEntry,
+  type InvestorReport,
+  investorReportModel,
+  openReportGuardModel,
+  openReportsModel,
+} from '../models';
+import {
+  getItem,
+  isConditionFailure,
+  type Page,
+  queryAll,
+  queryPage,
+  transactWrite,
+  updateItem,
+} from '../table';
 import { grantCreditWrites } from './credits';
 
 /**
  * Reports of wrong data (docs/data-model.md, "Reports"): the report item, listed in the open queue
- * while open, and one guard item per founder and investor while that founder's report is open.
+ * while open, one guard item per founder and investor while that founder's report is open, and per
+ * founder the set of their open reports (at most MAX_OPEN_REPORTS_PER_FOUNDER).
  */
 
 export const newReportId = (): string => randomUUID();
@@ -15,6 +32,11 @@ export class ReportAlreadyOpenError extends Error {
   override readonly name = 'ReportAlreadyOpenError';
 }
 
+/** Why a report was refused: the founder has the most open reports allowed. */
+export class ReportLimitError extends Error {
+  override readonly name = 'ReportLimitError';
+}
+
 /** Why a resolution was refused: the report is no longer open. */
 export class ReportAlreadyResolvedError extends Error {
   override readonly name = 'ReportAlreadyResolvedError';
@@ -22,8 +44,19 @@ export class ReportAlreadyResolvedError extends Error {
 
 const guardKeys = (userId: string, investorId: string) =>
   openReportGuardModel.keys({ userId, investorId, reportId: '' });
+const openReportsKey = (userId: string) => openReportsModel.keys({ userId, reportIds: [] });
 
-/** Writes an open report and its guard in one transaction: one open report per founder and investor. */
+/** The failed conditions of a cancelled transaction, by the position of its items. */
+const cancelled = (error: unknown): (string | undefined)[] =>
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+
+/**
+ * Writes an open report, its guard and its place among the founder's open reports in one
+ * transaction: one open report per founder and investor, and at most MAX_OPEN_REPORTS_PER_FOUNDER
+ * open reports per founder (also when several are filed at once).
+ *
+ * @throws ReportAlreadyOpenError; ReportLimitError.
+ */
 export async function createReport(report: InvestorReport): Promise<InvestorReport> {
   try {
     await transactWrite([
@@ -38,28 +71,77 @@ export async function createReport(report: InvestorReport): Promise<InvestorRepo
         },
       },
       { Put: { Item: investorReportModel.toItem(report), ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          Key: openReportsKey(report.reporterUserId),
+          UpdateExpression: 'ADD reportIds :id SET entity = :entity, userId = :user',
+          ConditionExpression: 'attribute_not_exists(reportIds) OR size(reportIds) < :max',
+          ExpressionAttributeValues: {
+            ':id': new Set([report.id]),
+            ':entity': openReportsModel.entity,
+            ':user': report.reporterUserId,
+            ':max': MAX_OPEN_REPORTS_PER_FOUNDER,
+          },
+        },
+      },
     ]);
   } catch (error) {
-    if (isConditionFailure(error)) throw new ReportAlreadyOpenError('A report of this investor is open');
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    if (cancelled(error)[0] !== 'ConditionalCheckFailed' && cancelled(error)[2] === 'ConditionalCheckFailed')
+      throw new ReportLimitError(`At most ${MAX_OPEN_REPORTS_PER_FOUNDER} open reports per founder`);
+    throw new ReportAlreadyOpenError('A report of this investor is open');
   }
   return report;
 }
+
+/** The writes that take a resolved report out of its founder's open reports (with its resolution). */
+export const closeOpenReportWrites = (report: Pick<InvestorReport, 'id' | 'reporterUserId'>) => [
+  {
+    Update: {
+      Key: openReportsKey(report.reporterUserId),
+      UpdateExpression: 'DELETE reportIds :id',
+      ExpressionAttributeValues: { ':id': new Set([report.id]) },
+    },
+  },
+];
 
 export async function getReport(id: string): Promise<InvestorReport | null> {
   const item = await getItem(`REPORT#${id}`, 'REPORT', true);
   return item ? investorReportModel.fromItem(item) : null;
 }
 
-/** The open reports, oldest first: one Query of `gsi1` (`REPORTS_OPEN`). */
-export async function listOpenReports(): Promise<InvestorReport[]> {
-  const items = await queryAll({
+/**
+ * One page of the open reports, oldest first: one Query of `gsi1` (`REPORTS_OPEN`) for one item more
+ * than the page, so the cursor is null exactly on the last page. The cursor is the last report's key:
+ * a report resolved meanwhile leaves the queue without moving the next page.
+ *
+ * @throws InvalidCursorError for a cursor this queue did not give.
+ */
+export async function listOpenReportsPage(
+  cursor: string | null,
+  limit: number,
+): Promise<Page<InvestorReport>> {
+  const start = decodeCursor(cursor);
+  if (start && start.gsi1pk !== 'REPORTS_OPEN')
+    throw new InvalidCursorError('The cursor does not belong to the reports queue.');
+  const page = await queryPage({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': 'REPORTS_OPEN' },
     ScanIndexForward: true,
+    Limit: limit + 1,
+    cursor,
   });
-  return items.map((item) => investorReportModel.fromItem(item));
+  const items = page.items.slice(0, limit);
+  const last = items.at(-1);
+  const more = page.items.length > limit;
+  return {
+    items: items.map((item) => investorReportModel.fromItem(item)),
+    cursor:
+      more && last
+        ? encodeCursor({ pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk })
+        : null,
+  };
 }
 
 /** Every report of one founder, oldest first: one Query of `gsi2` (`REPORTER#<userId>`). */
@@ -162,6 +244,7 @@ export async function markReportResolved(
         },
       },
       { Delete: { Key: guardKeys(resolved.reporterUserId, resolved.investorId) } },
+      ...closeOpenReportWrites(resolved),
       ...(credit ? grantCreditWrites(credit.grant) : []),
     ]);
   } catch (error) {
