@@ -8,6 +8,7 @@ import {
 } from '../../shared/api/reports';
 import { call, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, savedCart, sesRefuses } from './support/purchases';
+import { openReportsQueue } from './support/reports';
 import { seedInvestors, unique } from './support/seed';
 
 /**
@@ -108,9 +109,7 @@ describe('reports of wrong data (connected)', () => {
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.body)).toContain(REPORT_ALREADY_OPEN);
 
-    const queue = await call('GET', '/admin/reports', { token: admin.token });
-    expect(queue.status).toBe(200);
-    const reports = (queue.body as { data: { reports: { id: string; createdAt: string }[] } }).data.reports;
+    const { reports } = await openReportsQueue(admin.token);
     const mine = reports.find((r) => r.id === id);
     expect(mine).toMatchObject({
       investorId,
@@ -136,8 +135,8 @@ describe('reports of wrong data (connected)', () => {
     const twice = await resolve(id, { action: 'dismiss' });
     expect(twice.status).toBe(409);
     expect(JSON.stringify(twice.body)).toContain(REPORT_ALREADY_RESOLVED);
-    const after = await call('GET', '/admin/reports', { token: admin.token });
-    expect(JSON.stringify(after.body)).not.toContain(id);
+    const after = await openReportsQueue(admin.token);
+    expect(after.reports.map((r) => r.id)).not.toContain(id);
   });
 
   it('corrects a value as an admin correction dated today, and emails the reporter', async () => {
@@ -208,12 +207,7 @@ describe('reports of wrong data (connected)', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const id = (response.body as { data: { id: string } }).data.id;
-    const queue = await call('GET', '/admin/reports', { token: admin.token });
-    const stored = (
-      queue.body as {
-        data: { reports: { id: string; purchasedAt: string | null; purchasedFields: string[] }[] };
-      }
-    ).data.reports.find((r) => r.id === id);
+    const stored = (await openReportsQueue(admin.token)).reports.find((r) => r.id === id);
     expect(stored?.purchasedFields).toEqual(['email']);
     expect(stored?.purchasedAt).not.toBeNull();
     expect(Date.now() - Date.parse(stored?.purchasedAt ?? '')).toBeLessThan(5 * 60_000);
@@ -256,8 +250,8 @@ describe('reports of wrong data (connected)', () => {
       await putItem(stored ?? {});
     }
     expect(await getReport(id)).toMatchObject({ status: 'open', resolution: null, claim: null });
-    const queue = await call('GET', '/admin/reports', { token: admin.token });
-    expect(JSON.stringify(queue.body)).toContain(id);
+    const queue = await openReportsQueue(admin.token);
+    expect(queue.reports.map((r) => r.id)).toContain(id);
     expect((await sheetOf(investorId)).email?.value).toBe(before.email?.value);
     expect(
       (await emailsTo(someone.email)).filter((e) => JSON.stringify(e).includes(`Report ${id}`)),

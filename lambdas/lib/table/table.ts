@@ -235,6 +235,32 @@ export async function scanEntitiesPage(
   };
 }
 
+/** True when a transaction was cancelled only because another one was writing the same items. */
+export const isTransactionConflict = (error: unknown): boolean =>
+  (error as Error)?.name === 'TransactionCanceledException' &&
+  /TransactionConflict/.test((error as Error).message ?? '') &&
+  !isConditionFailure(error);
+
+/**
+ * A transaction retried, with a growing random pause, while it only conflicts with another one on
+ * the same items (several at once on one founder's counter): then its conditions are checked against
+ * the others' writes. Any other failure, a failed condition included, is thrown at once.
+ */
+export async function transactWriteRetryingConflicts(
+  items: WithoutTable<TransactItem>[],
+  attempts = 10,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transactWrite(items);
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= attempts) throw error;
+      await new Promise((done) => setTimeout(done, 20 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 /** True when a conditional write failed because its condition did not hold. */
 export const isConditionFailure = (error: unknown): boolean =>
   (error as Error)?.name === 'ConditionalCheckFailedException' ||

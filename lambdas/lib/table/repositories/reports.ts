@@ -15,6 +15,7 @@ import {
   queryAll,
   queryPage,
   transactWrite,
+  transactWriteRetryingConflicts,
   updateItem,
 } from '../table';
 import { grantCreditWrites } from './credits';
@@ -46,9 +47,14 @@ const guardKeys = (userId: string, investorId: string) =>
   openReportGuardModel.keys({ userId, investorId, reportId: '' });
 const openReportsKey = (userId: string) => openReportsModel.keys({ userId, reportIds: [] });
 
-/** The failed conditions of a cancelled transaction, by the position of its items. */
-const cancelled = (error: unknown): (string | undefined)[] =>
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
+/** Why each item of a cancelled transaction was refused, by position ('None' for the ones that were not). */
+function cancelled(error: unknown): string[] {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  if (reasons) return reasons.map((reason) => reason.Code ?? 'None');
+  // The message lists them too: "... cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
+  const listed = /\[([^\]]*)\]\s*$/.exec((error as Error).message ?? '')?.[1];
+  return listed ? listed.split(',').map((reason) => reason.trim()) : [];
+}
 
 /**
  * Writes an open report, its guard and its place among the founder's open reports in one
@@ -59,7 +65,7 @@ const cancelled = (error: unknown): (string | undefined)[] =>
  */
 export async function createReport(report: InvestorReport): Promise<InvestorReport> {
   try {
-    await transactWrite([
+    await transactWriteRetryingConflicts([
       {
         Put: {
           Item: openReportGuardModel.toItem({
