@@ -190,7 +190,10 @@ export async function recountStep(
 /**
  * The recount's last step: sets every counter to its exact value (and to 0 those no investor carries
  * any more), writes the totals and a new metadata record, rebuilds the search snapshot from the cards
- * the steps read, and deletes the run's folder.
+ * the steps read with the changes recorded since the Scan began folded in (a withdrawal during the
+ * recount stays withdrawn), and deletes the run's folder. Counters and totals are the Scan's: when a
+ * withdrawal during the Scan leaves them one investor over the snapshot, the next aggregation (the
+ * withdrawal starts one) finds the two disagree and recounts.
  */
 export async function finishRecount(runId: string, now: Date = new Date()): Promise<DirectoryMetadata> {
   const state = await getRecountState<RecountState>(runId);

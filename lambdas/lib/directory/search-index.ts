@@ -26,7 +26,7 @@ import { toCard } from '../table/repositories/investors';
  * investors' public cards that the directory function queries in memory. The table stays the source
  * of truth. Every write of searchable investors (a mapping batch, a curation edit) first records its
  * cards as one change object; aggregation folds the change objects into the snapshot (no Scan); the
- * recount rebuilds it whole from its Scan of the table.
+ * recount rebuilds it whole from its Scan of the table, and folds in the changes recorded while it ran.
  */
 
 const gzipAsync = promisify(gzip);
@@ -120,6 +120,33 @@ export async function recordSearchRemovals(
 const changeKeyAt = (time: number) => `${SEARCH_INDEX_CHANGES_PREFIX}${new Date(time).toISOString()}`;
 
 /**
+ * Folds into `cards` every change object whose key sorts after `startAfter` (all of them for ''),
+ * oldest first; returns how many it read.
+ */
+async function foldChangesAfter(cards: Map<string, IndexedInvestor>, startAfter: string): Promise<number> {
+  let changes = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3Client().send(
+      new ListObjectsV2Command({
+        Bucket: bucket(),
+        Prefix: SEARCH_INDEX_CHANGES_PREFIX,
+        ...(startAfter ? { StartAfter: startAfter } : {}),
+        ...(token ? { ContinuationToken: token } : {}),
+      }),
+    );
+    // Keys are ordered by time: changes fold oldest first.
+    for (const object of page.Contents ?? []) {
+      if (!object.Key) continue;
+      fold(cards, (await read(object.Key)).investors);
+      changes++;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return changes;
+}
+
+/**
  * Aggregation's part: the snapshot with every change recorded since its last fold, written back.
  * Reads the snapshot and the new change objects only, whatever the size of the table.
  */
@@ -134,25 +161,7 @@ export async function foldSearchChanges(
     base = { investors: [], foldedThrough: '' };
   }
   const cards = new Map(base.investors.map((investor) => [investor.card.id, investor]));
-  let changes = 0;
-  let token: string | undefined;
-  do {
-    const page = await s3Client().send(
-      new ListObjectsV2Command({
-        Bucket: bucket(),
-        Prefix: SEARCH_INDEX_CHANGES_PREFIX,
-        ...(base.foldedThrough ? { StartAfter: base.foldedThrough } : {}),
-        ...(token ? { ContinuationToken: token } : {}),
-      }),
-    );
-    // Keys are ordered by time: changes fold oldest first.
-    for (const object of page.Contents ?? []) {
-      if (!object.Key) continue;
-      fold(cards, (await read(object.Key)).investors);
-      changes++;
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+  const changes = await foldChangesAfter(cards, base.foldedThrough);
   const written = await put(
     SEARCH_INDEX_KEY,
     withoutRemoved(cards),
@@ -202,13 +211,29 @@ export async function readRecountParts(runId: string, parts: number): Promise<In
   return cards;
 }
 
-/** The snapshot rebuilt from the cards a recount read, its Scan started at `scanStartedAt`. */
+/**
+ * The snapshot rebuilt from the cards a recount read, its Scan started at `scanStartedAt`, with the
+ * changes recorded since the Scan started folded in before it is written: a withdrawal (its
+ * tombstone) or an edit recorded while the Scan ran, after it had read that investor, is not undone
+ * by the snapshot. Changes recorded before the Scan started are not folded (the table the Scan read
+ * is the truth: a change recorded for a write that then failed is dropped); the next aggregation
+ * folds again from the refold window before the Scan started, as after any fold.
+ */
 export async function writeRecountSnapshot(
   cards: readonly IndexedInvestor[],
   scanStartedAt: Date,
   now: Date = new Date(),
-): Promise<{ investors: number; bytes: number }> {
-  return put(SEARCH_INDEX_KEY, cards, now, changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS));
+): Promise<{ investors: number; bytes: number; changes: number }> {
+  const rebuilt = new Map<string, IndexedInvestor>();
+  fold(rebuilt, cards);
+  const changes = await foldChangesAfter(rebuilt, changeKeyAt(scanStartedAt.getTime()));
+  const written = await put(
+    SEARCH_INDEX_KEY,
+    withoutRemoved(rebuilt),
+    now,
+    changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
+  );
+  return { ...written, changes };
 }
 
 /** Deletes a finished recount's folder. */
