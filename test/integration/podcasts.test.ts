@@ -6,6 +6,7 @@ import {
   listPodcastIdsListedBy,
 } from '../../lambdas/lib/table/repositories/podcasts';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import {
   hiddenPodcastsResponse,
   listPodcastsResponse,
@@ -282,7 +283,7 @@ describe('podcasts over HTTP', () => {
       `/podcasts?sort=votes&cursor=${encodeURIComponent(first.cursor ?? '')}`,
     );
     expect(crossed.status).toBe(400);
-    expect(errorOf(crossed.body).message).toBe("Invalid query parameter 'cursor'");
+    expect(errorOf(crossed.body).message).toBe(INVALID_CURSOR);
     expect((await call('GET', '/podcasts?limit=51')).status).toBe(400);
   });
 

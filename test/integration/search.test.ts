@@ -8,6 +8,7 @@ import {
   searchInvestorsResponse,
 } from '../../shared/api/directory';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import type { SearchIndex } from '../../shared/search/engine';
 import { runFieldMerger } from './support/curation';
 import { call, createUser } from './support/home';
@@ -228,11 +229,9 @@ describe('combined search, against a seeded table with known answers', () => {
     expect(await error('checkMin=-5')).toContain('Cheque sizes must be whole amounts');
     const { cursor } = await page(`sectorFocus=${sector}&sort=updated&limit=1`);
     expect(await error(`sectorFocus=${sector}&cursor=${encodeURIComponent(cursor ?? '')}`)).toBe(
-      "Invalid query parameter 'cursor'",
+      INVALID_CURSOR,
     );
-    expect(await error(`sectorFocus=${sector}&sort=updated&cursor=not-a-cursor`)).toBe(
-      "Invalid query parameter 'cursor'",
-    );
+    expect(await error(`sectorFocus=${sector}&sort=updated&cursor=not-a-cursor`)).toBe(INVALID_CURSOR);
   });
 });
 
