@@ -86,7 +86,9 @@ interface Execution {
 /**
  * Faults a test arms for the executions of one import job (matched by the `jobId` of their input):
  * a state whose next `failures` invocations throw, as a crashed or timed-out Lambda does; and a
- * StartExecution whose reply is held until the execution has ended (a slow reply).
+ * StartExecution whose reply is held until the execution has ended (a slow reply). For a whole
+ * machine, `refuseStarts: true` makes every StartExecution of it answer ThrottlingException, as a
+ * throttled or unreachable Step Functions does, until `refuseStarts: false` lifts it.
  */
 export interface WorkflowFault {
   /** The job whose executions it hits; or, without one, every execution of `machine`. */
@@ -95,6 +97,7 @@ export interface WorkflowFault {
   failState?: string;
   failures?: number;
   holdStartReply?: boolean;
+  refuseStarts?: boolean;
 }
 
 const jobIdOf = (input: unknown): string | undefined =>
@@ -121,6 +124,8 @@ export class LocalStepFunctions {
   private readonly executions = new Map<string, Execution>();
   private readonly handlers = new Map<string, (event: unknown, context: Context) => Promise<unknown>>();
   private readonly faults: WorkflowFault[] = [];
+  /** Machines whose StartExecution is refused (a throttled or unreachable service). */
+  private readonly refusedMachines = new Set<StateMachineName>();
 
   constructor(
     private readonly root: string,
@@ -153,6 +158,8 @@ export class LocalStepFunctions {
         'StateMachineDoesNotExist',
         `State Machine Does Not Exist: '${stateMachineArn}'`,
       );
+    if (this.refusedMachines.has(machineName))
+      throw new StepFunctionsError('ThrottlingException', 'Rate exceeded (injected fault)');
     const executionName = name ?? randomUUID();
     const executionArn = `arn:aws:states:${REGION}:${ACCOUNT}:execution:${machineName}:${executionName}`;
     if (this.executions.has(executionArn))
@@ -253,8 +260,13 @@ export class LocalStepFunctions {
     return execution;
   }
 
-  /** Arms a fault (tests, through `POST /local/faults/stepfunctions`). */
+  /** Arms a fault (tests, through `POST /local/faults/stepfunctions`); `refuseStarts: false` lifts a refusal. */
   injectFault(fault: WorkflowFault): void {
+    if (fault.refuseStarts !== undefined) {
+      this.refusedMachines.delete(fault.machine as StateMachineName);
+      if (fault.refuseStarts) this.refusedMachines.add(fault.machine as StateMachineName);
+      return;
+    }
     this.faults.push({ ...fault });
   }
 
@@ -284,7 +296,7 @@ export class LocalStepFunctions {
     return async (req, body, res) => {
       if (req.method === 'POST' && req.url === '/local/faults/stepfunctions') {
         const fault = JSON.parse(body.toString('utf8') || '{}') as WorkflowFault;
-        if (!fault.jobId && !fault.machine) {
+        if ((!fault.jobId && !fault.machine) || (fault.refuseStarts !== undefined && !fault.machine)) {
           res.writeHead(400, { 'content-type': 'application/json' });
           res.end(
             JSON.stringify({ message: 'A fault names the jobId or the machine of the executions it hits.' }),

@@ -10,3 +10,14 @@ export async function armFault(fault: WorkflowFault): Promise<void> {
   });
   expect(response.status).toBe(200);
 }
+
+/**
+ * Makes the local Step Functions refuse (or accept again) every start of one workflow, as a throttled
+ * or unreachable service does. Use in try/finally: a refusal left armed would stop the next tests.
+ */
+export async function workflowStartsRefused(
+  machine: WorkflowFault['machine'],
+  refuse: boolean,
+): Promise<void> {
+  await armFault({ machine, refuseStarts: refuse });
+}
