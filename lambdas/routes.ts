@@ -122,7 +122,9 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/admin/curation-rules', 'admin', 'admin'),
   route('GET', '/admin/debug-field', 'admin', 'admin'),
   route('POST', '/admin/functions/{functionName}', 'admin', 'admin'),
+  // Paged (issue 30): `cursor` and `limit` (50 a page); the unmatched payments are their own list.
   route('GET', '/admin/carts', 'admin', 'admin'),
+  route('GET', '/admin/unmatched-payments', 'admin', 'admin'),
   route('POST', '/admin/carts/{cartId}/redeliver', 'admin', 'admin'),
   route('POST', '/admin/imports', 'admin', 'admin'),
   route('GET', '/admin/imports', 'admin', 'admin'),

@@ -112,7 +112,7 @@ export class Workflows extends Construct {
       if (schedule) {
         new Schedule(this, `${pascal}Schedule`, {
           description: schedule.description,
-          schedule: ScheduleExpression.rate(Duration.hours(schedule.everyHours)),
+          schedule: ScheduleExpression.rate(Duration.minutes(schedule.everyMinutes)),
           target: new StepFunctionsStartExecution(machine, {
             input: ScheduleTargetInput.fromObject(schedule.input),
             retryAttempts: 2,

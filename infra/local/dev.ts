@@ -121,7 +121,7 @@ function startLocalSchedules(local: LocalHome): void {
     if (!arn) continue;
     const run = () => local.stepFunctions.start(arn, JSON.stringify(schedule.input));
     if (schedule.localRunAtStart) run();
-    setInterval(run, schedule.everyHours * 60 * 60 * 1000).unref();
+    setInterval(run, schedule.everyMinutes * 60 * 1000).unref();
   }
 }
 

@@ -22,6 +22,7 @@ import {
   REPORT_ALREADY_OPEN,
   REPORT_LIMIT_REACHED,
 } from '../../shared/api/reports';
+import { purchasesOf } from '../../shared/library/updates';
 import {
   AlreadyInLibraryError,
   CreditInvestorNotFoundError,
@@ -54,7 +55,14 @@ export const handler = httpHandler('account', {
   'GET /me/contacts': endpoint({
     auth: 'user',
     handle: async ({ caller }) =>
-      contactsResponse.parse({ contacts: await listLibrary(caller.sub, new Date()) }),
+      contactsResponse.parse({
+        contacts: (await listLibrary(caller.sub, new Date())).map((row) => ({
+          ...row,
+          purchases: Object.entries(purchasesOf(row))
+            .map(([cartId, purchasedAt]) => ({ cartId, purchasedAt }))
+            .sort((a, b) => a.purchasedAt.localeCompare(b.purchasedAt)),
+        })),
+      }),
   }),
 
   'PUT /me/update-emails': endpoint({

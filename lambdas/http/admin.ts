@@ -1,6 +1,8 @@
 import {
+  ADMIN_PAGE_CURSOR_INVALID,
   adminCartsResponse,
   adminFunctionParams,
+  adminPageQuery,
   contactCorrectionBody,
   contactCorrectionResponse,
   curationJobParams,
@@ -17,6 +19,7 @@ import {
   mappingDebugResponse,
   redeliverResponse,
   runFunctionResponse,
+  unmatchedPaymentsResponse,
 } from '../../shared/api/admin';
 import { cartIdParams } from '../../shared/api/carts';
 import { investorIdParams, portalIdParams } from '../../shared/api/directory';
@@ -75,7 +78,7 @@ import { approveSubmission, listSubmissions, rejectSubmission } from '../lib/por
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { InvalidCursorError } from '../lib/table/model';
 import { lockOfFunction } from '../lib/table/models';
-import { listRecentCarts } from '../lib/table/repositories/carts';
+import { listCartsPage } from '../lib/table/repositories/carts';
 import { getContactSheet } from '../lib/table/repositories/contacts';
 import {
   createCurationJob,
@@ -102,7 +105,7 @@ import {
 } from '../lib/table/repositories/investors';
 import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
 import { ReportAlreadyResolvedError, ReportBeingResolvedError } from '../lib/table/repositories/reports';
-import { listUnmatchedPayments } from '../lib/table/repositories/unmatched-payments';
+import { listUnmatchedPaymentsPage } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
 import { startWorkflow } from '../lib/workflows';
 
@@ -114,6 +117,16 @@ const portalFields = (body: PortalFieldsBody, now: string) => ({
   fontFamily: PORTAL_FONTS[body.font],
   updatedAt: now,
 });
+
+/** A page of an admin list; a cursor the list did not give is the admin's 400, not a server error. */
+async function adminPage<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new BadRequestError(ADMIN_PAGE_CURSOR_INVALID);
+    throw error;
+  }
+}
 
 async function withSearchable(imported: ImportedInvestor | null) {
   if (!imported) throw new NotFoundError('No imported investor found');
@@ -366,12 +379,15 @@ export const handler = httpHandler('admin', {
 
   'GET /admin/carts': endpoint({
     auth: 'admin',
-    handle: async () => {
-      const [carts, unmatchedPayments] = await Promise.all([listRecentCarts(50), listUnmatchedPayments(50)]);
+    query: adminPageQuery,
+    handle: async ({ query }) => {
+      const page = await adminPage(() => listCartsPage(query.cursor ?? null, query.limit));
+      const carts = page.items;
       const [creators, deliveries] = await Promise.all([
         getUserProfiles([...new Set(carts.map((c) => c.creatorUserId))]),
         getCartDeliveries(carts.map((c) => c.id)),
       ]);
+      const now = new Date();
       return adminCartsResponse.parse({
         carts: carts.map((cart) => {
           const delivery = deliveries.get(cart.id) ?? null;
@@ -385,13 +401,23 @@ export const handler = httpHandler('admin', {
             totalX100: cart.pricing.totalX100,
             purchasedAt: cart.purchasedAt,
             flaggedReason: cart.flaggedReason,
-            purchaseState: purchaseStateOf({ ...cart, delivery }),
+            // Read now: a paid cart without a delivery running or finished a few minutes on is stuck.
+            purchaseState: purchaseStateOf({ ...cart, delivery }, now),
             deliveryFailure: delivery?.deliveredAt ? null : (delivery?.failureReason ?? null),
             undeliveredCredited: delivery?.undeliveredCredited ?? 0,
           };
         }),
-        unmatchedPayments,
+        cursor: page.cursor,
       });
+    },
+  }),
+
+  'GET /admin/unmatched-payments': endpoint({
+    auth: 'admin',
+    query: adminPageQuery,
+    handle: async ({ query }) => {
+      const page = await adminPage(() => listUnmatchedPaymentsPage(query.cursor ?? null, query.limit));
+      return unmatchedPaymentsResponse.parse({ payments: page.items, cursor: page.cursor });
     },
   }),
 

@@ -127,6 +127,7 @@ export const workflowsConfig = readSection(
     CURATION_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     UPDATE_SUMMARIES_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
     INVESTOR_REMINDERS_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
+    DELIVERY_WATCH_STATE_MACHINE_ARN: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

@@ -36,14 +36,18 @@ export const stateMachines = {
     definition: 'lambdas/workflows/investor-reminders.asl.json',
     arnVariable: 'INVESTOR_REMINDERS_STATE_MACHINE_ARN',
   },
+  deliveryWatch: {
+    definition: 'lambdas/workflows/delivery-watch.asl.json',
+    arnVariable: 'DELIVERY_WATCH_STATE_MACHINE_ARN',
+  },
 } as const;
 
 export type StateMachineName = keyof typeof stateMachines;
 
 /** A workflow started on a schedule, besides on demand. */
 export interface WorkflowSchedule {
-  /** How often it starts. */
-  readonly everyHours: number;
+  /** How often it starts, in minutes (whole: EventBridge Scheduler's rate takes no less). */
+  readonly everyMinutes: number;
   /** The input each scheduled run gets. */
   readonly input: Readonly<Record<string, unknown>>;
   readonly description: string;
@@ -58,14 +62,14 @@ export interface WorkflowSchedule {
  */
 export const workflowSchedules = {
   aggregation: {
-    everyHours: 6,
+    everyMinutes: 6 * 60,
     input: { action: 'recount', lockName: null, lockOwner: null },
     description: 'Recounts the directory and rebuilds its search snapshot every 6 hours.',
     // The seed already counted; a recount at start would only hold the mapping lock for nothing.
     localRunAtStart: false,
   },
   updateSummaries: {
-    everyHours: 7 * 24,
+    everyMinutes: 7 * 24 * 60,
     input: { cursor: null, now: null },
     description:
       'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
@@ -73,10 +77,18 @@ export const workflowSchedules = {
     localRunAtStart: true,
   },
   investorReminders: {
-    everyHours: 24,
+    everyMinutes: 24 * 60,
     input: { action: 'remind' },
     description: 'Reminds listed investors to confirm their profile 6 months after they last did.',
     // A run sends each due reminder once, so starting it at every start-up sends nothing twice.
+    localRunAtStart: true,
+  },
+  deliveryWatch: {
+    everyMinutes: 5,
+    input: { now: null },
+    description:
+      'Counts paid carts with no delivery running or finished (StuckPaidCarts, which raises an alarm) and logs their ids (issue 30).',
+    // It only reads and counts.
     localRunAtStart: true,
   },
 } as const satisfies Partial<Record<StateMachineName, WorkflowSchedule>>;

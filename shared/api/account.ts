@@ -41,12 +41,14 @@ export const purchasedContactSchema = z.object({
   purchasedAt: z.string(),
   /** Every cart of the caller's that included it. */
   cartIds: z.array(z.string()),
+  /** When each of those carts was paid (issue 30: each purchase counts its own 12 months). */
+  purchases: z._default(z.array(z.object({ cartId: z.string(), purchasedAt: z.string() })), []),
   /**
    * The bought values that changed since (issue 20), while updates are free; the values above are
    * then the new ones (null for a removed one).
    */
   updates: z._default(z.array(contactUpdateSchema), []),
-  /** When free updates of this contact end (12 months after its first purchase). */
+  /** When free updates of this contact end (12 months after the latest purchase of a value it holds). */
   updatesUntil: z.string(),
 });
 export type PurchasedContactResponse = z.infer<typeof purchasedContactSchema>;

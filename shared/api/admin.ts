@@ -145,7 +145,31 @@ export const runFunctionResponse = z.object({
 });
 export type RunFunctionResponse = z.infer<typeof runFunctionResponse>;
 
-/** GET /admin/carts: the 50 most recent carts with each creator's email. */
+/** Admin lists that grow with users are paged (issue 30): the spec's 50 a page, 100 at most. */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+/** Not in the spec: a page size out of range. */
+export const ADMIN_PAGE_SIZE_INVALID = `Invalid query parameter 'limit': send a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE} (the page size).`;
+/** Not in the spec: a cursor this list did not give (edited, or from another list). */
+export const ADMIN_PAGE_CURSOR_INVALID =
+  "Invalid query parameter 'cursor': it is not one this list gave. Load the list again from its first page (without a cursor).";
+
+/** GET /admin/carts?cursor=&limit= and GET /admin/unmatched-payments?cursor=&limit=: one page. */
+export const adminPageQuery = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(2048, { error: ADMIN_PAGE_CURSOR_INVALID }))),
+  limit: z._default(
+    z.coerce
+      .number({ error: ADMIN_PAGE_SIZE_INVALID })
+      .check(
+        z.int({ error: ADMIN_PAGE_SIZE_INVALID }),
+        z.gte(1, { error: ADMIN_PAGE_SIZE_INVALID }),
+        z.lte(ADMIN_MAX_PAGE_SIZE, { error: ADMIN_PAGE_SIZE_INVALID }),
+      ),
+    ADMIN_PAGE_SIZE,
+  ),
+});
+
+/** GET /admin/carts: a page of carts, newest first, with each creator's email. */
 export const adminCartSchema = z.object({
   id: z.string(),
   creatorUserId: z.string(),
@@ -156,7 +180,10 @@ export const adminCartSchema = z.object({
   totalX100: z.int(),
   purchasedAt: z.nullable(z.string()),
   flaggedReason: z.nullable(z.string()),
-  /** Where the purchase is; 'delayed' means a delivery step failed and Redeliver is offered. */
+  /**
+   * Where the purchase is; 'delayed' (a delivery step failed) and 'stuck' (paid, but no delivery
+   * running or finished after a few minutes) offer Redeliver.
+   */
   purchaseState: z.enum(PURCHASE_STATES),
   /** Why the last delivery attempt failed, while it is not delivered. */
   deliveryFailure: z.nullable(z.string()),
@@ -176,11 +203,19 @@ export const unmatchedPaymentSchema = z.object({
 });
 export type UnmatchedPaymentView = z.infer<typeof unmatchedPaymentSchema>;
 
+/** GET /admin/carts: a page of carts, and the cursor of the next page (null at the end). */
 export const adminCartsResponse = z.object({
   carts: z.array(adminCartSchema),
-  unmatchedPayments: z.array(unmatchedPaymentSchema),
+  cursor: z.nullable(z.string()),
 });
 export type AdminCartsResponse = z.infer<typeof adminCartsResponse>;
+
+/** GET /admin/unmatched-payments: a page of unmatched payments, newest first, and the next cursor. */
+export const unmatchedPaymentsResponse = z.object({
+  payments: z.array(unmatchedPaymentSchema),
+  cursor: z.nullable(z.string()),
+});
+export type UnmatchedPaymentsResponse = z.infer<typeof unmatchedPaymentsResponse>;
 
 /** POST /admin/carts/{cartId}/redeliver: a new delivery execution of a purchased cart. */
 export const redeliverResponse = z.object({ cartId: z.string(), executionArn: z.string() });

@@ -22,6 +22,11 @@ export const PURCHASE_STATES = [
   'delivered',
   /** A delivery step failed after its retries; an admin is told and can redeliver (the delivery workflow). */
   'delayed',
+  /**
+   * Paid, but no delivery is running or finished a few minutes on (its start failed, or its run was
+   * lost): an alarm tells the operators and an admin redelivers (issue 30; admins' view only).
+   */
+  'stuck',
 ] as const;
 export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
@@ -32,14 +37,53 @@ export interface PurchaseFacts {
   status: CartStatus;
   paymentStatus: PaymentStatus | null;
   flaggedReason: string | null;
-  delivery: { deliveredAt: string | null; failedAt: string | null } | null;
+  /** When the cart was paid (absent: not known, never stuck). */
+  purchasedAt?: string | null;
+  delivery: {
+    deliveredAt: string | null;
+    failedAt: string | null;
+    /** When a delivery run was last started, and the CSV it built (absent on older records). */
+    startedAt?: string | null;
+    csvKey?: string | null;
+  } | null;
 }
 
-/** The purchase state of a cart. A flag wins over everything but a finished delivery. */
-export function purchaseStateOf(facts: PurchaseFacts): PurchaseState {
+/** How long a paid cart may wait for its delivery to start before it is stuck. */
+export const DELIVERY_START_MINUTES = 5;
+/**
+ * How long a started delivery may run without ending (delivered, or its failure recorded) before it
+ * is taken for lost: its steps' retries add up to about 25 minutes at most.
+ */
+export const DELIVERY_RUN_MINUTES = 60;
+
+const minutesSince = (iso: string, now: Date) => (now.getTime() - new Date(iso).getTime()) / 60_000;
+
+/**
+ * Whether a paid cart is stuck at `now` (docs/operations.md, "What to watch"): purchased, neither
+ * delivered nor failed, and either no delivery started {@link DELIVERY_START_MINUTES} after the
+ * payment, or the last run started {@link DELIVERY_RUN_MINUTES} ago without ending. A delivery record
+ * from before starts were recorded that shows progress (a CSV built) is not stuck.
+ */
+export function deliveryStuck(facts: PurchaseFacts, now: Date): boolean {
+  const { delivery } = facts;
+  if (facts.status !== 'purchased' || !facts.purchasedAt) return false;
+  if (delivery?.deliveredAt || delivery?.failedAt) return false;
+  if (delivery?.startedAt) return minutesSince(delivery.startedAt, now) >= DELIVERY_RUN_MINUTES;
+  if (delivery?.csvKey) return false;
+  return minutesSince(facts.purchasedAt, now) >= DELIVERY_START_MINUTES;
+}
+
+/**
+ * The purchase state of a cart. A flag wins over everything but a finished delivery. Given `now`
+ * (the admins' view), a paid cart whose delivery is stuck says so.
+ */
+export function purchaseStateOf(facts: PurchaseFacts, now?: Date): PurchaseState {
   if (facts.delivery?.deliveredAt) return 'delivered';
   if (facts.flaggedReason !== null) return 'flagged';
-  if (facts.status === 'purchased') return facts.delivery?.failedAt ? 'delayed' : 'delivering';
+  if (facts.status === 'purchased') {
+    if (facts.delivery?.failedAt) return 'delayed';
+    return now && deliveryStuck(facts, now) ? 'stuck' : 'delivering';
+  }
   if (facts.paymentStatus === 'pending') return 'payment-pending';
   if (facts.paymentStatus === 'failed') return 'payment-failed';
   return facts.status === 'checkout' ? 'awaiting-payment' : 'open';

@@ -1,10 +1,11 @@
 import type { ReportAction, ReportReason } from '../api/reports';
-import type { ContactKind } from '../investors/provenance';
+import { type ContactKind, sameContactValue } from '../investors/provenance';
 
 /**
  * Bounce credits (issue 20): a buyer who reports a bought email as bounced within 30 days of buying it
  * gets one credit once an admin confirms the bounce by correcting or removing the email
- * (docs/decisions.md, "Bounce credits").
+ * (docs/decisions.md, "Bounce credits"); issue 30: only when the bounced value really changed, and at
+ * most once per purchase, investor and contact kind ("Admin authority and credits").
  */
 
 export const BOUNCE_CREDIT_DAYS = 30;
@@ -57,4 +58,23 @@ export function grantsBounceCredit(
     BOUNCE_CONFIRMING_ACTIONS.includes(action) &&
     field === 'email'
   );
+}
+
+/**
+ * What a resolution did (issue 30): the admin's action when the value the report is about is no longer
+ * what the directory holds after it; else a correction to the value it already had is a confirmation,
+ * and a removal of nothing (or a correction that left the reported value) a dismissal. `reported` is
+ * the value the report is about: the one the reporter bought (for a bounce, the one that bounced), else
+ * the one the directory held before the resolution; `after`, the one it holds after.
+ */
+export function resolutionOutcome(
+  action: ReportAction,
+  kind: ContactKind | null,
+  reported: string | null,
+  after: string | null,
+): ReportAction {
+  if (action !== 'correct' && action !== 'remove') return action;
+  if (kind === null || sameContactValue(kind, reported, after))
+    return action === 'correct' && after !== null ? 'confirm' : 'dismiss';
+  return action;
 }

@@ -12,7 +12,11 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const CONTACT_KINDS = ['email', 'phone', 'linkedin', 'twitter', 'crunchbase'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
-/** Who gave a value. Ranked: the investor themselves over an admin's correction over an import. */
+/**
+ * Who gave a value. Ranked: the investor themselves over an admin's correction over an import. The
+ * rank decides between imports and the investor's own word; an admin's correction overrides any
+ * source (see {@link correctContactSheet}).
+ */
 export const CONTACT_SOURCE_KINDS = ['import', 'admin', 'investor'] as const;
 export type ContactSourceKind = (typeof CONTACT_SOURCE_KINDS)[number];
 
@@ -201,7 +205,13 @@ export function foldImportedRecords(sheet: ContactSheet, records: readonly Impor
 /** The corrections an admin makes: per kind a value (set or confirm) or null (remove). */
 export type ContactCorrections = Partial<Record<ContactKind, string | null>>;
 
-/** The sheet after an admin's corrections, made `at` by the admin `adminUserId`. */
+/**
+ * The sheet after an admin's corrections, made `at` by the admin `adminUserId` (issue 30, "Admin
+ * authority"): an admin's correction replaces or removes a value whoever gave it, the investor
+ * included, and is recorded as the admin's (source 'admin correction', the admin's id, `at`); the same
+ * value again confirms it (as any evidence does); removing a kind that holds no value changes nothing.
+ * An import cannot undo it (an import ranks below an admin); the investor's own later word can.
+ */
 export function correctContactSheet(
   sheet: ContactSheet,
   corrections: ContactCorrections,
@@ -210,16 +220,19 @@ export function correctContactSheet(
 ): ContactSheet {
   const fields: ContactFields = { ...sheet.fields };
   const source: ContactSource = { kind: 'admin', name: ADMIN_CORRECTION, url: null, ref: adminUserId };
+  const when = utc(at);
   for (const kind of CONTACT_KINDS) {
     const value = corrections[kind];
     if (value === undefined) continue;
-    fields[kind] = applyContactEvidence(kind, fields[kind], {
-      value: present(value) ? value.trim() : null,
-      source,
-      at,
-    });
+    const given = present(value) ? value.trim() : null;
+    const field = fields[kind];
+    if (given === null && !present(field?.value ?? null)) continue; // Nothing to remove.
+    fields[kind] =
+      field && !sameContactValue(kind, field.value, given)
+        ? { value: given, source, changedAt: when, confirmedAt: when }
+        : applyContactEvidence(kind, field, { value: given, source, at });
   }
-  return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
+  return { ...sheet, fields: ordered(fields), updatedAt: when };
 }
 
 /** The fields in the order of {@link CONTACT_KINDS}, so two equal sheets serialise alike. */

@@ -1,5 +1,5 @@
 /**
- * Free updates of bought contacts (issue 20), pure: for 12 months after a purchase, a bought value
+ * Free updates of bought contacts (issue 20), pure: for 12 months after the purchase that bought it, a bought value
  * whose contact sheet changed since (a later `changedAt`) is shown as it is now, marked "Updated", or
  * "Removed" when the sheet no longer holds one. Only values the founder bought get updates: a kind
  * not bought, or bought while empty, is never filled in (docs/decisions.md).
@@ -21,9 +21,49 @@ export const LIBRARY_VALUE_FIELDS = [
 export type LibraryValueField = (typeof LIBRARY_VALUE_FIELDS)[number]['field'];
 type ChangedAtField = (typeof LIBRARY_VALUE_FIELDS)[number]['changedAt'];
 
-/** What a library row keeps of a purchase: the values bought, when each became what it was, the date. */
+/**
+ * What a library row keeps of its purchases: the values bought, when each became what it was, the
+ * first purchase's date and (issue 30) each purchase's date by cart and the cart that bought each
+ * value. Rows written before that know only the first purchase: every value counts from it.
+ */
 export type BoughtValues = Readonly<Record<LibraryValueField, string | null>> &
-  Readonly<Record<ChangedAtField, string | null>> & { readonly purchasedAt: string };
+  Readonly<Record<ChangedAtField, string | null>> & {
+    readonly purchasedAt: string;
+    readonly cartId?: string;
+    /** When each cart that included the contact was paid, by cart id. */
+    readonly purchases?: Readonly<Record<string, string>>;
+    /** The cart whose purchase gave each value the row holds. */
+    readonly boughtIn?: Readonly<Partial<Record<LibraryValueField, string>>>;
+  };
+
+const instant = (iso: string) => new Date(iso).getTime();
+
+/** The purchases of a row by cart, for rows written before they were kept: the first one. */
+export function purchasesOf(bought: BoughtValues): Record<string, string> {
+  if (bought.purchases && Object.keys(bought.purchases).length > 0) return { ...bought.purchases };
+  return bought.cartId ? { [bought.cartId]: bought.purchasedAt } : {};
+}
+
+/**
+ * When the value of `field` the row holds was bought (issue 30, "Each purchase's 12 months"): the
+ * date of the purchase that gave it, or the first purchase's for rows that do not say.
+ */
+export function valueBoughtAt(bought: BoughtValues, field: LibraryValueField): string {
+  const cart = bought.boughtIn?.[field];
+  return (cart ? purchasesOf(bought)[cart] : undefined) ?? bought.purchasedAt;
+}
+
+/** The cart whose purchase gave the value of `field`, or the first cart for rows that do not say. */
+export const valueBoughtIn = (bought: BoughtValues, field: LibraryValueField): string | null =>
+  bought.boughtIn?.[field] ?? bought.cartId ?? null;
+
+/** The last purchase of the row. */
+export function lastPurchasedAt(bought: BoughtValues): string {
+  return Object.values(purchasesOf(bought)).reduce(
+    (last, at) => (instant(at) > instant(last) ? at : last),
+    bought.purchasedAt,
+  );
+}
 
 /** One bought value that changed since: its new value (null: removed), what was bought, and when. */
 export interface ContactUpdate {
@@ -51,12 +91,25 @@ export function freeUpdatesUntil(purchasedAt: string): string {
 export const getsFreeUpdates = (purchasedAt: string, now: Date): boolean =>
   now.getTime() < new Date(freeUpdatesUntil(purchasedAt)).getTime();
 
-const instant = (iso: string) => new Date(iso).getTime();
+/**
+ * When the row's free updates end: 12 months after the latest purchase of a value it holds (each
+ * value counts from the purchase that gave it), or after its last purchase when it holds none.
+ */
+export function rowUpdatesUntil(bought: BoughtValues): string {
+  const dates = LIBRARY_VALUE_FIELDS.filter(({ field }) => bought[field] !== null).map(({ field }) =>
+    valueBoughtAt(bought, field),
+  );
+  const latest = dates.length
+    ? dates.reduce((last, at) => (instant(at) > instant(last) ? at : last))
+    : lastPurchasedAt(bought);
+  return freeUpdatesUntil(latest);
+}
 
 /**
  * The updates of one bought contact at `now`: per value bought (present when bought, with its
  * `changedAt`), the sheet's value when the sheet says it changed later, within 12 months of the
- * purchase. `since` keeps only changes after that instant (the weekly summary's last one).
+ * purchase that bought that value. `since` keeps only changes after that instant (the weekly
+ * summary's last one).
  */
 export function contactUpdates(
   bought: BoughtValues,
@@ -64,13 +117,14 @@ export function contactUpdates(
   now: Date,
   since: string | null = null,
 ): ContactUpdate[] {
-  if (!sheet || !getsFreeUpdates(bought.purchasedAt, now)) return [];
+  if (!sheet) return [];
   const updates: ContactUpdate[] = [];
   for (const { field, kind, changedAt } of LIBRARY_VALUE_FIELDS) {
     const was = bought[field];
     const boughtChangedAt = bought[changedAt];
     const current = sheet.fields[kind];
     if (was === null || boughtChangedAt === null || !current) continue;
+    if (!getsFreeUpdates(valueBoughtAt(bought, field), now)) continue;
     const at = instant(current.changedAt);
     if (at <= instant(boughtChangedAt) || at > now.getTime()) continue;
     if (since !== null && at <= instant(since)) continue;

@@ -442,6 +442,13 @@ const cases: Record<string, Case> = {
     expect: { other: 403 },
   },
   'GET /admin/carts': { prepare: async () => ({ path: '/admin/carts' }) },
+  'GET /admin/unmatched-payments': {
+    prepare: async () => {
+      // A payment no cart takes, kept for admins with the payer's email: never shown to anyone else.
+      await postEvent(checkoutEvent(null, 500));
+      return { path: '/admin/unmatched-payments?limit=5' };
+    },
+  },
   'POST /admin/carts/{cartId}/redeliver': {
     prepare: async () => ({ path: `/admin/carts/${await deliveredOwnerCart()}/redeliver` }),
     // Another founder is no admin: refused by the auth level, whatever the record.

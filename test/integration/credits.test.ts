@@ -138,12 +138,13 @@ describe('bounce credits: granted (connected)', () => {
   });
 
   it('grants no credit more than 30 days after the purchase', async () => {
-    const { buyer, investorId } = await buyerOfOne();
-    // The purchase was 31 days ago: the library row says when it was bought.
+    const { buyer, investorId, cartId } = await buyerOfOne();
+    // The purchase was 31 days ago: the library row says when it was bought (each purchase's date).
+    const at = new Date(Date.now() - 31 * 24 * 3600_000).toISOString();
     await updateItem({
       Key: { pk: `USER#${buyer.sub}`, sk: `CONTACT#${investorId}` },
-      UpdateExpression: 'SET purchasedAt = :at',
-      ExpressionAttributeValues: { ':at': new Date(Date.now() - 31 * 24 * 3600_000).toISOString() },
+      UpdateExpression: 'SET purchasedAt = :at, purchases = :purchases',
+      ExpressionAttributeValues: { ':at': at, ':purchases': { [cartId]: at } },
     });
     const reportId = await reportBounce(buyer, investorId);
     const response = await resolve(reportId, { action: 'remove', field: 'email' });

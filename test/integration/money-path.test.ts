@@ -5,7 +5,7 @@ import { stripeEventClaims } from '../../lambdas/lib/purchases/stripe-event-clai
 import { getCart } from '../../lambdas/lib/table/repositories/carts';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { updateItem } from '../../lambdas/lib/table/table';
-import { adminCartsResponse } from '../../shared/api/admin';
+import { adminCartsResponse, unmatchedPaymentsResponse } from '../../shared/api/admin';
 import { apiSuccessEnvelope } from '../../shared/api/errors';
 import { call, createUser, type TestUser } from './support/home';
 import { metricGrowth } from './support/metrics';
@@ -21,6 +21,7 @@ import {
 import { unique } from './support/seed';
 
 const adminCarts = apiSuccessEnvelope(adminCartsResponse);
+const unmatchedPayments = apiSuccessEnvelope(unmatchedPaymentsResponse);
 
 const csvRows = (base64: string) =>
   parse(Buffer.from(base64, 'base64').toString('utf8'), { bom: true }) as string[][];
@@ -33,8 +34,13 @@ async function oneInvestorCart(buyer: TestUser, columns: string[] = ['name', 'em
 async function adminView(cartId: string) {
   const admin = await createUser({ admin: true });
   const response = await call('GET', '/admin/carts', { token: admin.token });
+  const payments = await call('GET', '/admin/unmatched-payments', { token: admin.token });
   const data = adminCarts.parse(response.body).data;
-  return { admin, cart: data.carts.find((c) => c.id === cartId), unmatched: data.unmatchedPayments };
+  return {
+    admin,
+    cart: data.carts.find((c) => c.id === cartId),
+    unmatched: unmatchedPayments.parse(payments.body).data.payments,
+  };
 }
 
 describe('the money path: no buyer is charged without getting the contacts', () => {

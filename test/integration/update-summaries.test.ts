@@ -24,7 +24,7 @@ let T = new Date();
 let NEXT_WEEK = T;
 
 let admin: TestUser;
-type Founder = { user: TestUser; investorId: string; name: string; u: string };
+type Founder = { user: TestUser; investorId: string; name: string; u: string; cartId: string };
 const founders: Record<'a' | 'b' | 'off' | 'quiet' | 'crashed' | 'old', Founder> = {} as never;
 
 async function deliveredBeforeAll(id: string): Promise<void> {
@@ -42,7 +42,7 @@ async function buy(label: string): Promise<Founder> {
   const cart = await savedCart(user, [{ name, email: `was-${mark}@example.com` }], ['name', 'email']);
   await postEvent(checkoutEvent(cart.id, cart.pricing.totalX100));
   await deliveredBeforeAll(cart.id);
-  return { user, investorId: cart.investorIds[0] ?? '', name, u: mark };
+  return { user, investorId: cart.investorIds[0] ?? '', name, u: mark, cartId: cart.id };
 }
 
 async function correctEmail(founder: Founder, email: string) {
@@ -79,12 +79,16 @@ beforeAll(async () => {
   labels.forEach((label, i) => {
     founders[label] = bought[i] as Founder;
   });
-  // The 'old' founder's purchase as it stands 13 months on (the clock, as data).
+  // The 'old' founder's purchase as it stands 13 months on (the clock, as data): the row's date of it.
   const old = founders.old;
+  const thirteenMonthsAgo = new Date(T.getTime() - 396 * 86_400_000).toISOString();
   await updateItem({
     Key: { pk: `USER#${old.user.sub}`, sk: `CONTACT#${old.investorId}` },
-    UpdateExpression: 'SET purchasedAt = :at',
-    ExpressionAttributeValues: { ':at': new Date(T.getTime() - 396 * 86_400_000).toISOString() },
+    UpdateExpression: 'SET purchasedAt = :at, purchases = :purchases',
+    ExpressionAttributeValues: {
+      ':at': thirteenMonthsAgo,
+      ':purchases': { [old.cartId]: thirteenMonthsAgo },
+    },
   });
   for (const label of ['a', 'b', 'off', 'crashed', 'old'] as const)
     await correctEmail(founders[label], `now-${founders[label].u}@example.com`);

@@ -30,6 +30,7 @@ export const queryKeys = {
   mappingDebug: (kind: string, value: string) => ['admin', 'mapping-debug', kind, value] as const,
   debugField: (targetField: string, value: string) => ['admin', 'debug-field', targetField, value] as const,
   adminCarts: ['admin', 'carts'] as const,
+  unmatchedPayments: ['admin', 'unmatched-payments'] as const,
   importJob: (jobId: string) => ['admin', 'imports', jobId] as const,
   recentImports: () => ['admin', 'imports'] as const,
 };

@@ -1,8 +1,7 @@
 import type { CreditsResponse, RedeemCreditResponse } from '../../../shared/api/credits';
 import { newCartId } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
-import { logger } from '../observability/logger';
-import { deliveryExecutionName } from '../purchases/delivery-names';
+import { ensureDeliveryStarted } from '../purchases/start-delivery';
 import type { CartRecord, CreditEntry } from '../table/models';
 import {
   getCreditBalance,
@@ -13,7 +12,6 @@ import {
 } from '../table/repositories/credits';
 import { getSearchableInvestor } from '../table/repositories/investors';
 import { getPurchasedContact } from '../table/repositories/users';
-import { startWorkflow } from '../workflows';
 
 /** Why a redemption was refused: the investor is already in the founder's library (nothing spent). */
 export class AlreadyInLibraryError extends Error {
@@ -44,16 +42,6 @@ const toResponseEntry = (entry: CreditEntry) => ({
 export async function creditsOf(userId: string): Promise<CreditsResponse> {
   const [balance, entries] = await Promise.all([getCreditBalance(userId), listCreditEntries(userId)]);
   return { balance: balance.balance, entries: entries.map(toResponseEntry) };
-}
-
-/** Starts the delivery of a redemption's cart: the purchase's own workflow, once per cart. */
-async function startRedemptionDelivery(cartId: string): Promise<void> {
-  try {
-    await startWorkflow('exportDelivery', { cartId }, deliveryExecutionName(cartId, 'first'));
-  } catch (error) {
-    if ((error as Error).name !== 'ExecutionAlreadyExists') throw error;
-    logger.info('the delivery of this redemption had already started', { cartId });
-  }
 }
 
 /**
@@ -105,8 +93,9 @@ export function redemptionWrites(input: {
  * Redeems one credit for one investor's contact (issue 20): a one-investor cart, already purchased and
  * marked `paidWithCredit`, written in the same transaction that spends the credit, then delivered by
  * the purchase's export-delivery workflow (library rows, CSV emailed to `recipientEmail`). Exactly
- * once: a retry, or a concurrent redemption of the same investor, finds the redemption and only
- * (re)starts its delivery, whose steps skip what was done; two redemptions racing for one credit
+ * once (issue 30): a repeated request, at once or later, answers the redemption that exists (however
+ * its checks fared: the balance it spent, the library row its delivery wrote), and starts its delivery
+ * only if none ran (a redemption that died after spending); two redemptions racing for one credit
  * spend it once (the other is NoCreditsError).
  *
  * @throws CreditInvestorNotFoundError, AlreadyInLibraryError, NoCreditsError: nothing spent.
@@ -118,16 +107,34 @@ export async function redeemCredit(input: {
   now: Date;
 }): Promise<RedeemCreditResponse> {
   const { userId, investorId } = input;
-  let redemption = await getRedemption(userId, investorId);
-  if (!redemption) {
+  const redemption = (await getRedemption(userId, investorId)) ?? (await spendOnce(input));
+  if (redemption.cartId) await ensureDeliveryStarted(redemption.cartId);
+  return { redemption: toResponseEntry(redemption), balance: (await getCreditBalance(userId)).balance };
+}
+
+/**
+ * Checks and spends a credit for the investor; a refusal that a concurrent identical request explains
+ * (its redemption now exists: it spent the credit, or delivered the contact) answers that redemption.
+ */
+async function spendOnce(input: {
+  userId: string;
+  recipientEmail: string;
+  investorId: string;
+  now: Date;
+}): Promise<CreditEntry> {
+  const { userId, investorId } = input;
+  try {
     if ((await getCreditBalance(userId)).balance < 1) throw new NoCreditsError('No credit left');
     const investor = await getSearchableInvestor(investorId);
     if (!investor) throw new CreditInvestorNotFoundError('Investor not found');
     if (await getPurchasedContact(userId, investorId))
       throw new AlreadyInLibraryError('The investor is already in the library');
     const { entry, cart } = redemptionWrites({ ...input, investorName: investor.name });
-    redemption = await spendCredit(entry, cart);
+    return await spendCredit(entry, cart);
+  } catch (error) {
+    if (!(error instanceof NoCreditsError || error instanceof AlreadyInLibraryError)) throw error;
+    const existing = await getRedemption(userId, investorId);
+    if (existing) return existing;
+    throw error;
   }
-  if (redemption.cartId) await startRedemptionDelivery(redemption.cartId);
-  return { redemption: toResponseEntry(redemption), balance: (await getCreditBalance(userId)).balance };
 }

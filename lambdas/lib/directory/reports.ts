@@ -7,17 +7,25 @@ import {
   type ReportAction,
   type ResolveReportBody,
 } from '../../../shared/api/reports';
-import { grantsBounceCredit } from '../../../shared/credits/bounce-credit';
+import { grantsBounceCredit, resolutionOutcome } from '../../../shared/credits/bounce-credit';
 import {
   CONTACT_KIND_LABELS,
   CONTACT_KINDS,
   type ContactCorrections,
   type ContactKind,
+  contactValue,
 } from '../../../shared/investors/provenance';
+import {
+  type LibraryValueField,
+  lastPurchasedAt,
+  valueBoughtAt,
+  valueBoughtIn,
+} from '../../../shared/library/updates';
 import { sendEmail } from '../email';
 import { BadRequestError, NotFoundError } from '../errors';
 import { logger } from '../observability/logger';
 import { getContactSheet } from '../table/repositories/contacts';
+import { bounceCreditGranted } from '../table/repositories/credits';
 import { getSearchableInvestor } from '../table/repositories/investors';
 import {
   claimReport,
@@ -32,9 +40,7 @@ import { getPurchasedContact } from '../table/repositories/users';
 import { correctInvestorContacts } from './contact-corrections';
 
 /** The contact kinds a library item holds a bought value of. */
-const PURCHASED_VALUE: Readonly<
-  Record<ContactKind, 'email' | 'phone' | 'linkedinUrl' | 'twitterUrl' | 'crunchbaseUrl'>
-> = {
+const PURCHASED_VALUE: Readonly<Record<ContactKind, LibraryValueField>> = {
   email: 'email',
   phone: 'phone',
   linkedin: 'linkedinUrl',
@@ -45,8 +51,9 @@ const PURCHASED_VALUE: Readonly<
 /**
  * A founder's report of an investor's wrong data (issue 20). It records whether, and when, the
  * reporter had bought the investor's contact and which kinds, so the bounce credits can tell "a buyer
- * reported a bought email as bounced within 30 days of purchase", and the value reported (the one
- * bought, else the directory's now), which the admins' queue shows beside the value at their time.
+ * reported a bought email as bounced within 30 days of purchase": the date of the purchase that gave
+ * the reporter the value reported (issue 30), else of their last purchase; and the value reported (the
+ * one bought, else the directory's now), which the admins' queue shows beside the value at their time.
  * Null when the investor is unknown.
  */
 export async function reportInvestor(input: {
@@ -76,7 +83,12 @@ export async function reportInvestor(input: {
     note: input.note.trim(),
     status: 'open',
     createdAt: input.now.toISOString(),
-    purchasedAt: bought?.purchasedAt ?? null,
+    // Each purchase counts its own 30 days (issue 30): when the value reported was bought.
+    purchasedAt: bought
+      ? field
+        ? valueBoughtAt(bought, PURCHASED_VALUE[field])
+        : lastPurchasedAt(bought)
+      : null,
     purchasedFields: bought ? CONTACT_KINDS.filter((kind) => bought[PURCHASED_VALUE[kind]] != null) : [],
     resolution: null,
     claim: null,
@@ -154,15 +166,34 @@ async function correctionsOf(
 }
 
 /**
+ * The reporter's own purchase of the value a report is about: the value bought (for a bounce, the one
+ * that bounced) and the cart that bought it; null when the reporter did not buy a value of that kind.
+ */
+async function reportedPurchase(
+  report: AdminReport,
+  field: ContactKind,
+): Promise<{ value: string; cartId: string } | null> {
+  const row = await getPurchasedContact(report.reporterUserId, report.investorId);
+  const libraryField = PURCHASED_VALUE[field];
+  const value = row?.[libraryField] ?? null;
+  const cartId = row ? valueBoughtIn(row, libraryField) : null;
+  return value !== null && cartId ? { value, cartId } : null;
+}
+
+/**
  * An admin's resolution of an open report, in three steps so that a failure never leaves a report
  * closed with its change unmade:
  * 1. claim the report (status `resolving`, conditional on `open`, or on a claim older than
  *    {@link REPORT_CLAIM_TTL_MS} left by a crashed resolution): a second admin gets
  *    ReportBeingResolvedError or ReportAlreadyResolvedError;
  * 2. apply the correction, removal or confirmation through the admin correction (source 'admin
- *    correction', dated now); the investor gone is a NotFoundError;
- * 3. mark the report resolved, conditional on our claim, with the reporter's bounce credit in the same
- *    transaction when the resolution confirms a bounce the reporter may be credited for.
+ *    correction', dated now), which replaces or removes a value whoever gave it (issue 30); the
+ *    investor gone is a NotFoundError;
+ * 3. mark the report resolved, conditional on our claim, with what the resolution did
+ *    ({@link resolutionOutcome}: a correction or removal that left the reported value as it was is a
+ *    confirmation or a dismissal) and, when it confirms a bounce the reporter may be credited for (the
+ *    bounced value really changed), the reporter's bounce credit in the same transaction, once per
+ *    purchase, investor and contact kind (a guard item).
  * If step 2 or 3 fails, the claim is released (the report is `open` again) and the error rethrown.
  * Then the reporter is emailed the outcome (a refused email is logged; the resolution stands).
  */
@@ -185,41 +216,68 @@ export async function resolveReport(
   );
   let resolved: AdminReport;
   try {
+    let before: string | null = null;
+    let after: string | null = null;
     if (corrections && Object.keys(corrections).length > 0) {
       const corrected = await correctInvestorContacts(report.investorId, corrections, adminUserId, now);
       if (!corrected) throw new NotFoundError('Investor not found');
+      if (field) {
+        before = contactValue(corrected.previous, field);
+        after = contactValue(corrected.contacts, field);
+      }
     }
-    const credit = grantsBounceCredit(claimed, body.action, field ?? null);
-    resolved = {
+    const purchase = field ? await reportedPurchase(claimed, field) : null;
+    const action = resolutionOutcome(body.action, field, purchase?.value ?? before, after);
+    const guard =
+      field && purchase && grantsBounceCredit(claimed, action, field)
+        ? {
+            userId: claimed.reporterUserId,
+            cartId: purchase.cartId,
+            investorId: claimed.investorId,
+            kind: field,
+            reportId: claimed.id,
+          }
+        : null;
+    const resolution = (creditGranted: boolean): AdminReport => ({
       ...claimed,
       status: 'resolved',
       claim: null,
       resolution: {
-        action: body.action,
+        action,
         field: field ?? null,
-        value: body.action === 'correct' ? (body.value ?? '').trim() : null,
+        value: action === 'correct' ? (body.value ?? '').trim() : null,
         resolvedAt: now.toISOString(),
         resolvedBy: adminUserId,
-        creditGranted: credit,
+        creditGranted,
       },
+    });
+    const grant = {
+      userId: claimed.reporterUserId,
+      kind: 'granted' as const,
+      at: now.toISOString(),
+      investorId: claimed.investorId,
+      investorName: claimed.investorName,
+      reportId: claimed.id,
+      cartId: null,
     };
-    await markReportResolved(
-      resolved,
-      claim.id,
-      credit
-        ? {
-            grant: {
-              userId: claimed.reporterUserId,
-              kind: 'granted',
-              at: now.toISOString(),
-              investorId: claimed.investorId,
-              investorName: claimed.investorName,
-              reportId: claimed.id,
-              cartId: null,
-            },
-          }
-        : null,
-    );
+    const credit = guard !== null && !(await bounceCreditGranted(guard));
+    resolved = resolution(credit);
+    try {
+      await markReportResolved(resolved, claim.id, credit && guard ? { grant, guard } : null);
+    } catch (error) {
+      // Another report of the same bounced value was credited meanwhile: this one resolves without.
+      if (
+        !(
+          credit &&
+          guard &&
+          error instanceof ReportAlreadyResolvedError &&
+          (await bounceCreditGranted(guard))
+        )
+      )
+        throw error;
+      resolved = resolution(false);
+      await markReportResolved(resolved, claim.id, null);
+    }
   } catch (error) {
     try {
       const released = await releaseReportClaim(reportId, claim.id);

@@ -4,6 +4,7 @@ import {
   freeUpdatesUntil,
   getsFreeUpdates,
   LIBRARY_VALUE_FIELDS,
+  rowUpdatesUntil,
   withUpdates,
 } from '../../../shared/library/updates';
 import { buildExportCsv } from '../export/export-csv';
@@ -25,15 +26,23 @@ export interface LibraryContact extends PurchasedContact {
   readonly updatesUntil: string;
 }
 
-/** Library rows with their updates applied at `now`. */
+/**
+ * Library rows with their updates applied at `now`: each value's from the purchase that bought it
+ * (issue 30), so only rows with a value still within its 12 months read their sheet.
+ */
 async function withSheets(rows: readonly PurchasedContact[], now: Date): Promise<LibraryContact[]> {
-  const open = rows.filter((row) => getsFreeUpdates(row.purchasedAt, now));
+  const until = new Map(rows.map((row) => [row.searchableInvestorId, rowUpdatesUntil(row)]));
+  const open = rows.filter((row) => now.getTime() < Date.parse(until.get(row.searchableInvestorId) ?? ''));
   const sheets = open.length
     ? await getInvestorContacts(open.map((row) => row.searchableInvestorId))
     : new Map();
   return rows.map((row) => {
     const updates = contactUpdates(row, sheets.get(row.searchableInvestorId), now);
-    return { ...withUpdates(row, updates), updates, updatesUntil: freeUpdatesUntil(row.purchasedAt) };
+    return {
+      ...withUpdates(row, updates),
+      updates,
+      updatesUntil: until.get(row.searchableInvestorId) ?? freeUpdatesUntil(row.purchasedAt),
+    };
   });
 }
 

@@ -14,6 +14,8 @@ export const BUSINESS_METRICS = [
   'PaymentFlagged',
   'DeliveryCompleted',
   'DeliveryFailed',
+  /** Paid carts with no delivery running or finished (the watch of paid carts; an alarm fires on it). */
+  'StuckPaidCarts',
   'ImportRowsImported',
   'ImportRowsRejected',
   'PodcastVote',

@@ -5,8 +5,7 @@ import { logger } from '../observability/logger';
 import type { CartRecord } from '../table/models';
 import { flagCart, getCart, markCartPurchased, setCartPaymentStatus } from '../table/repositories/carts';
 import { recordUnmatchedPayment } from '../table/repositories/unmatched-payments';
-import { startWorkflow } from '../workflows';
-import { deliveryExecutionName } from './delivery-names';
+import { ensureDeliveryStarted, startCartDelivery } from './start-delivery';
 
 export type PaymentOutcome =
   | 'delivering'
@@ -57,8 +56,8 @@ async function unmatched(session: Stripe.Checkout.Session, reason: string, now: 
  * version (currency, subtotal of the tier's price, the tier's Payment Link) and marks exactly that
  * version purchased, then starts the delivery. A session that pays for no cart is recorded as an
  * unmatched payment; a mismatch or a second payment for a purchased cart flags the cart. Acting twice
- * on the same session is harmless: the cart is already purchased by it and the delivery execution
- * (named after the cart) already exists.
+ * on the same session is harmless: the cart is already purchased by it, and its delivery is started
+ * only if none ran (the first run is named after the cart, so a second start is a no-op).
  */
 async function acceptPayment(session: Stripe.Checkout.Session, now: Date): Promise<PaymentOutcome> {
   const cartId = session.client_reference_id;
@@ -68,7 +67,13 @@ async function acceptPayment(session: Stripe.Checkout.Session, now: Date): Promi
     const cart = await getCart(cartId);
     if (!cart) return unmatched(session, `The payment names cart ${cartId}, which does not exist.`, now);
     if (cart.status === 'purchased') {
-      if (cart.paidSessionId === session.id) return 'delivering';
+      if (cart.paidSessionId === session.id) {
+        // A retry of the event that paid it: the delivery's start may have failed after the purchase
+        // was recorded (the workflow service throttled or down, or this function stopped in between).
+        if (await ensureDeliveryStarted(cartId))
+          logger.warn('started the delivery a failed attempt left out');
+        return 'delivering';
+      }
       const reason = `A second payment (checkout ${session.id}) for cart ${cartId}, already paid by ${cart.paidSessionId ?? 'another checkout'}: refund it.`;
       await flagCart(cartId, reason);
       return unmatched(session, reason, now);
@@ -87,12 +92,9 @@ async function acceptPayment(session: Stripe.Checkout.Session, now: Date): Promi
       purchasedAt: now.toISOString(),
     });
     if (!purchased) continue;
-    try {
-      await startWorkflow('exportDelivery', { cartId }, deliveryExecutionName(cartId, 'first'));
-    } catch (error) {
-      if ((error as Error).name !== 'ExecutionAlreadyExists') throw error;
-      logger.info('delivery already started for this cart');
-    }
+    // If this fails, the error answers 500 and Stripe's retry starts it (above); a cart that stays
+    // paid without a delivery is found by the watch of paid carts (docs/operations.md).
+    await startCartDelivery(cartId, 'first');
     return 'delivering';
   }
   throw new Error(`Cart ${cartId} kept changing while its payment was being recorded`);

@@ -1,21 +1,31 @@
-import { type ContactColumnKey, contactKindOf } from '../../../shared/cart/export';
+import { randomUUID } from 'node:crypto';
 import { UNKNOWN_INVESTOR_NAME, undeliveredCreditLine } from '../../../shared/credits/undelivered-credit';
 import { formatCheckRange } from '../../../shared/format/money';
 import { CONTACT_KINDS, type ContactKind, contactValue } from '../../../shared/investors/provenance';
+import type { LibraryPurchase } from '../../../shared/library/purchases';
+import { LIBRARY_VALUE_FIELDS, type LibraryValueField } from '../../../shared/library/updates';
 import { BRAND } from '../../../shared/messages';
 import { sendEmail } from '../email';
 import { buildExportCsv, type ExportContactRow } from '../export/export-csv';
 import { logger } from '../observability/logger';
 import { getExport, putExport } from '../storage';
-import type { CartRecord, PurchasedContact } from '../table/models';
+import type { CartDelivery, CartRecord } from '../table/models';
 import { getCart } from '../table/repositories/carts';
 import { contactSheetsOf } from '../table/repositories/contacts';
 import { grantUndeliveredCredit } from '../table/repositories/credits';
-import { getCartDelivery, markDeliveryEmailSent, recordCartDelivery } from '../table/repositories/deliveries';
+import {
+  completeDelivery,
+  fixCartDelivery,
+  getCartDelivery,
+  markDeliveryEmailSent,
+  recordCartDelivery,
+} from '../table/repositories/deliveries';
 import { getSearchableInvestors } from '../table/repositories/investors';
-import { addPurchasedContacts, getUserProfile } from '../table/repositories/users';
+import { addPurchasesToLibrary, getUserProfile } from '../table/repositories/users';
 
-export const exportObjectKey = (cartId: string) => `exports/${cartId}.csv`;
+/** Where a build of a cart's CSV is kept, and the rows it holds (JSON): named by the build. */
+export const exportObjectKey = (cartId: string, build: string) => `exports/${cartId}-${build}.csv`;
+export const exportRowsKey = (cartId: string, build: string) => `exports/${cartId}-${build}.rows.json`;
 
 async function purchasedCart(cartId: string): Promise<CartRecord> {
   const cart = await getCart(cartId);
@@ -75,20 +85,18 @@ export async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
 }
 
 /**
- * Gives the buyer one credit per investor of the cart that `contacts` lacks (no longer in the
- * directory, or without a contact sheet), once per cart and investor whatever retries or races: the
- * founder paid for that contact (or spent a credit on it) and gets a credit instead. The history names
- * the investor by their card if it is still there, else by the name the cart saved. Returns how many
- * of the cart's investors are undelivered (credited now or by an earlier attempt).
+ * Gives the buyer one credit per investor of the cart the delivery could not deliver (no longer in the
+ * directory, or without a contact sheet, when the CSV was first built), once per cart and investor
+ * whatever retries or races: the founder paid for that contact (or spent a credit on it) and gets a
+ * credit instead. The history names the investor by their card if it is still there, else by the name
+ * the cart saved.
  */
 export async function creditUndeliveredContacts(
   cart: CartRecord,
-  contacts: BoughtContact[],
-): Promise<number> {
-  const delivered = new Set(contacts.map((c) => c.searchableInvestorId));
-  const undelivered = [...new Set(cart.searchableInvestorEntryIds)].filter((id) => !delivered.has(id));
-  if (undelivered.length === 0) return 0;
-  const cards = await getSearchableInvestors(undelivered);
+  undelivered: readonly string[],
+): Promise<void> {
+  if (undelivered.length === 0) return;
+  const cards = await getSearchableInvestors([...undelivered]);
   const at = new Date().toISOString();
   for (const investorId of undelivered) {
     const investorName =
@@ -105,45 +113,82 @@ export async function creditUndeliveredContacts(
     if (granted)
       logger.info('credited a contact the cart could not deliver', { cartId: cart.id, investorId });
   }
-  return undelivered.length;
 }
 
 /**
- * Step 1: builds the CSV of the chosen columns, in the chosen order, and stores it (overwriting is
- * harmless); credits the buyer for each investor the CSV cannot hold (see
- * {@link creditUndeliveredContacts}), before recording the step, so a crash in between is made good
- * by the retry.
+ * Fixes what the cart delivers, the first time only (docs/decisions.md, "Deliveries happen once"):
+ * the CSV of the chosen columns, in the chosen order, and its rows as the library keeps them, stored
+ * under keys of this build, and recorded on the delivery with the investors it cannot deliver,
+ * conditional on no build having done so. A build that loses that race leaves its files unused.
+ */
+async function fixDelivery(cart: CartRecord): Promise<void> {
+  const contacts = await contactsOf(cart);
+  const build = `${Date.now()}-${randomUUID().slice(0, 8)}`;
+  const csvKey = exportObjectKey(cart.id, build);
+  const rowsKey = exportRowsKey(cart.id, build);
+  await putExport(csvKey, buildExportCsv(contacts, cart.columnOrder));
+  await putExport(rowsKey, JSON.stringify(contacts), 'application/json');
+  const delivered = new Set(contacts.map((c) => c.searchableInvestorId));
+  const fixed = await fixCartDelivery(cart.id, {
+    csvKey,
+    rowsKey,
+    rowCount: contacts.length,
+    undeliveredInvestorIds: [...new Set(cart.searchableInvestorEntryIds)].filter((id) => !delivered.has(id)),
+    builtAt: new Date().toISOString(),
+  });
+  if (!fixed)
+    logger.info('another attempt fixed this delivery first: its file is the one delivered', {
+      cartId: cart.id,
+    });
+}
+
+/**
+ * Step 1: fixes what the cart delivers on its first run (see {@link fixDelivery}); every later run (a
+ * retry, a redelivery) keeps that file, whatever changed in the directory since. Then credits the
+ * buyer for each investor the fixed file could not hold (see {@link creditUndeliveredContacts}), and
+ * only then records the count, so a crash in between is made good by the retry.
  */
 export async function buildCartExport(
   cartId: string,
 ): Promise<{ rowCount: number; undeliveredCredited: number }> {
   const cart = await purchasedCart(cartId);
-  const contacts = await contactsOf(cart);
-  const csv = buildExportCsv(contacts, cart.columnOrder);
-  await putExport(exportObjectKey(cartId), csv);
-  const undeliveredCredited = await creditUndeliveredContacts(cart, contacts);
-  await recordCartDelivery(cartId, {
-    csvKey: exportObjectKey(cartId),
-    rowCount: contacts.length,
-    undeliveredCredited,
-  });
-  return { rowCount: contacts.length, undeliveredCredited };
+  let delivery = await getCartDelivery(cartId);
+  if (!delivery?.csvKey) {
+    await fixDelivery(cart);
+    delivery = await getCartDelivery(cartId);
+  }
+  if (!delivery?.csvKey) throw new Error(`The delivery of cart ${cartId} has no CSV after its build`);
+  // A delivery fixed before builds were recorded credited its undelivered investors then.
+  if (!delivery.builtAt)
+    return { rowCount: delivery.rowCount, undeliveredCredited: delivery.undeliveredCredited };
+  await creditUndeliveredContacts(cart, delivery.undeliveredInvestorIds);
+  const undeliveredCredited = delivery.undeliveredInvestorIds.length;
+  if (delivery.undeliveredCredited !== undeliveredCredited)
+    await recordCartDelivery(cartId, { undeliveredCredited });
+  return { rowCount: delivery.rowCount, undeliveredCredited };
+}
+
+/** The delivery of a cart whose CSV is built (step 1 ran), or an error for the step to retry. */
+async function builtDelivery(cartId: string): Promise<CartDelivery & { csvKey: string }> {
+  const delivery = await getCartDelivery(cartId);
+  if (!delivery?.csvKey) throw new Error(`The CSV of cart ${cartId} is not built yet`);
+  return { ...delivery, csvKey: delivery.csvKey };
 }
 
 /**
- * Step 3 (after the library, which needs no email): emails the CSV to the address recorded when the
- * buyer opened the payment page (their verified address then), or their account's address for a cart
- * paid without that step, unless a previous attempt already sent it.
+ * Step 3 (after the library, which needs no email): emails the CSV fixed by the first build to the
+ * address recorded when the buyer opened the payment page (their verified address then), or their
+ * account's address for a cart paid without that step, unless a previous attempt already sent it.
  */
 export async function emailCartExport(cartId: string): Promise<{ sent: boolean }> {
-  const delivery = await getCartDelivery(cartId);
-  if (delivery?.emailSentAt) return { sent: false };
+  const delivery = await builtDelivery(cartId);
+  if (delivery.emailSentAt) return { sent: false };
   const cart = await purchasedCart(cartId);
   const recipient = cart.recipientEmail ?? (await getUserProfile(cart.creatorUserId))?.email;
   if (!recipient) throw new Error(`The buyer of cart ${cartId} has no email address`);
-  const csv = await getExport(exportObjectKey(cartId));
-  const count = delivery?.rowCount ?? cart.searchableInvestorEntryIds.length;
-  const credited = undeliveredCreditLine(delivery?.undeliveredCredited ?? 0, cart.paidWithCredit);
+  const csv = await getExport(delivery.csvKey);
+  const count = delivery.rowCount;
+  const credited = undeliveredCreditLine(delivery.undeliveredCredited, cart.paidWithCredit);
   await sendEmail({
     to: recipient,
     subject: cart.paidWithCredit
@@ -167,52 +212,49 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
 }
 
 /**
- * Step 2: adds the contacts to the buyer's library with the values they paid for (a column not chosen
- * stays empty) and, per value, when it became what it is (so a later change is found per field). Merged with what the buyer bought before: a field once bought stays, the first
- * purchase date is kept and every cart that included the contact is listed; adding twice changes
- * nothing.
+ * What the library keeps of one delivered row: each value of a chosen column the investor had, and
+ * when it became that value.
+ */
+function libraryPurchaseOf(cart: CartRecord, contact: BoughtContact, purchasedAt: string): LibraryPurchase {
+  const values: Partial<Record<LibraryValueField, { value: string; changedAt: string }>> = {};
+  for (const { field, kind } of LIBRARY_VALUE_FIELDS) {
+    const value = contact[field];
+    if (!cart.columnOrder.includes(field) || !value) continue;
+    values[field] = { value, changedAt: contact.changedAt[kind] ?? purchasedAt };
+  }
+  return {
+    userId: cart.creatorUserId,
+    searchableInvestorId: contact.searchableInvestorId,
+    importedInvestorId: contact.importedInvestorId,
+    name: contact.name,
+    cartId: cart.id,
+    purchasedAt,
+    values,
+  };
+}
+
+/**
+ * Step 2: adds the delivered rows to the buyer's library: the rows the first build fixed, with the
+ * values paid for (a column not chosen stays empty) and, per value, when it became what it is (so a
+ * later change is found per field). Merged with what the buyer bought before
+ * (shared/library/purchases.ts): a row that already lists this cart is left as it is, so a re-run
+ * never refreshes the library's values.
  */
 export async function addCartToLibrary(cartId: string): Promise<{ added: number }> {
   const cart = await purchasedCart(cartId);
-  const contacts = await contactsOf(cart);
-  const purchasedAt = cart.purchasedAt ?? new Date().toISOString();
-  const bought = (column: ContactColumnKey) => cart.columnOrder.includes(column);
-  const library: PurchasedContact[] = contacts.map((c) => {
-    const value = (column: ContactColumnKey, v: string | null | undefined) =>
-      bought(column) ? (v ?? null) : null;
-    const changed = (column: ContactColumnKey) =>
-      bought(column) ? (c.changedAt[contactKindOf(column)] ?? null) : null;
-    return {
-      userId: cart.creatorUserId,
-      searchableInvestorId: c.searchableInvestorId,
-      importedInvestorId: c.importedInvestorId,
-      name: c.name,
-      email: value('email', c.email),
-      linkedinUrl: value('linkedinUrl', c.linkedinUrl),
-      phone: value('phone', c.phone),
-      twitterUrl: value('twitterUrl', c.twitterUrl),
-      crunchbaseUrl: value('crunchbaseUrl', c.crunchbaseUrl),
-      emailChangedAt: changed('email'),
-      linkedinChangedAt: changed('linkedinUrl'),
-      phoneChangedAt: changed('phone'),
-      twitterChangedAt: changed('twitterUrl'),
-      crunchbaseChangedAt: changed('crunchbaseUrl'),
-      cartId,
-      purchasedAt,
-      cartIds: [cartId],
-    };
-  });
-  await addPurchasedContacts(library);
+  const delivery = await builtDelivery(cartId);
+  const contacts: BoughtContact[] = delivery.rowsKey
+    ? JSON.parse(await getExport(delivery.rowsKey))
+    : // A delivery built before its rows were kept: today's values, for rows not yet in the library.
+      await contactsOf(cart);
+  const purchasedAt = cart.purchasedAt ?? delivery.purchasedAt ?? new Date().toISOString();
+  const added = await addPurchasesToLibrary(contacts.map((c) => libraryPurchaseOf(cart, c, purchasedAt)));
   await recordCartDelivery(cartId, { libraryAddedAt: new Date().toISOString() });
-  return { added: library.length };
+  return { added };
 }
 
 export async function completeCartDelivery(cartId: string): Promise<void> {
-  await recordCartDelivery(cartId, {
-    deliveredAt: new Date().toISOString(),
-    failedAt: null,
-    failureReason: null,
-  });
+  await completeDelivery(cartId, new Date().toISOString());
 }
 
 /**

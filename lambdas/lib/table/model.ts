@@ -96,6 +96,23 @@ export class InvalidCursorError extends Error {
   override readonly name = 'InvalidCursorError';
 }
 
+/**
+ * Refuses (InvalidCursorError) a cursor that is not a position in the given index partition: one a
+ * list of another partition gave, or made up. DynamoDB would refuse it with a server error otherwise.
+ */
+export function checkIndexCursor(
+  cursor: string | null | undefined,
+  partitionKey: string,
+  partition: string,
+): void {
+  const start = decodeCursor(cursor);
+  if (start === undefined) return;
+  const keys = Object.keys(start).sort().join(',');
+  const sortKey = partitionKey.replace(/pk$/, 'sk');
+  if (start[partitionKey] !== partition || keys !== ['pk', 'sk', partitionKey, sortKey].sort().join(','))
+    throw new InvalidCursorError('The cursor does not belong to this list.');
+}
+
 export function decodeCursor(cursor: string | undefined | null): Record<string, unknown> | undefined {
   if (!cursor) return undefined;
   try {

@@ -22,7 +22,7 @@ import {
   profileReviewSchema,
 } from '../../../shared/investors/investor-profile';
 import { reminderDueAt, withdrawalSchema } from '../../../shared/investors/listing';
-import { contactSheetSchema } from '../../../shared/investors/provenance';
+import { CONTACT_KINDS, contactSheetSchema } from '../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
 import { defineModel, keyFragment, padNumber } from './model';
@@ -99,6 +99,24 @@ export const purchasedContactModel = defineModel(
     purchasedAt: isoDate,
     /** Every cart that included it: a later purchase adds fields, never removes one. */
     cartIds: z._default(z.array(z.string()), []),
+    /**
+     * When each cart that included it was paid, by cart id, and the cart whose purchase gave each value
+     * (issue 30): free updates and the bounce-credit window count from the purchase of the value.
+     * Empty on rows written before (their values count from `purchasedAt`).
+     */
+    purchases: z._default(z.record(z.string(), isoDate), {}),
+    boughtIn: z._default(
+      z.object({
+        email: z.optional(z.string()),
+        linkedinUrl: z.optional(z.string()),
+        phone: z.optional(z.string()),
+        twitterUrl: z.optional(z.string()),
+        crunchbaseUrl: z.optional(z.string()),
+      }),
+      {},
+    ),
+    /** Counts the row's writes: each is conditional on the version it read (two deliveries at once). */
+    version: z._default(z.int(), 0),
   }),
   (v) => ({ pk: `USER#${v.userId}`, sk: `CONTACT#${v.searchableInvestorId}` }),
 );
@@ -329,12 +347,31 @@ export const cartModel = defineModel(
 );
 export type CartRecord = z.infer<typeof cartModel.schema>;
 
-/** What export delivery has done for a purchased cart: each step is recorded so a retry skips it. */
+/** The index partition of the deliveries of paid carts not yet delivered (sparse, by payment time). */
+export const DELIVERIES_OPEN = 'DELIVERIES_OPEN';
+
+/**
+ * What export delivery has done for a purchased cart: each step is recorded so a retry skips it.
+ * Created when the cart is paid (in the payment's transaction) and listed in `gsi1` (`DELIVERIES_OPEN`,
+ * by payment time) until delivered, for the watch of paid carts (issue 30). What the cart delivers is
+ * fixed by its first CSV build: the file, its rows and the investors it could not deliver.
+ */
 export const cartDeliveryModel = defineModel(
   'cartDelivery',
   z.object({
     cartId: z.string(),
+    /** When the cart was paid (null on deliveries of carts paid before issue 30). */
+    purchasedAt: z._default(z.nullable(isoDate), null),
+    /** When a delivery execution was last started (the first, or an admin's Redeliver). */
+    startedAt: z._default(z.nullable(isoDate), null),
+    /** The CSV delivered, fixed by the first build (its key names the build). */
     csvKey: z.nullable(z.string()),
+    /** The rows of that CSV with what the library keeps of each (JSON beside it). */
+    rowsKey: z._default(z.nullable(z.string()), null),
+    /** When the first build fixed what the cart delivers. */
+    builtAt: z._default(z.nullable(isoDate), null),
+    /** The cart's investors the first build could not deliver, each credited once. */
+    undeliveredInvestorIds: z._default(z.array(z.string()), []),
     rowCount: z.int(),
     recipient: z.nullable(z.string()),
     emailSentAt: z.nullable(isoDate),
@@ -349,7 +386,13 @@ export const cartDeliveryModel = defineModel(
      */
     undeliveredCredited: z._default(z.int(), 0),
   }),
-  (v) => ({ pk: `CART#${v.cartId}`, sk: 'DELIVERY' }),
+  (v) => ({
+    pk: `CART#${v.cartId}`,
+    sk: 'DELIVERY',
+    ...(v.deliveredAt === null && v.purchasedAt
+      ? { gsi1pk: DELIVERIES_OPEN, gsi1sk: `${v.purchasedAt}#${v.cartId}` }
+      : {}),
+  }),
 );
 export type CartDelivery = z.infer<typeof cartDeliveryModel.schema>;
 
@@ -714,3 +757,23 @@ export const creditEntryModel = defineModel(
   }),
 );
 export type CreditEntry = z.infer<typeof creditEntryModel.schema>;
+
+/**
+ * A bounce credit granted for one purchase of one contact kind of one investor (issue 30): written,
+ * conditional on its absence, in the transaction of the grant, so a second report of the same
+ * bounced value (however it is resolved) grants nothing more.
+ */
+export const bounceCreditGuardModel = defineModel(
+  'bounceCreditGuard',
+  z.object({
+    userId: z.string(),
+    /** The cart whose purchase gave the reporter the value that bounced. */
+    cartId: z.string(),
+    investorId: z.string(),
+    kind: z.enum(CONTACT_KINDS),
+    /** The report whose resolution granted it. */
+    reportId: z.string(),
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: `BOUNCE_CREDIT#${v.cartId}#${v.investorId}#${v.kind}` }),
+);
+export type BounceCreditGuard = z.infer<typeof bounceCreditGuardModel.schema>;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidCursorError } from '../../../lambdas/lib/table/model';
 import {
   CartConflictError,
   flagCart,
   getCart,
-  listRecentCarts,
+  listCartsPage,
   markCartPurchased,
   saveCart,
 } from '../../../lambdas/lib/table/repositories/carts';
+import { getCartDelivery } from '../../../lambdas/lib/table/repositories/deliveries';
+import { getItem } from '../../../lambdas/lib/table/table';
 import { at, cart, unique } from './fixtures';
 
 /**
@@ -74,20 +77,22 @@ describe('carts repository (DynamoDB Local)', () => {
     });
   });
 
-  it('lists the most recent carts newest first, up to the limit', async () => {
+  it('lists the most recent carts newest first, a page of the limit, and the next page from its cursor', async () => {
     const creator = unique('user_');
     const base = futureBase();
     const carts = [3, 1, 4, 2].map((offset) => cart({ creatorUserId: creator, startedDate: base + offset }));
     for (const c of carts) await saveCart(c);
 
-    const listed = await listRecentCarts(3);
+    const first = await listCartsPage(null, 3);
+    const second = await listCartsPage(first.cursor, 3);
 
-    expect(listed).toHaveLength(3);
-    expect(listed.map((c) => c.startedDate)).toEqual([base + 4, base + 3, base + 2]);
-    expect(listed.every((c) => c.creatorUserId === creator)).toBe(true);
+    expect(first.items.map((c) => c.startedDate)).toEqual([base + 4, base + 3, base + 2]);
+    expect(first.items.every((c) => c.creatorUserId === creator)).toBe(true);
+    expect(first.cursor).not.toBeNull();
+    expect(second.items[0]?.startedDate).toBe(base + 1);
   });
 
-  it('lists 50 carts by default, the newest first', async () => {
+  it('lists 50 carts a page, the newest first', async () => {
     const creator = unique('user_');
     const base = futureBase();
     const carts = Array.from({ length: 55 }, (_, i) =>
@@ -95,10 +100,18 @@ describe('carts repository (DynamoDB Local)', () => {
     );
     await Promise.all(carts.map((c) => saveCart(c)));
 
-    const listed = await listRecentCarts();
+    const listed = (await listCartsPage(null, 50)).items;
 
     expect(listed).toHaveLength(50);
     expect(listed.map((c) => c.startedDate)).toEqual(Array.from({ length: 50 }, (_, i) => base + 54 - i));
+  });
+
+  it('refuses a cursor it did not give', async () => {
+    const foreign = Buffer.from(
+      JSON.stringify({ pk: 'PAYMENT#x', sk: 'UNMATCHED', gsi1pk: 'UNMATCHED_PAYMENTS', gsi1sk: 'x' }),
+    ).toString('base64url');
+    for (const cursor of [foreign, 'not-a-cursor'])
+      await expect(listCartsPage(cursor, 3)).rejects.toBeInstanceOf(InvalidCursorError);
   });
 
   it('marks an active cart purchased once and answers false for a replay', async () => {
@@ -108,6 +121,16 @@ describe('carts repository (DynamoDB Local)', () => {
     expect(await markCartPurchased(saved.id, purchase(saved.version, at(20)))).toBe(false);
 
     expect(await getCart(saved.id)).toMatchObject({ status: 'purchased', purchasedAt: at(10) });
+    // Its delivery is opened with the purchase: paid then, nothing started, listed until delivered.
+    expect(await getCartDelivery(saved.id)).toMatchObject({
+      purchasedAt: at(10),
+      startedAt: null,
+      csvKey: null,
+    });
+    expect(await getItem(`CART#${saved.id}`, 'DELIVERY', true)).toMatchObject({
+      gsi1pk: 'DELIVERIES_OPEN',
+      gsi1sk: `${at(10)}#${saved.id}`,
+    });
   });
 
   it('answers true exactly once when the same purchase is marked concurrently', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CartRecord, ProjectItem, PurchasedContact } from '../../../lambdas/lib/table/models';
+import type { CartRecord, ProjectItem } from '../../../lambdas/lib/table/models';
 import type { ImportedInvestor, SearchableInvestor } from '../../../shared/investors/types';
+import type { LibraryPurchase } from '../../../shared/library/purchases';
 import '../support/home';
 
 /**
@@ -134,28 +135,16 @@ export function cart(overrides: Partial<CartRecord> = {}): CartRecord {
 }
 
 /** A contact in a founder's library, bought from one cart (every contact field empty unless overridden). */
-export function purchasedContact(
-  userId: string,
-  overrides: Partial<PurchasedContact> = {},
-): PurchasedContact {
+/** One cart's purchase of one investor, as a delivery adds it to the library (email bought). */
+export function libraryPurchase(userId: string, overrides: Partial<LibraryPurchase> = {}): LibraryPurchase {
   return {
     userId,
     searchableInvestorId: unique('inv_'),
     importedInvestorId: unique('imp_'),
     name: 'Ada Marlowe',
-    email: 'ada@example.com',
-    linkedinUrl: null,
-    phone: null,
-    twitterUrl: null,
-    crunchbaseUrl: null,
-    emailChangedAt: null,
-    linkedinChangedAt: null,
-    phoneChangedAt: null,
-    twitterChangedAt: null,
-    crunchbaseChangedAt: null,
     cartId: unique('cart_'),
     purchasedAt: at(0),
-    cartIds: [],
+    values: { email: { value: 'ada@example.com', changedAt: at(0) } },
     ...overrides,
   };
 }

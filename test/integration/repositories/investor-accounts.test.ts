@@ -16,9 +16,9 @@ import {
   togglePodcastVote,
 } from '../../../lambdas/lib/table/repositories/podcasts';
 import { createProject } from '../../../lambdas/lib/table/repositories/projects';
-import { addPurchasedContacts } from '../../../lambdas/lib/table/repositories/users';
+import { addPurchasesToLibrary } from '../../../lambdas/lib/table/repositories/users';
 import { emptyInvestorProfileFields } from '../../../shared/investors/investor-profile';
-import { at, cart, project, purchasedContact, unique } from './fixtures';
+import { at, cart, libraryPurchase, project, unique } from './fixtures';
 
 const profile = (userId: string, changes: Partial<InvestorProfileItem> = {}): InvestorProfileItem => ({
   ...emptyInvestorProfileFields(`${userId}@example.com`),
@@ -70,8 +70,8 @@ describe('investor accounts repository (DynamoDB Local)', () => {
     const [none, founder, voter] = [unique('user_'), unique('user_'), unique('user_')];
     await createProject(project({ creatorUserId: founder }));
     await saveCart(cart({ creatorUserId: founder }));
-    await addPurchasedContacts([
-      purchasedContact(founder, { name: 'Bought', email: null, purchasedAt: at(0) }),
+    await addPurchasesToLibrary([
+      libraryPurchase(founder, { name: 'Bought', values: {}, purchasedAt: at(0) }),
     ]);
     const podcast = await createPodcast({
       id: newPodcastId(),

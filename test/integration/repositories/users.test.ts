@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addPurchasedContacts,
+  addPurchasesToLibrary,
   ensureUserProfile,
   getUserProfile,
   getUserProfiles,
   listPurchasedContacts,
 } from '../../../lambdas/lib/table/repositories/users';
 import { getItem } from '../../../lambdas/lib/table/table';
-import { at, purchasedContact, unique } from './fixtures';
+import { at, libraryPurchase, unique } from './fixtures';
 
-const contact = purchasedContact;
+const purchase = libraryPurchase;
 
 describe('users repository (DynamoDB Local)', () => {
   it('creates the profile on first use with the defaults of a new user', async () => {
@@ -92,58 +92,111 @@ describe('users repository (DynamoDB Local)', () => {
     expect((await getUserProfiles([])).size).toBe(0);
   });
 
-  it('keeps one library entry per investor when the same contacts are added twice', async () => {
+  it('keeps one library entry per investor when the same purchase is added twice (a re-run changes nothing)', async () => {
     const userId = unique('user_');
-    const contacts = [contact(userId, { name: 'Bram Farrow' }), contact(userId, { name: 'Cleo Hollis' })];
+    const purchases = [purchase(userId, { name: 'Bram Farrow' }), purchase(userId, { name: 'Cleo Hollis' })];
 
-    await addPurchasedContacts(contacts);
-    await addPurchasedContacts(contacts);
+    expect(await addPurchasesToLibrary(purchases)).toBe(2);
+    const once = await listPurchasedContacts(userId);
+    expect(await addPurchasesToLibrary(purchases.map((p) => ({ ...p, name: 'Renamed', values: {} })))).toBe(
+      0,
+    );
 
     const library = await listPurchasedContacts(userId);
-    expect(library).toHaveLength(2);
+    expect(library).toEqual(once);
     expect(library.map((c) => c.searchableInvestorId).sort()).toEqual(
-      contacts.map((c) => c.searchableInvestorId).sort(),
+      purchases.map((c) => c.searchableInvestorId).sort(),
     );
   });
 
-  it('merges a second purchase of a contact: newer values win, fields once bought stay, the first date and every cart are kept', async () => {
+  it('merges a second purchase of a contact: newer values win, fields once bought stay, the first date and every cart are kept, each value knows its purchase', async () => {
     const userId = unique('user_');
-    const first = contact(userId, { email: 'old@example.com', linkedinUrl: null, purchasedAt: at(0) });
-    await addPurchasedContacts([first]);
+    const first = purchase(userId, {
+      values: { email: { value: 'old@example.com', changedAt: at(0) } },
+      purchasedAt: at(0),
+    });
+    await addPurchasesToLibrary([first]);
     const laterCart = unique('cart_');
-
-    await addPurchasedContacts([
+    await addPurchasesToLibrary([
       {
         ...first,
-        email: 'new@example.com',
-        linkedinUrl: 'https://linkedin.com/in/ada',
         cartId: laterCart,
         purchasedAt: at(1_000),
+        values: {
+          email: { value: 'new@example.com', changedAt: at(500) },
+          linkedinUrl: { value: 'https://linkedin.com/in/ada', changedAt: at(500) },
+        },
       },
     ]);
-    await addPurchasedContacts([
-      { ...first, email: null, linkedinUrl: null, cartId: laterCart, purchasedAt: at(2_000) },
-    ]);
+    // A Name-only cart later: no value bought, nothing erased.
+    const nameOnlyCart = unique('cart_');
+    await addPurchasesToLibrary([{ ...first, cartId: nameOnlyCart, purchasedAt: at(2_000), values: {} }]);
 
     expect(await listPurchasedContacts(userId)).toEqual([
-      {
-        ...first,
+      expect.objectContaining({
         email: 'new@example.com',
+        emailChangedAt: at(500),
         linkedinUrl: 'https://linkedin.com/in/ada',
+        cartId: first.cartId,
         purchasedAt: at(0),
-        cartIds: [first.cartId, laterCart].sort(),
-      },
+        cartIds: [first.cartId, laterCart, nameOnlyCart].sort(),
+        purchases: { [first.cartId]: at(0), [laterCart]: at(1_000), [nameOnlyCart]: at(2_000) },
+        boughtIn: { email: laterCart, linkedinUrl: laterCart },
+      }),
     ]);
+  });
+
+  it('keeps the newer purchase’s value when an older cart’s delivery runs after it', async () => {
+    const userId = unique('user_');
+    const newer = purchase(userId, {
+      purchasedAt: at(2_000),
+      values: { email: { value: 'new@example.com', changedAt: at(1_500) } },
+    });
+    await addPurchasesToLibrary([newer]);
+    const older = {
+      ...newer,
+      cartId: unique('cart_'),
+      purchasedAt: at(1_000),
+      values: { email: { value: 'old@example.com', changedAt: at(0) } },
+    };
+
+    await addPurchasesToLibrary([older]);
+
+    expect(await listPurchasedContacts(userId)).toEqual([
+      expect.objectContaining({
+        email: 'new@example.com',
+        cartId: older.cartId,
+        purchasedAt: at(1_000),
+        boughtIn: { email: newer.cartId },
+      }),
+    ]);
+  });
+
+  it('writes two purchases of one contact arriving at once without losing either', async () => {
+    const userId = unique('user_');
+    const base = purchase(userId, { values: {} });
+    const carts = Array.from({ length: 4 }, (_, i) => ({
+      ...base,
+      cartId: unique('cart_'),
+      purchasedAt: at(i * 1_000),
+      values: { email: { value: `v${i}@example.com`, changedAt: at(i * 1_000) } },
+    }));
+
+    await Promise.all(carts.map((p) => addPurchasesToLibrary([p])));
+
+    const [row] = await listPurchasedContacts(userId);
+    expect(row?.cartIds).toEqual(carts.map((p) => p.cartId).sort());
+    expect(row).toMatchObject({ email: 'v3@example.com', version: 4 });
   });
 
   it('lists the library alphabetically by name, only for that user', async () => {
     const userId = unique('user_');
     const other = unique('user_');
-    await addPurchasedContacts([
-      contact(userId, { name: 'Zeno Yardley' }),
-      contact(userId, { name: 'Ada Marlowe' }),
-      contact(userId, { name: 'Mina Oakhurst' }),
-      contact(other, { name: 'Bram Farrow' }),
+    await addPurchasesToLibrary([
+      purchase(userId, { name: 'Zeno Yardley' }),
+      purchase(userId, { name: 'Ada Marlowe' }),
+      purchase(userId, { name: 'Mina Oakhurst' }),
+      purchase(other, { name: 'Bram Farrow' }),
     ]);
 
     const library = await listPurchasedContacts(userId);
@@ -155,18 +208,18 @@ describe('users repository (DynamoDB Local)', () => {
   it('does not list the profile record as a contact', async () => {
     const userId = unique('user_');
     await ensureUserProfile({ userId, email: 'p@example.com', now: at(0) });
-    await addPurchasedContacts([contact(userId)]);
+    await addPurchasesToLibrary([purchase(userId)]);
 
     expect(await listPurchasedContacts(userId)).toHaveLength(1);
   });
 
-  it('adds a purchase of more than one batch (over 25 contacts)', async () => {
+  it('adds a purchase of more than one batch (over 16 writes at once, and 25)', async () => {
     const userId = unique('user_');
-    const contacts = Array.from({ length: 60 }, (_, i) =>
-      contact(userId, { name: `Investor ${String(i).padStart(2, '0')}` }),
+    const purchases = Array.from({ length: 60 }, (_, i) =>
+      purchase(userId, { name: `Investor ${String(i).padStart(2, '0')}` }),
     );
 
-    await addPurchasedContacts(contacts);
+    await addPurchasesToLibrary(purchases);
 
     const library = await listPurchasedContacts(userId);
     expect(library).toHaveLength(60);
@@ -176,9 +229,9 @@ describe('users repository (DynamoDB Local)', () => {
 
   it('accepts the same contact twice in one call and keeps one entry', async () => {
     const userId = unique('user_');
-    const one = contact(userId);
+    const one = purchase(userId);
 
-    await addPurchasedContacts([one, { ...one, purchasedAt: at(5) }]);
+    await addPurchasesToLibrary([one, { ...one, purchasedAt: at(5) }]);
 
     expect(await listPurchasedContacts(userId)).toHaveLength(1);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bounceCreditEligibility, grantsBounceCredit } from '../../../shared/credits/bounce-credit';
+import {
+  bounceCreditEligibility,
+  grantsBounceCredit,
+  resolutionOutcome,
+} from '../../../shared/credits/bounce-credit';
 
 const bought = (days: number) => ({
   reason: 'email_bounced' as const,
@@ -45,5 +49,29 @@ describe('bounce credit eligibility (offline)', () => {
     expect(grantsBounceCredit(bought(1), 'confirm', 'email')).toBe(false);
     expect(grantsBounceCredit(bought(1), 'dismiss', null)).toBe(false);
     expect(grantsBounceCredit(bought(31), 'remove', 'email')).toBe(false);
+  });
+});
+
+describe('what a resolution did (offline)', () => {
+  it('is the admin’s correction or removal when the reported value is no longer the directory’s', () => {
+    expect(resolutionOutcome('remove', 'email', 'a@example.com', null)).toBe('remove');
+    expect(resolutionOutcome('correct', 'email', 'a@example.com', 'b@example.com')).toBe('correct');
+    expect(resolutionOutcome('correct', 'email', null, 'b@example.com')).toBe('correct');
+  });
+
+  it('is a confirmation when the correction gives the value it had, a dismissal when nothing was removed', () => {
+    expect(resolutionOutcome('correct', 'email', 'a@example.com', 'A@Example.com')).toBe('confirm');
+    expect(resolutionOutcome('remove', 'phone', null, null)).toBe('dismiss');
+    expect(resolutionOutcome('remove', null, null, null)).toBe('dismiss');
+  });
+
+  it('leaves a confirmation and a dismissal as they are', () => {
+    expect(resolutionOutcome('confirm', 'email', 'a@example.com', 'a@example.com')).toBe('confirm');
+    expect(resolutionOutcome('dismiss', null, null, null)).toBe('dismiss');
+  });
+
+  it('grants no credit for what changed nothing', () => {
+    const outcome = resolutionOutcome('correct', 'email', 'a@example.com', 'a@example.com');
+    expect(grantsBounceCredit(bought(1), outcome, 'email')).toBe(false);
   });
 });

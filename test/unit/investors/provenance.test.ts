@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyContactEvidence,
+  applyInvestorContacts,
   type ContactSource,
   confirmedMonths,
   contactFlags,
@@ -277,6 +278,77 @@ describe('correctContactSheet: what a correction writes', () => {
     expect(contactFlags(corrected)).toMatchObject({ hasEmail: true, hasPhone: true, hasTwitter: false });
     // A removed value is not public: no month for it.
     expect(confirmedMonths(corrected)).toEqual({ email: '2026-04', phone: '2026-04' });
+  });
+
+  it("replaces or removes a value the investor gave: the admin's correction is recorded as theirs", () => {
+    const given = applyInvestorContacts(
+      derivedContactSheet('inv-1', record()),
+      { email: 'ada@lovelace.dev', phone: '+1 555 0100' },
+      'investor-user',
+      '2026-02-01T10:00:00.000Z',
+    );
+    expect(given.fields.email?.source.kind).toBe('investor');
+
+    const corrected = correctContactSheet(
+      given,
+      { email: null, phone: '+1 555 0199' },
+      'admin-1',
+      '2026-04-01T10:00:00.000Z',
+    );
+
+    expect(corrected.fields.email).toEqual({
+      value: null,
+      source: admin,
+      changedAt: '2026-04-01T10:00:00.000Z',
+      confirmedAt: '2026-04-01T10:00:00.000Z',
+    });
+    expect(corrected.fields.phone).toEqual({
+      value: '+1 555 0199',
+      source: admin,
+      changedAt: '2026-04-01T10:00:00.000Z',
+      confirmedAt: '2026-04-01T10:00:00.000Z',
+    });
+    expect(contactFlags(corrected)).toMatchObject({ hasEmail: false, hasPhone: true });
+    // An import cannot bring the removed value back; the investor's own later word can.
+    const reimported = foldImportedRecords(corrected, [
+      record({ id: 'imp-2', email: 'ada@lovelace.dev', importedAt: '2026-05-01T10:00:00.000Z' }),
+    ]);
+    expect(reimported.fields.email?.value).toBeNull();
+    const restated = applyInvestorContacts(
+      corrected,
+      { email: 'ada@new.dev' },
+      'investor-user',
+      '2026-06-01T10:00:00.000Z',
+    );
+    expect(restated.fields.email).toMatchObject({ value: 'ada@new.dev', source: { kind: 'investor' } });
+  });
+
+  it('confirms the same value without changing it, and removing a kind that has no value changes nothing', () => {
+    const given = applyInvestorContacts(
+      derivedContactSheet('inv-1', record()),
+      { email: 'ada@example.com' },
+      'investor-user',
+      '2026-02-01T10:00:00.000Z',
+    );
+    const corrected = correctContactSheet(
+      given,
+      { email: 'ADA@example.com', phone: null },
+      'admin-1',
+      '2026-04-01T10:00:00.000Z',
+    );
+    expect(corrected.fields.email).toMatchObject({
+      value: 'ada@example.com',
+      source: { kind: 'investor' },
+      changedAt: given.fields.email?.changedAt,
+      confirmedAt: '2026-04-01T10:00:00.000Z',
+    });
+    expect(corrected.fields.phone).toBeUndefined();
+    expect(
+      sameContactFields(
+        corrected,
+        correctContactSheet(corrected, { phone: null }, 'admin-1', '2026-04-02T10:00:00.000Z'),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -6,6 +6,8 @@ import {
   freeUpdatesUntil,
   getsFreeUpdates,
   isoWeek,
+  rowUpdatesUntil,
+  valueBoughtAt,
   withUpdates,
 } from '../../../shared/library/updates';
 
@@ -86,6 +88,30 @@ describe('free updates of bought contacts (offline)', () => {
       contactUpdates(bought, changed, new Date('2026-04-01T00:00:00.000Z'), '2026-03-06T00:00:00.000Z'),
     ).toEqual([]);
     expect(contactUpdates(bought, undefined, new Date('2026-04-01T00:00:00.000Z'))).toEqual([]);
+  });
+
+  it('counts each value’s 12 months from the purchase that bought it (issue 30)', () => {
+    // The email bought again (cart B, 13 months after cart A); the LinkedIn link only by cart A.
+    const rebought: BoughtValues = {
+      ...bought,
+      cartId: 'cart-a',
+      purchasedAt: '2025-01-10T10:00:00.000Z',
+      purchases: { 'cart-a': '2025-01-10T10:00:00.000Z', 'cart-b': '2026-02-10T10:00:00.000Z' },
+      boughtIn: { email: 'cart-b', linkedinUrl: 'cart-a' },
+    };
+    const current = sheet({
+      email: field('new@example.com', CORRECTED),
+      linkedin: field('https://linkedin.com/in/b', CORRECTED),
+    });
+    const now = new Date('2026-04-01T00:00:00.000Z');
+
+    expect(valueBoughtAt(rebought, 'email')).toBe('2026-02-10T10:00:00.000Z');
+    expect(valueBoughtAt(rebought, 'linkedinUrl')).toBe('2025-01-10T10:00:00.000Z');
+    expect(contactUpdates(rebought, current, now).map((u) => u.field)).toEqual(['email']);
+    expect(rowUpdatesUntil(rebought)).toBe('2027-02-10T10:00:00.000Z');
+    // A row written before purchases were kept counts everything from its first purchase.
+    expect(valueBoughtAt(bought, 'email')).toBe(bought.purchasedAt);
+    expect(rowUpdatesUntil(bought)).toBe('2027-02-01T10:00:00.000Z');
   });
 
   it('names ISO weeks, across a year end', () => {

@@ -7,8 +7,11 @@ import { messages } from '../../../shared/messages';
 import { paths } from '../../../web/config/paths';
 import {
   AdminCartsPage,
+  LOAD_MORE_CARTS,
+  LOAD_MORE_PAYMENTS,
   NO_UNMATCHED_PAYMENTS,
   PURCHASE_STATE_LABELS,
+  STUCK_DELIVERY,
 } from '../../../web/pages/admin/admin-carts-page';
 import {
   AdminDebugFieldPage,
@@ -45,6 +48,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The two lists the page reads, each a page at a time: `carts` and `payments` answer by cursor. */
+function answerLists(
+  carts: (cursor: string | null) => { carts: AdminCart[]; cursor: string | null },
+  payments: (cursor: string | null) => { payments: unknown[]; cursor: string | null } = () => ({
+    payments: [],
+    cursor: null,
+  }),
+  calls: { url: string; method: string }[] = [],
+) {
+  return answerFetch((url, init) => {
+    calls.push({ url, method: init?.method ?? 'GET' });
+    const cursor = new URL(url, 'http://localhost').searchParams.get('cursor');
+    if (url.includes('/admin/unmatched-payments')) return { body: { data: payments(cursor) } };
+    if (url.endsWith('/redeliver'))
+      return { body: { data: { cartId: 'x', executionArn: 'arn:aws:states:x' } } };
+    return { body: { data: carts(cursor) } };
+  });
+}
+
+const payment = (id: string) => ({
+  checkoutSessionId: id,
+  cartId: null,
+  amountX100: 1500,
+  currency: 'usd',
+  customerEmail: 'payer@example.com',
+  reason: 'The payment names no cart (no client_reference_id).',
+  receivedAt: '2024-03-08T12:00:00.000Z',
+});
+
 describe('the recent carts page', () => {
   it('shows each cart with its creator, start, status and item count, and a flag when set', async () => {
     const carts = [
@@ -69,7 +101,7 @@ describe('the recent carts page', () => {
     ];
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({ body: { data: { carts, unmatchedPayments: [] } } })),
+      answerLists(() => ({ carts, cursor: null })),
     );
     renderPage(<AdminCartsPage />, { path: '/admin/carts' });
 
@@ -91,16 +123,18 @@ describe('the recent carts page', () => {
     const credited = screen.getByRole('article', { name: 'Cart cart_20240305-DDDDDDDD' });
     expect(within(credited).getByText('Credited')).toBeTruthy();
     expect(within(credited).getByText('2 undelivered (no longer in the directory)')).toBeTruthy();
+    // One page only: nothing more to load.
+    expect(screen.queryByRole('button', { name: LOAD_MORE_CARTS })).toBeNull();
   });
 
   it('says when there are no carts', async () => {
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({ body: { data: { carts: [], unmatchedPayments: [] } } })),
+      answerLists(() => ({ carts: [], cursor: null })),
     );
     renderPage(<AdminCartsPage />, { path: '/admin/carts' });
     expect(await screen.findByText(messages.noCartsFound)).toBeTruthy();
-    expect(screen.getByText(NO_UNMATCHED_PAYMENTS)).toBeTruthy();
+    expect(await screen.findByText(NO_UNMATCHED_PAYMENTS)).toBeTruthy();
   });
 
   it('shows a failed delivery with a Redeliver button that starts a new delivery', async () => {
@@ -114,12 +148,7 @@ describe('the recent carts page', () => {
     });
     vi.stubGlobal(
       'fetch',
-      answerFetch((url, init) => {
-        calls.push({ url, method: init?.method ?? 'GET' });
-        return url.endsWith('/redeliver')
-          ? { body: { data: { cartId: delayed.id, executionArn: 'arn:aws:states:x' } } }
-          : { body: { data: { carts: [delayed], unmatchedPayments: [] } } };
-      }),
+      answerLists(() => ({ carts: [delayed], cursor: null }), undefined, calls),
     );
     renderPage(<AdminCartsPage />, { path: '/admin/carts' });
 
@@ -136,27 +165,84 @@ describe('the recent carts page', () => {
     );
   });
 
-  it('lists unmatched payments with their session, cart, amount, email and reason', async () => {
+  it('shows a paid cart whose delivery is stuck as stuck, with Redeliver; a cart being delivered has none', async () => {
+    const calls: { url: string; method: string }[] = [];
+    const stuck = cart({
+      id: 'cart_20240309-EEEEEEEE',
+      status: 'purchased',
+      purchasedAt: '2024-03-09T12:00:00.000Z',
+      purchaseState: 'stuck',
+    });
+    const delivering = cart({
+      id: 'cart_20240309-FFFFFFFF',
+      status: 'purchased',
+      purchasedAt: '2024-03-09T12:01:00.000Z',
+      purchaseState: 'delivering',
+    });
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({
-        body: {
-          data: {
-            carts: [],
-            unmatchedPayments: [
-              {
-                checkoutSessionId: 'cs_test_unmatched',
-                cartId: null,
-                amountX100: 1500,
-                currency: 'usd',
-                customerEmail: 'payer@example.com',
-                reason: 'The payment names no cart (no client_reference_id).',
-                receivedAt: '2024-03-08T12:00:00.000Z',
-              },
-            ],
-          },
-        },
-      })),
+      answerLists(() => ({ carts: [stuck, delivering], cursor: null }), undefined, calls),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+
+    const card = await screen.findByRole('article', { name: `Cart ${stuck.id}` });
+    expect(within(card).getByText(PURCHASE_STATE_LABELS.stuck)).toBeTruthy();
+    expect(within(card).getByText('Stuck')).toBeTruthy();
+    expect(within(card).getByText(STUCK_DELIVERY)).toBeTruthy();
+    const other = screen.getByRole('article', { name: `Cart ${delivering.id}` });
+    expect(within(other).getByText(PURCHASE_STATE_LABELS.delivering)).toBeTruthy();
+    expect(within(other).queryByRole('button', { name: 'Redeliver' })).toBeNull();
+
+    within(card).getByRole('button', { name: 'Redeliver' }).click();
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: expect.stringContaining(`/admin/carts/${stuck.id}/redeliver`),
+        method: 'POST',
+      }),
+    );
+  });
+
+  it('asks for 50 carts a page and loads the next with "Load more carts" until the list ends', async () => {
+    const calls: { url: string; method: string }[] = [];
+    // (The server answers at most 50; a short page with a cursor is enough to show the paging.)
+    const firstPage = Array.from({ length: 3 }, (_, i) =>
+      cart({ id: `cart_20240310-${String(i).padStart(8, '0')}` }),
+    );
+    const lastPage = [cart({ id: 'cart_20240301-LASTLAST' })];
+    vi.stubGlobal(
+      'fetch',
+      answerLists(
+        (cursor) =>
+          cursor === 'page-2' ? { carts: lastPage, cursor: null } : { carts: firstPage, cursor: 'page-2' },
+        undefined,
+        calls,
+      ),
+    );
+    renderPage(<AdminCartsPage />, { path: '/admin/carts' });
+
+    await screen.findByRole('article', { name: `Cart ${firstPage[0]?.id}` });
+    expect(screen.queryByRole('article', { name: 'Cart cart_20240301-LASTLAST' })).toBeNull();
+    expect(calls[0]?.url).toContain('/admin/carts?limit=50');
+    screen.getByRole('button', { name: LOAD_MORE_CARTS }).click();
+
+    expect(await screen.findByRole('article', { name: 'Cart cart_20240301-LASTLAST' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(calls.map((c) => c.url)).toContainEqual(
+      expect.stringContaining('/admin/carts?cursor=page-2&limit=50'),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: LOAD_MORE_CARTS })).toBeNull());
+  });
+
+  it('lists unmatched payments with their session, cart, amount, email and reason, a page at a time', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerLists(
+        () => ({ carts: [], cursor: null }),
+        (cursor) =>
+          cursor === 'more'
+            ? { payments: [payment('cs_test_older')], cursor: null }
+            : { payments: [payment('cs_test_unmatched')], cursor: 'more' },
+      ),
     );
     renderPage(<AdminCartsPage />, { path: '/admin/carts' });
 
@@ -165,6 +251,11 @@ describe('the recent carts page', () => {
     expect(within(table).getByText('$15.00')).toBeTruthy();
     expect(within(table).getByText('payer@example.com')).toBeTruthy();
     expect(within(table).getByText('The payment names no cart (no client_reference_id).')).toBeTruthy();
+    expect(within(table).queryByText('cs_test_older')).toBeNull();
+
+    screen.getByRole('button', { name: LOAD_MORE_PAYMENTS }).click();
+    expect(await screen.findByText('cs_test_older')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: LOAD_MORE_PAYMENTS })).toBeNull());
   });
 
   it('shows a load error in a danger alert', async () => {

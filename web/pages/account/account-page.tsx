@@ -198,10 +198,13 @@ function ContactLibrary() {
 /** One "Download CSV again" per purchase the library holds, newest first (a fresh 5-minute link each time). */
 function PurchaseDownloads({ contacts }: { contacts: PurchasedContactResponse[] }) {
   const download = useDownloadPurchaseCsv();
+  // When each purchase was paid (each counts its own 12 months of refreshed CSVs).
   const firstBought = new Map<string, string>();
-  for (const contact of contacts)
+  for (const contact of contacts) {
     for (const cartId of contact.cartIds)
       if (!firstBought.has(cartId) || contact.cartId === cartId) firstBought.set(cartId, contact.purchasedAt);
+    for (const purchase of contact.purchases) firstBought.set(purchase.cartId, purchase.purchasedAt);
+  }
   const cartIds = [...firstBought.keys()].sort().reverse();
   return (
     <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" aria-label="Your purchases">

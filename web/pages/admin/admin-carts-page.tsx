@@ -14,7 +14,7 @@ import type { PurchaseState } from '../../../shared/cart/purchase-state';
 import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
-import { useAdminCarts } from '../../api/get-admin-carts';
+import { useAdminCarts, useUnmatchedPayments } from '../../api/get-admin-carts';
 import { useRedeliverCart } from '../../api/redeliver-cart';
 import { RequireAdmin } from '../../auth/guards';
 import { LoadingMessage } from '../../components/loading-message';
@@ -26,7 +26,7 @@ type AdminCart = AdminCartsResponse['carts'][number];
 
 const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** `/admin/carts`: admins only. The 50 most recent carts as cards, newest first. */
+/** `/admin/carts`: admins only. The 50 most recent carts as cards, newest first, then 50 more at a time. */
 export function AdminCartsPage() {
   useDocumentTitle('Admin: Carts');
   return (
@@ -36,9 +36,35 @@ export function AdminCartsPage() {
   );
 }
 
+/** Not in the spec: the buttons that load the next page of each list. */
+export const LOAD_MORE_CARTS = 'Load more carts';
+export const LOAD_MORE_PAYMENTS = 'Load more payments';
+
+function LoadMore({
+  label,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  label: string;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}) {
+  if (!hasNextPage) return null;
+  return (
+    <div className="text-center mt-3">
+      <Button variant="outline-primary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+        {isFetchingNextPage ? 'Loading...' : label}
+      </Button>
+    </div>
+  );
+}
+
 function AdminCarts() {
   const carts = useAdminCarts();
   const timeZone = localTimeZone();
+  const loaded = carts.data?.pages.flatMap((page) => page.carts) ?? [];
 
   return (
     <Container>
@@ -48,22 +74,33 @@ function AdminCarts() {
       <h1 className="h2 mb-4">Recent carts</h1>
       {carts.isPending ? (
         <LoadingMessage message={messages.loadingCarts} />
-      ) : carts.isError ? (
+      ) : !carts.data ? (
         <Alert variant="danger">{errorMessage(carts.error, messages.anErrorOccurred)}</Alert>
       ) : (
         <>
-          {carts.data.carts.length === 0 ? (
+          {loaded.length === 0 ? (
             <Alert variant="secondary">{messages.noCartsFound}</Alert>
           ) : (
             <Row as="ul" xs={1} md={2} xl={3} className="g-3 list-unstyled" aria-label="Recent carts">
-              {carts.data.carts.map((cart) => (
+              {loaded.map((cart) => (
                 <Col as="li" key={cart.id}>
                   <CartCard cart={cart} timeZone={timeZone} />
                 </Col>
               ))}
             </Row>
           )}
-          <UnmatchedPayments payments={carts.data.unmatchedPayments} timeZone={timeZone} />
+          <LoadMore
+            label={LOAD_MORE_CARTS}
+            hasNextPage={carts.hasNextPage}
+            isFetchingNextPage={carts.isFetchingNextPage}
+            fetchNextPage={carts.fetchNextPage}
+          />
+          {carts.isError ? (
+            <Alert variant="danger" className="mt-3">
+              {errorMessage(carts.error, messages.anErrorOccurred)}
+            </Alert>
+          ) : null}
+          <UnmatchedPayments timeZone={timeZone} />
         </>
       )}
     </Container>
@@ -80,18 +117,28 @@ export const PURCHASE_STATE_LABELS: Readonly<Record<PurchaseState, string>> = {
   delivering: 'Delivering',
   delivered: 'Delivered',
   delayed: 'Delivery delayed',
+  stuck: 'Delivery stuck',
 };
+/** Not in the spec: what a stuck cart's card says (docs/operations.md, "What to watch"). */
+export const STUCK_DELIVERY =
+  'Paid, but no delivery has been running for a while (its start failed or its run was lost). Redeliver it.';
 /** Not in the spec. */
 export const NO_UNMATCHED_PAYMENTS = 'No unmatched payments.';
 
 /** Payments no cart could take: refund them in Stripe, or deliver by hand (docs/operations.md). */
-function UnmatchedPayments({ payments, timeZone }: { payments: UnmatchedPaymentView[]; timeZone: string }) {
+function UnmatchedPayments({ timeZone }: { timeZone: string }) {
+  const list = useUnmatchedPayments();
+  const payments = list.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
     <section className="mt-5" aria-labelledby="unmatched-payments">
       <h2 id="unmatched-payments" className="h4 mb-3">
         Unmatched payments
       </h2>
-      {payments.length === 0 ? (
+      {list.isPending ? (
+        <LoadingMessage />
+      ) : list.isError && payments.length === 0 ? (
+        <Alert variant="danger">{errorMessage(list.error, messages.anErrorOccurred)}</Alert>
+      ) : payments.length === 0 ? (
         <p className="text-body-secondary">{NO_UNMATCHED_PAYMENTS}</p>
       ) : (
         <Table responsive size="sm" className="align-middle">
@@ -106,7 +153,7 @@ function UnmatchedPayments({ payments, timeZone }: { payments: UnmatchedPaymentV
             </tr>
           </thead>
           <tbody>
-            {payments.map((payment) => (
+            {payments.map((payment: UnmatchedPaymentView) => (
               <tr key={payment.checkoutSessionId}>
                 <td>{formatDateTime(payment.receivedAt, timeZone)}</td>
                 <td className="font-monospace small text-break">{payment.checkoutSessionId}</td>
@@ -123,6 +170,12 @@ function UnmatchedPayments({ payments, timeZone }: { payments: UnmatchedPaymentV
           </tbody>
         </Table>
       )}
+      <LoadMore
+        label={LOAD_MORE_PAYMENTS}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+      />
     </section>
   );
 }
@@ -161,6 +214,14 @@ function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
           <span className="text-body-secondary">Purchase: </span>
           {PURCHASE_STATE_LABELS[cart.purchaseState]}
         </p>
+        {cart.purchaseState === 'stuck' ? (
+          <p className="small mb-2">
+            <Badge bg="danger" className="me-2">
+              Stuck
+            </Badge>
+            {STUCK_DELIVERY}
+          </p>
+        ) : null}
         {cart.deliveryFailure ? (
           <p className="small text-break mb-2">
             <Badge bg="warning" text="dark" className="me-2">
@@ -194,7 +255,9 @@ function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
               : []),
           ]}
         />
-        {cart.purchaseState === 'delayed' ? <Redeliver cartId={cart.id} /> : null}
+        {cart.purchaseState === 'delayed' || cart.purchaseState === 'stuck' ? (
+          <Redeliver cartId={cart.id} />
+        ) : null}
       </Card.Body>
     </Card>
   );

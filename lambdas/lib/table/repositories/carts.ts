@@ -10,9 +10,18 @@ import {
   investorsNotInDirectory,
   savedCart,
 } from '../../../../shared/cart/saved-cart';
+import { checkIndexCursor } from '../model';
 import { type CartDelivery, type CartRecord, cartModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryPage, updateItem } from '../table';
-import { getCartDelivery } from './deliveries';
+import {
+  getItem,
+  isConditionFailure,
+  type Page,
+  putItem,
+  queryPage,
+  transactWrite,
+  updateItem,
+} from '../table';
+import { getCartDelivery, openDeliveryWrite } from './deliveries';
 import { getSearchableInvestors, toCard } from './investors';
 
 export class CartConflictError extends Error {
@@ -56,45 +65,58 @@ export async function getCart(id: string): Promise<CartRecord | null> {
   return item ? cartModel.fromItem(item) : null;
 }
 
-/** The most recent carts, newest first (admin carts page). */
-export async function listRecentCarts(limit = 50): Promise<CartRecord[]> {
+/**
+ * One page of the carts, newest first (admin carts page, `limit` a page), and the cursor of the next
+ * page (null at the end).
+ *
+ * @throws InvalidCursorError for a cursor this list did not give.
+ */
+export async function listCartsPage(cursor: string | null, limit: number): Promise<Page<CartRecord>> {
+  checkIndexCursor(cursor, 'gsi1pk', 'CARTS');
   const page = await queryPage({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': 'CARTS' },
     ScanIndexForward: false,
     Limit: limit,
+    cursor,
   });
-  return page.items.map((item) => cartModel.fromItem(item));
+  return { items: page.items.map((item) => cartModel.fromItem(item)), cursor: page.cursor };
 }
 
 /**
  * Marks the cart purchased by a checkout session, only if it is still the version that was priced
- * and not yet purchased or flagged. Returns false when that does not hold (the caller reads the cart
- * again and decides).
+ * and not yet purchased or flagged, and opens its delivery record (paid now, nothing started yet:
+ * the watch of paid carts finds it if no delivery starts) in the same transaction. Returns false when
+ * that does not hold (the caller reads the cart again and decides).
  */
 export async function markCartPurchased(
   id: string,
   purchase: { version: number; sessionId: string; purchasedAt: string },
 ): Promise<boolean> {
   try {
-    await updateItem({
-      Key: { pk: `CART#${id}`, sk: 'CART' },
-      UpdateExpression:
-        'SET #status = :purchased, purchasedAt = :at, paidSessionId = :session, paymentStatus = :null',
-      ConditionExpression:
-        'attribute_exists(pk) AND #status IN (:active, :checkout) AND flaggedReason = :null AND (attribute_not_exists(version) OR version = :version)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':purchased': 'purchased',
-        ':active': 'active',
-        ':checkout': 'checkout',
-        ':at': purchase.purchasedAt,
-        ':session': purchase.sessionId,
-        ':null': null,
-        ':version': purchase.version,
+    await transactWrite([
+      {
+        Update: {
+          Key: { pk: `CART#${id}`, sk: 'CART' },
+          UpdateExpression:
+            'SET #status = :purchased, purchasedAt = :at, paidSessionId = :session, paymentStatus = :null',
+          ConditionExpression:
+            'attribute_exists(pk) AND #status IN (:active, :checkout) AND flaggedReason = :null AND (attribute_not_exists(version) OR version = :version)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':purchased': 'purchased',
+            ':active': 'active',
+            ':checkout': 'checkout',
+            ':at': purchase.purchasedAt,
+            ':session': purchase.sessionId,
+            ':null': null,
+            ':version': purchase.version,
+          },
+        },
       },
-    });
+      openDeliveryWrite(id, purchase.purchasedAt),
+    ]);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -1,4 +1,6 @@
 import {
+  type BounceCreditGuard,
+  bounceCreditGuardModel,
   type CartRecord,
   type CreditBalance,
   type CreditEntry,
@@ -7,6 +9,7 @@ import {
   creditEntryModel,
 } from '../models';
 import { getItem, isConditionFailure, queryAll, transactWrite } from '../table';
+import { openDeliveryWrite } from './deliveries';
 
 /**
  * Bounce credits (docs/data-model.md, "Credits"): the balance item `USER#<sub>`/`CREDITS` and one
@@ -45,6 +48,23 @@ export function grantCreditWrites(grant: CreditEntry) {
       },
     },
   ];
+}
+
+/**
+ * The transaction items of a bounce credit (issue 30): the grant's ({@link grantCreditWrites}) and its
+ * guard, once per purchase, investor and contact kind (conditional on its absence).
+ */
+export function bounceCreditWrites(grant: CreditEntry, guard: BounceCreditGuard) {
+  return [
+    ...grantCreditWrites(grant),
+    { Put: { Item: bounceCreditGuardModel.toItem(guard), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
+/** Whether a bounce credit was granted for this purchase, investor and contact kind. */
+export async function bounceCreditGranted(guard: BounceCreditGuard): Promise<boolean> {
+  const keys = bounceCreditGuardModel.keys(guard);
+  return (await getItem(keys.pk, keys.sk, true)) !== undefined;
 }
 
 const isTransactionConflict = (error: unknown): boolean =>
@@ -118,8 +138,8 @@ export async function getRedemption(userId: string, investorId: string): Promise
 
 /**
  * Spends one credit: the balance lowered by one (conditional on a credit left), the redemption's
- * history item (conditional on none for this investor) and the one-investor cart it is delivered as
- * (already purchased), in one transaction. Returns the redemption that holds: this one, or the one an
+ * history item (conditional on none for this investor), the one-investor cart it is delivered as
+ * (already purchased) and that cart's open delivery record, in one transaction. Returns the redemption that holds: this one, or the one an
  * earlier or concurrent attempt for the same investor wrote (nothing more is spent then).
  *
  * @throws NoCreditsError when no credit is left and the investor was not redeemed.
@@ -138,6 +158,8 @@ export async function spendCredit(redemption: CreditEntry, cart: CartRecord): Pr
       },
       { Put: { Item: creditEntryModel.toItem(redemption), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { Item: cartModel.toItem(cart), ConditionExpression: 'attribute_not_exists(pk)' } },
+      // Paid with the credit: its delivery is open (the watch of paid carts finds it if none starts).
+      openDeliveryWrite(cart.id, cart.purchasedAt ?? redemption.at),
     ]);
     return redemption;
   } catch (error) {

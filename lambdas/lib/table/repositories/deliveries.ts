@@ -1,6 +1,6 @@
 import { batchGet } from '../batch';
-import { type CartDelivery, cartDeliveryModel } from '../models';
-import { getItem, isConditionFailure, updateItem } from '../table';
+import { type CartDelivery, cartDeliveryModel, DELIVERIES_OPEN } from '../models';
+import { getItem, isConditionFailure, queryAll, updateItem } from '../table';
 
 /** The delivery record of a cart, or null before delivery started. */
 export async function getCartDelivery(cartId: string): Promise<CartDelivery | null> {
@@ -17,23 +17,29 @@ export async function getCartDeliveries(cartIds: string[]): Promise<Map<string, 
 
 type DeliveryStep = Partial<Omit<CartDelivery, 'cartId'>>;
 
-/** Records delivery progress, creating the record on the first step. */
-export async function recordCartDelivery(cartId: string, step: DeliveryStep): Promise<void> {
-  const defaults: Omit<CartDelivery, 'cartId'> = {
-    csvKey: null,
-    rowCount: 0,
-    recipient: null,
-    emailSentAt: null,
-    libraryAddedAt: null,
-    deliveredAt: null,
-    failedAt: null,
-    failureReason: null,
-    undeliveredCredited: 0,
-  };
+const DEFAULTS: Omit<CartDelivery, 'cartId'> = {
+  purchasedAt: null,
+  startedAt: null,
+  csvKey: null,
+  rowsKey: null,
+  builtAt: null,
+  undeliveredInvestorIds: [],
+  rowCount: 0,
+  recipient: null,
+  emailSentAt: null,
+  libraryAddedAt: null,
+  deliveredAt: null,
+  failedAt: null,
+  failureReason: null,
+  undeliveredCredited: 0,
+};
+
+/** The `SET` clause that writes `step` and creates every other field with its default if missing. */
+function deliveryUpdate(cartId: string, step: DeliveryStep) {
   const names: Record<string, string> = { '#entity': 'entity', '#cartId': 'cartId' };
   const values: Record<string, unknown> = { ':entity': cartDeliveryModel.entity, ':cartId': cartId };
   const sets = ['#entity = :entity', '#cartId = :cartId'];
-  for (const [i, [key, fallback]] of Object.entries(defaults).entries()) {
+  for (const [i, [key, fallback]] of Object.entries(DEFAULTS).entries()) {
     names[`#f${i}`] = key;
     if (key in step) {
       values[`:v${i}`] = step[key as keyof DeliveryStep];
@@ -43,12 +49,94 @@ export async function recordCartDelivery(cartId: string, step: DeliveryStep): Pr
       sets.push(`#f${i} = if_not_exists(#f${i}, :d${i})`);
     }
   }
+  return { sets, names, values };
+}
+
+/** Records delivery progress, creating the record on the first step. */
+export async function recordCartDelivery(cartId: string, step: DeliveryStep): Promise<void> {
+  const { sets, names, values } = deliveryUpdate(cartId, step);
   await updateItem({
     Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
     UpdateExpression: `SET ${sets.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   });
+}
+
+/**
+ * The transaction item that opens a paid cart's delivery record (with the payment that marks it
+ * purchased, or the redemption that spends a credit): paid at `purchasedAt`, in the open deliveries'
+ * index until delivered, nothing started yet.
+ */
+export function openDeliveryWrite(cartId: string, purchasedAt: string) {
+  const { sets, names, values } = deliveryUpdate(cartId, { purchasedAt });
+  return {
+    Update: {
+      Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
+      UpdateExpression: `SET ${[...sets, 'gsi1pk = :open', 'gsi1sk = :paid'].join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':open': DELIVERIES_OPEN, ':paid': `${purchasedAt}#${cartId}` },
+    },
+  };
+}
+
+/** What the first CSV build of a cart fixes: the file, its rows, and the investors it cannot deliver. */
+export interface FixedDelivery {
+  csvKey: string;
+  rowsKey: string;
+  rowCount: number;
+  undeliveredInvestorIds: string[];
+  builtAt: string;
+}
+
+/**
+ * Fixes what the cart delivers, once: true for the first build, false when an earlier or concurrent
+ * build fixed it (its file is then the one delivered, and this build's is never used).
+ */
+export async function fixCartDelivery(cartId: string, fixed: FixedDelivery): Promise<boolean> {
+  const { sets, names, values } = deliveryUpdate(cartId, fixed);
+  try {
+    await updateItem({
+      Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_not_exists(csvKey) OR csvKey = :none',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':none': null },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The delivery is complete: recorded, any failure cleared, and out of the open deliveries' index. */
+export async function completeDelivery(cartId: string, at: string): Promise<void> {
+  const { sets, names, values } = deliveryUpdate(cartId, {
+    deliveredAt: at,
+    failedAt: null,
+    failureReason: null,
+  });
+  await updateItem({
+    Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+}
+
+/**
+ * The deliveries of carts paid before `paidBefore` and not yet delivered, oldest first: one Query of
+ * the open deliveries' index (it holds only undelivered paid carts, so it stays small), at most `limit`.
+ */
+export async function listOpenDeliveries(paidBefore: string, limit = 1000): Promise<CartDelivery[]> {
+  const items = await queryAll({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
+    ExpressionAttributeValues: { ':open': DELIVERIES_OPEN, ':before': paidBefore },
+    ScanIndexForward: true,
+  });
+  return items.slice(0, limit).map((item) => cartDeliveryModel.fromItem(item));
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_OPEN_REPORTS_PER_FOUNDER } from '../../../../shared/api/reports';
 import { decodeCursor, encodeCursor, InvalidCursorError } from '../model';
 import {
+  type BounceCreditGuard,
   type CreditEntry,
   type InvestorReport,
   investorReportModel,
@@ -18,7 +19,7 @@ import {
   transactWriteRetryingConflicts,
   updateItem,
 } from '../table';
-import { grantCreditWrites } from './credits';
+import { bounceCreditWrites } from './credits';
 
 /**
  * Reports of wrong data (docs/data-model.md, "Reports"): the report item, listed in the open queue
@@ -231,13 +232,16 @@ export async function releaseReportClaim(id: string, claimId: string): Promise<b
 /**
  * Marks a claimed report resolved (out of the open queue) and deletes its guard, in one transaction
  * conditional on our claim still holding it: a report is resolved once. A bounce credit, when the
- * resolution grants one, is written by the same transaction (the grant, keyed by the report, and the
- * reporter's balance raised by one), so it is granted exactly when the report is resolved.
+ * resolution grants one, is written by the same transaction (the grant, keyed by the report, the
+ * reporter's balance raised by one, and the guard of its purchase, investor and kind, conditional on
+ * its absence), so it is granted exactly when the report is resolved, and once per bounced value.
+ * A failed condition (the claim lost, or the guard taken) is ReportAlreadyResolvedError: the caller
+ * tells the two apart.
  */
 export async function markReportResolved(
   resolved: InvestorReport,
   claimId: string,
-  credit: { grant: CreditEntry } | null,
+  credit: { grant: CreditEntry; guard: BounceCreditGuard } | null,
 ): Promise<InvestorReport> {
   try {
     await transactWrite([
@@ -251,7 +255,7 @@ export async function markReportResolved(
       },
       { Delete: { Key: guardKeys(resolved.reporterUserId, resolved.investorId) } },
       ...closeOpenReportWrites(resolved),
-      ...(credit ? grantCreditWrites(credit.grant) : []),
+      ...(credit ? bounceCreditWrites(credit.grant, credit.guard) : []),
     ]);
   } catch (error) {
     if (isConditionFailure(error))

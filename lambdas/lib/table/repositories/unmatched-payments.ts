@@ -1,19 +1,30 @@
+import { checkIndexCursor } from '../model';
 import { type UnmatchedPayment, unmatchedPaymentModel } from '../models';
-import { putItem, queryPage } from '../table';
+import { type Page, putItem, queryPage } from '../table';
 
 /** Records a payment no cart can take (kept for an admin); recording the same session twice keeps one. */
 export async function recordUnmatchedPayment(payment: UnmatchedPayment): Promise<void> {
   await putItem(unmatchedPaymentModel.toItem(payment));
 }
 
-/** The most recent unmatched payments, newest first (admin carts page). */
-export async function listUnmatchedPayments(limit = 50): Promise<UnmatchedPayment[]> {
+/**
+ * One page of the unmatched payments, newest first (admin carts page), and the cursor of the next
+ * page (null at the end).
+ *
+ * @throws InvalidCursorError for a cursor this list did not give.
+ */
+export async function listUnmatchedPaymentsPage(
+  cursor: string | null,
+  limit: number,
+): Promise<Page<UnmatchedPayment>> {
+  checkIndexCursor(cursor, 'gsi1pk', 'UNMATCHED_PAYMENTS');
   const page = await queryPage({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': 'UNMATCHED_PAYMENTS' },
     ScanIndexForward: false,
     Limit: limit,
+    cursor,
   });
-  return page.items.map((item) => unmatchedPaymentModel.fromItem(item));
+  return { items: page.items.map((item) => unmatchedPaymentModel.fromItem(item)), cursor: page.cursor };
 }

@@ -1,3 +1,4 @@
+import { type LibraryPurchase, mergePurchase } from '../../../../shared/library/purchases';
 import { batchGet } from '../batch';
 import { type PurchasedContact, purchasedContactModel, type UserProfile, userProfileModel } from '../models';
 import { getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
@@ -88,76 +89,79 @@ export async function getPurchasedContact(
 }
 
 const LIBRARY_WRITES_IN_FLIGHT = 16;
+const LIBRARY_WRITE_ATTEMPTS = 5;
 
-/** The fields a purchase may buy: each value, and when it became what it is. */
-const LIBRARY_FIELDS = [
-  'email',
-  'linkedinUrl',
-  'phone',
-  'twitterUrl',
-  'crunchbaseUrl',
-  'emailChangedAt',
-  'linkedinChangedAt',
-  'phoneChangedAt',
-  'twitterChangedAt',
-  'crunchbaseChangedAt',
-] as const;
+/** A library row as it is written: `cartIds` as a string set (adding a cart never drops one). */
+const contactItem = (row: PurchasedContact) => ({
+  ...purchasedContactModel.toItem(row),
+  cartIds: new Set(row.cartIds),
+});
 
 /**
- * Adds bought contacts to the library, merged with what the user bought before: a field bought now
- * is written, a field not bought now keeps what an earlier purchase gave; the first cart and purchase
- * date stay; every cart is added to `cartIds` (a set, so adding twice changes nothing). A contact
- * listed twice in one call is written once (the last one). Each owner is enrolled for the weekly
- * summary of updates (once).
+ * Writes one purchase into its library row by the rule of {@link mergePurchase}, conditional on the
+ * row's version as read (two deliveries of the same investor at once: the loser reads again and
+ * merges again). Returns whether the row changed (false: the purchase was already in it).
  */
-export async function addPurchasedContacts(contacts: PurchasedContact[]): Promise<void> {
-  const byKey = [...new Map(contacts.map((c) => [`${c.userId}\u0000${c.searchableInvestorId}`, c])).values()];
-  const write = async (contact: PurchasedContact) => {
-    const keys = purchasedContactModel.keys(contact);
-    const values: Record<string, unknown> = {
-      ':entity': purchasedContactModel.entity,
-      ':userId': contact.userId,
-      ':investor': contact.searchableInvestorId,
-      ':imported': contact.importedInvestorId,
-      ':name': contact.name,
-      ':cart': contact.cartId,
-      ':at': contact.purchasedAt,
-      ':carts': new Set([contact.cartId, ...contact.cartIds]),
-    };
-    const sets = [
-      'entity = :entity',
-      'userId = :userId',
-      'searchableInvestorId = :investor',
-      'importedInvestorId = :imported',
-      '#name = :name',
-      'cartId = if_not_exists(cartId, :cart)',
-      'purchasedAt = if_not_exists(purchasedAt, :at)',
-    ];
-    for (const field of LIBRARY_FIELDS) {
-      const value = contact[field];
-      if (value !== null) {
-        values[`:${field}`] = value;
-        sets.push(`${field} = :${field}`);
-      } else {
-        values[':null'] = null;
-        sets.push(`${field} = if_not_exists(${field}, :null)`);
-      }
+async function addPurchaseToRow(purchase: LibraryPurchase, read: PurchasedContact | null): Promise<boolean> {
+  let row = read;
+  for (let attempt = 1; ; attempt++) {
+    const merged = mergePurchase(row, purchase);
+    if (!merged) return false;
+    const version = row?.version ?? 0;
+    try {
+      await putItem(contactItem({ ...merged, version: version + 1 } as PurchasedContact), {
+        expression: !row
+          ? 'attribute_not_exists(pk)'
+          : version === 0
+            ? 'attribute_not_exists(version) OR version = :version'
+            : 'version = :version',
+        ...(row ? { values: { ':version': version } } : {}),
+      });
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= LIBRARY_WRITE_ATTEMPTS) throw error;
+      row = await getPurchasedContact(purchase.userId, purchase.searchableInvestorId);
     }
-    await updateItem({
-      Key: { pk: keys.pk, sk: keys.sk },
-      UpdateExpression: `SET ${sets.join(', ')} ADD cartIds :carts`,
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: values,
-    });
-  };
-  for (let i = 0; i < byKey.length; i += LIBRARY_WRITES_IN_FLIGHT)
-    await Promise.all(byKey.slice(i, i + LIBRARY_WRITES_IN_FLIGHT).map(write));
+  }
+}
+
+/**
+ * Adds bought contacts to their owners' libraries (docs/decisions.md, "Deliveries happen once"): each
+ * row read (BatchGet), merged with the purchase and written back conditionally. A purchase already in
+ * its row (a re-run of a delivery) changes nothing. A contact listed twice in one call is written once
+ * (the last one). Each owner is enrolled for the weekly summary of updates (once). Returns how many
+ * rows changed.
+ */
+export async function addPurchasesToLibrary(purchases: readonly LibraryPurchase[]): Promise<number> {
+  const byKey = [
+    ...new Map(purchases.map((p) => [`${p.userId}\u0000${p.searchableInvestorId}`, p])).values(),
+  ];
+  const rows = new Map(
+    (
+      await batchGet(
+        byKey.map((p) => ({ pk: `USER#${p.userId}`, sk: `CONTACT#${p.searchableInvestorId}` })),
+        { consistent: true },
+      )
+    )
+      .map(contactFromItem)
+      .map((row) => [`${row.userId}\u0000${row.searchableInvestorId}`, row]),
+  );
+  let changed = 0;
+  for (let i = 0; i < byKey.length; i += LIBRARY_WRITES_IN_FLIGHT) {
+    const written = await Promise.all(
+      byKey
+        .slice(i, i + LIBRARY_WRITES_IN_FLIGHT)
+        .map((p) => addPurchaseToRow(p, rows.get(`${p.userId}\u0000${p.searchableInvestorId}`) ?? null)),
+    );
+    changed += written.filter(Boolean).length;
+  }
   // Whatever adds to a library (a purchase, a credit), its owner gets the weekly summary of updates.
-  for (const userId of new Set(byKey.map((c) => c.userId))) {
+  for (const userId of new Set(byKey.map((p) => p.userId))) {
     const first = byKey
-      .filter((c) => c.userId === userId)
-      .map((c) => c.purchasedAt)
+      .filter((p) => p.userId === userId)
+      .map((p) => p.purchasedAt)
       .sort()[0];
     if (first) await enrolForUpdateSummaries([userId], first);
   }
+  return changed;
 }
