@@ -11,6 +11,8 @@ import { BUILT_IN_CREATED_AT, BUILT_IN_CREATED_BY } from '../../infra/constructs
 import { IMPORT_FILE_DAYS } from '../../infra/constructs/data';
 import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring';
 import type { InvestorDirectoryStack } from '../../infra/stack';
+import { SERVICE_NAME } from '../../lambdas/lib/observability/logger';
+import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../../lambdas/lib/observability/metrics';
 import { builtInPortalItem } from '../../lambdas/lib/portals/built-in';
 import { routeKey, routes } from '../../lambdas/routes';
 import { fakeWebDist, prodContext, SYNTH_TIMEOUT, synthesize } from './support/synth';
@@ -71,6 +73,19 @@ describe('operations that notice', () => {
       const dimension = { Name: 'StateMachineArn', Value: { Ref: logicalIdOf(machine) } };
       expect(alarmOn('ExecutionsFailed', dimension), machine.node.path).toHaveLength(1);
     }
+  });
+
+  it('alarms on a paid cart stuck without a delivery, counted by the watch of paid carts (issue 30)', () => {
+    expect(alarmOn('StuckPaidCarts')).toHaveLength(1);
+    expect(alarmOn('StuckPaidCarts')[0]?.Properties).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
+      Threshold: ALARM_THRESHOLDS.stuckPaidCarts,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Period: 300,
+      EvaluationPeriods: 1,
+    });
+    expect(BUSINESS_METRICS).toContain('StuckPaidCarts');
   });
 
   it('alarms before SES reputation reaches the rates at which AWS reviews the account', () => {

@@ -589,6 +589,17 @@ describe('Step Functions', () => {
     });
   });
 
+  it('starts the watch of paid carts every 5 minutes (issue 30)', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      State: 'ENABLED',
+      Target: {
+        Arn: ref(stack.workflows.stateMachines.deliveryWatch),
+        Input: JSON.stringify(workflowSchedules.deliveryWatch.input),
+      },
+    });
+  });
+
   it('starts the weekly summary of updates every 7 days, and every scheduled workflow with the input the local home uses', () => {
     template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(7 days)',
