@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCartsResponse } from '../../../shared/api/admin';
 import { formatDateTime } from '../../../shared/format/dates';
@@ -41,6 +41,9 @@ const cart = (overrides: Partial<AdminCart>): AdminCart => ({
   ...overrides,
 });
 
+// The page reads two lists at once; on a busy machine the first render may take a few seconds.
+configure({ asyncUtilTimeout: 10_000 });
+
 beforeEach(() => setSignedInUser(ADMIN_CLAIMS));
 
 afterEach(() => {
@@ -77,7 +80,7 @@ const payment = (id: string) => ({
   receivedAt: '2024-03-08T12:00:00.000Z',
 });
 
-describe('the recent carts page', () => {
+describe('the recent carts page', { timeout: 30_000 }, () => {
   it('shows each cart with its creator, start, status and item count, and a flag when set', async () => {
     const carts = [
       cart({ id: 'cart_20240307-AAAAAAAA' }),

@@ -121,7 +121,7 @@ export const PURCHASE_STATE_LABELS: Readonly<Record<PurchaseState, string>> = {
 };
 /** Not in the spec: what a stuck cart's card says (docs/operations.md, "What to watch"). */
 export const STUCK_DELIVERY =
-  'Paid, but no delivery has been running for a while (its start failed or its run was lost). Redeliver it.';
+  'Paid, but no delivery is running or done: its start failed or its run was lost. Redeliver it.';
 /** Not in the spec. */
 export const NO_UNMATCHED_PAYMENTS = 'No unmatched payments.';
 
