@@ -35,7 +35,7 @@ export async function seedLocalInvestor(cognito: LocalCognito, account: LocalAcc
       ...emptyInvestorProfileFields(account.email),
       name: 'Rosa Almeida',
       firm: 'VCN Angels',
-      title: 'Partner',
+      title: 'Angel Investor',
       investorType: 'angel',
       stages: ['pre-seed', 'seed'],
       sectors: ['fintech', 'climate tech'],

@@ -16,6 +16,7 @@ import { buildImportedInvestor } from '../../shared/import/build-imported-invest
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { ensureUser, type LocalAccount, type LocalCognito } from './cognito';
+import { formatCheque, generateDemoInvestors } from './demo/investors';
 import { seedLocalInvestor } from './seed-investor';
 
 /** Local-only accounts, printed in the banner. Never used outside the local home. */
@@ -26,157 +27,9 @@ export const LOCAL_ACCOUNTS = {
   investor: { email: 'investor@example.com', password: 'investor-local-1' },
 } satisfies Record<string, LocalAccount>;
 
-/** A small deterministic PRNG (mulberry32), so every fresh clone gets the same demo directory. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './demo/random';
 
-const FIRST = [
-  'Ada',
-  'Bram',
-  'Cleo',
-  'Dario',
-  'Edda',
-  'Fenn',
-  'Gala',
-  'Hugo',
-  'Iris',
-  'Joss',
-  'Kira',
-  'Lior',
-  'Mina',
-  'Nico',
-  'Opal',
-  'Pim',
-  'Quin',
-  'Rhea',
-  'Sami',
-  'Tove',
-  'Ugo',
-  'Vera',
-  'Wren',
-  'Xavi',
-  'Yara',
-  'Zeno',
-  'Åsa',
-  'Émile',
-  'Zoë',
-  'Łukasz',
-];
-const LAST = [
-  'Abernook',
-  'Brightwater',
-  'Caldera',
-  'Dunmore',
-  'Elswick',
-  'Farrow',
-  'Galloway',
-  'Hollis',
-  'Ivers',
-  'Jandro',
-  'Kessler',
-  'Lindqvist',
-  'Marlowe',
-  'Northcote',
-  'Oakhurst',
-  'Pennick',
-  'Quarles',
-  'Rosslyn',
-  'Stavros',
-  'Thorne',
-  'Ulverton',
-  'Vantongeren',
-  'Whitlock',
-  'Yardley',
-  'Zabrowski',
-  'Müller',
-  'Ødegaard',
-];
-const FIRM_A = [
-  'Acorn',
-  'Beacon',
-  'Cobalt',
-  'Driftwood',
-  'Ember',
-  'Foundry',
-  'Granite',
-  'Harbor',
-  'Indigo',
-  'Juniper',
-  'Keystone',
-  'Lantern',
-  'Meridian',
-  'Nimbus',
-  'Orchard',
-  'Pioneer',
-];
-const FIRM_B = ['Ventures', 'Capital', 'Partners', 'Fund', 'Labs', 'Collective', 'Holdings', 'Angels'];
-const ROLES = [
-  'VC',
-  'Angel',
-  'Fund',
-  'Accelerator',
-  'Incubator',
-  'Corporate VC',
-  'Family Office',
-  'Syndicate',
-];
-const STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth', 'Late Stage'];
-const SECTORS = [
-  'Fintech',
-  'SaaS',
-  'Healthtech',
-  'Climate',
-  'AI',
-  'Marketplaces',
-  'Consumer',
-  'Edtech',
-  'Biotech',
-  'Deep Tech',
-  'Gaming',
-  'Proptech',
-  'Mobility',
-  'Cybersecurity',
-  'Developer Tools',
-  'Fintech (payments, lending)',
-  'Agtech',
-  'Web3',
-  'Robotics',
-  'Media',
-];
-const COUNTRIES = [
-  'United States',
-  'United Kingdom',
-  'Germany',
-  'France',
-  'Netherlands',
-  'Sweden',
-  'Canada',
-  'Singapore',
-  'Brazil',
-  'India',
-];
-const CITIES = [
-  'New York',
-  'San Francisco',
-  'London',
-  'Berlin',
-  'Paris',
-  'Amsterdam',
-  'Stockholm',
-  'Toronto',
-  'Singapore',
-  'São Paulo',
-  'Bangalore',
-];
-const DOMAINS = ['example.com', 'example.org', 'example.net'];
+export { seededRandom };
 
 export const DEMO_HEADERS = [
   'Investor Name',
@@ -198,46 +51,29 @@ export const DEMO_HEADERS = [
 ];
 
 /**
- * Synthetic investor rows, in the shape of a CSV an admin would import: made-up names, and emails
- * only on reserved example domains. The same `count` and `seed` always give the same rows.
+ * The demo directory (./demo/investors.ts) in the shape of a CSV an admin would import: synthetic
+ * people at invented firms. The same `count` and `seed` always give the same rows, and a smaller
+ * count's rows are the start of a larger count's.
  */
 export function generateInvestorRows(count: number, seed = 42): string[][] {
-  const random = seededRandom(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const some = (list: readonly string[], max: number) => {
-    const n = 1 + Math.floor(random() * max);
-    return [...new Set(Array.from({ length: n }, () => pick(list)))];
-  };
-  const rows: string[][] = [];
-  for (let i = 0; i < count; i++) {
-    const first = pick(FIRST);
-    const last = pick(LAST);
-    const firm = `${pick(FIRM_A)} ${pick(FIRM_B)}`;
-    const handle = `${first}.${last}.${i}`
-      .normalize('NFKD')
-      .replace(/[^\w.]/g, '')
-      .toLowerCase();
-    const min = [25, 50, 100, 250, 500][Math.floor(random() * 5)] ?? 50;
-    rows.push([
-      `${first} ${last}`,
-      firm,
-      pick(['Partner', 'Principal', 'Managing Partner', 'Associate', 'Angel Investor', 'Director']),
-      random() < 0.85 ? `${handle}@${pick(DOMAINS)}` : '',
-      random() < 0.4 ? `+1 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}` : '',
-      random() < 0.7 ? `https://www.linkedin.com/in/${handle.replace(/\./g, '-')}` : '',
-      random() < 0.45 ? `https://twitter.com/${handle.replace(/\./g, '_')}` : '',
-      random() < 0.3 ? `https://www.crunchbase.com/person/${handle.replace(/\./g, '-')}` : '',
-      pick(ROLES),
-      some(STAGES, 3).join(', '),
-      some(SECTORS, 4).join('; '),
-      some(COUNTRIES, 2).join(', '),
-      pick(CITIES),
-      `$${min}k`,
-      `$${min * 10 >= 1000 ? `${(min * 10) / 1000}M` : `${min * 10}k`}`,
-      random() < 0.2 ? 'Prefers warm introductions.' : '',
-    ]);
-  }
-  return rows;
+  return generateDemoInvestors(count, seed).map((investor) => [
+    investor.name,
+    investor.firm.name,
+    investor.title,
+    investor.email ?? '',
+    investor.phone ?? '',
+    investor.linkedin ?? '',
+    investor.twitter ?? '',
+    investor.crunchbase ?? '',
+    investor.kind,
+    investor.stages.join(', '),
+    investor.sectors.join('; '),
+    investor.country.name,
+    investor.cities.map((city) => city.name).join(', '),
+    formatCheque(investor.checkMin),
+    formatCheque(investor.checkMax),
+    investor.notes,
+  ]);
 }
 
 /**

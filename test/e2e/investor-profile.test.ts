@@ -13,7 +13,7 @@ describe('deciding on an investor in Chromium against the local home', () => {
     await page.goto(`${e2e.appUrl}/investors/search?stageFocus=series%20a`);
     const card = page.locator('article.investor-card').first();
     await card.waitFor();
-    // Every demo investor has a title, a firm, places and a cheque range.
+    // Every demo investor has a title, a firm (an angel its angel group), places and a cheque range.
     const facts = card.locator('.investor-facts');
     await expect.poll(() => facts.textContent()).toMatch(/ · .+Cheque \$/);
     // Stages are listed in the founders' order and display case.
