@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
-import {
-  processAllImportedInvestors,
-  processUnmappedImportedInvestors,
-} from '../../lambdas/lib/directory/mapping';
+import { mapImportedInvestors, processAllImportedInvestors } from '../../lambdas/lib/directory/mapping';
 import { BUILT_IN_PORTAL, builtInPortal } from '../../lambdas/lib/portals/built-in';
 import { podcastModel, podcastVoteModel } from '../../lambdas/lib/table/models';
-import { putImportedInvestors } from '../../lambdas/lib/table/repositories/investors';
 import { createPodcast, togglePodcastVote } from '../../lambdas/lib/table/repositories/podcasts';
 import { getPortal, putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createProject } from '../../lambdas/lib/table/repositories/projects';
@@ -76,25 +72,37 @@ export function generateInvestorRows(count: number, seed = 42): string[][] {
   ]);
 }
 
+/** How far a seed has come: `done` of `total` investors imported and mapped. */
+export type SeedProgress = (done: number, total: number) => void;
+
+/** Rows mapped at a time: small enough for the progress to move, large enough for full batches. */
+const SEED_CHUNK_ROWS = 300;
+
 /**
- * Loads rows through the product's own code paths: the shared CSV mapping into imported
- * investors (written in batches), then mapping into searchable investors with their tag
- * postings, then aggregation into directory metadata.
+ * Loads rows through the product's own code paths: the shared CSV mapping builds imported investors,
+ * the directory's mapping turns each chunk into searchable investors with their tag postings (and
+ * writes the imported records, linked to them: one write each, not a pending one first), then
+ * aggregation writes the directory metadata. `onProgress` hears after every chunk.
  */
 export async function importRows(
   headers: string[],
   rows: string[][],
   source: { sourceName: string; sourceUrl: string; importedByUserId: string },
-  options: { importedAt?: (row: number) => Date } = {},
+  options: { importedAt?: (row: number) => Date; onProgress?: SeedProgress } = {},
 ): Promise<void> {
   const columns = columnsFromHeaders(headers);
   const now = new Date();
-  const investors: ImportedInvestor[] = rows.map((row, i) => ({
-    id: randomUUID(),
-    ...buildImportedInvestor(columns, row, { ...source, now: options.importedAt?.(i) ?? now }),
-  }));
-  await putImportedInvestors(investors);
-  await processUnmappedImportedInvestors();
+  for (let start = 0; start < rows.length; start += SEED_CHUNK_ROWS) {
+    const investors: ImportedInvestor[] = rows.slice(start, start + SEED_CHUNK_ROWS).map((row, i) => ({
+      id: randomUUID(),
+      ...buildImportedInvestor(columns, row, {
+        ...source,
+        now: options.importedAt?.(start + i) ?? now,
+      }),
+    }));
+    await mapImportedInvestors(investors, new Date());
+    options.onProgress?.(Math.min(rows.length, start + SEED_CHUNK_ROWS), rows.length);
+  }
   await aggregateDirectory();
 }
 
@@ -161,14 +169,18 @@ export async function upgradeSeededRecords(): Promise<void> {
 /** Seeds the local home on its first run; later runs find the marker and keep the data as it is. */
 export async function seedLocalHome(
   cognito: LocalCognito,
-  options: { investors: number } = { investors: 2400 },
+  options: { investors?: number; onProgress?: SeedProgress; onStep?: (step: string) => void } = {},
 ) {
+  const investors = options.investors ?? 2400;
+  const step = options.onStep ?? (() => undefined);
+  step('Creating the local accounts...');
   const adminSub = await ensureUser(cognito, LOCAL_ACCOUNTS.admin);
   const founderSub = await ensureUser(cognito, LOCAL_ACCOUNTS.founder);
   await seedLocalInvestor(cognito, LOCAL_ACCOUNTS.investor, new Date().toISOString());
   if (await getItem(SEED_MARKER.pk, SEED_MARKER.sk)) {
     // A home seeded before mapping kept the directory totals, or before search had its snapshot, is
     // brought up to date: aggregation recounts when either is missing (and only folds otherwise).
+    step('Bringing the seeded directory up to date...');
     await aggregateDirectory();
     await upgradeSeededRecords();
     await upgradeSeededProvenance();
@@ -182,14 +194,18 @@ export async function seedLocalHome(
   // Each row as last seen some day in the past 18 months, so cards show how fresh each contact is.
   await importRows(
     DEMO_HEADERS,
-    generateInvestorRows(options.investors),
+    generateInvestorRows(investors),
     {
       sourceName: 'Demo directory (synthetic)',
       sourceUrl: 'https://example.com/demo-directory',
       importedByUserId: adminSub,
     },
-    { importedAt: demoImportDates(options.investors, new Date()) },
+    {
+      importedAt: demoImportDates(investors, new Date()),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
   );
+  step('Adding the demo portal, podcasts and projects...');
 
   await putPortal(builtInPortal(now, adminSub));
 
