@@ -68,14 +68,26 @@ const either =
   (h: HeaderForms): boolean =>
     tests.some((test) => test(h));
 
-const isCheckSize = has('check', 'ticket');
+/**
+ * A cheque-size header, however it is spelled: 'Check Size', 'Cheque Min', 'Ticket max', 'Min
+ * Investment', 'Investment Range' (an 'investment' word counts only with a size word beside it, so
+ * 'Investments' and 'Investment Stage' are not cheque sizes).
+ */
+const isCheckSize = either(
+  has('check', 'cheque', 'ticket'),
+  (h) =>
+    wordIs('investment', 'investing')(h) &&
+    word('min', 'max', 'size', 'range', 'amount', 'lower', 'upper')(h),
+);
+const isMin = word('min', 'lower', 'smallest', 'from');
+const isMax = word('max', 'upper', 'largest', 'biggest');
 
 /**
  * Header rules, tried in this order; the first that matches wins. Specific families come before the broad
  * ones whose words also occur in other headers:
  * - contact details and links first, so 'Partner Email', 'Company LinkedIn' or 'Firm Website' are contact
  *   columns, not names or firms;
- * - min/max check size before the plain check size bucket;
+ * - min/max check size (cheque, ticket, investment size) before the plain check size bucket;
  * - stage before tags ('stage' contains 'tag') and before investments ('Investment Stage');
  * - sector words (including 'fund focus') before firms ('Fund Name' is a firm);
  * - cities, then countries/location, then regions ('Country/Region' is countries);
@@ -84,8 +96,8 @@ const isCheckSize = has('check', 'ticket');
  * - first and last name before the full-name family, which takes any remaining header with 'name' in it.
  */
 const RULES: readonly Rule[] = [
-  ['email', has('email')],
-  ['phone', has('phone', 'mobile')],
+  ['email', either(has('email'), is('mail', 'mailaddress'))],
+  ['phone', either(has('phone', 'mobile', 'whatsapp'), wordIs('tel', 'cell'))],
   ['linkedin', has('linkedin')],
   ['twitter', either(has('twitter'), wordIs('x'))],
   ['crunchbase', has('crunchbase')],
@@ -100,23 +112,64 @@ const RULES: readonly Rule[] = [
       word('url', 'web'),
     ),
   ],
-  ['checkSizeMin', (h) => isCheckSize(h) && word('min')(h)],
-  ['checkSizeMax', (h) => isCheckSize(h) && word('max')(h)],
+  ['checkSizeMin', (h) => isCheckSize(h) && isMin(h)],
+  ['checkSizeMax', (h) => isCheckSize(h) && isMax(h)],
   ['checkSizeBucket', isCheckSize],
-  ['leadsRounds', either(word('leads'), has('leadround', 'leaddeal'), is('lead'))],
-  ['stageFocus', has('stage')],
-  ['sectorFocus', has('sector', 'niche', 'fundfocus', 'vertical', 'industr')],
-  ['cities', word('city', 'cities')],
-  ['countries', word('countr', 'location', 'geograph')],
+  [
+    'leadsRounds',
+    either(
+      word('leads'),
+      has('leadround', 'leaddeal', 'willlead', 'canlead', 'takeslead'),
+      is('lead', 'leadinvestor'),
+    ),
+  ],
+  ['stageFocus', either(has('stage'), word('round'))],
+  [
+    'sectorFocus',
+    either(
+      has(
+        'sector',
+        'niche',
+        'fundfocus',
+        'vertical',
+        'industr',
+        'focusarea',
+        'investmentfocus',
+        'market',
+        'theme',
+      ),
+      is('focus'),
+    ),
+  ],
+  ['cities', word('city', 'cities', 'town', 'metro')],
+  ['countries', either(word('countr', 'location', 'geograph', 'nation'), has('headquarter', 'basedin'))],
   ['regions', has('region')],
-  ['portfolioCompanies', has('portfolio')],
-  ['selectedInvestments', has('investments', 'selectedinvestment', 'notableinvestment')],
-  ['notes', has('note', 'comment')],
+  ['portfolioCompanies', has('portfolio', 'portco')],
+  [
+    'selectedInvestments',
+    has('investments', 'selectedinvestment', 'notableinvestment', 'notabledeal', 'pastdeal', 'exits'),
+  ],
+  ['notes', has('note', 'comment', 'remark')],
   ['tags', word('tag', 'keyword', 'label')],
-  ['title', has('title', 'position')],
-  ['investorRole', either(word('type', 'role'), has('investortype', 'investorrole'))],
+  ['title', has('title', 'position', 'designation')],
+  ['investorRole', either(word('type', 'role', 'kind'), has('investortype', 'investorrole'))],
   ['otherFirms', has('otherfirm', 'othercompan', 'otherorg', 'additionalfirm', 'previousfirm', 'pastfirm')],
-  ['primaryFirm', either(has('firm', 'company', 'organisation', 'organization', 'fundname'), is('fund'))],
+  [
+    'primaryFirm',
+    either(
+      has(
+        'firm',
+        'company',
+        'organisation',
+        'organization',
+        'fundname',
+        'employer',
+        'affiliation',
+        'institution',
+      ),
+      is('fund'),
+    ),
+  ],
   ['firstName', either(has('firstname', 'givenname', 'forename'), is('first'))],
   ['lastName', either(has('lastname', 'surname', 'familyname'), is('last'))],
   ['fullName', either(has('name'), is('investor', 'partner', 'person', 'contact'))],
@@ -124,6 +177,8 @@ const RULES: readonly Rule[] = [
 
 const headerForms = (header: string): HeaderForms => {
   const words = header
+    // camelCase and PascalCase headers are words too: 'MinCheckSize' is 'min check size'.
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '');
