@@ -47,6 +47,35 @@ export const IMPORT_JOB_RESTING_STATUSES: readonly ImportJobStatus[] = [
   'discarded',
 ];
 
+/** A value of a row the import kept aside (in the record's other details) instead of its field, and why. */
+export const valueNoticeSchema = z.object({
+  row: z.int(),
+  column: z.string(),
+  value: z.string(),
+  reason: z.string(),
+});
+
+/** A row of the file that joined an investor already in the directory, or one of an earlier row. */
+export const mergedRowSchema = z.object({
+  row: z.int(),
+  name: z.string(),
+  /** The investor it was merged into (the directory's name for them), and its row when it was in the same file. */
+  into: z.string(),
+  intoRow: z.nullable(z.int()),
+});
+
+/**
+ * What publishing did with the rows it wrote: new investors, rows merged into an existing investor
+ * (exact counts, the first rows of each), rows left out because the investor withdrew their listing.
+ */
+export const importOutcomesSchema = z.object({
+  added: z.int(),
+  merged: z.int(),
+  withdrawn: z.int(),
+  mergedRows: z.array(mergedRowSchema),
+});
+export type ImportOutcomes = z.infer<typeof importOutcomesSchema>;
+
 export const importJobSchema = z.object({
   id: z.string(),
   status: z.enum(IMPORT_JOB_STATUSES),
@@ -66,6 +95,11 @@ export const importJobSchema = z.object({
   rowsStartedAt: z.nullable(z.string()),
   progressAt: z.nullable(z.string()),
   rowErrors: z.array(z.object({ row: z.int(), reason: z.string() })),
+  /** Values kept aside instead of their field: the exact count, and the first of them. */
+  droppedValues: z._default(z.int(), 0),
+  valueNotices: z._default(z.array(valueNoticeSchema), []),
+  /** Set when the rows are published (null before, and on jobs from before it was kept). */
+  outcomes: z._default(z.nullable(importOutcomesSchema), null),
   failureReason: z.nullable(z.string()),
   finishedAt: z.nullable(z.string()),
 });

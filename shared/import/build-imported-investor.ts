@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { InvestorRole } from '../investors/roles';
 import { parseInvestorRole } from '../investors/roles';
 import type { Firm, ImportedInvestorDraft, MetadataEntry } from '../investors/types';
@@ -56,8 +57,33 @@ const blankToNull = (value: string | null | undefined): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
+/**
+ * A value of a row that the import could not use for its column's field: kept verbatim with the
+ * record's other details (`otherMetadata`), and reported to the admin with the reason.
+ */
+export interface ValueNotice {
+  /** The column's header as the admin left it. */
+  column: string;
+  value: string;
+  reason: string;
+}
+
+/** Why a value was not used: what the admin reads in the import's summary. */
+export const valueNoticeReasons = {
+  invalidEmail: 'not a valid email address',
+  secondEmail: 'a second email address (the first one is kept as the email)',
+  checkSize: 'not an amount (such as 250k, $1.5M or 2,000,000)',
+  secondCheckSize: 'a second, different amount for the same bound',
+  leadsRounds: 'not a yes or no answer',
+  role: 'not a known investor type (VC, Angel, Fund, Accelerator, Incubator, Corporate, Family Office)',
+} as const;
+
+const emailSchema = z.email();
+const isEmailAddress = (value: string) => emailSchema.safeParse(value).success;
+
 /** Collects the values of one row, column by column, before the record is assembled. */
 class RowCollector {
+  readonly notices: ValueNotice[] = [];
   readonly lists = new Map<ListFamily, string[]>();
   readonly texts = new Map<TextFamily, string>();
   readonly notes: string[] = [];
@@ -77,8 +103,9 @@ class RowCollector {
     return this.texts.get(family) ?? null;
   }
 
-  keep(tag: string, value: string): void {
+  keep(tag: string, value: string, reason?: string): void {
     this.metadata.push({ tag, value });
+    if (reason) this.notices.push({ column: tag, value, reason });
   }
 
   add(family: ColumnFamily, tag: string, cell: string): void {
@@ -118,28 +145,32 @@ class RowCollector {
     }
   }
 
-  /** The first item with an '@' (a leading 'mailto:' dropped) is the email; other items go to metadata. */
+  /**
+   * The first valid address (a leading 'mailto:' dropped) is the email; other items go to metadata,
+   * an invalid or second address with its reason.
+   */
   private addEmail(tag: string, cell: string): void {
     const items = splitLinks(cell).map((item) => item.replace(/^mailto:/i, ''));
-    const rest: string[] = [];
     for (const item of items) {
-      if (this.email === null && item.includes('@')) this.email = item;
-      else if (item !== this.email) rest.push(item);
+      if (item === this.email) continue;
+      const valid = isEmailAddress(item);
+      if (this.email === null && valid) this.email = item;
+      else this.keep(tag, item, valid ? valueNoticeReasons.secondEmail : valueNoticeReasons.invalidEmail);
     }
-    if (rest.length > 0) this.keep(tag, rest.join(', '));
   }
 
   /** First recognised role wins; text that only parses to 'other' is also kept verbatim in metadata. */
   private addRole(tag: string, cell: string): void {
     const role = parseInvestorRole(cell);
-    if (role === 'other' && normalizeTag(cell) !== 'other') this.keep(tag, cell);
+    if (role === 'other' && normalizeTag(cell) !== 'other') this.keep(tag, cell, valueNoticeReasons.role);
     if (this.role === null || (this.role === 'other' && role !== 'other')) this.role = role;
   }
 
   private addCheckSize(family: 'checkSizeMin' | 'checkSizeMax', tag: string, cell: string): void {
     const amount = parseCheckSize(cell);
     const current = family === 'checkSizeMin' ? this.checkMin : this.checkMax;
-    if (amount === null || (current !== null && current !== amount)) this.keep(tag, cell);
+    if (amount === null) this.keep(tag, cell, valueNoticeReasons.checkSize);
+    else if (current !== null && current !== amount) this.keep(tag, cell, valueNoticeReasons.secondCheckSize);
     if (amount === null || current !== null) return;
     if (family === 'checkSizeMin') this.checkMin = amount;
     else this.checkMax = amount;
@@ -147,7 +178,8 @@ class RowCollector {
 
   private addLeadsRounds(tag: string, cell: string): void {
     const answer = parseLeadsRounds(cell);
-    if (answer === null || (this.leadsRounds !== null && this.leadsRounds !== answer)) this.keep(tag, cell);
+    if (answer === null || (this.leadsRounds !== null && this.leadsRounds !== answer))
+      this.keep(tag, cell, valueNoticeReasons.leadsRounds);
     else this.leadsRounds = answer;
   }
 }
@@ -195,6 +227,19 @@ export function buildImportedInvestor(
   row: readonly string[],
   context: ImportContext,
 ): ImportedInvestorDraft {
+  return buildImportedInvestorWithNotices(columns, row, context).record;
+}
+
+/**
+ * {@link buildImportedInvestor}, with the values the record could not use for their fields (an
+ * invalid email, an amount that is not one...): each kept in `otherMetadata` and listed here with
+ * its reason, for the import's summary.
+ */
+export function buildImportedInvestorWithNotices(
+  columns: readonly ImportColumn[],
+  row: readonly string[],
+  context: ImportContext,
+): { record: ImportedInvestorDraft; notices: ValueNotice[] } {
   const sourceName = context.sourceName.trim();
   if (sourceName === '') throw new Error(messages.sourceNameRequired);
 
@@ -219,7 +264,7 @@ export function buildImportedInvestor(
   const { checkMin, checkMax } = collected;
   const importedAt = context.now.toISOString();
 
-  return {
+  const record: ImportedInvestorDraft = {
     searchableInvestorEntryId: null,
     firstName,
     lastName,
@@ -270,4 +315,5 @@ export function buildImportedInvestor(
     fieldStatuses: [],
     updatedAt: importedAt,
   };
+  return { record, notices: collected.notices };
 }

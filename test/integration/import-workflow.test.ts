@@ -13,10 +13,11 @@ import {
 } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
 import { IMPORT_JOB_RESTING_STATUSES, type ImportJobView } from '../../shared/api/imports';
+import { valueNoticeReasons } from '../../shared/import/build-imported-investor';
 import { armFault } from './support/faults';
 import { call, createUser, type TestUser } from './support/home';
 import { metricTotal } from './support/metrics';
-import { unique } from './support/seed';
+import { seedInvestors, unique } from './support/seed';
 
 const HEADERS = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', ''];
 
@@ -157,6 +158,64 @@ describe('import workflow (the ASL run by the local home)', () => {
       `Good Two ${u}`,
       `Trailing ${u}`,
     ]);
+  });
+
+  it('summary: says what happened to every row (added, merged into an existing investor or an earlier row, a value not used and why, a row skipped), and cheque min/max headers land in the cheque range', async () => {
+    const admin = await createUser({ admin: true });
+    const u = unique();
+    await seedInvestors([
+      { name: `Dana Existing ${u}`, email: `dana-${u}@example.com`, sectors: [`sum-${u}`] },
+    ]);
+    const headers = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', 'Cheque Min', 'Cheque Max'];
+    const csv = [
+      headers.join(','),
+      `Ann New ${u},ann-${u}@example.com,Seed,sum-${u},$250k,1.5M`,
+      `Bo Invalid ${u},bo-${u}.example.com,Seed,sum-${u},,`,
+      `Dana Again ${u},dana-${u}@example.com,Seed,sum-${u},,`,
+      `Ann Twin ${u},ANN-${u}@example.com,Series A,sum-${u},,`,
+      `,nobody-${u}@example.com,Seed,sum-${u},,`,
+    ].join('\n');
+
+    const job = await finished(
+      admin,
+      await uploadAndStart(
+        admin,
+        csv,
+        headers.map((header) => ({ header, include: true })),
+      ),
+    );
+
+    expect(job).toMatchObject({ status: 'succeeded', totalRows: 5, processedRows: 5, importedRows: 4 });
+    expect(job.outcomes).toEqual({
+      added: 2,
+      merged: 2,
+      withdrawn: 0,
+      mergedRows: [
+        { row: 3, name: `Dana Again ${u}`, into: `Dana Existing ${u}`, intoRow: null },
+        { row: 4, name: `Ann Twin ${u}`, into: `Ann New ${u}`, intoRow: 1 },
+      ],
+    });
+    expect(job.droppedValues).toBe(1);
+    expect(job.valueNotices).toEqual([
+      { row: 2, column: 'Email', value: `bo-${u}.example.com`, reason: valueNoticeReasons.invalidEmail },
+    ]);
+    expect(job.rowErrors).toEqual([{ row: 5, reason: importFileMessages.rowWithoutName }]);
+    // Nothing is lost: the value not used is kept with the record's other details.
+    expect((await getImportedInvestor(`${job.id}-2`))?.otherMetadata).toEqual([
+      { tag: 'Email', value: `bo-${u}.example.com` },
+    ]);
+    // The directory holds three investors of the sector: Dana (merged), Ann (merged with her twin), Bo.
+    const found = await call('GET', `/investors?sectorFocus=sum-${u}`);
+    const items = (
+      found.body as { data: { items: { name: string; checkMin: number | null; checkMax: number | null }[] } }
+    ).data.items;
+    expect(items.map((i) => i.name).sort()).toEqual(
+      [`Ann New ${u}`, `Bo Invalid ${u}`, `Dana Existing ${u}`].sort(),
+    );
+    expect(items.find((i) => i.name === `Ann New ${u}`)).toMatchObject({
+      checkMin: 250_000,
+      checkMax: 1_500_000,
+    });
   });
 
   it('not a CSV: a binary file fails with a clear message and writes nothing', async () => {

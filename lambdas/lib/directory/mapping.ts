@@ -13,11 +13,13 @@ import {
 import {
   type ImportedInvestor,
   identityKeyOf,
+  investorDisplayName,
   type SearchableInvestor,
   toSearchableInvestor,
 } from '../../../shared/investors/types';
 import { getInvestorContacts, putInvestorContacts } from '../table/repositories/contacts';
 import { curationRuleMaps } from '../table/repositories/curation-rules';
+import { putImportOutcomePage } from '../table/repositories/imports';
 import { withdrawnInvestorIds } from '../table/repositories/investor-listings';
 import {
   getImportedInvestors,
@@ -57,6 +59,44 @@ export interface MappingResult {
 }
 
 /**
+ * What mapping does with one imported record: adds an investor to the directory, merges into one
+ * already there (or into an earlier record of the same batch: same email, or same name and firm),
+ * or leaves it out (the investor withdrew their listing).
+ */
+export interface MappingOutcome {
+  importedId: string;
+  name: string;
+  outcome: 'added' | 'merged' | 'withdrawn';
+  /** The investor merged into: the directory's name for them and the imported record behind them. */
+  into: { name: string; importedId: string } | null;
+}
+
+/** Each record's outcome, from the groups by searchable id and the investors already there. */
+function mappingOutcomes(
+  groups: ReadonlyMap<string, ImportedInvestor[]>,
+  existing: ReadonlyMap<string, SearchableInvestor>,
+  withdrawn: ReadonlySet<string>,
+): MappingOutcome[] {
+  const outcomes: MappingOutcome[] = [];
+  for (const [id, members] of groups) {
+    const before = existing.get(id);
+    // A retried batch finds the investor its own record created: that record still added it.
+    const earliest = [...members].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))[0];
+    const first = before
+      ? { name: before.name, importedId: before.importedInvestorId }
+      : { name: earliest ? investorDisplayName(earliest) : '', importedId: earliest?.id ?? '' };
+    for (const member of members) {
+      const name = investorDisplayName(member);
+      if (withdrawn.has(id)) outcomes.push({ importedId: member.id, name, outcome: 'withdrawn', into: null });
+      else if (member.id === first.importedId)
+        outcomes.push({ importedId: member.id, name, outcome: 'added', into: null });
+      else outcomes.push({ importedId: member.id, name, outcome: 'merged', into: first });
+    }
+  }
+  return outcomes;
+}
+
+/**
  * Maps one chunk of imported investors: groups them by searchable id, folds each group into the
  * existing searchable investor (if any), applies the curation rules to its focus lists, folds the
  * group's contact values into the investor's contact sheet (written when it says more than the
@@ -64,7 +104,11 @@ export interface MappingResult {
  * from it, writes the searchable investors that changed with their tag postings, then links every
  * imported investor to its entry and takes it out of the pending index.
  */
-export async function mapImportedInvestors(investors: ImportedInvestor[], now: Date): Promise<MappingResult> {
+export async function mapImportedInvestors(
+  investors: ImportedInvestor[],
+  now: Date,
+  options: { onOutcomes?: (outcomes: MappingOutcome[]) => Promise<void> } = {},
+): Promise<MappingResult> {
   if (investors.length === 0) return { mapped: 0, searchableWritten: 0 };
   const stamp = now.toISOString();
   const groups = new Map<string, ImportedInvestor[]>();
@@ -114,6 +158,8 @@ export async function mapImportedInvestors(investors: ImportedInvestor[], now: D
     after = withPublicContactFacts(after, sheet);
     if (!unchanged(before, after)) changes.push({ before, after });
   }
+  // Before any write: a batch that fails after it is retried whole and reports its outcomes again.
+  await options.onOutcomes?.(mappingOutcomes(groups, existing, withdrawn));
   // Sheets first: a card never shows a month its sheet does not hold (a failed batch is retried whole).
   await putInvestorContacts(sheets);
   // The search snapshot's change first: a failed table write is retried and records it again.
@@ -190,10 +236,38 @@ export async function mapBatch(
           : await scanImportedInvestorsPage(cursor, pageSize);
     // Mapping everything again never publishes the rows of an import still running or cancelled.
     const items = mode === 'all' ? page.items.filter((investor) => investor.status !== 'staged') : page.items;
-    mapped += (await mapImportedInvestors(items, now())).mapped;
+    const onOutcomes = mode === 'job' && jobId ? recordImportOutcomes(jobId) : undefined;
+    mapped += (await mapImportedInvestors(items, now(), onOutcomes ? { onOutcomes } : {})).mapped;
     cursor = mode === 'all' ? page.cursor : null;
     const done = mode === 'all' ? cursor === null : page.items.length === 0;
     if (done) return { mode, ...(jobId ? { jobId } : {}), cursor: null, mapped, done: true };
   } while (Date.now() < deadline);
   return { mode, ...(jobId ? { jobId } : {}), cursor, mapped, done: false };
+}
+
+/** An import's row number, from its imported record's id (`<jobId>-<row>`). */
+const rowOf = (jobId: string, importedId: string): number | null =>
+  importedId.startsWith(`${jobId}-`) ? Number(importedId.slice(jobId.length + 1)) : null;
+
+/** Writes a page of an import's outcomes by row number (the import's summary: docs/data-model.md). */
+function recordImportOutcomes(jobId: string) {
+  return async (outcomes: MappingOutcome[]) => {
+    const rows: Record<string, MappingOutcome['outcome']> = {};
+    const merged = [];
+    for (const outcome of outcomes) {
+      const row = rowOf(jobId, outcome.importedId);
+      if (row === null) continue;
+      rows[String(row)] = outcome.outcome;
+      if (outcome.outcome === 'merged' && outcome.into)
+        merged.push({
+          row,
+          name: outcome.name,
+          into: outcome.into.name,
+          intoRow: rowOf(jobId, outcome.into.importedId),
+        });
+    }
+    const numbers = Object.keys(rows).map(Number);
+    if (numbers.length === 0) return;
+    await putImportOutcomePage({ jobId, firstRow: Math.min(...numbers), rows, merged });
+  };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type Info, parse } from 'csv-parse';
-import { buildImportedInvestor } from '../../../shared/import/build-imported-investor';
+import { buildImportedInvestorWithNotices } from '../../../shared/import/build-imported-investor';
 import { hasUsableNameColumn } from '../../../shared/import/header-matching';
 import {
   BINARY_SNIFF_BYTES,
@@ -14,7 +14,12 @@ import type { ImportedInvestor } from '../../../shared/investors/types';
 import { importObjectKey, readUploadHead, streamUpload, uploadedObjectSize } from '../storage';
 import type { ImportJob } from '../table/models';
 import { releaseFunctionLock } from '../table/repositories/function-runs';
-import { getImportJob, transitionImportJob, updateImportJob } from '../table/repositories/imports';
+import {
+  getImportJob,
+  summariseImportOutcomes,
+  transitionImportJob,
+  updateImportJob,
+} from '../table/repositories/imports';
 import {
   countStagedImportedInvestors,
   deleteImportedInvestors,
@@ -50,6 +55,8 @@ const filledLength = (record: readonly string[]): number => {
 
 /** At most this many row errors are kept on the job (the count of failed rows is always exact). */
 export const MAX_STORED_ROW_ERRORS = 200;
+/** At most this many values kept aside are listed on the job (their count is always exact). */
+export const MAX_STORED_VALUE_NOTICES = 200;
 /** At most this many rows are written between progress updates... */
 export const ROWS_PER_PROGRESS_UPDATE = 500;
 /** ...and progress is written at least this often while rows are read (the admin sees it move). */
@@ -164,6 +171,8 @@ export async function importChunk(
   };
   if (job.status === 'cancelled') return stopped();
   const rowErrors = [...job.rowErrors];
+  const valueNotices = [...job.valueNotices];
+  let { droppedValues } = job;
   let batch: ImportedInvestor[] = [];
   let offset = start;
   let lastFlush = clock();
@@ -175,7 +184,15 @@ export async function importChunk(
     batch = [];
     lastFlush = clock();
     const progressAt = new Date().toISOString();
-    await updateImportJob(jobId, { processedRows, importedRows, byteOffset: offset, rowErrors, progressAt });
+    await updateImportJob(jobId, {
+      processedRows,
+      importedRows,
+      byteOffset: offset,
+      rowErrors,
+      droppedValues,
+      valueNotices,
+      progressAt,
+    });
     return (await requireJob(jobId)).status === 'cancelled';
   };
 
@@ -193,8 +210,12 @@ export async function importChunk(
           throw new ImportFileError(
             importFileMessages.tooManyCells(filledLength(record), job.headers.length),
           );
-        const draft = buildImportedInvestor(job.headers, record, context);
+        const { record: draft, notices } = buildImportedInvestorWithNotices(job.headers, record, context);
         if (!draft.fullName) throw new ImportFileError(importFileMessages.rowWithoutName);
+        droppedValues += notices.length;
+        for (const notice of notices)
+          if (valueNotices.length < MAX_STORED_VALUE_NOTICES)
+            valueNotices.push({ row: processedRows, ...notice });
         batch.push({ id: `${jobId}-${processedRows}`, ...draft, status: 'staged', importJobId: jobId });
       } catch (error) {
         if (rowErrors.length < MAX_STORED_ROW_ERRORS)
@@ -222,9 +243,13 @@ export async function importChunk(
   return result(true, false);
 }
 
-/** Marks the job finished: an import or a publish that has mapped its rows and aggregated. */
+/**
+ * Marks the job finished, with what publishing did with its rows (added, merged, left out): an
+ * import or a publish that has mapped its rows and aggregated.
+ */
 export async function completeImport(jobId: string): Promise<void> {
   await transitionImportJob(jobId, ['mapping', 'publishing'], 'succeeded', {
+    outcomes: await summariseImportOutcomes(jobId),
     finishedAt: new Date().toISOString(),
   });
 }

@@ -2,7 +2,12 @@ import * as z from 'zod/mini';
 import { curationJobSchema, unmatchedPaymentSchema } from '../../../shared/api/admin';
 import { CREDIT_KINDS } from '../../../shared/api/credits';
 import { directoryMetadataSchema } from '../../../shared/api/directory';
-import { IMPORT_JOB_STATUSES } from '../../../shared/api/imports';
+import {
+  IMPORT_JOB_STATUSES,
+  importOutcomesSchema,
+  mergedRowSchema,
+  valueNoticeSchema,
+} from '../../../shared/api/imports';
 import { adminReportSchema } from '../../../shared/api/reports';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
@@ -479,6 +484,11 @@ export const importJobModel = defineModel(
     rowsStartedAt: z._default(z.nullable(isoDate), null),
     progressAt: z._default(z.nullable(isoDate), null),
     rowErrors: z.array(z.object({ row: z.int(), reason: z.string() })),
+    /** Values kept aside instead of their field (an invalid email...): the count, and the first 200. */
+    droppedValues: z._default(z.int(), 0),
+    valueNotices: z._default(z.array(valueNoticeSchema), []),
+    /** What publishing did with the rows: set from the outcome pages when the job completes. */
+    outcomes: z._default(z.nullable(importOutcomesSchema), null),
     failureReason: z.nullable(z.string()),
     executionArn: z.nullable(z.string()),
     finishedAt: z.nullable(isoDate),
@@ -486,6 +496,24 @@ export const importJobModel = defineModel(
   (v) => ({ pk: `IMPORT#${v.id}`, sk: 'JOB', gsi1pk: 'IMPORTS', gsi1sk: `${v.startedAt}#${v.id}` }),
 );
 export type ImportJob = z.infer<typeof importJobModel.schema>;
+
+/**
+ * What the mapping did with one page of an import's rows, written before the page is published:
+ * each row's outcome by row number (a retried page writes the same item again; pages that overlap
+ * after a half-written retry are deduplicated by row when the job completes) and the rows merged.
+ */
+export const importOutcomePageModel = defineModel(
+  'importOutcomePage',
+  z.object({
+    jobId: z.string(),
+    firstRow: z.int(),
+    /** Row number → 'added' | 'merged' | 'withdrawn'. */
+    rows: z.record(z.string(), z.enum(['added', 'merged', 'withdrawn'])),
+    merged: z.array(mergedRowSchema),
+  }),
+  (v) => ({ pk: `IMPORT#${v.jobId}`, sk: `OUTCOMES#${padNumber(v.firstRow, 10)}` }),
+);
+export type ImportOutcomePage = z.infer<typeof importOutcomePageModel.schema>;
 
 /**
  * A payment that could not be matched to a cart it pays for (no or an unknown cart reference, or a

@@ -116,17 +116,21 @@ describe('the mapping debugger', () => {
   it("loads the record behind a search result's Debug Mapping link", async () => {
     const calls = stubApi(() => ({ body: { data: mappedInvestor() } }));
     renderPage(<MappingDebugger />, { path: '/admin', route: '/admin?searchableInvestorId=inv_1' });
-    expect(await screen.findByRole('heading', { name: 'Searchable investor' })).toBeTruthy();
+    const searchable = await screen.findByRole('table', { name: 'Searchable investor' });
     expect(calls[0]?.url).toBe('/api/admin/searchable-investors/inv_1');
-    const [imported, searchable] = Array.from(document.querySelectorAll('pre')).map((pre) =>
-      JSON.parse(pre.textContent ?? ''),
-    );
-    expect(imported).toMatchObject({
-      id: 'imp-1',
-      fullName: 'Ada Abernook',
-      searchableInvestorEntryId: 'inv_1',
-    });
-    expect(searchable).toMatchObject({ id: 'inv_1', importedInvestorId: 'imp-1' });
+    // Tables of fields in words, not JSON.
+    expect(document.querySelector('pre')).toBeNull();
+    const imported = screen.getByRole('table', { name: 'Imported investor' });
+    const field = (table: HTMLElement, label: string) =>
+      within(table).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td')?.textContent;
+    expect(field(imported, 'Imported investor id')).toBe('imp-1');
+    expect(field(imported, 'Name')).toBe('Ada Abernook');
+    expect(field(imported, 'Email')).toBe('ada@example.com');
+    expect(field(imported, 'Stage focus')).toBe('seed');
+    expect(field(imported, 'Empty')).toContain('Phone');
+    expect(field(searchable, 'Searchable investor id')).toBe('inv_1');
+    expect(field(searchable, 'Imported investor id')).toBe('imp-1');
+    expect(field(searchable, 'Contact details held')).toBe('Email');
   });
 
   it("shows each contact value's source and dates, and sends only the fields the admin changed", async () => {
@@ -156,7 +160,7 @@ describe('the mapping debugger', () => {
     const user = userEvent.setup();
     renderPage(<MappingDebugger />, { path: '/admin', route: '/admin?searchableInvestorId=inv_1' });
 
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Contact details and where they came from' });
     const email = within(table).getByRole('row', { name: /^Email/ });
     expect(within(email).getByRole('link', { name: 'Fixture' }).getAttribute('href')).toBe(
       'https://example.com/fixture',
@@ -172,7 +176,9 @@ describe('the mapping debugger', () => {
       url: '/api/admin/investors/inv_1/contacts',
       body: { phone: '+1 555 0199' },
     });
-    const phone = within(await screen.findByRole('table')).getByRole('row', { name: /^Phone/ });
+    const phone = within(
+      await screen.findByRole('table', { name: 'Contact details and where they came from' }),
+    ).getByRole('row', { name: /^Phone/ });
     await waitFor(() => expect(phone.textContent).toContain('admin correction'));
   });
 

@@ -3,6 +3,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { valueNoticeReasons } from '../../../shared/import/build-imported-investor';
 import {
   IMPORT_FILE_LIMIT_NOTE,
   IMPORT_FILE_TOO_LARGE,
@@ -137,19 +138,38 @@ describe('the CSV importer', () => {
     await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
 
     await screen.findByRole('button', { name: 'Looks good; import!' });
-    const json = document.querySelector('pre')?.textContent ?? '';
-    const record = JSON.parse(json);
-    expect(record).toMatchObject({
-      fullName: 'Investor 1',
-      email: 'investor1@example.com',
-      stageFocus: ['seed', 'series a'],
-      notes: null,
-      otherMetadata: [],
-      sourceName: 'Seed list',
-      sourceUrl: 'https://example.com/list',
-      importedByUserId: 'admin-1',
-      status: 'pending',
-    });
+    // A table of the record's fields in words, not JSON.
+    expect(document.querySelector('pre')).toBeNull();
+    const table = screen.getByRole('table', { name: 'Row 1' });
+    const field = (label: string) =>
+      within(table).getByRole('rowheader', { name: label }).closest('tr')?.querySelector('td')?.textContent;
+    expect(field('Name')).toBe('Investor 1');
+    expect(field('Email')).toBe('investor1@example.com');
+    expect(field('Stage focus')).toBe('seed, series a');
+    expect(field('Source')).toBe('Seed list');
+    expect(field('Source URL')).toBe('https://example.com/list');
+    expect(field('Status')).toBe('pending');
+    // The excluded notes column is nowhere: Notes is among the empty fields, and no other value is kept.
+    expect(field('Empty')).toContain('Notes');
+    expect(within(table).queryByRole('rowheader', { name: /^Other: / })).toBeNull();
+  });
+
+  it('lists the values of the first row it will not use, and why', async () => {
+    const { user } = await chooseFile();
+    const contact = screen.getByLabelText('Header of column 2');
+    await user.clear(contact);
+    await user.type(contact, 'Cheque Min');
+    await user.type(screen.getByLabelText('Source name'), 'Seed list');
+    await user.type(screen.getByLabelText('Source URL'), 'https://example.com/list');
+    await user.click(screen.getByRole('button', { name: 'Preview & Import' }));
+
+    const notices = await screen.findByRole('table', { name: /^Values not used \(1\)/ });
+    const [row] = within(notices).getAllByRole('row').slice(1);
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Cheque Min', 'investor1@example.com', valueNoticeReasons.checkSize]);
   });
 
   it('refuses to preview when no included column names the investor', async () => {
@@ -197,6 +217,24 @@ describe('the CSV importer', () => {
                       processedRows: 30,
                       importedRows: 29,
                       rowErrors: [{ row: 7, reason: 'The row has no name.' }],
+                      droppedValues: 1,
+                      valueNotices: [
+                        {
+                          row: 4,
+                          column: 'Email',
+                          value: 'investor4.example.com',
+                          reason: valueNoticeReasons.invalidEmail,
+                        },
+                      ],
+                      outcomes: {
+                        added: 27,
+                        merged: 2,
+                        withdrawn: 0,
+                        mergedRows: [
+                          { row: 12, name: 'Investor 12', into: 'Ada Abernook', intoRow: null },
+                          { row: 20, name: 'Investor 20', into: 'Investor 3', intoRow: 3 },
+                        ],
+                      },
                     }),
             },
           },
@@ -212,9 +250,29 @@ describe('the CSV importer', () => {
     expect(await screen.findByText('Importing row 12 of 30...')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(await screen.findByText(messages.importComplete, {}, { timeout: 3000 })).toBeTruthy();
-    const errors = screen.getByRole('table');
-    expect(within(errors).getByRole('cell', { name: '7' })).toBeTruthy();
-    expect(within(errors).getByRole('cell', { name: 'The row has no name.' })).toBeTruthy();
+    // What happened to every row, in words, not "Imported 29 of 30".
+    expect(
+      screen.getByText(
+        'Of 30 rows: 27 new investors added, 2 merged into investors already in the directory, 1 skipped. 1 value was not used (see below).',
+      ),
+    ).toBeTruthy();
+    const cells = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        );
+    expect(cells('Merged into an investor already in the directory (2)')).toEqual([
+      ['12', 'Investor 12', 'Ada Abernook'],
+      ['20', 'Investor 20', 'Investor 3 (row 3 of this file)'],
+    ]);
+    expect(cells('Values not used (1)')).toEqual([
+      ['4', 'Email', 'investor4.example.com', valueNoticeReasons.invalidEmail],
+    ]);
+    expect(cells('Rows skipped (1)')).toEqual([['7', 'The row has no name.']]);
 
     const [create, upload, start] = calls;
     expect(create?.body).toEqual({
@@ -267,7 +325,9 @@ describe('the CSV importer', () => {
     expect(cancelled).toEqual(['/api/admin/imports/imp_job1/cancel']);
   });
 
-  it('cancels a running import: it says it is stopping, then how many rows were written, and discards them on request', async () => {
+  it('cancels a running import: it says it is stopping, then how many rows were written, and discards them on request', {
+    timeout: 30_000,
+  }, async () => {
     const posts: string[] = [];
     let state: 'running' | 'stopping' | 'cancelled' | 'discarding' | 'discarded' = 'running';
     const job = () => {

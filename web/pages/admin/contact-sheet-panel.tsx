@@ -69,7 +69,7 @@ export function ContactSheetPanel({ sheet }: { sheet: ContactSheet }) {
       <h3 className="h6" id="contact-sheet-title">
         Contact details and where they came from
       </h3>
-      <Table responsive size="sm" className="small align-middle">
+      <Table responsive size="sm" className="small align-middle" aria-labelledby="contact-sheet-title">
         <thead>
           <tr>
             <th scope="col">Field</th>

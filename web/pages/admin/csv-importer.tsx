@@ -8,7 +8,10 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { CreateImportBody } from '../../../shared/api/imports';
-import { buildImportedInvestor } from '../../../shared/import/build-imported-investor';
+import {
+  buildImportedInvestorWithNotices,
+  type ValueNotice,
+} from '../../../shared/import/build-imported-investor';
 import {
   columnsFromHeaders,
   hasUsableNameColumn,
@@ -33,6 +36,7 @@ import { CsvColumnEditor } from './csv-column-editor';
 import { CsvDropZone } from './csv-drop-zone';
 import { type CsvPreview, looksLikeCsvFile, NOT_A_CSV_FILE, readCsvPreview } from './csv-file';
 import { ImportProgress, WaitingImports } from './import-progress';
+import { importedInvestorFields, RecordTable, ValueNoticesTable } from './record-tables';
 
 /** Not in the spec: the included columns cannot name an investor (the server refuses such a file too). */
 export const NO_NAME_COLUMN =
@@ -41,7 +45,9 @@ export const NO_NAME_COLUMN =
 export const NO_ROWS = 'The file has no rows to import.';
 
 /** What 'Preview & Import' shows: the first row mapped by the shared import code, or why it cannot be. */
-export type FirstRecordPreview = { ok: true; record: ImportedInvestorDraft } | { ok: false; error: string };
+export type FirstRecordPreview =
+  | { ok: true; record: ImportedInvestorDraft; notices: ValueNotice[] }
+  | { ok: false; error: string };
 
 /**
  * The first data row as the import will store it, with the edited headers and included columns. Refuses
@@ -62,13 +68,13 @@ export function previewFirstRecord(
   if (!first) return { ok: false, error: NO_ROWS };
   if (!hasUsableNameColumn(columns)) return { ok: false, error: NO_NAME_COLUMN };
   try {
-    const record = buildImportedInvestor(columns, first, {
+    const { record, notices } = buildImportedInvestorWithNotices(columns, first, {
       sourceName: source.sourceName,
       sourceUrl: source.sourceUrl.trim(),
       importedByUserId,
       now,
     });
-    return { ok: true, record };
+    return { ok: true, record, notices };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : messages.somethingWentWrong };
   }
@@ -294,10 +300,9 @@ export function CsvImporter() {
             {editing && firstRecord?.ok === true ? (
               <>
                 <h3 className="h6">First record, as it will be imported</h3>
-                <pre className="json-panel border rounded bg-body-tertiary p-3 small">
-                  {JSON.stringify(firstRecord.record, null, 2)}
-                </pre>
-                <div className="d-flex flex-wrap gap-2">
+                <RecordTable caption="Row 1" fields={importedInvestorFields(firstRecord.record)} />
+                <ValueNoticesTable notices={firstRecord.notices} />
+                <div className="d-flex flex-wrap gap-2 mt-3">
                   <Button variant="success" onClick={runImport}>
                     Looks good; import!
                   </Button>

@@ -117,8 +117,7 @@ export function ImportProgress({
     <div>
       {job.status === 'succeeded' ? (
         <Alert variant="success">
-          <strong>{messages.importComplete}</strong> Imported {job.importedRows.toLocaleString('en-US')} of{' '}
-          {(job.totalRows ?? job.processedRows).toLocaleString('en-US')} rows.
+          <strong>{messages.importComplete}</strong> {importSummary(job)}
         </Alert>
       ) : null}
       {job.status === 'failed' ? (
@@ -133,7 +132,8 @@ export function ImportProgress({
           published.
         </Alert>
       ) : null}
-      {job.rowErrors.length > 0 ? <RowErrors errors={job.rowErrors} /> : null}
+      {job.status === 'succeeded' ? <ImportOutcomeTables job={job} /> : null}
+      {job.rowErrors.length > 0 ? <RowErrors job={job} /> : null}
       <Button variant="primary" onClick={onReset}>
         Import another file
       </Button>
@@ -180,12 +180,128 @@ export function CancelledImport({ job }: { job: ImportJobView }) {
   );
 }
 
-function RowErrors({ errors }: { errors: ImportJobView['rowErrors'] }) {
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** Rows the import did not write: exact, whatever the number of errors kept on the job. */
+const skippedRows = (job: ImportJobView) => Math.max(0, job.processedRows - job.importedRows);
+
+/**
+ * What the import did with every row, in words: "Of 10 rows: 8 new investors added, 1 merged into
+ * an investor already in the directory, 1 skipped. 1 value was not used (see below)."
+ */
+export function importSummary(job: ImportJobView): string {
+  const total = job.totalRows ?? job.processedRows;
+  const outcomes = job.outcomes;
+  if (!outcomes) return `Imported ${count(job.importedRows)} of ${rows(total)}.`;
+  const parts = [plural(outcomes.added, 'new investor added', 'new investors added')];
+  if (outcomes.merged > 0)
+    parts.push(
+      `${count(outcomes.merged)} merged into ${outcomes.merged === 1 ? 'an investor' : 'investors'} already in the directory`,
+    );
+  if (outcomes.withdrawn > 0)
+    parts.push(`${count(outcomes.withdrawn)} left out (the investor withdrew their listing)`);
+  const skipped = skippedRows(job);
+  if (skipped > 0) parts.push(`${count(skipped)} skipped`);
+  const values =
+    job.droppedValues > 0
+      ? ` ${plural(job.droppedValues, 'value was', 'values were')} not used (see below).`
+      : '';
+  return `Of ${rows(total)}: ${parts.join(', ')}.${values}`;
+}
+
+/** "Showing the first 200 of 1,204." when a list on the job is cut. */
+function shownOf(shown: number, total: number) {
+  return shown < total ? (
+    <p className="small text-body-secondary mb-1">
+      Showing the first {count(shown)} of {count(total)}.
+    </p>
+  ) : null;
+}
+
+/** The rows merged into an existing investor, and the values not used, each as a table. */
+function ImportOutcomeTables({ job }: { job: ImportJobView }) {
+  const merged = job.outcomes?.mergedRows ?? [];
   return (
     <>
-      <h3 className="h6">Rows not imported ({errors.length.toLocaleString('en-US')})</h3>
-      <div className="mb-3">
-        <Table size="sm" striped bordered className="small mb-0">
+      {merged.length > 0 ? (
+        <section aria-labelledby={`${job.id}-merged`}>
+          <h3 className="h6" id={`${job.id}-merged`}>
+            Merged into an investor already in the directory ({count(job.outcomes?.merged ?? 0)})
+          </h3>
+          {shownOf(merged.length, job.outcomes?.merged ?? 0)}
+          <div className="table-responsive mb-3">
+            <Table size="sm" striped bordered className="small mb-0" aria-labelledby={`${job.id}-merged`}>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Merged into</th>
+                </tr>
+              </thead>
+              <tbody>
+                {merged.map((row) => (
+                  <tr key={row.row}>
+                    <td>{row.row}</td>
+                    <td>{row.name}</td>
+                    <td>
+                      {row.into}
+                      {row.intoRow !== null ? ` (row ${row.intoRow} of this file)` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        </section>
+      ) : null}
+      {job.valueNotices.length > 0 ? (
+        <section aria-labelledby={`${job.id}-values`}>
+          <h3 className="h6" id={`${job.id}-values`}>
+            Values not used ({count(job.droppedValues)})
+          </h3>
+          <p className="small text-body-secondary mb-1">
+            Each is kept with the investor&apos;s other details, where the Mapping Debugger shows it.
+          </p>
+          {shownOf(job.valueNotices.length, job.droppedValues)}
+          <div className="table-responsive mb-3">
+            <Table size="sm" striped bordered className="small mb-0" aria-labelledby={`${job.id}-values`}>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Value</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.valueNotices.map((notice) => (
+                  <tr key={`${notice.row}-${notice.column}-${notice.value}`}>
+                    <td>{notice.row}</td>
+                    <td>{notice.column}</td>
+                    <td className="text-break">{notice.value}</td>
+                    <td>{notice.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function RowErrors({ job }: { job: ImportJobView }) {
+  const errors = job.rowErrors;
+  const skipped = Math.max(skippedRows(job), errors.length);
+  return (
+    <section aria-labelledby={`${job.id}-skipped`}>
+      <h3 className="h6" id={`${job.id}-skipped`}>
+        Rows skipped ({count(skipped)})
+      </h3>
+      {shownOf(errors.length, skipped)}
+      <div className="table-responsive mb-3">
+        <Table size="sm" striped bordered className="small mb-0" aria-labelledby={`${job.id}-skipped`}>
           <thead>
             <tr>
               <th scope="col">Row</th>
@@ -202,7 +318,7 @@ function RowErrors({ errors }: { errors: ImportJobView['rowErrors'] }) {
           </tbody>
         </Table>
       </div>
-    </>
+    </section>
   );
 }
 

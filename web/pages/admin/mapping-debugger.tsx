@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/client';
 import { type MappingLookup, useMappingDebug } from '../../api/get-mapping-debug';
 import { LoadingMessage } from '../../components/loading-message';
 import { ContactSheetPanel } from './contact-sheet-panel';
+import { importedInvestorFields, RecordTable, searchableInvestorFields } from './record-tables';
 
 /**
  * The lookup the page's query asks for: `importedInvestorId`, else `searchableInvestorId` (the search
@@ -26,7 +27,7 @@ export function lookupFromParams(params: URLSearchParams): MappingLookup | null 
 
 /**
  * The mapping debugger: loads an imported investor (by email, or directly from the query parameters)
- * and shows it and the searchable entry it is linked to as formatted JSON, with the entry's contact
+ * and shows it and the searchable entry it is linked to as tables of their fields, with the entry's contact
  * values, where each came from, and a form to correct them.
  */
 export function MappingDebugger() {
@@ -105,11 +106,20 @@ export function MappingDebugger() {
             </p>
             <Row className="g-3">
               <Col lg={6}>
-                <JsonPanel title="Imported investor" value={result.data.importedInvestor} />
+                <RecordTable
+                  caption="Imported investor"
+                  fields={[
+                    { label: 'Imported investor id', value: result.data.importedInvestor.id },
+                    ...importedInvestorFields(result.data.importedInvestor),
+                  ]}
+                />
               </Col>
               <Col lg={6}>
                 {result.data.searchableInvestor ? (
-                  <JsonPanel title="Searchable investor" value={result.data.searchableInvestor} />
+                  <RecordTable
+                    caption="Searchable investor"
+                    fields={searchableInvestorFields(result.data.searchableInvestor)}
+                  />
                 ) : (
                   <>
                     <h3 className="h6">Searchable investor</h3>
@@ -138,14 +148,3 @@ const LOOKUP_LABELS: Readonly<Record<MappingLookup['kind'], string>> = {
   importedInvestorId: 'imported investor id',
   searchableInvestorId: 'searchable investor id',
 };
-
-function JsonPanel({ title, value }: { title: string; value: unknown }) {
-  return (
-    <>
-      <h3 className="h6">{title}</h3>
-      <pre className="json-panel border rounded bg-body-tertiary p-3 small mb-0">
-        {JSON.stringify(value, null, 2)}
-      </pre>
-    </>
-  );
-}

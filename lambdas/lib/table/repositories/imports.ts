@@ -1,6 +1,6 @@
-import type { ImportJobStatus } from '../../../../shared/api/imports';
-import { type ImportJob, importJobModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryPage, setClause, updateItem } from '../table';
+import type { ImportJobStatus, ImportOutcomes } from '../../../../shared/api/imports';
+import { type ImportJob, type ImportOutcomePage, importJobModel, importOutcomePageModel } from '../models';
+import { getItem, isConditionFailure, putItem, queryAll, queryPage, setClause, updateItem } from '../table';
 
 export async function createImportJob(job: ImportJob): Promise<ImportJob> {
   await putItem(importJobModel.toItem(job), 'attribute_not_exists(pk)');
@@ -67,4 +67,39 @@ export async function transitionImportJob(
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Records what mapping did with a page of the job's rows (written again as it is by a retried page). */
+export async function putImportOutcomePage(page: ImportOutcomePage): Promise<void> {
+  await putItem(importOutcomePageModel.toItem(page));
+}
+
+/** At most this many merged rows are listed in a job's outcomes (the count is exact). */
+export const MAX_LISTED_MERGED_ROWS = 50;
+
+/**
+ * The job's outcomes from its pages: exact counts by row (a row in two pages, after a retried page
+ * that had half-written, counts once, as its later page says) and the first merged rows.
+ */
+export async function summariseImportOutcomes(jobId: string): Promise<ImportOutcomes> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :outcomes)',
+    ExpressionAttributeValues: { ':pk': `IMPORT#${jobId}`, ':outcomes': 'OUTCOMES#' },
+  });
+  const byRow = new Map<number, ImportOutcomePage['rows'][string]>();
+  const mergedByRow = new Map<number, ImportOutcomePage['merged'][number]>();
+  for (const page of items.map((item) => importOutcomePageModel.fromItem(item))) {
+    for (const [row, outcome] of Object.entries(page.rows)) byRow.set(Number(row), outcome);
+    for (const merged of page.merged) mergedByRow.set(merged.row, merged);
+  }
+  const count = (outcome: string) => [...byRow.values()].filter((o) => o === outcome).length;
+  return {
+    added: count('added'),
+    merged: count('merged'),
+    withdrawn: count('withdrawn'),
+    mergedRows: [...mergedByRow.values()]
+      .filter((merged) => byRow.get(merged.row) === 'merged')
+      .sort((a, b) => a.row - b.row)
+      .slice(0, MAX_LISTED_MERGED_ROWS),
+  };
 }
