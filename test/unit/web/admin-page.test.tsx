@@ -14,7 +14,7 @@ import { errorRunningFunction, messages } from '../../../shared/messages';
 import { AdminPage } from '../../../web/pages/admin/admin-page';
 import { CONTACTS_CORRECTED } from '../../../web/pages/admin/contact-sheet-panel';
 import { curationProgress, FieldMerger, RULE_UNDONE } from '../../../web/pages/admin/field-merger';
-import { FunctionRunner } from '../../../web/pages/admin/function-runner';
+import { FunctionRunner, functionStarted } from '../../../web/pages/admin/function-runner';
 import { MappingDebugger } from '../../../web/pages/admin/mapping-debugger';
 import { ADMIN_CLAIMS, mappedInvestor } from './support/admin';
 import { setSignedInUser } from './support/amplify-auth-mock';
@@ -317,11 +317,13 @@ describe('the field merger', () => {
             };
       return { body: { data: { job } } };
     });
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const user = await renderMerger();
     await user.click(screen.getByRole('checkbox', { name: 'fintech (payments, lending)' }));
     await user.type(screen.getByLabelText('Final value'), 'fintech, payments, lending');
     await user.click(screen.getByRole('button', { name: 'Split Value' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Split “fintech (payments, lending)”?' });
+    expect(dialog.textContent).toContain('will hold “fintech”, “payments”, “lending” instead');
+    await user.click(within(dialog).getByRole('button', { name: 'Split value' }));
 
     expect(
       await screen.findByText(curationProgress({ processed: 1200, updated: 1190, total: 3000 })),
@@ -330,6 +332,9 @@ describe('the field merger', () => {
       'Changing investors... 1,200 of 3,000 read, 1,190 changed',
     );
     expect(await screen.findByText(messages.splitValue, {}, { timeout: 3000 })).toBeTruthy();
+    // The list follows the change at once, though the metadata read is still the old one.
+    expect(screen.queryByRole('checkbox', { name: 'fintech (payments, lending)' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'payments' })).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/admin/field-merger/jobs/cur_1');
     expect(calls[0]).toMatchObject({
       method: 'POST',
@@ -342,6 +347,87 @@ describe('the field merger', () => {
         finalValue: 'fintech, payments, lending',
       },
     });
+  });
+
+  it('asks before merging (Cancel changes nothing), then merges: the success toast, and the merged values leave the list', async () => {
+    const run: CurationJob = {
+      id: 'cur_2',
+      status: 'succeeded',
+      action: 'merge',
+      field: 'sectorFocus',
+      values: ['climate', 'saas'],
+      finalValue: 'Climate Tech',
+      total: 40,
+      processed: 40,
+      updated: 40,
+      startedAt: '2026-11-25T10:00:00.000Z',
+      finishedAt: '2026-11-25T10:00:05.000Z',
+      failureReason: null,
+    };
+    const calls = stubApi((call) =>
+      call.method === 'POST'
+        ? { status: 202, body: { data: { job: { ...run, status: 'running' }, rules: 2 } } }
+        : { body: { data: { job: run } } },
+    );
+    const user = await renderMerger();
+    await user.click(screen.getByRole('checkbox', { name: 'climate' }));
+    await user.click(screen.getByRole('checkbox', { name: 'saas' }));
+    await user.type(screen.getByLabelText('Final value'), 'Climate Tech');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // The final value as it will be stored: a tag, in lower case.
+    let dialog = await screen.findByRole('dialog', { name: 'Merge into “climate tech”?' });
+    expect(dialog.textContent).toContain(
+      'Every investor whose Sector Focus holds “climate”, “saas” will hold “climate tech” instead.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Merge into “climate tech”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Merge values' }));
+    expect(await screen.findByText(messages.mergedField, {}, { timeout: 3000 })).toBeTruthy();
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: { action: 'merge', selectedValues: ['climate', 'saas'], finalValue: 'Climate Tech' },
+    });
+    // No old value listed after merging, whatever the cached metadata says.
+    expect(screen.queryByRole('checkbox', { name: 'climate' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'saas' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'climate tech' })).toBeTruthy();
+  });
+
+  it('says a run that failed on the server with the failure toast and its reason', async () => {
+    const run: CurationJob = {
+      id: 'cur_3',
+      status: 'failed',
+      action: 'merge',
+      field: 'sectorFocus',
+      values: ['web3'],
+      finalValue: 'Crypto',
+      total: 5,
+      processed: 2,
+      updated: 2,
+      startedAt: '2026-11-25T10:00:00.000Z',
+      finishedAt: '2026-11-25T10:00:05.000Z',
+      failureReason: 'The table refused the change.',
+    };
+    stubApi((call) =>
+      call.method === 'POST'
+        ? { status: 202, body: { data: { job: { ...run, status: 'running' }, rules: 1 } } }
+        : { body: { data: { job: run } } },
+    );
+    const user = await renderMerger();
+    await user.click(screen.getByRole('checkbox', { name: 'web3' }));
+    await user.type(screen.getByLabelText('Final value'), 'Crypto');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Merge values' }));
+    expect(
+      await screen.findByText(`Failed to save: The table refused the change.`, {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    // A failed run changes nothing in the list.
+    expect(screen.getByRole('checkbox', { name: 'web3' })).toBeTruthy();
   });
 
   it('refuses a split with a free-form value too', async () => {
@@ -366,6 +452,7 @@ describe('the field merger', () => {
     await user.type(screen.getByLabelText('Other value (optional)'), 'e-sports');
     await user.type(screen.getByLabelText('Final value'), 'Gaming');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Merge values' }));
 
     expect(await screen.findByText(`Failed to save: ${messages.noInvestorsFound}`)).toBeTruthy();
     const url =
@@ -381,6 +468,11 @@ describe('the field merger', () => {
     const user = await renderMerger();
     await user.click(screen.getByRole('checkbox', { name: 'ai' }));
     await user.click(screen.getByRole('button', { name: 'Remove Values' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this value?' });
+    expect(dialog.textContent).toContain(
+      '“ai” will be removed from the Sector Focus of every investor holding it.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Remove values' }));
     expect(await screen.findByText(`${messages.failedToRemoveValues}: Boom`)).toBeTruthy();
   });
 });
@@ -395,10 +487,9 @@ describe('the function runner', () => {
     expect(calls).toEqual([]);
   });
 
-  it('runs the chosen function and logs the answer', async () => {
+  it('runs the chosen function and says what it started and what it does, in words, with no execution id', async () => {
     const answer = { functionName: 'aggregate', executionArn: 'arn:aws:states:us-east-1:1:execution:agg:1' };
     const calls = stubApi(() => ({ body: { data: answer } }));
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderPage(<FunctionRunner />, { path: '/admin' });
     await user.selectOptions(
@@ -406,9 +497,17 @@ describe('the function runner', () => {
       'Trigger aggregation of stats, stage and sector focuses',
     );
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText(messages.functionRunSuccess)).toBeTruthy();
+    const status = await screen.findByText(functionStarted('aggregate'));
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe(
+      'Started “Trigger aggregation of stats, stage and sector focuses”. It recounts the directory: the number of investors, their types, and the stage and sector focus counts on the home page. The home page shows the new counts within a minute of the job ending.',
+    );
+    expect(
+      await screen.findByText('Started “Trigger aggregation of stats, stage and sector focuses”.'),
+    ).toBeTruthy();
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/admin/functions/aggregate' });
-    expect(log).toHaveBeenCalledWith('triggerAggregationNow started', answer);
+    expect(document.body.textContent).not.toContain(messages.functionRunSuccess);
+    expect(document.body.textContent).not.toContain('arn:');
   });
 
   it('says a running function is already running, and names any other failure', async () => {

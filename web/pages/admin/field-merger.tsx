@@ -7,7 +7,9 @@ import Form from 'react-bootstrap/Form';
 import type { CurationJob } from '../../../shared/api/admin';
 import { ApiError } from '../../../shared/api/errors';
 import {
+  applyFieldMerger,
   type FieldMergerAction,
+  type FieldMergerRequest,
   MAX_SELECTED_VALUES,
   MERGEABLE_FIELD_LABELS,
   MERGEABLE_FIELDS,
@@ -20,6 +22,7 @@ import { errorMessage } from '../../api/client';
 import { useCurationRules, useUndoCurationRule } from '../../api/curation-rules';
 import { useDirectoryMetadata } from '../../api/get-directory-metadata';
 import { useCurationJob, useRunFieldMerger } from '../../api/run-field-merger';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../config/paths';
 
@@ -50,6 +53,38 @@ export function canSplit(selectedValues: readonly string[]): boolean {
 export function curationProgress(job: Pick<CurationJob, 'processed' | 'updated' | 'total'>): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return `Changing investors... ${n(job.processed)} of ${n(job.total)} read, ${n(job.updated)} changed`;
+}
+
+const quoted = (values: readonly string[]) => values.map((value) => `“${value}”`).join(', ');
+
+/** The question asked before a run, and its button: what will change, in words. */
+export function fieldMergerConfirmation(request: FieldMergerRequest): {
+  title: string;
+  body: string;
+  confirm: string;
+} {
+  const field = MERGEABLE_FIELD_LABELS[request.field];
+  const rule = 'The change is kept as a rule, so later imports follow it too (you can undo the rule).';
+  switch (request.action) {
+    case 'merge':
+      return {
+        title: `Merge into “${request.finalValue.trim()}”?`,
+        body: `Every investor whose ${field} holds ${quoted(request.values)} will hold “${request.finalValue.trim()}” instead. ${rule}`,
+        confirm: 'Merge values',
+      };
+    case 'remove':
+      return {
+        title: `Remove ${request.values.length === 1 ? 'this value' : 'these values'}?`,
+        body: `${quoted(request.values)} will be removed from the ${field} of every investor holding ${request.values.length === 1 ? 'it' : 'them'}. ${rule}`,
+        confirm: 'Remove values',
+      };
+    case 'split':
+      return {
+        title: `Split “${request.values[0] ?? ''}”?`,
+        body: `Every investor whose ${field} holds “${request.values[0] ?? ''}” will hold ${quoted(applyFieldMerger(request, [request.values[0] ?? '']).values)} instead. ${rule}`,
+        confirm: 'Split value',
+      };
+  }
 }
 
 /** Not in the spec: the rules list's words. */
@@ -125,15 +160,27 @@ export function FieldMerger() {
   const metadata = useDirectoryMetadata();
   const runFieldMerger = useRunFieldMerger();
   const { showToast } = useToast();
-  const [run, setRun] = useState<{ id: string; action: FieldMergerAction } | null>(null);
+  const [run, setRun] = useState<{ id: string; request: FieldMergerRequest } | null>(null);
+  /** The request waiting for the admin's confirmation. */
+  const [asking, setAsking] = useState<FieldMergerRequest | null>(null);
+  /**
+   * Runs that succeeded, applied to the value list shown: the directory metadata is cached for up to
+   * a minute (shared/api/public-cache.ts), and the list must not show a value just merged away.
+   */
+  const [done, setDone] = useState<FieldMergerRequest[]>([]);
   const job = useCurationJob(run?.id ?? null).data;
   const announced = useRef<string | null>(null);
   useEffect(() => {
     if (!run || !job || job.status === 'running' || announced.current === job.id) return;
     announced.current = job.id;
-    if (job.status === 'succeeded') showToast(SUCCESS[run.action], 'success');
-    else
-      showToast(fieldMergerFailure(run.action, job.failureReason ?? messages.somethingWentWrong), 'danger');
+    if (job.status === 'succeeded') {
+      showToast(SUCCESS[run.request.action], 'success');
+      setDone((current) => [...current, run.request]);
+    } else
+      showToast(
+        fieldMergerFailure(run.request.action, job.failureReason ?? messages.somethingWentWrong),
+        'danger',
+      );
     setRun(null);
   }, [run, job, showToast]);
   const [field, setField] = useState<MergeableField>('sectorFocus');
@@ -144,7 +191,13 @@ export function FieldMerger() {
   const [error, setError] = useState<string | null>(null);
   const [debugUrl, setDebugUrl] = useState<string | null>(null);
 
-  const existing = [...(metadata.data?.[field] ?? [])].sort((a, b) => a.localeCompare(b));
+  const existing = done
+    .filter((request) => request.field === field)
+    .reduce(
+      (values, request) => applyFieldMerger(request, values).values,
+      [...(metadata.data?.[field] ?? [])],
+    )
+    .sort((a, b) => a.localeCompare(b));
   const needle = filter.trim().toLowerCase();
   const shown = needle === '' ? existing : existing.filter((value) => value.toLowerCase().includes(needle));
   const full = selected.length >= MAX_SELECTED_VALUES;
@@ -168,7 +221,8 @@ export function FieldMerger() {
     );
   };
 
-  const start = async (action: FieldMergerAction) => {
+  /** Checks the form, then asks before anything changes. */
+  const ask = (action: FieldMergerAction) => {
     setDebugUrl(null);
     const input = { field, selectedValues: selected, freeFormValue, finalValue };
     const validation = validateFieldMerger(action, input);
@@ -177,6 +231,12 @@ export function FieldMerger() {
       return;
     }
     setError(null);
+    setAsking(validation.request);
+  };
+
+  const start = async (request: FieldMergerRequest) => {
+    setAsking(null);
+    const { action } = request;
     try {
       const result = await runFieldMerger.mutateAsync({
         action,
@@ -185,8 +245,7 @@ export function FieldMerger() {
         freeFormValue: freeFormValue.trim() === '' ? null : freeFormValue,
         finalValue: action === 'remove' ? null : finalValue,
       });
-      console.log('Field merger run', result);
-      setRun({ id: result.job.id, action });
+      setRun({ id: result.job.id, request });
       setSelected([]);
       setFreeFormValue('');
       setFinalValue('');
@@ -195,7 +254,7 @@ export function FieldMerger() {
       if (isNoInvestorsFound(caught)) {
         const url = paths.adminDebugField.href({
           targetField: field,
-          selectedValues: validation.request.values,
+          selectedValues: request.values,
           finalValue: action === 'remove' ? '' : finalValue.trim(),
         });
         setDebugUrl(url);
@@ -327,16 +386,16 @@ export function FieldMerger() {
           ) : null}
 
           <div className="d-flex flex-wrap gap-2">
-            <Button variant="primary" disabled={busy} onClick={() => void start('merge')}>
+            <Button variant="primary" disabled={busy} onClick={() => ask('merge')}>
               Save
             </Button>
-            <Button variant="outline-danger" disabled={busy} onClick={() => void start('remove')}>
+            <Button variant="outline-danger" disabled={busy} onClick={() => ask('remove')}>
               Remove Values
             </Button>
             <Button
               variant="outline-primary"
               disabled={busy || !canSplit(selected)}
-              onClick={() => void start('split')}
+              onClick={() => ask('split')}
             >
               Split Value
             </Button>
@@ -348,6 +407,18 @@ export function FieldMerger() {
           </p>
         ) : null}
         <CurationRules field={field} />
+        {asking ? (
+          <ConfirmModal
+            show
+            title={fieldMergerConfirmation(asking).title}
+            confirmLabel={fieldMergerConfirmation(asking).confirm}
+            confirmVariant={asking.action === 'remove' ? 'danger' : 'primary'}
+            onConfirm={() => void start(asking)}
+            onCancel={() => setAsking(null)}
+          >
+            <p className="mb-0">{fieldMergerConfirmation(asking).body}</p>
+          </ConfirmModal>
+        ) : null}
       </Card.Body>
     </Card>
   );
