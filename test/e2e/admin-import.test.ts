@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../infra/edge';
+import { generateDemoInvestors } from '../../infra/local/demo/investors';
 import { messages } from '../../shared/messages';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, logIn } from './support/flows';
@@ -8,15 +9,17 @@ import { expectToast, logIn } from './support/flows';
 const browser = browserPerFile();
 
 describe('admin CSV importer in Chromium against the local home', () => {
-  it('imports a small CSV through the admin page, then finds the new investors through search', async () => {
+  it('imports a small CSV through the admin page (preview and summary as tables, at 1280 and 390 px), then finds the new investors through search', async () => {
     const { page, context } = await browser.newPage();
     await logIn(page, ACCOUNTS.admin);
     const tag = `e2eimport${randomUUID().slice(0, 6)}`;
     const csv = [
-      'Full Name,Partner Email,Stage,Sector Focus,Internal Notes',
-      `Quinn Imported,quinn-${tag}@example.com,Seed,${tag},first`,
-      `Rae Imported,rae-${tag}@example.com,"Seed, Series A","${tag}; fintech",second`,
-      `,nobody-${tag}@example.com,Seed,${tag},a row without a name`,
+      'Full Name,Partner Email,Stage,Sector Focus,Internal Notes,Cheque Min,Cheque Max',
+      `Quinn Imported,quinn-${tag}@example.com,Seed,${tag},first,$250k,$1.5M`,
+      `Rae Imported,rae-${tag}@example.com,"Seed, Series A","${tag}; fintech",second,,`,
+      `,nobody-${tag}@example.com,Seed,${tag},a row without a name,,`,
+      `Sam Invalid,sam-${tag}.example.com,Seed,${tag},an email without its @,,`,
+      `Quinn Again,QUINN-${tag}@example.com,Series A,${tag},the same email as row 1,,`,
     ].join('\r\n');
 
     const admin = await page.goto(`${e2e.appUrl}/admin`);
@@ -33,12 +36,26 @@ describe('admin CSV importer in Chromium against the local home', () => {
     await page.getByLabel('Source name').fill('E2E list');
     await page.getByLabel('Source URL').fill('https://example.com/e2e-list');
     await page.getByRole('button', { name: 'Preview & Import' }).click();
-    const firstRecord = page.locator('pre.json-panel');
+
+    // The first record as a table of fields in words, not JSON; the cheque headers are understood.
+    const firstRecord = page.getByRole('table', { name: 'Row 1' });
     await firstRecord.waitFor();
-    expect(await firstRecord.textContent()).toContain('"fullName": "Quinn Imported"');
-    expect(await firstRecord.textContent()).not.toContain('"first"');
-    await expectAccessible(page);
-    await screenshot(page, 'admin-import-preview');
+    const field = (label: string) =>
+      firstRecord
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+        .getByRole('cell');
+    expect(await field('Name').textContent()).toBe('Quinn Imported');
+    expect(await field('Email').textContent()).toBe(`quinn-${tag}@example.com`);
+    expect(await field('Cheque size').textContent()).toBe('$250K–$1.5M');
+    expect(await page.locator('pre').count()).toBe(0);
+    expect(await firstRecord.textContent()).not.toContain('first');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await screenshot(page, `admin-import-preview-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The browser PUTs the file to the uploads bucket, another origin the site's CSP names.
     const upload = page.waitForRequest((request) => request.method() === 'PUT');
@@ -47,14 +64,101 @@ describe('admin CSV importer in Chromium against the local home', () => {
     expect(new URL(put.url()).origin).toBe(e2e.uploadsOrigin);
     expect((await put.response())?.status()).toBe(200);
     await expectToast(page, messages.importComplete);
-    await page.getByText('Rows not imported (1)').waitFor();
-    await page.getByRole('cell', { name: 'The row has no name.' }).waitFor();
-    await screenshot(page, 'admin-import-complete');
+
+    // What happened to every row, in words and tables.
+    await page
+      .getByText(
+        'Of 5 rows: 3 new investors added, 1 merged into an investor already in the directory, 1 skipped. 1 value was not used (see below).',
+      )
+      .waitFor();
+    const rowsOf = async (name: string) =>
+      (await page.getByRole('table', { name }).locator('tbody tr').allTextContents()).map((row) =>
+        row.trim(),
+      );
+    expect(await rowsOf('Merged into an investor already in the directory (1)')).toEqual([
+      '5Quinn AgainQuinn Imported (row 1 of this file)',
+    ]);
+    expect(await rowsOf('Values not used (1)')).toEqual([
+      `4Partner Emailsam-${tag}.example.comnot a valid email address`,
+    ]);
+    expect(await rowsOf('Rows skipped (1)')).toEqual(['3The row has no name.']);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await screenshot(page, `admin-import-summary-${width}`);
+      // Nothing wider than the window on a phone: the tables scroll inside their own box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=${tag}`);
-    await page.getByRole('heading', { name: 'Search Results (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Search Results (3)' }).waitFor();
     const names = (await page.locator('article.investor-card h2').allTextContents()).map((n) => n.trim());
-    expect(names).toEqual(['Quinn Imported', 'Rae Imported']);
+    expect(names).toEqual(['Quinn Imported', 'Rae Imported', 'Sam Invalid']);
+    // The cheque headers landed in the cheque range: the card shows it.
+    const quinn = page.locator('article.investor-card', { hasText: 'Quinn Imported' });
+    await quinn.getByText('Cheque $250K–$1.5M').waitFor();
+    await context.close();
+  });
+
+  it('shows the mapping debugger as tables, asks before a field merger run, and says what the function runner started, at 1280 and 390 px', async () => {
+    const { page, context } = await browser.newPage();
+    await logIn(page, ACCOUNTS.admin);
+    // A demo investor with an email: the demo directory is the same on every start.
+    const demo = generateDemoInvestors(50).find((investor) => investor.email);
+    if (!demo?.email) throw new Error('the demo directory has an investor with an email');
+    await page.goto(`${e2e.appUrl}/admin`);
+    await page.getByLabel('Email address').fill(demo.email);
+    await page.getByRole('button', { name: 'Load' }).click();
+    const imported = page.getByRole('table', { name: 'Imported investor' });
+    await imported.waitFor();
+    await page.getByRole('table', { name: 'Searchable investor' }).waitFor();
+    expect(await imported.textContent()).toContain(demo.name);
+    expect(await imported.textContent()).toContain(demo.firm.name);
+    expect(await page.locator('pre').count()).toBe(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await screenshot(page, `admin-mapping-debugger-${width}`);
+    }
+
+    // The field merger asks first; cancelled here, so the shared demo directory keeps its values.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('checkbox', { name: 'web3', exact: true }).check();
+    await page.getByLabel('Final value').fill('Crypto');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge into “crypto”?' });
+    await dialog
+      .getByText('Every investor whose Sector Focus holds “web3” will hold “crypto” instead.')
+      .waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      await expectAccessible(page);
+      await screenshot(page, `admin-field-merger-confirm-${width}`, { fullPage: false });
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The function runner says what it started, in words, and shows no execution id.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .getByLabel('Function')
+      .selectOption({ label: 'Trigger aggregation of stats, stage and sector focuses' });
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page
+      .getByText(
+        /^Started “Trigger aggregation of stats, stage and sector focuses”\. It recounts the directory/,
+      )
+      .waitFor();
+    expect(await page.getByText(messages.functionRunSuccess).count()).toBe(0);
+    expect(await page.locator('body').textContent()).not.toMatch(/arn:aws/);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await page.getByRole('heading', { name: 'Function Runner' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-function-runner-${width}`, { fullPage: false });
+    }
     await context.close();
   });
 
