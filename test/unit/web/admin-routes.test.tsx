@@ -90,7 +90,7 @@ describe('admin screens through the real routes', { timeout: 60_000 }, () => {
   it("shows 'Loading admin page...' on /admin while it is not yet known who is signed in", async () => {
     setSignedInUser(ADMIN_CLAIMS);
     stubApi();
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     fetchAuthSession.mockImplementationOnce(
       () =>
         new Promise((resolve) => {
