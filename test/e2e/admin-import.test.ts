@@ -143,7 +143,7 @@ describe('admin CSV importer in Chromium against the local home', () => {
     // The function runner says what it started, in words, and shows no execution id.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page
-      .getByLabel('Function')
+      .getByLabel('Function', { exact: true })
       .selectOption({ label: 'Trigger aggregation of stats, stage and sector focuses' });
     await page.getByRole('button', { name: 'Run' }).click();
     await page

@@ -613,9 +613,7 @@ export function generateDemoInvestors(count: number, seed = 42): DemoInvestor[] 
       email: draw.chance(0.85) ? emailFor(first, middle, last, firm) : null,
       phone: draw.chance(0.4) ? demoPhoneNumber(country, home, draw.random) : null,
       linkedin: draw.chance(0.7) ? `https://www.linkedin.com/in/${handle}-${hex}` : null,
-      twitter: draw.chance(0.45)
-        ? `https://x.com/${handle.replace('-', '_').slice(0, 12)}${hex.slice(0, 3)}`
-        : null,
+      twitter: draw.chance(0.45) ? `https://x.com/${handle.replace('-', '').slice(0, 15)}` : null,
       crunchbase: draw.chance(0.3) ? `https://www.crunchbase.com/person/${handle}-${hex}` : null,
       stages,
       sectors: draw.distinct(
