@@ -342,6 +342,22 @@ const FIRM_ENDS = [
   'ley',
   'worth',
   'shaw',
+  'hurst',
+  'dale',
+  'vale',
+  'croft',
+  'wold',
+  'bourne',
+  'marsh',
+  'thorpe',
+  'garth',
+  'more',
+  'ness',
+  'fell',
+  'tarn',
+  'beck',
+  'lynn',
+  'cote',
 ];
 /** For a second word when every compound is taken (only the benchmark's large files get there). */
 const FIRM_PLACES = ['North', 'Harbour', 'Summit', 'Meadow', 'Lantern', 'Beacon', 'Orchard', 'Cove'];
@@ -419,11 +435,21 @@ const CHEQUES: Readonly<Record<Stage, readonly [readonly number[], readonly numb
   ],
 };
 
-/** An angel writes smaller cheques than a fund at the same stage. */
-const ANGEL_CHEQUES: readonly [readonly number[], readonly number[]] = [
-  [10_000, 15_000, 25_000, 50_000],
-  [50_000, 100_000, 150_000, 250_000],
-];
+/** Angels, accelerators and incubators write smaller cheques than a fund at the same stage. */
+const SMALL_CHEQUES: Readonly<Record<string, readonly [readonly number[], readonly number[]]>> = {
+  Angel: [
+    [10_000, 15_000, 25_000, 50_000],
+    [50_000, 100_000, 150_000, 250_000],
+  ],
+  Accelerator: [
+    [20_000, 50_000, 100_000],
+    [125_000, 150_000, 250_000, 500_000],
+  ],
+  Incubator: [
+    [10_000, 25_000, 50_000],
+    [100_000, 150_000, 250_000],
+  ],
+};
 
 const NOTES: readonly string[] = [
   'Prefers warm introductions.',
@@ -593,10 +619,10 @@ export function generateDemoInvestors(count: number, seed = 42): DemoInvestor[] 
     const { first, middle, last, name } = nameFor(draw.weighted(country.cultures));
     const firm = firmFor(kind, country);
     const stages = stageWindow(kind);
-    const [lows, highs] =
-      kind.label === 'Angel'
-        ? ANGEL_CHEQUES
-        : [CHEQUES[stages[0] ?? 'Seed'][0], CHEQUES[stages.at(-1) ?? 'Seed'][1]];
+    const [lows, highs] = SMALL_CHEQUES[kind.label] ?? [
+      CHEQUES[stages[0] ?? 'Seed'][0],
+      CHEQUES[stages.at(-1) ?? 'Seed'][1],
+    ];
     const checkMin = draw.one(lows);
     const checkMax = Math.max(draw.one(highs), checkMin * 2);
     const handle = `${emailPart(first)}-${emailPart(last)}`;
