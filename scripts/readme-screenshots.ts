@@ -48,9 +48,9 @@ async function logIn(
 async function trustTour(browser: Browser, dev: DevProcess) {
   const founder = await newPage(browser, DESKTOP);
   await logIn(founder, dev);
-  await founder.goto(`${dev.appUrl}/investors/search?sectorFocus=agtech`);
+  await founder.goto(`${dev.appUrl}/investors/search?sectorFocus=agtech&has=email`);
   await founder.getByRole('heading', { name: /^Search Results/ }).waitFor();
-  // The first agtech card: the desktop tour bought it.
+  // The first agtech card with an email: the desktop tour bought it (its email is reported and corrected).
   const card = founder.locator('article.investor-card').first();
   await card
     .getByText(/confirmed [A-Z][a-z]{2} \d{4}/)
@@ -173,7 +173,7 @@ async function tour(browser: Browser, dev: DevProcess) {
     const page = await newPage(browser, viewport);
     await logIn(page, dev);
     await page.goto(
-      `${dev.appUrl}/investors/search?sectorFocus=${width === 'desktop' ? 'agtech' : 'fintech'}`,
+      `${dev.appUrl}/investors/search?sectorFocus=${width === 'desktop' ? 'agtech' : 'fintech'}&has=email`,
     );
     await page.getByRole('heading', { name: results }).waitFor();
     const cards = page.locator('article.investor-card');

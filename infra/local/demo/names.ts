@@ -85,15 +85,17 @@ export const NAME_POOLS: Readonly<Record<Culture, NamePool>> = {
     last: words(`Virtanen, Mäkinen, Nieminen, Hämäläinen, Laine, Koskinen, Heikkinen, Järvinen, Lehtonen,
       Salminen, Kärkkäinen, Rantanen`),
   },
+  // Surnames that are the same for women and men (Kowalski is Kowalska for a woman).
   polish: {
     first: words(`Łukasz, Zofia, Mateusz, Małgorzata, Paweł, Agnieszka, Michał, Katarzyna, Krzysztof, Joanna,
       Wojciech, Magdalena, Tomasz, Aleksandra, Bartłomiej, Ewa`),
-    last: words(`Nowak, Kowalski, Wiśniewski, Wójcik, Kamińska, Lewandowski, Zieliński, Szymańska,
-      Woźniak, Dąbrowski, Kozłowski, Jankowska, Mazur, Krawczyk, Piotrowski, Grabowska`),
+    last: words(`Nowak, Wójcik, Mazur, Krawczyk, Kaczmarek, Zając, Król, Wieczorek, Adamczyk, Dudek,
+      Pawlak, Walczak, Stępień, Sikora, Gołąb, Bąk`),
   },
+  // Men's names with men's surname forms (Dvořák is Dvořáková for a woman).
   czech: {
-    first: words(`Jakub, Tereza, Ondřej, Kateřina, Jiří, Lucie, Petr, Barbora, Tomáš, Veronika`),
-    last: words(`Dvořák, Novotná, Svoboda, Černý, Procházková, Kučera, Veselý, Horáková, Němec, Pokorný`),
+    first: words(`Jakub, Ondřej, Jiří, Petr, Tomáš, Lukáš, Vojtěch, Marek, Filip, Martin`),
+    last: words(`Dvořák, Novák, Svoboda, Černý, Procházka, Kučera, Veselý, Horák, Němec, Pokorný`),
   },
   spanish: {
     first: words(`José, Lucía, Alejandro, María, Javier, Carmen, Martín, Valentina, Diego, Sofía, Pablo,
