@@ -18,6 +18,11 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/unit/support/setup.ts'],
+          // Hang guards, not speed checks: a jsdom render that takes 1 s alone takes 10 s on a busy
+          // machine (docs/operations.md, "A suite that holds on a busy machine").
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -27,8 +32,10 @@ export default defineConfig({
           globalSetup: ['test/integration/global-setup.ts'],
           // Each file lets the workflows it started finish before the next file runs.
           setupFiles: ['test/integration/support/settle.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // Waits for a condition get two minutes before they call it a hang (test/support/patience.ts).
+          expect: { poll: { timeout: 120_000, interval: 100 } },
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },
@@ -36,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
-          testTimeout: 180_000,
+          testTimeout: 600_000,
           // One process for every file, so the stack is synthesised once (test/infra/support/synth.ts).
           isolate: false,
           fileParallelism: false,
@@ -47,10 +54,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          // The browser waits on a real local home: polls get 15 s, not vitest's 1 s default.
-          expect: { poll: { timeout: 15_000, interval: 250 } },
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
+          // The browser waits on a real local home: polls get two minutes (a hang guard; they end as
+          // soon as their condition holds), not vitest's 1 s default.
+          expect: { poll: { timeout: 120_000, interval: 250 } },
+          testTimeout: 600_000,
+          hookTimeout: 900_000,
           fileParallelism: false,
         },
       },

@@ -1,23 +1,32 @@
 /**
- * Lambda bundles: every function bundled as the CDK stack bundles it (`FUNCTION_BUNDLING`: esbuild,
- * ESM, minified, the AWS SDK bundled in, a linked source map), its minified size, and the time a fresh
- * Node process with the function's `NODE_OPTIONS` takes to import it (a stand-in for cold start).
+ * Lambda bundles: every function of the manifest bundled as the CDK stack bundles it
+ * (`FUNCTION_BUNDLING`: esbuild, ESM, minified, the AWS SDK bundled in, a linked source map), its
+ * minified size, what weighs most in it (esbuild's metafile), and the time a fresh Node process with
+ * the function's `NODE_OPTIONS` takes to import it (a stand-in for cold start), measured alternately
+ * with a reference bundle (the DynamoDB document client alone, `bench/reference-bundle.ts`, built the
+ * same way) so that the budget is a ratio that holds on any machine, busy or not.
+ *
+ *   npx tsx bench/bundles.ts                      these figures alone (a minute or two)
+ *   BENCH_UPDATE_DOCS=1 npx tsx bench/bundles.ts  also rewrites their block in docs/performance.md
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../infra/constructs/function-bundling';
-import { handlerGroups } from '../lambdas/routes';
-import { workflowTaskFunctions } from '../lambdas/workflows/registry';
-import { percentile } from './stats';
+import { functionEntries as manifestEntries } from '../lambdas/manifest';
+import { describeMachine, machine } from './machine';
+import { kb, percentile, type Row, renderTable, verdict } from './stats';
 
 const run = promisify(execFile);
 
-export const BUNDLE_SIZE_BUDGET = 300 * 1024;
-export const BUNDLE_LOAD_BUDGET_MS = 150;
+/** Each function loads within this many times the reference bundle's load, measured in the same run. */
+export const BUNDLE_LOAD_RATIO_BUDGET = 1.2;
+
+/** The reference: the DynamoDB document client alone. */
+export const REFERENCE_ENTRY = 'bench/reference-bundle.ts';
 
 export interface BundleFigure {
   name: string;
@@ -26,20 +35,20 @@ export interface BundleFigure {
   bytes: number;
   /** Median time to `await import()` it in a fresh Node process with the function's `NODE_OPTIONS`. */
   loadMs: number;
-  /** The same with `@aws-sdk/*` left out (loaded from node_modules, as the runtime's SDK would be). */
-  bytesSdkExternal: number;
-  loadMsSdkExternal: number;
+  /** Median load of the reference bundle, timed alternately with this one. */
+  referenceLoadMs: number;
+  /** `loadMs / referenceLoadMs`: the budgeted figure. */
+  loadRatio: number;
+  /** The packages (or our own code) that weigh most in the bundle, by bytes of output. */
+  heaviest: { name: string; bytes: number }[];
 }
 
-/** Every function the stack deploys: the HTTP handler groups and the workflow task functions. */
+/** Every function the stack deploys (`lambdas/manifest.ts`). */
 export function functionEntries(): { name: string; entry: string }[] {
-  return [
-    ...Object.entries(handlerGroups).map(([name, entry]) => ({ name, entry })),
-    ...Object.entries(workflowTaskFunctions).map(([name, entry]) => ({
-      name: name.replace(/FunctionArn$/, ''),
-      entry,
-    })),
-  ];
+  return Object.entries(manifestEntries).map(([name, entry]) => ({
+    name: name.replace(/FunctionArn$/, ''),
+    entry,
+  }));
 }
 
 /** esbuild options equal to what `NodejsFunction` runs with `FUNCTION_BUNDLING` (a linked source map beside the bundle). */
@@ -56,8 +65,23 @@ const asDeployed = (root: string, entry: string, outfile: string, external: stri
   mainFields: [...FUNCTION_BUNDLING.mainFields],
   external: [...FUNCTION_BUNDLING.externalModules, ...external],
   banner: { js: FUNCTION_BUNDLING.banner },
+  metafile: true,
   logLevel: 'silent',
 });
+
+/** Bytes of output per package (`@smithy/core`, `stripe`, `ours` for lambdas/ and shared/). */
+function heaviestOf(metafile: Metafile, count = 4): { name: string; bytes: number }[] {
+  const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
+  const byPackage = new Map<string, number>();
+  for (const [path, input] of Object.entries(output?.inputs ?? {})) {
+    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'ours';
+    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+  }
+  return [...byPackage.entries()]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
+}
 
 /** Imports the bundle in a fresh Node process and returns the time the import took, in ms. */
 async function loadTime(file: string, env: Record<string, string>): Promise<number> {
@@ -71,41 +95,112 @@ async function loadTime(file: string, env: Record<string, string>): Promise<numb
   return value;
 }
 
-async function medianLoad(file: string, env: Record<string, string>, runs: number): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await loadTime(file, env));
-  return percentile(samples, 50);
+/**
+ * Loads the function's bundle and the reference alternately, `runs` times each, so that both see the
+ * same machine (a busy moment slows both): the medians of each.
+ */
+async function loadsBeside(
+  file: string,
+  reference: string,
+  env: Record<string, string>,
+  runs: number,
+): Promise<{ loadMs: number; referenceLoadMs: number }> {
+  const own: number[] = [];
+  const ref: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    ref.push(await loadTime(reference, env));
+    own.push(await loadTime(file, env));
+  }
+  return { loadMs: percentile(own, 50), referenceLoadMs: percentile(ref, 50) };
 }
 
 /**
- * Builds every bundle twice (as deployed, and with the SDK external) under `bench/.out/bundles/`
- * (inside the repo so `@aws-sdk/*` resolves from node_modules) and times loading each. `lambdaEnv`
+ * Builds every bundle and the reference as deployed under `bench/.out/bundles/` (inside the repo so
+ * any external resolves from node_modules) and times loading each beside the reference. `lambdaEnv`
  * is what a Lambda would receive besides `FUNCTION_ENVIRONMENT` (some modules read it at load).
  */
 export async function measureBundles(
   root: string,
   lambdaEnv: Record<string, string>,
   options: { loadRuns?: number } = {},
-): Promise<BundleFigure[]> {
+): Promise<{ reference: { bytes: number }; functions: BundleFigure[] }> {
   const outDir = join(root, 'bench/.out/bundles');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const figures: BundleFigure[] = [];
   const env = { ...FUNCTION_ENVIRONMENT, ...lambdaEnv };
+  const reference = join(outDir, 'reference.mjs');
+  await build(asDeployed(root, REFERENCE_ENTRY, reference, []));
+  const figures: BundleFigure[] = [];
   for (const { name, entry } of functionEntries()) {
     const deployed = join(outDir, `${name}.mjs`);
-    const sdkExternal = join(outDir, `${name}.sdk-external.mjs`);
-    await build(asDeployed(root, entry, deployed, []));
-    await build(asDeployed(root, entry, sdkExternal, ['@aws-sdk/*']));
-    const runs = options.loadRuns ?? 3;
+    const result = await build(asDeployed(root, entry, deployed, []));
+    const { loadMs, referenceLoadMs } = await loadsBeside(deployed, reference, env, options.loadRuns ?? 5);
     figures.push({
       name,
       entry: relative(root, join(root, entry)),
       bytes: statSync(deployed).size,
-      loadMs: await medianLoad(deployed, env, runs),
-      bytesSdkExternal: statSync(sdkExternal).size,
-      loadMsSdkExternal: await medianLoad(sdkExternal, env, runs),
+      loadMs,
+      referenceLoadMs,
+      loadRatio: loadMs / referenceLoadMs,
+      heaviest: result.metafile ? heaviestOf(result.metafile) : [],
     });
   }
-  return figures;
+  return { reference: { bytes: statSync(reference).size }, functions: figures };
+}
+
+/** The table rows of the figures: one per function, its ratio to the reference budgeted. */
+export function bundleRows(measured: Awaited<ReturnType<typeof measureBundles>>): Row[] {
+  const { reference, functions } = measured;
+  const referenceLoads = functions.map((f) => f.referenceLoadMs).sort((a, b) => a - b);
+  const rows: Row[] = [
+    {
+      area: 'Lambda bundles',
+      measure: `reference: the DynamoDB document client alone (${REFERENCE_ENTRY}), built the same way: size / load`,
+      label: 'reference',
+      figure: `${kb(reference.bytes)} / ${referenceLoads[0]?.toFixed(0)}–${referenceLoads.at(-1)?.toFixed(0)} ms`,
+    },
+  ];
+  for (const f of functions)
+    rows.push({
+      area: 'Lambda bundles',
+      measure: `${f.name} (${f.entry}): size; heaviest parts / load beside the reference`,
+      label: f.name,
+      figure: `${kb(f.bytes)}; ${f.heaviest.map((h) => `${h.name} ${kb(h.bytes)}`).join(', ')} / ${f.loadMs.toFixed(0)} ms vs ${f.referenceLoadMs.toFixed(0)} ms: ${f.loadRatio.toFixed(2)}×`,
+      budget: `≤ ${BUNDLE_LOAD_RATIO_BUDGET}× the reference`,
+      verdict: verdict(f.loadRatio <= BUNDLE_LOAD_RATIO_BUDGET),
+    });
+  return rows;
+}
+
+/** The generated block of docs/performance.md for the bundles. */
+export function bundleBlock(rows: Row[], machineLine: string): string {
+  const over = rows.filter((r) => r.verdict === 'OVER').map((r) => r.label);
+  const summary =
+    over.length === 0
+      ? `Every function loads within ${BUNDLE_LOAD_RATIO_BUDGET}× the reference.`
+      : `Over budget (${over.length}): ${over.join(', ')}.`;
+  return `Machine: ${machineLine}.\n\n${renderTable(rows)}\n\n${summary}`;
+}
+
+/** Replaces a generated block (`<!-- bench:NAME:start -->` … `end`) of docs/performance.md. */
+export function writeDocsBlock(docsPath: string, name: string, block: string): void {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const docs = readFileSync(docsPath, 'utf8');
+  const from = docs.indexOf(start);
+  const to = docs.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${docsPath} has no ${start} … ${end} section`);
+  writeFileSync(docsPath, `${docs.slice(0, from)}${start}\n\n${block}\n\n${docs.slice(to)}`);
+}
+
+/** The environment the bundles load with (some modules read it when they load). */
+export const BUNDLE_LAMBDA_ENV = { AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', LOG_LEVEL: 'WARN' };
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = join(import.meta.dirname, '..');
+  const machineLine = describeMachine(machine());
+  const block = bundleBlock(bundleRows(await measureBundles(root, BUNDLE_LAMBDA_ENV)), machineLine);
+  process.stdout.write(`${block}\n`);
+  if (process.env.BENCH_UPDATE_DOCS === '1')
+    writeDocsBlock(join(root, 'docs/performance.md'), 'bundles', block);
 }

@@ -15,13 +15,13 @@
  * A section that fails is reported in the table and the run goes on; the exit code is then 1.
  */
 import './env';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Api, apiClient } from '../infra/local/api-client';
 import { ensureUser, signIn } from '../infra/local/cognito';
 import { type LocalHome, ROOT, startLocalHome } from '../infra/local/home';
 import { postingsForTag } from '../lambdas/lib/table/repositories/investors';
-import { BUNDLE_LOAD_BUDGET_MS, BUNDLE_SIZE_BUDGET, measureBundles } from './bundles';
+import { BUNDLE_LAMBDA_ENV, bundleBlock, bundleRows, measureBundles, writeDocsBlock } from './bundles';
 import { COMMON_TAG, RARE_TAG, writeBenchCsvInChild } from './csv';
 import { API_REQUEST_LIMIT_MS, measureMerger, measureRecount } from './curation';
 import type { DynamoStats } from './dynamo-meter';
@@ -83,37 +83,15 @@ async function section<T>(area: string, what: string, run: () => Promise<T>): Pr
   }
 }
 
+/** The bundles' own block of docs/performance.md (also written by `npx tsx bench/bundles.ts`). */
+let bundlesBlock: string | undefined;
+
 async function bundles() {
-  const figures = await measureBundles(ROOT, {
-    AWS_REGION: 'us-east-1',
-    TABLE_NAME: 'bench',
-    LOG_LEVEL: 'WARN',
-  });
-  raw.bundles = figures;
-  for (const b of figures) {
-    add('Lambda bundles', {
-      measure: `${b.name} (${b.entry}), as deployed: minified size / load in a fresh Node`,
-      label: b.name,
-      figure: `${kb(b.bytes)} / ${ms(b.loadMs)}`,
-      budget: `< ${kb(BUNDLE_SIZE_BUDGET)} / < ${BUNDLE_LOAD_BUDGET_MS} ms`,
-      verdict: verdict(b.bytes < BUNDLE_SIZE_BUDGET && b.loadMs < BUNDLE_LOAD_BUDGET_MS),
-    });
-  }
-  const range = (values: number[], format: (v: number) => string) =>
-    `${format(Math.min(...values))} – ${format(Math.max(...values))}`;
-  add('Lambda bundles', {
-    measure:
-      "the same with @aws-sdk/* left out (the runtime's SDK, loaded from node_modules): size / load, and functions under each budget",
-    figure: `${range(
-      figures.map((b) => b.bytesSdkExternal),
-      kb,
-    )} / ${range(
-      figures.map((b) => b.loadMsSdkExternal),
-      ms,
-    )}; ${figures.filter((b) => b.bytesSdkExternal < BUNDLE_SIZE_BUDGET).length} / ${
-      figures.filter((b) => b.loadMsSdkExternal < BUNDLE_LOAD_BUDGET_MS).length
-    } of ${figures.length}`,
-  });
+  const measured = await measureBundles(ROOT, BUNDLE_LAMBDA_ENV);
+  raw.bundles = measured;
+  const rows = bundleRows(measured);
+  for (const row of rows) results.add(row);
+  bundlesBlock = bundleBlock(rows, describeMachine(machine()));
 }
 
 async function web() {
@@ -451,15 +429,7 @@ async function withHome(run: (home: LocalHome) => Promise<void>) {
   }
 }
 
-function writeDocs(block: string) {
-  const start = '<!-- bench:results:start -->';
-  const end = '<!-- bench:results:end -->';
-  const docs = readFileSync(DOCS, 'utf8');
-  const from = docs.indexOf(start);
-  const to = docs.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${DOCS} has no ${start} … ${end} section`);
-  writeFileSync(DOCS, `${docs.slice(0, from)}${start}\n\n${block}\n\n${docs.slice(to)}`);
-}
+const writeDocs = (block: string) => writeDocsBlock(DOCS, 'results', block);
 
 async function main() {
   const m = machine();
@@ -502,9 +472,12 @@ async function main() {
     await section('Curation', 'the recount and the field merger', curation);
   });
 
-  const rows = AREAS.flatMap((area) => results.rows.filter((r) => r.area === area));
+  // The bundles have their own block (bench/bundles.ts writes it alone too).
+  const rows = AREAS.filter((area) => area !== 'Lambda bundles').flatMap((area) =>
+    results.rows.filter((r) => r.area === area),
+  );
   const table = renderTable(rows);
-  const missed = results.missed;
+  const missed = results.missed.filter((r) => r.area !== 'Lambda bundles');
   const overByArea = AREAS.map((area) => ({
     area,
     labels: missed.filter((r) => r.area === area).map((r) => r.label ?? r.measure.split(':')[0]),
@@ -519,6 +492,7 @@ async function main() {
   writeFileSync(join(OUT, 'table.md'), `${block}\n`);
   if (process.env.BENCH_UPDATE_DOCS === '1') {
     writeDocs(block);
+    if (bundlesBlock) writeDocsBlock(DOCS, 'bundles', bundlesBlock);
     log(`updated ${DOCS}`);
   }
   log(`done in ${seconds(performance.now() - started)}`);

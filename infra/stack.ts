@@ -3,18 +3,23 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import {
-  SEARCH_INDEX_CHANGES_PREFIX,
-  SEARCH_INDEX_KEY,
-  SEARCH_INDEX_RECOUNT_PREFIX,
-} from '../shared/search/snapshot';
+  type FunctionName,
+  functionNeeds,
+  type InvokedFunction,
+  invokedFunctions,
+} from '../lambdas/manifest';
+import {
+  stateMachines as registeredStateMachines,
+  type StateMachineName,
+} from '../lambdas/workflows/registry';
 import type { RuntimeConfig } from '../web/config/runtime-config';
 import { type DeploymentConfig, siteOrigins } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { BuiltInData } from './constructs/built-in-data';
-import { Data } from './constructs/data';
+import { Data, keptInProd, logRetention } from './constructs/data';
 import { EmailSender } from './constructs/email';
-import type { AppFunction } from './constructs/function';
+import { AppFunction, type FunctionResources } from './constructs/function';
 import { Monitoring } from './constructs/monitoring';
 import { Payments } from './constructs/payments';
 import { Site } from './constructs/site';
@@ -37,7 +42,7 @@ export const STRIPE_CONNECT_AUTHORIZE_URL = 'https://connect.stripe.com/oauth/au
 /**
  * The whole product on AWS: identity, data, the HTTP API built from `lambdas/routes.ts`, the
  * workflows of `lambdas/workflows/registry.ts`, email, payments configuration and secrets, and the
- * web site. Each function is bound only to what its handlers use.
+ * web site. Each function gets exactly what its manifest entry declares (`lambdas/manifest.ts`).
  */
 export class InvestorDirectoryStack extends Stack {
   readonly auth: Auth;
@@ -49,6 +54,8 @@ export class InvestorDirectoryStack extends Stack {
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly builtInData: BuiltInData;
+  /** Functions only another function invokes (`invokedFunctions` of `lambdas/manifest.ts`). */
+  readonly invokedFunctions: Record<InvokedFunction, AppFunction>;
 
   constructor(scope: Construct, id: string, props: InvestorDirectoryStackProps) {
     super(scope, id, props);
@@ -79,15 +86,22 @@ export class InvestorDirectoryStack extends Stack {
     this.data = new Data(this, 'Data', { stage, uploadOrigins: [origins.apex, origins.wildcard] });
     this.builtInData = new BuiltInData(this, 'BuiltInData', { table: this.data.table });
     this.payments = new Payments(this, 'Payments', { stage, config });
-    this.workflows = new Workflows(this, 'Workflows', { stage, table: this.data.table });
+    this.workflows = new Workflows(this, 'Workflows', { stage });
+    this.invokedFunctions = {
+      investorGroup: new AppFunction(this, 'InvestorGroup', {
+        entry: invokedFunctions.investorGroup,
+        description: `${functionNeeds.investorGroup.description} (${invokedFunctions.investorGroup})`,
+        logRemovalPolicy: keptInProd(stage),
+        logRetention: logRetention(stage),
+      }),
+    };
     this.api = new Api(this, 'Api', {
       stage,
-      table: this.data.table,
       userPool: this.auth.userPool,
       webClient: this.auth.webClient,
     });
 
-    this.bindHandlerNeeds(origins.apex);
+    this.applyManifest(origins.apex);
     applyGuardPolicies(this, stage);
 
     const runtimeConfig = {
@@ -124,6 +138,8 @@ export class InvestorDirectoryStack extends Stack {
       functions.set(`${group.charAt(0).toUpperCase()}${group.slice(1)}`, fn);
     for (const [name, fn] of Object.entries(this.workflows.taskFunctions))
       functions.set(name.replace(/FunctionArn$/, ''), fn);
+    for (const [name, fn] of Object.entries(this.invokedFunctions))
+      functions.set(`${name.charAt(0).toUpperCase()}${name.slice(1)}`, fn);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       alarmEmail: config.alarmEmail,
       api: this.api.httpApi,
@@ -154,78 +170,56 @@ export class InvestorDirectoryStack extends Stack {
   }
 
   /**
-   * What each function uses beyond the table, read from its handler's code (`lambdas/lib/config.ts`
-   * sections, workflows it starts, buckets, email, Stripe secrets). test/infra/function-needs.test.ts
-   * scans each bundle and fails when a handler reads configuration its function is not bound to.
+   * Every function gets what its manifest entry declares (`lambdas/manifest.ts`), in one place:
+   * `AppFunction.applyNeeds` grants it and sets its variables from the resources and values here.
+   * `siteUrl`: the site's own origin, for links in emails.
    */
-  /** `siteUrl`: the site's own origin, for links in emails. */
-  private bindHandlerNeeds(siteUrl: string): void {
-    const storage = { UPLOADS_BUCKET: this.data.uploads, EXPORTS_BUCKET: this.data.exports };
-    const { taskFunctions } = this.workflows;
-
-    const admin = this.api.functionFor('admin');
-    if (admin) {
-      this.workflows.bindStarter(admin, 'mapping');
-      this.workflows.bindStarter(admin, 'aggregation');
-      this.workflows.bindStarter(admin, 'curation');
-      // Imports: presigned upload of the CSV and the import workflow (a cancel is a job state the
-      // workflow honours after its batch, never a stopped execution).
-      this.workflows.bindStarter(admin, 'import');
-      // Redeliver: a new execution of a purchased cart's delivery.
-      this.workflows.bindStarter(admin, 'exportDelivery');
-      admin.bindStorage(storage, { UPLOADS_BUCKET: 'put' });
-      // The outcome of a report of wrong data is emailed to its reporter (issue 20).
-      admin.bindEmail(this.email);
-    }
-    // Joining a partner portal puts the user in the `investor` group (issue 21). A listed investor's
-    // own confirmations and withdrawals change their entry at once: a search change recorded, then the
-    // aggregation that folds it in.
-    const investorPortal = this.api.functionFor('investorPortal');
-    if (investorPortal) {
-      investorPortal.bindInvestorGroup(this.auth.userPool);
-      this.workflows.bindStarter(investorPortal, 'aggregation');
-    }
-    // The contact library's re-download: a presigned GET of the buyer's CSV.
-    const account = this.api.functionFor('account');
-    if (account) {
-      account.bindStorage(storage, { EXPORTS_BUCKET: 'read' });
-      // A bounce credit redeemed is delivered like a purchase: the export-delivery workflow (issue 20).
-      this.workflows.bindStarter(account, 'exportDelivery');
-    }
-    this.api.functionFor('carts')?.addConfiguration(this.payments.paymentLinkEnvironment);
-    // Stripe Connect: the code exchange and deauthorisation call Stripe with the platform's secret key.
-    this.api
-      .functionFor('stripeConnect')
-      ?.bindSecret('STRIPE_SECRET_KEY_ARN', this.payments.secretKey)
-      .addConfiguration(this.payments.connectEnvironment);
-    const webhook = this.api.functionFor('stripeWebhook');
-    if (webhook) {
-      webhook
-        .bindSecret('STRIPE_WEBHOOK_SECRET_ARN', this.payments.webhookSecret)
-        .addConfiguration(this.payments.paymentLinkIdEnvironment);
-      this.workflows.bindStarter(webhook, 'exportDelivery');
-    }
-
-    // The search snapshot (keys under search-index/ of the exports bucket): read by the directory,
-    // changes recorded by mapping, curation and an admin's contact correction, folded and rebuilt by
-    // the aggregation.
-    const searchIndex = {
-      snapshot: SEARCH_INDEX_KEY,
-      changesPrefix: SEARCH_INDEX_CHANGES_PREFIX,
-      recountPrefix: SEARCH_INDEX_RECOUNT_PREFIX,
+  private applyManifest(siteUrl: string): void {
+    const { stateMachines } = this.workflows;
+    const values: Record<string, string> = {
+      TABLE_NAME: this.data.table.tableName,
+      UPLOADS_BUCKET: this.data.uploads.bucketName,
+      EXPORTS_BUCKET: this.data.exports.bucketName,
+      // The search snapshot is kept under search-index/ of the exports bucket.
+      SEARCH_INDEX_BUCKET: this.data.exports.bucketName,
+      SEARCH_INDEX_MAX_AGE_SECONDS: '30',
+      SES_FROM: this.email.fromAddress,
+      SES_CONFIGURATION_SET: this.email.configurationSetName,
+      SITE_URL: siteUrl,
+      STRIPE_SECRET_KEY_ARN: this.payments.secretKey.secretArn,
+      STRIPE_WEBHOOK_SECRET_ARN: this.payments.webhookSecret.secretArn,
+      COGNITO_USER_POOL_ID: this.auth.userPool.userPoolId,
+      INVESTOR_GROUP_FUNCTION_NAME: this.invokedFunctions.investorGroup.handler.functionName,
+      ...this.payments.paymentLinkEnvironment,
+      ...this.payments.paymentLinkIdEnvironment,
+      ...this.payments.connectEnvironment,
+      ...Object.fromEntries(
+        (Object.keys(stateMachines) as StateMachineName[]).map((name) => [
+          registeredStateMachines[name].arnVariable,
+          stateMachines[name].stateMachineArn,
+        ]),
+      ),
     };
-    this.api.functionFor('directory')?.bindSearchIndex(this.data.exports, searchIndex, 'read');
-    this.api.functionFor('admin')?.bindSearchIndex(this.data.exports, searchIndex, 'record');
-    this.api.functionFor('investorPortal')?.bindSearchIndex(this.data.exports, searchIndex, 'record');
-    taskFunctions.DirectoryTasksFunctionArn.bindSearchIndex(this.data.exports, searchIndex, 'maintain');
+    const resources: FunctionResources = {
+      table: this.data.table,
+      uploads: this.data.uploads,
+      exports: this.data.exports,
+      stateMachines,
+      functions: this.invokedFunctions,
+      email: this.email,
+      secrets: { stripeApiKey: this.payments.secretKey, stripeWebhookSecret: this.payments.webhookSecret },
+      userPool: this.auth.userPool,
+      values,
+    };
+    for (const [name, fn] of this.allFunctions()) fn.applyNeeds(name, resources);
+  }
 
-    taskFunctions.ImportTasksFunctionArn.bindStorage(storage, { UPLOADS_BUCKET: 'read' });
-    taskFunctions.ExportTasksFunctionArn.bindStorage(storage, { EXPORTS_BUCKET: 'readWrite' }).bindEmail(
-      this.email,
-    );
-    // The weekly summary of updates to bought contacts (issue 20), with a link to the account settings.
-    taskFunctions.SummaryTasksFunctionArn.bindEmail(this.email).addConfiguration({ SITE_URL: siteUrl });
-    // The 6-month reminders to listed investors (issue 21).
-    taskFunctions.PortalTasksFunctionArn.bindEmail(this.email);
+  /** Every function of the stack, by its manifest name. */
+  allFunctions(): [FunctionName, AppFunction][] {
+    return [
+      ...this.api.functions,
+      ...(Object.entries(this.workflows.taskFunctions) as [FunctionName, AppFunction][]),
+      ...(Object.entries(this.invokedFunctions) as [FunctionName, AppFunction][]),
+    ];
   }
 }

@@ -12,9 +12,9 @@ import {
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { functionNeeds } from '../../lambdas/manifest';
 import {
   type HandlerGroup,
   handlerGroups,
@@ -76,22 +76,14 @@ export function routedGroups(): HandlerGroup[] {
 
 export interface ApiProps {
   readonly stage: Stage;
-  readonly table: ITableV2;
   readonly userPool: IUserPool;
   /** The web app's client: the JWT authorizer's audience. */
   readonly webClient: IUserPoolClient;
 }
 
 /**
- * Handler groups that only read the table (the public directory): bound read-only.
- * test/infra/function-needs.test.ts scans every bundle and fails when a function that writes is
- * read-only here, or one that only reads is not.
- */
-export const TABLE_READ_ONLY_GROUPS: ReadonlySet<HandlerGroup> = new Set(['directory']);
-
-/**
  * The HTTP API, built from `lambdas/routes.ts`: one Lambda function per handler group that serves a
- * route (every one bound to the table), one route per entry, and the Cognito JWT authorizer (the
+ * route (its grants and variables from `lambdas/manifest.ts`, given by the stack), one route per entry, and the Cognito JWT authorizer (the
  * web client as audience) on every `user` and `admin` route. Public routes have no authorizer.
  * The `$default` stage throttles and writes JSON access logs. The API has no CORS: browsers reach
  * it on the site's own origin, through CloudFront's `/api/*` behaviour (infra/edge.ts).
@@ -154,11 +146,11 @@ export class Api extends Construct {
       const sizing = groupSizing[group];
       const fn = new AppFunction(this, `${group.charAt(0).toUpperCase()}${group.slice(1)}`, {
         entry: handlerGroups[group],
-        description: `HTTP handlers: ${group} (${handlerGroups[group]})`,
+        description: `${functionNeeds[group].description} (${handlerGroups[group]})`,
         logRemovalPolicy: removalPolicy,
         logRetention: logRetention(props.stage),
         ...(sizing ?? {}),
-      }).bindTable(props.table, TABLE_READ_ONLY_GROUPS.has(group) ? 'read' : 'readWrite');
+      });
       functions.set(group, fn);
       integrations.set(group, new HttpLambdaIntegration(`${group}Integration`, fn.handler));
     }

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -7,8 +7,18 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import {
+  type BucketNeeds,
+  type FunctionName,
+  functionNeeds,
+  type InvokedFunction,
+  type SecretName,
+} from '../../lambdas/manifest';
+import type { StateMachineName } from '../../lambdas/workflows/registry';
+import { bucketStatements, environmentOf, searchIndexKeys, tableStatements } from '../function-needs';
+import type { PolicyStatementJson } from '../iam-policy';
 import { acknowledge, wildcardFindingId, XRAY_WILDCARD } from '../nag';
 import { fromRoot } from '../paths';
 import type { EmailSender } from './email';
@@ -32,21 +42,25 @@ export interface AppFunctionProps {
   readonly logRetention?: RetentionDays;
 }
 
-type TableAccess = 'read' | 'readWrite';
-type BucketAccess = 'read' | 'put' | 'readWrite';
-
-const BUCKET_ACCESS_VERBS: Record<BucketAccess, string> = {
-  read: 'reads',
-  put: 'writes (the presigned PUT URLs it signs)',
-  readWrite: 'reads and writes',
-};
+/** What a function's needs are granted on, and the values of its variables (`infra/stack.ts`). */
+export interface FunctionResources {
+  readonly table: ITableV2;
+  readonly uploads: IBucket;
+  readonly exports: IBucket;
+  readonly stateMachines: Readonly<Record<StateMachineName, IStateMachine>>;
+  readonly functions: Readonly<Record<InvokedFunction, AppFunction>>;
+  readonly email: EmailSender;
+  readonly secrets: Readonly<Record<SecretName, ISecret>>;
+  readonly userPool: IUserPool;
+  /** The value of every variable a manifest section may ask for (names, ARNs, settings). */
+  readonly values: Readonly<Record<string, string>>;
+}
 
 /**
  * One Lambda function with the project's defaults: the current Node.js runtime on ARM64, the bundle
  * of `FUNCTION_BUNDLING` (minified ESM with source maps, esbuild, no Docker), its own log group kept one month, X-Ray tracing,
- * and a role that may write only to that log group. Resources are bound with `bind*`, each call
- * granting exactly one access and setting the environment variable the handler reads with it, so a
- * function gets only what its handler uses (see `lambdas/lib/config.ts` for the variable names).
+ * and a role that may write only to that log group. What else it may touch, and its variables, come
+ * from its manifest entry alone (`applyNeeds`).
  */
 export class AppFunction extends Construct {
   readonly handler: NodejsFunction;
@@ -97,121 +111,50 @@ export class AppFunction extends Construct {
     acknowledge(role, XRAY_WILDCARD);
   }
 
-  /** Reads or reads and writes the single table: grants the data actions and sets `TABLE_NAME`. */
-  bindTable(table: ITableV2, access: TableAccess = 'readWrite'): this {
-    if (access === 'read') table.grantReadData(this.handler);
-    else table.grantReadWriteData(this.handler);
-    this.handler.addEnvironment('TABLE_NAME', table.tableName);
-    this.acknowledgeWildcard(
-      `${table.tableArn}/index/*`,
-      "The table's own global secondary indexes (gsi1, gsi2) are queried; the wildcard covers only this table's indexes.",
-    );
-    return this;
-  }
-
   /**
-   * Binds a storage section of `lambdas/lib/config.ts`: every bucket's name goes to its environment
-   * variable (the handler validates the section as a whole), and only the listed buckets get access:
-   * `read` (get objects, list the bucket so a missing key is a 404), `put` (write objects, which is
-   * also what a presigned PUT URL needs), or `readWrite`.
+   * Gives the function what its manifest entry (`lambdas/manifest.ts`) declares, and nothing else:
+   * the IAM statements of its needs (`infra/function-needs.ts`: table partitions by
+   * `dynamodb:LeadingKeys`, bucket key prefixes, the workflows it starts, the functions it invokes,
+   * email as the sender, its secrets, the `investor` group) and exactly the environment variables
+   * that go with them. The one place where a function gets any access or variable.
    */
-  bindStorage(
-    buckets: Readonly<Record<string, IBucket>>,
-    access: Readonly<Record<string, BucketAccess | undefined>>,
-  ): this {
-    for (const [envName, bucket] of Object.entries(buckets)) {
-      this.handler.addEnvironment(envName, bucket.bucketName);
-      const level = access[envName];
-      if (!level) continue;
-      const objects = bucket.arnForObjects('*');
-      if (level === 'read' || level === 'readWrite') {
-        this.allow(['s3:GetObject'], [objects]);
-        this.allow(['s3:ListBucket'], [bucket.bucketArn]);
+  applyNeeds(name: FunctionName, resources: FunctionResources): this {
+    const needs = functionNeeds[name];
+    const statement = (json: PolicyStatementJson) =>
+      this.handler.addToRolePolicy(PolicyStatement.fromJson(json));
+    for (const json of tableStatements(needs.table, resources.table.tableArn)) statement(json);
+    const buckets: [IBucket, BucketNeeds & { delete?: readonly string[] }, string][] = [];
+    if (needs.uploads) buckets.push([resources.uploads, needs.uploads, 'uploads']);
+    if (needs.exports) buckets.push([resources.exports, needs.exports, 'exports']);
+    if (needs.searchIndex)
+      buckets.push([
+        resources.exports,
+        searchIndexKeys(needs.searchIndex),
+        `search snapshot (${needs.searchIndex})`,
+      ]);
+    for (const [bucket, keys, what] of buckets) {
+      for (const json of bucketStatements(keys, bucket.bucketArn)) {
+        statement(json);
+        for (const resource of [json.Resource].flat() as string[])
+          if (resource.endsWith('*'))
+            this.acknowledgeWildcard(
+              resource,
+              `The keys under one prefix of the ${what} bucket that lambdas/manifest.ts declares for this function; no other key.`,
+            );
       }
-      if (level === 'put' || level === 'readWrite') this.allow(['s3:PutObject'], [objects]);
-      this.acknowledgeWildcard(
-        objects,
-        `The objects of the ${envName} bucket, which this function ${BUCKET_ACCESS_VERBS[level]}; no other bucket.`,
-      );
     }
-    return this;
-  }
+    for (const machine of needs.starts ?? [])
+      resources.stateMachines[machine].grantStartExecution(this.handler);
+    for (const target of needs.invokes ?? [])
+      this.allow(['lambda:InvokeFunction'], [resources.functions[target].handler.functionArn]);
+    if (needs.email) resources.email.grantSend(this.handler);
+    for (const secret of needs.secrets ?? []) resources.secrets[secret].grantRead(this.handler);
+    // IAM has no condition on the group: only a function whose code names the investor group holds it.
+    if (needs.addsToInvestorGroup)
+      this.allow(['cognito-idp:AdminAddUserToGroup'], [resources.userPool.userPoolArn]);
 
-  /**
-   * The search snapshot (`lambdas/lib/directory/search-index.ts`): its bucket, how long a copy is
-   * trusted, and access to its keys only. `read`: the snapshot (and listing, so a snapshot not yet
-   * written is a 404, not a 403), for the directory. `record`: change objects, for whoever writes
-   * searchable investors. `maintain`: all of that and rewriting the snapshot, for the aggregation.
-   */
-  bindSearchIndex(
-    bucket: IBucket,
-    keys: { snapshot: string; changesPrefix: string; recountPrefix: string },
-    access: 'read' | 'record' | 'maintain',
-    maxAgeSeconds = 30,
-  ): this {
-    this.handler.addEnvironment('SEARCH_INDEX_BUCKET', bucket.bucketName);
-    this.handler.addEnvironment('SEARCH_INDEX_MAX_AGE_SECONDS', String(maxAgeSeconds));
-    const snapshot = bucket.arnForObjects(keys.snapshot);
-    const changes = bucket.arnForObjects(`${keys.changesPrefix}*`);
-    if (access === 'read' || access === 'maintain') {
-      this.allow(['s3:GetObject'], access === 'read' ? [snapshot] : [snapshot, changes]);
-      this.allow(['s3:ListBucket'], [bucket.bucketArn]);
-    }
-    if (access === 'record' || access === 'maintain')
-      this.allow(['s3:PutObject'], access === 'record' ? [changes] : [snapshot, changes]);
-    if (access === 'maintain') {
-      // A recount in progress: its state and the cards its steps read, deleted when it finishes.
-      const recount = bucket.arnForObjects(`${keys.recountPrefix}*`);
-      this.allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [recount]);
-      this.acknowledgeWildcard(
-        recount,
-        "A recount's folders (its state and the cards each step read); no other key.",
-      );
-    }
-    if (access !== 'read')
-      this.acknowledgeWildcard(
-        changes,
-        "The search snapshot's change objects (one per batch of searchable investors written); no other key.",
-      );
-    return this;
-  }
-
-  /** May start executions of a state machine; sets `envName` to its ARN. */
-  bindStateMachine(envName: string, stateMachine: StateMachine): this {
-    stateMachine.grantStartExecution(this.handler);
-    this.handler.addEnvironment(envName, stateMachine.stateMachineArn);
-    return this;
-  }
-
-  /** May send email as the configured sender only: sets `SES_FROM` and `SES_CONFIGURATION_SET`. */
-  bindEmail(sender: EmailSender): this {
-    sender.grantSend(this.handler);
-    this.handler.addEnvironment('SES_FROM', sender.fromAddress);
-    this.handler.addEnvironment('SES_CONFIGURATION_SET', sender.configurationSetName);
-    return this;
-  }
-
-  /** May read one secret's value; sets `envName` to the secret's ARN (the value is read at run time). */
-  bindSecret(envName: string, secret: ISecret): this {
-    secret.grantRead(this.handler);
-    this.handler.addEnvironment(envName, secret.secretArn);
-    return this;
-  }
-
-  /**
-   * May add users to a group of the user pool (`cognito-idp:AdminAddUserToGroup` on that pool, and
-   * nothing else on it); sets `COGNITO_USER_POOL_ID`. IAM cannot narrow the action to one group: the
-   * handler names the group (`lambdas/lib/identity.ts`, the `investor` group only).
-   */
-  bindInvestorGroup(userPool: IUserPool): this {
-    this.allow(['cognito-idp:AdminAddUserToGroup'], [userPool.userPoolArn]);
-    this.handler.addEnvironment('COGNITO_USER_POOL_ID', userPool.userPoolId);
-    return this;
-  }
-
-  /** Plain configuration values (never secrets). */
-  addConfiguration(values: Readonly<Record<string, string>>): this {
-    for (const [name, value] of Object.entries(values)) this.handler.addEnvironment(name, value);
+    const environment = environmentOf(name, resources.values, 'AWS', (value) => Token.isUnresolved(value));
+    for (const [variable, value] of Object.entries(environment)) this.handler.addEnvironment(variable, value);
     return this;
   }
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Duration, Stack } from 'aws-cdk-lib';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { functionNeeds } from '../../lambdas/manifest';
 import {
   type StateMachineName,
   stateMachines,
@@ -30,12 +30,11 @@ const isTaskFunction = (name: string): name is WorkflowTaskFunction => name in w
 
 export interface WorkflowsProps {
   readonly stage: Stage;
-  readonly table: ITableV2;
 }
 
 /**
  * The Step Functions workflows of `lambdas/workflows/registry.ts`, built generically: one function
- * per task handler (bound to the table), and one standard state machine per ASL file, loaded with
+ * per task handler (its grants and variables from `lambdas/manifest.ts`, given by the stack), and one standard state machine per ASL file, loaded with
  * `DefinitionBody.fromFile` and each `${Variable}` substituted with its task function's ARN. The
  * state machine's role may invoke exactly the functions its definition names. Logging (all events,
  * without execution data) and X-Ray tracing are on. `workflowSchedules` start some on a schedule.
@@ -55,12 +54,12 @@ export class Workflows extends Construct {
     ][]) {
       taskFunctions[variable] = new AppFunction(this, variable.replace(/Arn$/, ''), {
         entry,
-        description: `Workflow tasks (${entry})`,
+        description: `${functionNeeds[variable].description} (${entry})`,
         memorySize: 1024,
         timeout: Duration.minutes(5),
         logRemovalPolicy: removalPolicy,
         logRetention: logRetention(props.stage),
-      }).bindTable(props.table);
+      });
     }
     this.taskFunctions = taskFunctions;
 
@@ -121,10 +120,5 @@ export class Workflows extends Construct {
       }
     }
     this.stateMachines = machines;
-  }
-
-  /** Lets `fn` start the named workflow, with its ARN in the registry's env var. */
-  bindStarter(fn: AppFunction, name: StateMachineName): AppFunction {
-    return fn.bindStateMachine(stateMachines[name].arnVariable, this.stateMachines[name]);
   }
 }

@@ -1,28 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import type { Context } from 'aws-lambda';
 import type { HttpEvent, HttpResult } from '../../lambdas/lib/http';
-import {
-  type HandlerGroup,
-  handlerGroups,
-  type RouteDefinition,
-  routeKey,
-  routes,
-} from '../../lambdas/routes';
+import { type RouteDefinition, routeKey, routes } from '../../lambdas/routes';
+import type { LocalFunctions } from './functions';
 import { localLambdaContext } from './lambda-context';
-
-type Handler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
 
 /** Something the local home serves beside the API (Stripe stand-ins, the Step Functions emulator...). */
 export type ExtraRoute = (req: IncomingMessage, body: Buffer, res: ServerResponse) => Promise<boolean>;
 
 export interface GatewayOptions {
   port: number;
-  root: string;
+  /** Runs each route's handler group as its own function (`infra/local/functions.ts`). */
+  functions: LocalFunctions;
   issuer: string;
   clientId: string;
   jwks: { keys: unknown[] };
@@ -93,17 +84,6 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
     jwksUri: `${options.issuer}/.well-known/jwks.json`,
   });
   verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
-
-  const handlers = new Map<HandlerGroup, Handler>();
-  const handlerFor = async (group: HandlerGroup): Promise<Handler> => {
-    const cached = handlers.get(group);
-    if (cached) return cached;
-    const module = (await import(pathToFileURL(resolve(options.root, handlerGroups[group])).href)) as {
-      handler: Handler;
-    };
-    handlers.set(group, module.handler);
-    return module.handler;
-  };
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -188,8 +168,11 @@ export async function startGateway(options: GatewayOptions): Promise<http.Server
         },
       } as unknown as HttpEvent;
 
-      const handler = await handlerFor(definition.handler);
-      const result = await handler(event, localLambdaContext(definition.handler));
+      const result = (await options.functions.invoke(
+        definition.handler,
+        event,
+        localLambdaContext(definition.handler),
+      )) as HttpResult;
       const resultHeaders: Record<string, string> = {};
       for (const [key, value] of Object.entries(result.headers ?? {})) resultHeaders[key] = String(value);
       res.writeHead(result.statusCode ?? 200, resultHeaders);

@@ -1,5 +1,6 @@
 import type { LocalCognito } from './cognito';
 import type { CognitoRelay } from './cognito-relay';
+import type { LocalFunctions } from './functions';
 import type { LocalMetricsSink } from './metrics-sink';
 import type { LocalStepFunctions } from './stepfunctions';
 
@@ -26,8 +27,10 @@ export interface LocalHome {
   stepFunctions: LocalStepFunctions;
   /** The embedded metric lines the handlers printed (CloudWatch's part), served at `/local/metrics`. */
   metrics: LocalMetricsSink;
-  /** The environment the handlers read, as Lambda would receive it. */
+  /** Every value of the handlers' variables (each function gets only its manifest's: `functions`). */
   env: Record<string, string>;
+  /** The functions, each run with its own environment and table grants (`lambdas/manifest.ts`). */
+  functions: LocalFunctions;
   stateDir: string;
   stop(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import { type StateMachineName, stateMachines } from '../../lambdas/workflows/re
 import { provisionCognito } from './cognito';
 import { CognitoRelay } from './cognito-relay';
 import { startEmulators } from './emulators';
+import { LocalFunctions } from './functions';
 import { type ExtraRoute, startGateway } from './gateway';
 import type { LocalHome, LocalHomePorts } from './home-types';
 import { LocalMetricsSink } from './metrics-sink';
@@ -99,7 +100,8 @@ async function ensureTable(endpoint: string): Promise<void> {
 /**
  * Starts the whole product's back end on this machine: the emulators as supervised children, the
  * table, user pool, app client, group and buckets (created when missing), and the local gateway.
- * The handlers' environment is set on this process, as Lambda would set it.
+ * Every function runs in this process with its own environment and grants, built from its manifest
+ * (`infra/local/functions.ts`); this process's environment holds every value, for the tests.
  */
 export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHome> {
   const test = options.mode === 'test';
@@ -159,6 +161,9 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       // Through the gateway's fault switch (ses-faults.ts) to aws-ses-v2-local.
       SES_ENDPOINT: `${local(ports.gateway)}/local/ses`,
       SFN_ENDPOINT: `${local(ports.gateway)}/local/stepfunctions`,
+      // Lambda's Invoke, for a function that invokes another (infra/local/functions.ts).
+      LAMBDA_ENDPOINT: `${local(ports.gateway)}/local/lambda`,
+      INVESTOR_GROUP_FUNCTION_NAME: 'investorGroup',
       UPLOADS_BUCKET,
       EXPORTS_BUCKET,
       // The search snapshot, in the exports bucket as on AWS; checked at every search here (see decisions.md).
@@ -195,7 +200,16 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       // As Lambda sets it: Powertools counts the first invocation as the cold start.
       AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
     };
+    // Every value, for this process and the tests' own calls; each function gets only its manifest's.
     Object.assign(process.env, env);
+    const functions = new LocalFunctions({
+      root: ROOT,
+      values: env,
+      tableName: TABLE_NAME,
+      tableGuard: process.env.LOCAL_TABLE_GUARD === 'record' ? 'record' : 'enforce',
+      ...(process.env.LOCAL_TABLE_GUARD_LOG ? { recordTo: process.env.LOCAL_TABLE_GUARD_LOG } : {}),
+    });
+    functions.install();
 
     const jwks = (await (await fetch(`${cognito.issuer}/.well-known/jwks.json`)).json()) as {
       keys: unknown[];
@@ -208,20 +222,25 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       cognito: local(ports.cognito),
       s3: local(ports.s3),
     };
-    const stepFunctions = new LocalStepFunctions(ROOT, test ? { retryIntervalMs: 10, waitMs: 200 } : {});
+    const stepFunctions = new LocalStepFunctions(
+      ROOT,
+      functions,
+      test ? { retryIntervalMs: 10, waitMs: 200 } : {},
+    );
     const metrics = new LocalMetricsSink();
     metrics.install();
     metricsRef = metrics;
     stepFunctionsRef = stepFunctions;
-    const partial = { ports, urls, cognito, env, stateDir, stepFunctions, cognitoRelay, metrics };
+    const partial = { ports, urls, cognito, env, functions, stateDir, stepFunctions, cognitoRelay, metrics };
     gateway = await startGateway({
       port: ports.gateway,
-      root: ROOT,
+      functions,
       issuer: cognito.issuer,
       clientId: cognito.clientId,
       jwks,
       extraRoutes: [
         stepFunctions.route(),
+        functions.route(),
         metrics.route(),
         new LocalSesFaults(local(ports.ses)).route(),
         cognitoRelay.route(urls.cognito),

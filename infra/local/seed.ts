@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { aggregateDirectory } from '../../lambdas/lib/directory/aggregation';
 import { mapImportedInvestors, processAllImportedInvestors } from '../../lambdas/lib/directory/mapping';
 import { BUILT_IN_PORTAL, builtInPortal } from '../../lambdas/lib/portals/built-in';
-import { podcastModel, podcastVoteModel } from '../../lambdas/lib/table/models';
+import { podcastListerModel, podcastModel, podcastVoteModel } from '../../lambdas/lib/table/models';
 import { createPodcast, togglePodcastVote } from '../../lambdas/lib/table/repositories/podcasts';
 import { getPortal, putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createProject } from '../../lambdas/lib/table/repositories/projects';
 import { ensureUserProfile } from '../../lambdas/lib/table/repositories/users';
-import { getItem, putItem, queryAll, updateItem } from '../../lambdas/lib/table/table';
+import { deleteItem, getItem, putItem, queryAll, updateItem } from '../../lambdas/lib/table/table';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
 import type { ImportedInvestor } from '../../shared/investors/types';
@@ -142,7 +142,9 @@ export async function upgradeSeededRecords(): Promise<void> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': 'PODCASTS' },
   });
+  const listers = new Set<string>();
   for (const item of podcasts) {
+    listers.add(String(item.listedBy));
     if (typeof item.voteCount === 'number' && item.gsi2pk) continue;
     const id = String(item.id);
     const votes = await queryAll({
@@ -152,18 +154,32 @@ export async function upgradeSeededRecords(): Promise<void> {
     for (const vote of votes) await putItem(podcastVoteModel.toItem(podcastVoteModel.fromItem(vote)));
     const podcast = podcastModel.fromItem({ ...item, voteCount: votes.length, hiddenAt: null });
     await putItem(podcastModel.toItem(podcast));
-    await updateItem({
-      Key: { pk: `USER#${podcast.listedBy}`, sk: 'PODCASTS' },
-      UpdateExpression: 'ADD podcastIds :id SET entity = :entity, userId = :user',
-      ExpressionAttributeValues: {
-        ':id': new Set([id]),
-        ':entity': 'podcastLister',
-        ':user': podcast.listedBy,
-      },
-    });
+    await addToLister(podcast.listedBy, [id]);
+  }
+  // The limit's guard moved out of the user's partition (issue 31: the podcasts function may not
+  // write user records): a guard at its old key is moved to the new one.
+  for (const userId of listers) {
+    const old = await getItem(`USER#${userId}`, 'PODCASTS', true);
+    if (!old) continue;
+    await addToLister(userId, [...((old.podcastIds as Set<string> | undefined) ?? [])]);
+    await deleteItem(`USER#${userId}`, 'PODCASTS');
   }
   const vcn = await getPortal(BUILT_IN_PORTAL.urlIdentifier);
   if (vcn) await putPortal(vcn);
+}
+
+/** Adds podcasts to their lister's guard (the limit of five), at the model's key. */
+async function addToLister(userId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await updateItem({
+    Key: podcastListerModel.keys({ userId, podcastIds: [] }),
+    UpdateExpression: 'ADD podcastIds :ids SET entity = :entity, userId = :user',
+    ExpressionAttributeValues: {
+      ':ids': new Set(ids),
+      ':entity': podcastListerModel.entity,
+      ':user': userId,
+    },
+  });
 }
 
 /** Seeds the local home on its first run; later runs find the marker and keep the data as it is. */

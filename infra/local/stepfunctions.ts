@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Context } from 'aws-lambda';
 import { StateMachine } from 'aws-local-stepfunctions';
 import {
   type StateMachineName,
@@ -10,6 +8,7 @@ import {
   type WorkflowTaskFunction,
   workflowTaskFunctions,
 } from '../../lambdas/workflows/registry';
+import type { LocalFunctions } from './functions';
 import type { ExtraRoute } from './gateway';
 import { localLambdaContext } from './lambda-context';
 
@@ -122,31 +121,25 @@ class StepFunctionsError extends Error {
  */
 export class LocalStepFunctions {
   private readonly executions = new Map<string, Execution>();
-  private readonly handlers = new Map<string, (event: unknown, context: Context) => Promise<unknown>>();
   private readonly faults: WorkflowFault[] = [];
   /** Machines whose StartExecution is refused (a throttled or unreachable service). */
   private readonly refusedMachines = new Set<StateMachineName>();
 
   constructor(
     private readonly root: string,
+    /** Runs each task function as its own function (`infra/local/functions.ts`). */
+    private readonly functions: LocalFunctions,
     /** Tests: retries and Wait states (a run waiting for a lock) pause this long instead. */
     private readonly options: { retryIntervalMs?: number; waitMs?: number } = {},
   ) {}
 
-  private async handlerFor(resource: string) {
-    const cached = this.handlers.get(resource);
-    if (cached) return cached;
+  /** The task function of a substituted ARN. */
+  private taskFunction(resource: string): WorkflowTaskFunction {
     const variable = (Object.keys(workflowTaskFunctions) as WorkflowTaskFunction[]).find(
       (v) => localFunctionArn(v) === resource,
     );
     if (!variable) throw new Error(`No local handler for task resource ${resource}`);
-    const module = (await import(
-      pathToFileURL(resolve(this.root, workflowTaskFunctions[variable])).href
-    )) as {
-      handler: (event: unknown, context: Context) => Promise<unknown>;
-    };
-    this.handlers.set(resource, module.handler);
-    return module.handler;
+    return variable;
   }
 
   start(stateMachineArn: string, input: string, name?: string): Execution {
@@ -184,9 +177,11 @@ export class LocalStepFunctions {
           fault.failures = (fault.failures ?? 0) - 1;
           throw new Error(`Injected fault: ${stateName} crashed`);
         }
-        return (await (
-          await this.handlerFor(resource)
-        )(taskInput, localLambdaContext(functionName, 300_000))) as never;
+        return (await this.functions.invoke(
+          this.taskFunction(resource),
+          taskInput,
+          localLambdaContext(functionName, 300_000),
+        )) as never;
       };
       if (this.options.retryIntervalMs !== undefined)
         retryIntervalOverrides[stateName] = this.options.retryIntervalMs;

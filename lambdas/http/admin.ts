@@ -107,7 +107,9 @@ import { createPortal, listPortals, updatePortal } from '../lib/table/repositori
 import { ReportAlreadyResolvedError, ReportBeingResolvedError } from '../lib/table/repositories/reports';
 import { listUnmatchedPaymentsPage } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
-import { startWorkflow } from '../lib/workflows';
+import { aggregationWorkflow } from '../workflows/start/aggregation';
+import { curationWorkflow } from '../workflows/start/curation';
+import { mappingWorkflow } from '../workflows/start/mapping';
 
 /** The stored fields of a portal from the tool's form. */
 const portalFields = (body: PortalFieldsBody, now: string) => ({
@@ -246,7 +248,7 @@ export const handler = httpHandler('admin', {
       await recordCurationRules(request.field, rules, finalsOfRequest(request));
       const job = await createCurationJob(newCurationJob(request, total, caller.sub, now));
       try {
-        await startWorkflow('curation', { jobId: job.id }, job.id);
+        await curationWorkflow.start({ jobId: job.id }, job.id);
       } catch (error) {
         await updateCurationJob(job.id, {
           status: 'failed',
@@ -316,8 +318,8 @@ export const handler = httpHandler('admin', {
       try {
         const executionArn =
           name === 'aggregate'
-            ? await startWorkflow('aggregation', { action: 'recount', lockName: lock, lockOwner: owner })
-            : await startWorkflow('mapping', {
+            ? await aggregationWorkflow.start({ action: 'recount', lockName: lock, lockOwner: owner })
+            : await mappingWorkflow.start({
                 mode: name === 'processAll' ? 'all' : 'unmapped',
                 cursor: null,
                 mapped: 0,

@@ -1,21 +1,22 @@
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { INVESTOR_GROUP } from '../../shared/accounts/groups';
-import { cognitoClient } from './clients/cognito';
-import { userPoolConfig } from './config';
+import { InvokeCommand } from '@aws-sdk/client-lambda';
+import { lambdaClient } from './clients/lambda';
+import { investorGroupFunctionConfig } from './config/investor-group-function';
 
 /**
  * Puts the user in the Cognito group `investor`, so the ID tokens issued from now on say so. Adding
- * a member twice changes nothing. The function that calls it may do only this on the pool
- * (`AppFunction.bindInvestorGroup`): no removal, no other call. IAM cannot narrow the action to one
- * group, so the group is fixed here, in the code, never taken from a request.
+ * a member twice changes nothing. IAM cannot narrow `cognito-idp:AdminAddUserToGroup` to one group,
+ * so the right is held by a function of its own (`lambdas/events/investor-group.ts`) whose code names
+ * only that group; the caller may only invoke it, with the user's sub.
  */
 export async function addToInvestorGroup(userSub: string): Promise<void> {
-  await cognitoClient().send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: userPoolConfig().COGNITO_USER_POOL_ID,
-      // A pool signed in by email names each user by their sub (cognito-local finds them by it too).
-      Username: userSub,
-      GroupName: INVESTOR_GROUP,
+  const result = await lambdaClient().send(
+    new InvokeCommand({
+      FunctionName: investorGroupFunctionConfig().INVESTOR_GROUP_FUNCTION_NAME,
+      Payload: new TextEncoder().encode(JSON.stringify({ userSub })),
     }),
   );
+  if (result.FunctionError) {
+    const payload = result.Payload ? new TextDecoder().decode(result.Payload) : '';
+    throw new Error(`Adding ${userSub} to the investor group failed (${result.FunctionError}): ${payload}`);
+  }
 }

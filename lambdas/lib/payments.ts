@@ -1,9 +1,11 @@
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import * as z from 'zod/mini';
 import { instrumented } from './clients/instrument';
-import { awsConfig, ConfigError } from './config';
+import { awsConfig } from './config/aws';
+import { ConfigError } from './config/section';
+import { stripeApiConfig } from './config/stripe-api';
+import { stripeWebhookConfig } from './config/stripe-webhook';
 
 /**
  * Stripe: secrets come from Secrets Manager on AWS (`*_ARN` variables) through Powertools'
@@ -12,30 +14,6 @@ import { awsConfig, ConfigError } from './config';
  * host can be pointed at the local stand-in (`STRIPE_API_HOST`/`PORT`/`PROTOCOL`), so the product's
  * code path is the same.
  */
-const stripeEnv = z.object({
-  STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
-  STRIPE_SECRET_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
-  STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
-  STRIPE_WEBHOOK_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
-  STRIPE_API_HOST: z.optional(z.string().check(z.minLength(1))),
-  STRIPE_API_PORT: z.optional(z.coerce.number().check(z.int())),
-  STRIPE_API_PROTOCOL: z.optional(z.enum(['http', 'https'])),
-});
-
-let env: z.infer<typeof stripeEnv> | undefined;
-const readEnv = () => {
-  env ??= stripeEnv.parse({
-    STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || undefined,
-    STRIPE_SECRET_KEY_ARN: process.env.STRIPE_SECRET_KEY_ARN || undefined,
-    STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || undefined,
-    STRIPE_WEBHOOK_SECRET_ARN: process.env.STRIPE_WEBHOOK_SECRET_ARN || undefined,
-    STRIPE_API_HOST: process.env.STRIPE_API_HOST || undefined,
-    STRIPE_API_PORT: process.env.STRIPE_API_PORT || undefined,
-    STRIPE_API_PROTOCOL: process.env.STRIPE_API_PROTOCOL || undefined,
-  });
-  return env;
-};
-
 /**
  * How long a secret read from Secrets Manager is used before it is read again. Five minutes: after a
  * key is rolled in Stripe and put in Secrets Manager, every warm function uses it within five
@@ -59,20 +37,19 @@ const secretsProvider = () => {
 
 type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
 
-/** Where a secret comes from: its value in the environment (local home), or its ARN. */
-function secretSource(name: SecretName): { value?: string; arn?: string } {
-  const e = readEnv();
-  const value = name === 'STRIPE_SECRET_KEY' ? e.STRIPE_SECRET_KEY : e.STRIPE_WEBHOOK_SECRET;
-  const arn = name === 'STRIPE_SECRET_KEY' ? e.STRIPE_SECRET_KEY_ARN : e.STRIPE_WEBHOOK_SECRET_ARN;
-  if (!value && !arn) throw new ConfigError(`Missing Stripe configuration: ${name} (or ${name}_ARN)`);
-  return { ...(value ? { value } : {}), ...(arn ? { arn } : {}) };
-}
-
-/** A secret's value: from the environment, else Secrets Manager (cached; `fresh` reads it again). */
-async function secret(name: SecretName, fresh = false): Promise<string> {
-  const { value, arn } = secretSource(name);
-  if (value) return value;
-  const stored = await secretsProvider().get(arn as string, {
+/**
+ * A secret's value: given in the environment (local home), else read by its ARN from Secrets Manager
+ * (cached; `fresh` reads it again). Each secret is its own configuration section, so a function that
+ * uses one does not carry (or need) the other.
+ */
+async function secret(
+  name: SecretName,
+  source: { value?: string | undefined; arn?: string | undefined },
+  fresh = false,
+): Promise<string> {
+  if (source.value) return source.value;
+  if (!source.arn) throw new ConfigError(`Missing Stripe configuration: ${name} (or ${name}_ARN)`);
+  const stored = await secretsProvider().get(source.arn, {
     maxAge: SECRET_MAX_AGE_SECONDS,
     forceFetch: fresh,
   });
@@ -81,15 +58,22 @@ async function secret(name: SecretName, fresh = false): Promise<string> {
   return stored;
 }
 
-export const stripeWebhookSecret = (fresh = false) => secret('STRIPE_WEBHOOK_SECRET', fresh);
+export const stripeWebhookSecret = (fresh = false) => {
+  const { STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_SECRET_ARN } = stripeWebhookConfig();
+  return secret(
+    'STRIPE_WEBHOOK_SECRET',
+    { value: STRIPE_WEBHOOK_SECRET, arn: STRIPE_WEBHOOK_SECRET_ARN },
+    fresh,
+  );
+};
 
 let client: { key: string; stripe: Stripe } | undefined;
 
 /** The Stripe API client, built again only when the secret key changes (a rolled key). */
 export async function stripeClient(): Promise<Stripe> {
-  const key = await secret('STRIPE_SECRET_KEY');
+  const e = stripeApiConfig();
+  const key = await secret('STRIPE_SECRET_KEY', { value: e.STRIPE_SECRET_KEY, arn: e.STRIPE_SECRET_KEY_ARN });
   if (client?.key !== key) {
-    const e = readEnv();
     client = {
       key,
       stripe: new Stripe(key, {

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from './clients/s3';
-import { storageConfig } from './config';
+import { exportsConfig } from './config/exports';
+import { uploadsConfig } from './config/uploads';
 
 /** Where an import's CSV file is kept in the uploads bucket. */
 export const importObjectKey = (jobId: string) => `imports/${jobId}.csv`;
@@ -17,7 +18,7 @@ export async function presignImportUpload(key: string, contentLength: number): P
   return getSignedUrl(
     s3Client(),
     new PutObjectCommand({
-      Bucket: storageConfig().UPLOADS_BUCKET,
+      Bucket: uploadsConfig().UPLOADS_BUCKET,
       Key: key,
       ContentType: 'text/csv',
       ContentLength: contentLength,
@@ -30,7 +31,7 @@ export async function presignImportUpload(key: string, contentLength: number): P
 export async function uploadedObjectSize(key: string): Promise<number | null> {
   try {
     const head = await s3Client().send(
-      new HeadObjectCommand({ Bucket: storageConfig().UPLOADS_BUCKET, Key: key }),
+      new HeadObjectCommand({ Bucket: uploadsConfig().UPLOADS_BUCKET, Key: key }),
     );
     return head.ContentLength ?? 0;
   } catch (error) {
@@ -44,7 +45,7 @@ export async function uploadedObjectSize(key: string): Promise<number | null> {
 export async function streamUpload(key: string, fromByte = 0): Promise<Readable> {
   const result = await s3Client().send(
     new GetObjectCommand({
-      Bucket: storageConfig().UPLOADS_BUCKET,
+      Bucket: uploadsConfig().UPLOADS_BUCKET,
       Key: key,
       ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}),
     }),
@@ -56,7 +57,7 @@ export async function streamUpload(key: string, fromByte = 0): Promise<Readable>
 /** The first bytes of an uploaded object (to tell text from binary before parsing). */
 export async function readUploadHead(key: string, bytes: number): Promise<Buffer> {
   const result = await s3Client().send(
-    new GetObjectCommand({ Bucket: storageConfig().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${bytes - 1}` }),
+    new GetObjectCommand({ Bucket: uploadsConfig().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${bytes - 1}` }),
   );
   return Buffer.from((await result.Body?.transformToByteArray()) ?? []);
 }
@@ -69,7 +70,7 @@ export async function putExport(
 ): Promise<void> {
   await s3Client().send(
     new PutObjectCommand({
-      Bucket: storageConfig().EXPORTS_BUCKET,
+      Bucket: exportsConfig().EXPORTS_BUCKET,
       Key: key,
       Body: body,
       ContentType: contentType,
@@ -80,7 +81,7 @@ export async function putExport(
 /** Reads a stored export back (to attach it to the email). */
 export async function getExport(key: string): Promise<string> {
   const result = await s3Client().send(
-    new GetObjectCommand({ Bucket: storageConfig().EXPORTS_BUCKET, Key: key }),
+    new GetObjectCommand({ Bucket: exportsConfig().EXPORTS_BUCKET, Key: key }),
   );
   return (await result.Body?.transformToString('utf-8')) ?? '';
 }
@@ -93,7 +94,7 @@ export async function presignExportDownload(key: string, fileName: string): Prom
   return getSignedUrl(
     s3Client(),
     new GetObjectCommand({
-      Bucket: storageConfig().EXPORTS_BUCKET,
+      Bucket: exportsConfig().EXPORTS_BUCKET,
       Key: key,
       ResponseContentDisposition: `attachment; filename="${fileName}"`,
       ResponseContentType: 'text/csv; charset=utf-8',

@@ -7,8 +7,8 @@ import { logIn } from './support/flows';
 /**
  * axe-core on every screen, as a visitor, a founder and an admin meet them, at desktop and phone
  * width, light and (on a phone) dark: no serious or critical violation anywhere, and no page wider
- * than its window. Each pass collects
- * every screen's findings and then asserts, so one run reports them all.
+ * than its window. Each pass (a few screens, so no test runs long on a busy machine) collects every
+ * screen's findings and then asserts, so one run reports them all.
  */
 const browser = browserPerFile();
 
@@ -51,7 +51,7 @@ async function newView(view: View) {
 }
 
 describe.each(VIEWS)('every screen has no serious accessibility violation: $name', (view) => {
-  it('as a visitor', async () => {
+  it('as a visitor: the public pages', async () => {
     const { page, context } = await newView(view);
     const found: string[] = [];
     await open(page, found, '/', heading(page, 'VC Directory'));
@@ -60,6 +60,14 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await open(page, found, '/register', () => page.getByRole('button', { name: 'Register' }).waitFor());
     await open(page, found, '/reset-password', heading(page, /password/i));
     await open(page, found, '/home', heading(page, 'Stage focus'));
+    await open(page, found, '/no-such-page', () => page.getByText(messages.notFound).waitFor());
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it('as a visitor: search, a profile, podcasts and the cart', async () => {
+    const { page, context } = await newView(view);
+    const found: string[] = [];
     await open(page, found, '/investors/search', text(page, messages.enterSearchTerm));
     await open(page, found, '/investors/search?stageFocus=seed', heading(page, /^Search Results \(\d+\)$/));
     const profile = await page.locator('.investor-card a[href^="/investors/"]').first().getAttribute('href');
@@ -67,7 +75,14 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await open(page, found, '/investors/search?q=zzzzzz-nobody', text(page, messages.noInvestorsMatching));
     await open(page, found, '/podcasts', heading(page, 'Founder podcasts'));
     await open(page, found, '/cart', text(page, messages.noInvestorsInCart));
-    await open(page, found, '/no-such-page', () => page.getByText(messages.notFound).waitFor());
+    await screenshot(page, `a11y-visitor-${view.name}`);
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  it("as a visitor: a partner portal's page and a fresh sign-up's verify page", async () => {
+    const { page, context } = await newView(view);
+    const found: string[] = [];
     await open(page, found, '/', text(page, 'VCN Investor Portal'), `http://vcn.localhost:${e2e.appPort}`);
     await open(page, found, '/onboard/vcn', text(page, 'VCN Investor Portal'));
 
@@ -79,13 +94,11 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL(/\/verify-email$/);
     await audit(page, found, '/verify-email', heading(page, 'Verify your email'));
-
-    await screenshot(page, `a11y-visitor-${view.name}`);
     expect(found).toEqual([]);
     await context.close();
   });
 
-  it('as a founder', async () => {
+  it('as a founder: home, account and projects', async () => {
     const { page, context } = await newView(view);
     const found: string[] = [];
     await logIn(page, ACCOUNTS.founder);
@@ -102,7 +115,14 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
       page.getByRole('link', { name: /back/i }).first().waitFor(),
     );
     await open(page, found, '/connect/stripe', () => page.locator('main .alert, main h1').first().waitFor());
+    expect(found).toEqual([]);
+    await context.close();
+  });
 
+  it('as a founder: a cart, its purchase page and the podcasts', async () => {
+    const { page, context } = await newView(view);
+    const found: string[] = [];
+    await logIn(page, ACCOUNTS.founder);
     // A cart: add one investor, look at the export builder, save it and look at its purchase page.
     await open(page, found, '/investors/search?stageFocus=seed', heading(page, /^Search Results \(\d+\)$/));
     await page.getByRole('button', { name: 'Add to Export Cart' }).first().click();

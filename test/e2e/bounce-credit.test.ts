@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { USE_A_CREDIT } from '../../shared/api/credits';
 import { REPORT_SENT } from '../../web/components/report-wrong-data';
 import { CREDIT_REDEEMED } from '../../web/components/use-credit-button';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
 
@@ -45,7 +46,7 @@ describe('bounce credit in Chromium against the local home', () => {
     await checkout.getByRole('button', { name: 'Pay $5.00' }).click();
     await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor();
     await checkout.close();
-    await page.getByText('This contact list has been purchased').waitFor({ timeout: 30_000 });
+    await page.getByText('This contact list has been purchased').waitFor({ timeout: PATIENCE_MS });
 
     // Report the bought email as bounced, from the library row.
     await page.goto(`${e2e.appUrl}/account/settings`);
@@ -78,7 +79,7 @@ describe('bounce credit in Chromium against the local home', () => {
     // The founder has one credit, granted for the report, and is told so by email.
     await expect
       .poll(async () => (await inbox(email)).some((m) => m.subject.includes('1 credit added')), {
-        timeout: 20_000,
+        timeout: PATIENCE_MS,
       })
       .toBe(true);
     await page.reload();
@@ -105,7 +106,7 @@ describe('bounce credit in Chromium against the local home', () => {
 
     // The chosen investor is in the library; the balance is 0; the CSV came by email.
     await page.goto(`${e2e.appUrl}/account/settings`);
-    await page.getByRole('cell', { name: chosen, exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('cell', { name: chosen, exact: true }).waitFor({ timeout: PATIENCE_MS });
     await page.getByTestId('credit-balance').getByText('0').waitFor();
     await history.getByText(/redeemed for/).waitFor();
     await screenshot(page, 'bounce-credit-library');
@@ -117,7 +118,7 @@ describe('bounce credit in Chromium against the local home', () => {
           csv = Buffer.from(mail?.attachments[0]?.content ?? '', 'base64').toString('utf8');
           return csv.length > 0;
         },
-        { timeout: 30_000 },
+        { timeout: PATIENCE_MS },
       )
       .toBe(true);
     const rows = parse(csv, { bom: true }) as string[][];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { messages, REMOVE_FROM_CART, removedFromCart, searchResultsHeader } from '../../shared/messages';
 import { RESET_CODE_SENT, RESET_DONE } from '../../web/pages/reset-password/reset-password-texts';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { expectToast, logIn, verificationCode } from './support/flows';
 
@@ -26,7 +27,7 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByLabel('Verification code').fill(await verificationCode(email));
     await page.getByRole('button', { name: 'Verify email' }).click();
 
-    await page.waitForURL(/\/home$/, { timeout: 20_000 });
+    await page.waitForURL(/\/home$/, { timeout: PATIENCE_MS });
     await page.getByText(email).first().waitFor();
     // /home is the directory home: wait for its content, not just the signed-in nav bar.
     await page.getByRole('heading', { name: 'VC Database', level: 1 }).waitFor();
@@ -198,10 +199,12 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     // The code-sent step, or the page's own error (which the assertion then shows).
     const failed = page.locator('.alert-danger');
-    await page.getByText(RESET_CODE_SENT).or(failed).first().waitFor({ timeout: 30_000 });
+    await page.getByText(RESET_CODE_SENT).or(failed).first().waitFor({ timeout: PATIENCE_MS });
     expect(await failed.allTextContents()).toEqual([]);
     // A new email with the code arrived in the inbox.
-    await expect.poll(async () => (await inbox(email)).length, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => (await inbox(email)).length, { timeout: PATIENCE_MS })
+      .toBeGreaterThan(before);
     await expectAccessible(page);
     await screenshot(page, 'reset-password', { fullPage: false });
 
@@ -215,7 +218,7 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a-new-password-2');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/home$/, { timeout: 20_000 });
+    await page.waitForURL(/\/home$/, { timeout: PATIENCE_MS });
     await context.close();
   });
 

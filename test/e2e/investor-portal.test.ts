@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PORTAL } from '../../lambdas/lib/portals/built-in';
 import { SUBMITTED_HEADING } from '../../web/pages/investor-account/submitted-profile';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { verificationCode } from './support/flows';
 
@@ -41,7 +42,7 @@ describe('an investor joins through the vcn portal (Chromium, vcn.localhost)', (
     await page.getByLabel('Verification code').fill(await verificationCode(email));
     await page.getByRole('button', { name: 'Verify email' }).click();
 
-    await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: 20_000 });
+    await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: PATIENCE_MS });
     await page.getByRole('heading', { name: `Join ${BUILT_IN_PORTAL.name} as an investor` }).waitFor();
     await expectBranded(page);
     await expectAccessible(page);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_PROFILE, WITHDRAW_PROFILE } from '../../web/pages/investor-account/listing-panel';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { logIn } from './support/flows';
 import { joinAndSubmitProfile, portalInvestor } from './support/investor-listing';
@@ -36,7 +37,7 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
     await expectAccessible(admin.page);
     await screenshot(admin.page, 'review-1-admin-queue-phone');
     await submission.getByRole('button', { name: 'Approve', exact: true }).click();
-    await submission.waitFor({ state: 'detached', timeout: 20_000 });
+    await submission.waitFor({ state: 'detached', timeout: PATIENCE_MS });
     await admin.context.close();
 
     // A founder finds them by the sector, with the investor's marker and no value.
@@ -46,7 +47,7 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
       `${e2e.appUrl}/investors/search?sectorFocus=${encodeURIComponent(sector.toLowerCase())}`,
     );
     const card = founder.page.locator('main').getByText(name).first();
-    await card.waitFor({ timeout: 20_000 });
+    await card.waitFor({ timeout: PATIENCE_MS });
     const month = new Date().toLocaleDateString('en-US', {
       month: 'short',
       year: 'numeric',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../shared/cart/purchase-state';
 import { messages } from '../../shared/messages';
 import { DOWNLOAD_REFRESHED_CSV } from '../../web/pages/account/refreshed-csv-button';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
 
@@ -47,7 +48,7 @@ describe('purchase in Chromium against the local home', () => {
     await checkout.getByRole('button', { name: 'Pay $5.00' }).click();
     await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor();
 
-    await page.getByText('This contact list has been purchased').waitFor({ timeout: 30_000 });
+    await page.getByText('This contact list has been purchased').waitFor({ timeout: PATIENCE_MS });
     await screenshot(page, 'purchase-done');
     let mails: Awaited<ReturnType<typeof inbox>> = [];
     await expect
@@ -56,7 +57,7 @@ describe('purchase in Chromium against the local home', () => {
           mails = (await inbox(email)).filter((m) => m.attachments.length > 0);
           return mails.length;
         },
-        { timeout: 30_000 },
+        { timeout: PATIENCE_MS },
       )
       .toBe(1);
     const csv = Buffer.from(mails[0]?.attachments[0]?.content ?? '', 'base64').toString('utf8');
@@ -65,7 +66,7 @@ describe('purchase in Chromium against the local home', () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(names);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '3']);
 
-    await page.getByText(PURCHASE_STATE_MESSAGES.delivered ?? '').waitFor({ timeout: 30_000 });
+    await page.getByText(PURCHASE_STATE_MESSAGES.delivered ?? '').waitFor({ timeout: PATIENCE_MS });
 
     await page.goto(`${e2e.appUrl}/account/settings`);
     for (const name of names) await page.getByText(name).first().waitFor();

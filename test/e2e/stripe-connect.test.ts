@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { disconnectConfirm, messages } from '../../shared/messages';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, logIn } from './support/flows';
 
@@ -33,7 +34,7 @@ describe('Stripe Connect and business insights in Chromium against the local hom
     await page.getByRole('button', { name: 'Sync payments from Stripe' }).click();
     await page
       .getByText(/^Imported \d+ charges?, \d+ refunds?, \d+ invoices? and \d+ subscriptions?\.$/)
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: PATIENCE_MS });
     const chart = page
       .getByRole('img')
       .filter({ has: page.locator('svg') })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { undeliveredCreditLine } from '../../shared/credits/undelivered-credit';
 import { WITHDRAW_PROFILE } from '../../web/pages/investor-account/listing-panel';
+import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
 import { joinAndSubmitProfile, portalInvestor } from './support/investor-listing';
@@ -25,7 +26,7 @@ describe('a contact no longer in the directory at delivery, in Chromium', () => 
     await admin.page.goto(`${e2e.appUrl}/admin/submissions`);
     const submission = admin.page.getByRole('article', { name: `Profile of ${listed.name}` });
     await submission.getByRole('button', { name: 'Approve', exact: true }).click();
-    await submission.waitFor({ state: 'detached', timeout: 20_000 });
+    await submission.waitFor({ state: 'detached', timeout: PATIENCE_MS });
     await admin.context.close();
 
     // A founder saves a cart of that investor and one of the demo directory's.
@@ -35,7 +36,7 @@ describe('a contact no longer in the directory at delivery, in Chromium', () => 
       `${e2e.appUrl}/investors/search?sectorFocus=${encodeURIComponent(listed.sector.toLowerCase())}`,
     );
     const listedCard = page.locator('article.investor-card', { hasText: listed.name });
-    await listedCard.getByRole('button', { name: 'Add to Export Cart' }).click({ timeout: 20_000 });
+    await listedCard.getByRole('button', { name: 'Add to Export Cart' }).click({ timeout: PATIENCE_MS });
     await listedCard.getByText('In cart').waitFor();
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=fintech&has=email`);
     await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
@@ -62,7 +63,7 @@ describe('a contact no longer in the directory at delivery, in Chromium', () => 
     await checkout.getByRole('button', { name: /^Pay \$/ }).click();
     await checkout.getByRole('heading', { name: 'Payment complete' }).waitFor();
     await checkout.close();
-    await page.getByText('This contact list has been purchased').waitFor({ timeout: 30_000 });
+    await page.getByText('This contact list has been purchased').waitFor({ timeout: PATIENCE_MS });
 
     // The email says one contact is missing and a credit was added.
     await expect
@@ -71,7 +72,7 @@ describe('a contact no longer in the directory at delivery, in Chromium', () => 
           (await inbox(email)).some((m) =>
             JSON.stringify(m).includes(undeliveredCreditLine(1, false) ?? '-'),
           ),
-        { timeout: 30_000 },
+        { timeout: PATIENCE_MS },
       )
       .toBe(true);
 

@@ -1,174 +1,287 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppFunction } from '../../infra/constructs/function';
+import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../../infra/constructs/function-bundling';
+import { tableStatements } from '../../infra/function-needs';
+import { evaluate, type IamRequest } from '../../infra/iam-policy';
 import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
-import { handlerGroups } from '../../lambdas/routes';
+import type { ConfigSection } from '../../lambdas/lib/config/section';
+import { indexPartitions, type TablePartition, tablePartitions } from '../../lambdas/lib/table/partitions';
+import type { Workflow } from '../../lambdas/lib/workflows';
 import {
-  type StateMachineName,
-  stateMachines,
-  workflowTaskFunctions,
-} from '../../lambdas/workflows/registry';
+  type FunctionName,
+  functionEntries,
+  functionNames,
+  functionNeeds,
+  sectionsOf,
+  variablesOf,
+} from '../../lambdas/manifest';
+import { SEARCH_INDEX_KEY } from '../../shared/search/snapshot';
+import { resolvedToken, resolveStatement } from './support/policy';
 import { fakeWebDist, prodContext, SYNTH_TIMEOUT, synthesize } from './support/synth';
-import { actionsOf, environmentOf, statementsOf } from './support/template';
+import { environmentOf, statementsOf } from './support/template';
 
 /**
- * Least privilege, checked against the code: each function's handler is bundled (unminified, tree
- * shaken) and scanned for the configuration it reads and the AWS calls it makes. The function must
- * have exactly the environment variables that code needs (no more, no less), and the IAM actions
- * that go with its workflow and email calls. A handler that starts using a new section of
- * `lambdas/lib/config.ts` fails here until `infra/stack.ts` binds it.
+ * The function manifest (`lambdas/manifest.ts`) against what the stack deploys and what each bundle
+ * carries: each function's policy is the manifest's and refuses what lies outside it (evaluated on
+ * the synthesised statements), its environment holds exactly its sections' variables, and its bundle
+ * reaches exactly the configuration sections (workflows, secrets, settings) its entry declares, read
+ * from esbuild's metafile rather than from the source.
  */
-const BASE_ENVIRONMENT = ['NODE_OPTIONS', 'LOG_LEVEL'];
+let template: Template;
+let stack: InvestorDirectoryStack;
+/** The configuration sections (by name) each function's bundle reaches. */
+const bundled = new Map<FunctionName, string[]>();
+/** Each section module of lambdas/lib/config/ and lambdas/workflows/start/, by path: its section names. */
+const sectionModules = new Map<string, string[]>();
 
-/**
- * The sections of `lambdas/lib/config.ts` (`export const xConfig = readSection('...', z.object({ KEY: ... }))`),
- * read from its source so a new section is checked without editing this test. `awsConfig` (set by the
- * Lambda runtime, or emulator endpoints locally) and `workflowsConfig` (checked through the workflows
- * each handler starts) are left out.
- */
-function configSections(): { call: RegExp; env: string[] }[] {
-  const source = readFileSync(fromRoot('lambdas/lib/config.ts'), 'utf8');
-  const sections = [
-    ...source.matchAll(/export const (\w+) = readSection\(\s*'[^']*',\s*z\.object\(\{([\s\S]*?)\}\),?\s*\)/g),
-  ];
-  return sections
-    .filter(([, name]) => name !== 'awsConfig' && name !== 'workflowsConfig')
-    .map(([, name, body]) => ({
-      call: new RegExp(`\\b${name}\\d*\\(\\)`),
-      env: [...(body ?? '').matchAll(/\b([A-Z][A-Z0-9_]+)\s*:/g)].map((match) => match[1] ?? ''),
-    }));
+async function loadSectionModules(): Promise<void> {
+  for (const dir of ['lambdas/lib/config', 'lambdas/workflows/start']) {
+    for (const file of readdirSync(fromRoot(dir))) {
+      const path = `${dir}/${file}`;
+      const module = (await import(pathToFileURL(fromRoot(path)).href)) as Record<string, unknown>;
+      const names = Object.values(module).flatMap((value) => {
+        if (typeof value === 'function' && 'section' in value) return [(value as ConfigSection).section];
+        if (value && typeof value === 'object' && 'config' in value)
+          return [(value as Workflow).config.section];
+        return [];
+      });
+      sectionModules.set(path, names);
+    }
+  }
 }
 
-/** Stripe's secrets are read through `lambdas/lib/payments.ts`, by ARN on AWS. */
-const secretNeeds: { call: RegExp; env: string[] }[] = [
-  { call: /(?<!function )\bstripeWebhookSecret\d*\(\)/, env: ['STRIPE_WEBHOOK_SECRET_ARN'] },
-  { call: /(?<!function )\bstripeClient\d*\(\)/, env: ['STRIPE_SECRET_KEY_ARN'] },
-];
-
-interface CodeNeeds {
-  env: string[];
-  starts: StateMachineName[];
-  stops: boolean;
-  sendsEmail: boolean;
-  /** Sends any DynamoDB write (put, update, delete, batch or transaction). */
-  writesTable: boolean;
-  /** Adds a user to a Cognito group (joining a portal as an investor). */
-  addsToGroup: boolean;
-}
-
-async function needsOf(entry: string): Promise<CodeNeeds> {
+/** The sections of the lambdas modules esbuild kept in a function's bundle (built as deployed). */
+async function bundledSections(entry: string): Promise<string[]> {
   const result = await build({
     entryPoints: [fromRoot(entry)],
     bundle: true,
     write: false,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    mainFields: ['module', 'main'],
+    outfile: join(fromRoot('.'), 'bundle.mjs'),
+    metafile: true,
+    minify: FUNCTION_BUNDLING.minify,
+    format: FUNCTION_BUNDLING.format,
+    platform: FUNCTION_BUNDLING.platform,
+    target: FUNCTION_BUNDLING.target,
+    mainFields: [...FUNCTION_BUNDLING.mainFields],
+    external: [...FUNCTION_BUNDLING.externalModules],
     logLevel: 'silent',
   });
-  const code = result.outputFiles.map((file) => file.text).join('\n');
-  const starts = [...code.matchAll(/\bstartWorkflow\d*\(\s*"(\w+)"/g)].map(
-    (match) => match[1] as StateMachineName,
-  );
-  const env = new Set(BASE_ENVIRONMENT);
-  for (const need of [...configSections(), ...secretNeeds]) {
-    if (need.call.test(code)) for (const name of need.env) env.add(name);
-  }
-  for (const name of starts) env.add(stateMachines[name].arnVariable);
-  return {
-    env: [...env].sort(),
-    starts: [...new Set(starts)].sort(),
-    stops: /(?<!function )\bstopWorkflow\d*\(/.test(code),
-    sendsEmail: /(?<!function )\bsendEmail\d*\(/.test(code),
-    writesTable: /\bnew (Put|Update|Delete|BatchWrite|TransactWrite)(Item)?Command\d*\(/.test(code),
-    addsToGroup: /\bnew AdminAddUserToGroupCommand\d*\(/.test(code),
-  };
+  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
+  const kept = Object.entries(output?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => relative(fromRoot('.'), fromRoot(path)));
+  return [...new Set(kept.flatMap((path) => sectionModules.get(path) ?? []))].sort();
 }
 
-let template: Template;
-let stack: InvestorDirectoryStack;
-const functions: [string, string, AppFunction][] = [];
-const needs = new Map<string, CodeNeeds>();
+const functionOf = (name: FunctionName) => {
+  const found = stack.allFunctions().find(([n]) => n === name);
+  if (!found) throw new Error(`no function ${name}`);
+  return found[1];
+};
+
+/** The function's synthesised policy, resolved, and what IAM decides for a request under it. */
+const decide = (name: FunctionName, request: IamRequest) =>
+  evaluate(statementsOf(template, functionOf(name)).map(resolveStatement), request);
+
+let tableArn: string;
+let exportsArn: string;
+let poolArn: string;
+const put = (partitionKey: string): IamRequest => ({
+  action: 'dynamodb:PutItem',
+  resource: tableArn,
+  context: { 'dynamodb:LeadingKeys': [partitionKey] },
+});
+const get = (partitionKey: string): IamRequest => ({ ...put(partitionKey), action: 'dynamodb:GetItem' });
+/** A partition-key value in the partition (`USER#` → `USER#sub-1`). */
+const sample = (partition: string) => (partition.endsWith('#') ? `${partition}sample-1` : partition);
 
 beforeAll(async () => {
   ({ template, stack } = synthesize({ context: prodContext, webDist: fakeWebDist() }));
-  for (const [group, fn] of stack.api.functions) functions.push([group, handlerGroups[group], fn]);
-  for (const [variable, fn] of Object.entries(stack.workflows.taskFunctions)) {
-    functions.push([variable, workflowTaskFunctions[variable as keyof typeof workflowTaskFunctions], fn]);
-  }
-  await Promise.all(functions.map(async ([name, entry]) => needs.set(name, await needsOf(entry))));
+  const resolve = (token: string) => resolvedToken((value) => stack.resolve(value), token);
+  tableArn = resolve(stack.data.table.tableArn);
+  exportsArn = resolve(stack.data.exports.bucketArn);
+  poolArn = resolve(stack.auth.userPool.userPoolArn);
+  await loadSectionModules();
+  await Promise.all(
+    functionNames.map(async (name) => bundled.set(name, await bundledSections(functionEntries[name]))),
+  );
 }, SYNTH_TIMEOUT);
 
-describe('each function is bound to exactly what its code uses', () => {
-  it('finds the configuration sections of lambdas/lib/config.ts', () => {
-    expect(configSections().map((section) => section.env)).toEqual(
-      expect.arrayContaining([['TABLE_NAME'], ['UPLOADS_BUCKET', 'EXPORTS_BUCKET']]),
-    );
+describe('the manifest is what the stack deploys', () => {
+  it('creates one function per manifest entry', () => {
+    expect(
+      stack
+        .allFunctions()
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([...functionNames].sort());
   });
 
-  it('has the environment variables its handler reads, and no others', () => {
-    for (const [name, , fn] of functions) {
-      expect(Object.keys(environmentOf(template, fn)).sort(), name).toEqual(needs.get(name)?.env);
+  it('gives each function exactly the variables of its sections, besides the runtime defaults', () => {
+    for (const name of functionNames) {
+      expect(Object.keys(environmentOf(template, functionOf(name))).sort(), name).toEqual(
+        [...Object.keys(FUNCTION_ENVIRONMENT), ...variablesOf(functionNeeds[name])].sort(),
+      );
     }
   });
 
-  it('may start exactly the workflows its handler starts', () => {
-    for (const [name, , fn] of functions) {
-      const startable = statementsOf(template, fn)
-        .filter((statement) => actionsOf([statement]).includes('states:StartExecution'))
-        .flatMap((statement) =>
-          Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource],
-        )
-        .map((resource) => JSON.stringify(resource))
-        .sort();
-      const expected = (needs.get(name)?.starts ?? [])
-        .map((machine) =>
-          JSON.stringify({
-            Ref: stack.getLogicalId(stack.workflows.stateMachines[machine].node.defaultChild as never),
+  it("grants each function's table access as its manifest's partitions, with the leading-key conditions", () => {
+    for (const name of functionNames) {
+      const deployed = statementsOf(template, functionOf(name))
+        .map(resolveStatement)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+      expect(deployed, name).toEqual(tableStatements(functionNeeds[name].table, tableArn));
+    }
+  });
+});
+
+describe('each function is refused outside its grant (its synthesised policy, evaluated)', () => {
+  const partitions = Object.keys(tablePartitions) as TablePartition[];
+
+  it('may write exactly the partitions its manifest names, and read exactly those it reads', () => {
+    for (const name of functionNames) {
+      const { reads = [], writes = [] } = functionNeeds[name].table ?? {};
+      for (const partition of partitions) {
+        const key = sample(partition);
+        expect(decide(name, put(key)), `${name} writes ${key}`).toBe(
+          writes.includes(partition) ? 'allowed' : 'refused',
+        );
+        expect(decide(name, get(key)), `${name} reads ${key}`).toBe(
+          (reads as readonly string[]).includes(partition) ? 'allowed' : 'refused',
+        );
+      }
+      // A batch that touches one partition outside the grant is refused whole.
+      if (writes.length > 0) {
+        const outside = partitions.find((partition) => !writes.includes(partition)) ?? 'USER#';
+        expect(
+          decide(name, {
+            action: 'dynamodb:BatchWriteItem',
+            resource: tableArn,
+            context: { 'dynamodb:LeadingKeys': [sample(writes[0] as string), sample(outside)] },
           }),
-        )
-        .sort();
-      expect(startable, name).toEqual(expected);
+          `${name} batch-writes outside its partitions`,
+        ).toBe('refused');
+      }
     }
   });
 
-  it('may write the table only where its handler does (a function that only reads gets read access)', () => {
+  it('queries an index only on its manifest partitions, and scans only where the manifest says why', () => {
+    for (const name of functionNames) {
+      const table = functionNeeds[name].table;
+      for (const index of Object.keys(indexPartitions) as (keyof typeof indexPartitions)[]) {
+        const granted: readonly string[] = table?.[index] ?? [];
+        for (const partition of Object.keys(indexPartitions[index])) {
+          const request = {
+            action: 'dynamodb:Query',
+            resource: `${tableArn}/index/${index}`,
+            context: { 'dynamodb:LeadingKeys': [sample(partition)] },
+          };
+          expect(decide(name, request), `${name} queries ${index} ${partition}`).toBe(
+            granted.includes(partition) ? 'allowed' : 'refused',
+          );
+        }
+      }
+      expect(decide(name, { action: 'dynamodb:Scan', resource: tableArn }), `${name} scans`).toBe(
+        table?.scans ? 'allowed' : 'refused',
+      );
+      // A call without leading keys is refused (ForAllValues alone would let it through).
+      expect(decide(name, { action: 'dynamodb:GetItem', resource: tableArn }), name).toBe('refused');
+    }
+  });
+
+  it('keeps the podcasts function away from credits and every other user record', () => {
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+      expect(
+        decide('podcasts', {
+          action,
+          resource: tableArn,
+          context: { 'dynamodb:LeadingKeys': ['USER#sub-1'] },
+        }),
+        action,
+      ).toBe('refused');
+    }
+    // Its own records: a podcast, and the founder's listing guard.
+    expect(decide('podcasts', put('PODCAST#p-1'))).toBe('allowed');
+    expect(decide('podcasts', put('LISTER#sub-1'))).toBe('allowed');
+  });
+
+  it('lets the public directory write nothing, and read of the exports bucket the search snapshot alone', () => {
     const writes = [
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
       'dynamodb:BatchWriteItem',
+      'dynamodb:PartiQLInsert',
     ];
-    for (const [name, , fn] of functions) {
-      const actions = actionsOf(statementsOf(template, fn));
-      expect(actions.includes('dynamodb:GetItem'), `${name} reads the table`).toBe(true);
-      expect(
-        writes.some((action) => actions.includes(action)),
-        `${name} writes the table`,
-      ).toBe(needs.get(name)?.writesTable);
-    }
+    for (const partition of partitions)
+      for (const action of writes)
+        expect(
+          decide('directory', {
+            action,
+            resource: tableArn,
+            context: { 'dynamodb:LeadingKeys': [sample(partition)] },
+          }),
+          `${action} ${partition}`,
+        ).toBe('refused');
+    for (const key of ['exports/cart-1.csv', 'search-index/changes/x', SEARCH_INDEX_KEY])
+      expect(decide('directory', { action: 's3:PutObject', resource: `${exportsArn}/${key}` }), key).toBe(
+        'refused',
+      );
+    expect(
+      decide('directory', { action: 's3:GetObject', resource: `${exportsArn}/${SEARCH_INDEX_KEY}` }),
+    ).toBe('allowed');
+    expect(
+      decide('directory', { action: 's3:GetObject', resource: `${exportsArn}/exports/cart-1.csv` }),
+    ).toBe('refused');
+    // Listing: the snapshot's own key, never the purchases' CSV names.
+    const list = (prefix: string | undefined) =>
+      decide('directory', {
+        action: 's3:ListBucket',
+        resource: exportsArn,
+        context: prefix === undefined ? {} : { 's3:prefix': prefix },
+      });
+    expect(list(SEARCH_INDEX_KEY)).toBe('allowed');
+    expect(list('exports/')).toBe('refused');
+    expect(list('')).toBe('refused');
+    expect(list(undefined)).toBe('refused');
   });
 
-  it('may add users to a Cognito group only where its handler does, and no other Cognito call', () => {
-    for (const [name, , fn] of functions) {
-      const actions = actionsOf(statementsOf(template, fn)).filter((action) =>
-        action.startsWith('cognito-idp:'),
-      );
-      expect(actions, name).toEqual(needs.get(name)?.addsToGroup ? ['cognito-idp:AdminAddUserToGroup'] : []);
-    }
+  it('lets only the investor-group function add a user to a group, and the portal function only invoke it', () => {
+    const addToGroup = { action: 'cognito-idp:AdminAddUserToGroup', resource: poolArn };
+    const holders = functionNames.filter((name) => decide(name, addToGroup) === 'allowed');
+    expect(holders).toEqual(['investorGroup']);
+    // The portal function cannot make anyone an admin (nor an investor) by itself.
+    expect(decide('investorPortal', addToGroup)).toBe('refused');
+    for (const action of ['cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:CreateGroup', 'cognito-idp:*'])
+      expect(decide('investorGroup', { action, resource: poolArn }), action).toBe('refused');
+    const groupFunctionArn = resolvedToken(
+      (value) => stack.resolve(value),
+      stack.invokedFunctions.investorGroup.handler.functionArn,
+    );
+    const invokers = functionNames.filter(
+      (name) => decide(name, { action: 'lambda:InvokeFunction', resource: groupFunctionArn }) === 'allowed',
+    );
+    expect(invokers).toEqual(['investorPortal']);
+  });
+});
+
+describe('each bundle carries what its manifest declares, and no more (esbuild metafile)', () => {
+  it('finds the section modules of lambdas/lib/config/ and the workflows of lambdas/workflows/start/', () => {
+    expect(sectionModules.get('lambdas/lib/config/table.ts')).toEqual(['table']);
+    expect(sectionModules.get('lambdas/workflows/start/export-delivery.ts')).toEqual([
+      'exportDelivery workflow',
+    ]);
   });
 
-  it('may stop executions and send email only where its handler does', () => {
-    for (const [name, , fn] of functions) {
-      const actions = actionsOf(statementsOf(template, fn));
-      expect(actions.includes('states:StopExecution'), `${name} stops workflows`).toBe(
-        needs.get(name)?.stops,
-      );
-      expect(actions.includes('ses:SendEmail'), `${name} sends email`).toBe(needs.get(name)?.sendsEmail);
+  it('reaches exactly the configuration sections, workflows, secrets and settings its entry declares', () => {
+    for (const name of functionNames) {
+      const declared = sectionsOf(functionNeeds[name]).map((section) => section.section);
+      expect(bundled.get(name), name).toEqual(['AWS', ...declared].sort());
     }
   });
 });

@@ -15,6 +15,7 @@ import {
 import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
+import { invokedFunctions } from '../../lambdas/manifest';
 import { handlerGroups, routeKey, routes } from '../../lambdas/routes';
 import { stateMachines, workflowSchedules, workflowTaskFunctions } from '../../lambdas/workflows/registry';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
@@ -137,7 +138,11 @@ describe('Lambda functions', () => {
         (a, b) => Object.keys(handlerGroups).indexOf(a) - Object.keys(handlerGroups).indexOf(b),
       ),
     );
-    expect(functions).toHaveLength(routedGroups().length + Object.keys(workflowTaskFunctions).length);
+    expect(functions).toHaveLength(
+      routedGroups().length +
+        Object.keys(workflowTaskFunctions).length +
+        Object.keys(invokedFunctions).length,
+    );
     for (const fn of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
@@ -145,7 +150,7 @@ describe('Lambda functions', () => {
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: expect.anything() },
-        Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: expect.anything() } },
+        Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps' } },
       });
     }
   });
@@ -157,15 +162,13 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('lets every HTTP function read the table, and every one but the public directory write it', () => {
-    for (const [group, fn] of stack.api.functions) {
+  it('lets every function but the one that adds investors to their group use the table (its partitions: function-needs.test.ts)', () => {
+    for (const [name, fn] of stack.allFunctions()) {
       const actions = actionsOf(statementsOf(template, fn));
-      expect(actions, group).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-      const writes = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'].filter((a) => actions.includes(a));
-      expect(writes, group).toEqual(
-        group === 'directory' ? [] : ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'],
-      );
-      expect(environmentOf(template, fn).TABLE_NAME).toEqual(ref(stack.data.table));
+      expect(actions.includes('dynamodb:GetItem'), name).toBe(name !== 'investorGroup');
+      expect(actions.includes('dynamodb:PutItem'), name).toBe(!['directory', 'investorGroup'].includes(name));
+      if (name !== 'investorGroup')
+        expect(environmentOf(template, fn).TABLE_NAME).toEqual(ref(stack.data.table));
     }
   });
 
@@ -311,13 +314,14 @@ describe('Lambda functions', () => {
     const changes = key('search-index/changes/*');
     const recount = key('search-index/recount/*');
     const exportsList = ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`];
+    const uploadsList = ['s3:ListBucket', `{"Fn::GetAtt":["${uploads}","Arn"]}`];
     // Whoever writes searchable investors records search changes; only the aggregation rewrites the
     // snapshot; the directory reads the snapshot and nothing else of the exports bucket.
     // The field merger's runs write investors in the workflow's task function, not in the admin's; an
     // admin's contact correction writes one investor from the admin function, so it records its change.
     expect(s3Actions(functionOf('admin'))).toEqual([
+      ['s3:PutObject', expect.stringMatching(new RegExp(`${uploads}.*/imports/\\*`))],
       ['s3:PutObject', changes],
-      ['s3:PutObject', expect.stringContaining(uploads)],
     ]);
     expect(s3Actions(functionOf('directory'))).toEqual([['s3:GetObject', snapshot], exportsList]);
     // The recount's steps keep their state and the cards they read under their own prefix.
@@ -332,24 +336,35 @@ describe('Lambda functions', () => {
       ['s3:PutObject', recount],
     ]);
     expect(s3Actions(stack.workflows.taskFunctions.ImportTasksFunctionArn)).toEqual([
-      ['s3:GetObject', expect.stringMatching(new RegExp(`${uploads}.*/\\*`))],
-      ['s3:ListBucket', `{"Fn::GetAtt":["${uploads}","Arn"]}`],
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${uploads}.*/imports/\\*`))],
+      uploadsList,
     ]);
     expect(s3Actions(stack.workflows.taskFunctions.ExportTasksFunctionArn)).toEqual([
-      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
-      ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
-      ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/exports/\\*`))],
+      exportsList,
+      ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/exports/\\*`))],
     ]);
     // The account function presigns the re-download of a buyer's CSV: it reads the exports bucket only.
     const account = stack.api.functions.get('account');
     if (!account) throw new Error('no account function');
     expect(s3Actions(account)).toEqual([
-      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/\\*`))],
-      ['s3:ListBucket', `{"Fn::GetAtt":["${exports}","Arn"]}`],
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/exports/\\*`))],
+      exportsList,
     ]);
     for (const group of ['carts', 'projects', 'stripeConnect', 'podcasts', 'stripeWebhook'] as const) {
       expect(s3Actions(functionOf(group)), group).toEqual([]);
     }
+  });
+
+  it('lets a function list a bucket only under the prefixes it reads', () => {
+    const listed = (fn: Parameters<typeof statementsOf>[1]) =>
+      statementsOf(template, fn)
+        .filter((s) => actionsOf([s]).includes('s3:ListBucket'))
+        .map((s) => s.Condition);
+    expect(listed(functionOf('directory'))).toEqual([
+      { StringLike: { 's3:prefix': ['search-index/investors.json.gz'] } },
+    ]);
+    expect(listed(functionOf('account'))).toEqual([{ StringLike: { 's3:prefix': ['exports/*'] } }]);
   });
 });
 
@@ -503,21 +518,36 @@ describe('investor accounts (issue 21)', () => {
       actionsOf([statement]).some((action) => action.startsWith('cognito-idp:')),
     );
 
-  it('lets only the investor portal function change the user pool, and only to add a user to a group of that pool', () => {
-    const changers = [...stack.api.functions.entries(), ...Object.entries(stack.workflows.taskFunctions)]
+  it('lets only the investor-group function change the user pool, and only to add a user to a group of that pool; the portal function invokes it', () => {
+    const changers = stack
+      .allFunctions()
       .filter(([, fn]) => poolStatements(fn).length > 0)
       .map(([name]) => name);
 
-    expect(changers).toEqual(['investorPortal']);
-    expect(poolStatements(functionOf('investorPortal'))).toEqual([
+    expect(changers).toEqual(['investorGroup']);
+    expect(poolStatements(stack.invokedFunctions.investorGroup)).toEqual([
       {
         Effect: 'Allow',
         Action: 'cognito-idp:AdminAddUserToGroup',
         Resource: { 'Fn::GetAtt': [logicalIdOf(stack.auth.userPool), 'Arn'] },
       },
     ]);
-    expect(environmentOf(template, functionOf('investorPortal'))).toMatchObject({
+    expect(environmentOf(template, stack.invokedFunctions.investorGroup)).toMatchObject({
       COGNITO_USER_POOL_ID: ref(stack.auth.userPool),
+    });
+    expect(
+      statementsOf(template, functionOf('investorPortal')).filter((s) =>
+        actionsOf([s]).includes('lambda:InvokeFunction'),
+      ),
+    ).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: { 'Fn::GetAtt': [logicalIdOf(stack.invokedFunctions.investorGroup.handler), 'Arn'] },
+      },
+    ]);
+    expect(environmentOf(template, functionOf('investorPortal'))).toMatchObject({
+      INVESTOR_GROUP_FUNCTION_NAME: ref(stack.invokedFunctions.investorGroup.handler),
     });
   });
 });

@@ -12,16 +12,17 @@ import {
   putImportedInvestors,
 } from '../../lambdas/lib/table/repositories/investors';
 import { getItem } from '../../lambdas/lib/table/table';
-import { describeWorkflow, startWorkflow } from '../../lambdas/lib/workflows';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import type { CurationJob } from '../../shared/api/admin';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
+import { PATIENCE_MS } from '../support/patience';
 import { runFieldMerger } from './support/curation';
 import { armFault } from './support/faults';
 import { call, createUser } from './support/home';
 import { seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
+import { describeWorkflow, startWorkflow } from './support/workflows';
 
 const names = (body: unknown) =>
   ((body as { data: { items: { name: string }[] } }).data.items ?? []).map((i) => i.name).sort();
@@ -235,7 +236,7 @@ describe('admin: a field-merger run and the mapping lock', () => {
     }
 
     await expect
-      .poll(async () => (await getCurationJob(jobId))?.status, { timeout: 30_000, interval: 100 })
+      .poll(async () => (await getCurationJob(jobId))?.status, { timeout: PATIENCE_MS, interval: 100 })
       .toBe('succeeded');
     expect(names((await searchSector(`unlocked-${u}`)).body)).toEqual([`Locked ${u}`]);
     // Released by the run at its end.
@@ -411,11 +412,14 @@ describe('admin: function runner (connected, Step Functions run locally)', () =>
       data: { functionName: 'processUnmapped', executionArn: expect.any(String) },
     });
     await expect
-      .poll(async () => names((await searchSector(`runner-${u}`)).body), { timeout: 20_000, interval: 200 })
+      .poll(async () => names((await searchSector(`runner-${u}`)).body), {
+        timeout: PATIENCE_MS,
+        interval: 200,
+      })
       .toEqual([`Pending ${u}`]);
     // The workflow's last step releases the lock, so the function can be run again.
     await expect
-      .poll(() => getItem('RUNNER#mapping', 'LOCK', true), { timeout: 20_000, interval: 200 })
+      .poll(() => getItem('RUNNER#mapping', 'LOCK', true), { timeout: PATIENCE_MS, interval: 200 })
       .toBeUndefined();
   });
 

@@ -13,6 +13,7 @@ import {
   type CreditsResponse,
   NO_CREDITS,
 } from '../../shared/api/credits';
+import { PATIENCE_MS } from '../support/patience';
 import { creditsOf, grantOne, libraryOf } from './support/credits';
 import { call, createUser, type TestUser } from './support/home';
 import {
@@ -58,7 +59,7 @@ async function outcomeEmail(user: TestUser, reportId: string): Promise<StoredEma
     .poll(
       async () => (await emailsTo(user.email)).some((e) => JSON.stringify(e).includes(`Report ${reportId}`)),
       {
-        timeout: 10_000,
+        timeout: PATIENCE_MS,
         interval: 100,
       },
     )
@@ -354,7 +355,7 @@ describe('bounce credits: redeemed (connected)', () => {
       cartId = (response.body as { data: { redemption: { cartId: string } } }).data.redemption.cartId;
       await expect
         .poll(async () => (await getCartDelivery(cartId))?.failedAt ?? null, {
-          timeout: 20_000,
+          timeout: PATIENCE_MS,
           interval: 100,
         })
         .not.toBeNull();
@@ -371,7 +372,7 @@ describe('bounce credits: redeemed (connected)', () => {
     const redeliver = await call('POST', `/admin/carts/${cartId}/redeliver`, { token: admin.token });
     expect(redeliver.status).toBe(200);
     await delivered(cartId);
-    await expect.poll(async () => (await creditEmails(founder)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await creditEmails(founder)).length, { timeout: PATIENCE_MS }).toBe(1);
     expect((await creditsOf(founder)).balance).toBe(0);
   });
 

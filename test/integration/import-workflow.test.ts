@@ -14,6 +14,7 @@ import {
 import { getItem } from '../../lambdas/lib/table/table';
 import { IMPORT_JOB_RESTING_STATUSES, type ImportJobView } from '../../shared/api/imports';
 import { valueNoticeReasons } from '../../shared/import/build-imported-investor';
+import { PATIENCE_MS } from '../support/patience';
 import { armFault } from './support/faults';
 import { call, createUser, type TestUser } from './support/home';
 import { metricTotal } from './support/metrics';
@@ -71,7 +72,7 @@ async function finished(admin: TestUser, jobId: string): Promise<ImportJobView> 
           (job.status !== 'cancelled' || job.writtenRows !== null)
         );
       },
-      { timeout: 30_000, interval: 200 },
+      { timeout: PATIENCE_MS, interval: 200 },
     )
     .toBe(true);
   if (!job) throw new Error('no job');
@@ -94,7 +95,7 @@ const cancelFile = (u: string, rows: number) =>
 async function cancelWhileRunning(admin: TestUser, u: string) {
   const jobId = await uploadAndStart(admin, cancelFile(u, 3000));
   await expect
-    .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: 20_000, interval: 20 })
+    .poll(async () => (await getImportJob(jobId))?.processedRows ?? 0, { timeout: PATIENCE_MS, interval: 20 })
     .toBeGreaterThan(0);
   const cancelled = await call('POST', `/admin/imports/${jobId}/cancel`, { token: admin.token });
   return { jobId, cancelled, job: await finished(admin, jobId) };
@@ -521,7 +522,7 @@ describe('import workflow (the ASL run by the local home)', () => {
     try {
       jobId = await uploadAndStart(admin, cancelFile(u, 3));
       await expect
-        .poll(async () => (await getImportJob(jobId))?.status, { timeout: 20_000, interval: 100 })
+        .poll(async () => (await getImportJob(jobId))?.status, { timeout: PATIENCE_MS, interval: 100 })
         .toBe('mapping');
       // Held by someone else: the import waits, publishing nothing.
       await new Promise((resolve) => setTimeout(resolve, 3_000));

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { PATIENCE_MS } from '../support/patience';
 import { call, createUser, localHome } from './support/home';
 import { unique } from './support/seed';
 
@@ -46,9 +47,9 @@ describe('local home: sign-up and verification as the web app does it', () => {
     const password = 'sign-up-pass-1';
 
     await signUp(email, password);
-    await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await inbox(email)).length, { timeout: PATIENCE_MS }).toBe(1);
     await cognito.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
-    await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await inbox(email)).length, { timeout: PATIENCE_MS }).toBe(2);
     const code = /verification code is (\d+)/.exec((await inbox(email))[0]?.body.text ?? '')?.[1] ?? '';
 
     await cognito.send(
@@ -77,7 +78,7 @@ describe('local home: sign-up and verification as the web app does it', () => {
       const email = `in-a-row-${n}-${unique()}@example.com`;
       await signUp(email, 'sign-up-pass-1');
       // Before the next sign-up: a code held back would only come out with the next one.
-      await expect.poll(async () => (await inbox(email)).length, { timeout: 4_000 }).toBe(1);
+      await expect.poll(async () => (await inbox(email)).length, { timeout: PATIENCE_MS }).toBe(1);
     }
   });
 

@@ -7,6 +7,7 @@ import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries
 import { updateItem } from '../../lambdas/lib/table/table';
 import { adminCartsResponse, unmatchedPaymentsResponse } from '../../shared/api/admin';
 import { apiSuccessEnvelope } from '../../shared/api/errors';
+import { PATIENCE_MS } from '../support/patience';
 import { call, createUser, type TestUser } from './support/home';
 import { metricGrowth } from './support/metrics';
 import {
@@ -59,7 +60,7 @@ describe('the money path: no buyer is charged without getting the contacts', () 
     expect(await getCartDelivery(cart.id)).toBeNull();
 
     await expect
-      .poll(async () => (await postEvent(event)).status, { timeout: 15_000, interval: 500 })
+      .poll(async () => (await postEvent(event)).status, { timeout: PATIENCE_MS, interval: 500 })
       .toBe(200);
     await delivered(cart.id);
     const again = await postEvent(
@@ -241,7 +242,7 @@ describe('the money path: no buyer is charged without getting the contacts', () 
         await postEvent(checkoutEvent(cart.id, 500));
         await expect
           .poll(async () => (await getCartDelivery(cart.id))?.failedAt ?? null, {
-            timeout: 20_000,
+            timeout: PATIENCE_MS,
             interval: 100,
           })
           .not.toBeNull();

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { claimUpdateSummary, getUpdateSummary } from '../../lambdas/lib/table/repositories/update-summaries';
 import { updateItem } from '../../lambdas/lib/table/table';
-import { describeWorkflow, startWorkflow } from '../../lambdas/lib/workflows';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { isoWeek } from '../../shared/library/updates';
 import { call, createUser, localHome, type TestUser } from './support/home';
 import { checkoutEvent, emailsTo, postEvent, savedCart } from './support/purchases';
 import { unique } from './support/seed';
+import { describeWorkflow, startWorkflow } from './support/workflows';
 
 /**
  * The weekly summary of updates to bought contacts (issue 20), run as the schedule runs it (the

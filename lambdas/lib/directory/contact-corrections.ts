@@ -5,10 +5,10 @@ import {
   withPublicContactFacts,
 } from '../../../shared/investors/provenance';
 import type { SearchableInvestor } from '../../../shared/investors/types';
+import { aggregationWorkflow } from '../../workflows/start/aggregation';
 import { logger } from '../observability/logger';
 import { getContactSheet, putInvestorContacts } from '../table/repositories/contacts';
 import { getSearchableInvestors, writeSearchableInvestors } from '../table/repositories/investors';
-import { startWorkflow } from '../workflows';
 import { recordSearchChanges } from './search-index';
 
 /**
@@ -41,7 +41,7 @@ export async function correctInvestorContacts(
   await recordSearchChanges([after], now);
   await writeSearchableInvestors([{ before, after }]);
   try {
-    await startWorkflow('aggregation', { action: 'aggregate', lockName: null, lockOwner: null });
+    await aggregationWorkflow.start({ action: 'aggregate', lockName: null, lockOwner: null });
   } catch (error) {
     // The correction stands; the next aggregation (an import's, the schedule's) folds it in.
     logger.error('the aggregation after a contact correction did not start', { investorId, error });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateImportBody } from '../../../shared/api/imports';
+import { importWorkflow } from '../../workflows/start/import';
 import { ConflictError, NotFoundError } from '../errors';
 import { importObjectKey, presignImportUpload } from '../storage';
 import type { ImportJob } from '../table/models';
@@ -9,7 +10,6 @@ import {
   transitionImportJob,
   updateImportJob,
 } from '../table/repositories/imports';
-import { startWorkflow } from '../workflows';
 
 export async function requireImportJob(jobId: string): Promise<ImportJob> {
   const job = await getImportJob(jobId);
@@ -75,7 +75,7 @@ export async function startImportJob(jobId: string): Promise<ImportJob> {
     throw new ConflictError(importJobConflicts.alreadyStarted);
   try {
     const input: ImportWorkflowInput = { jobId, phase: 'import' };
-    const executionArn = await startWorkflow('import', input, jobId);
+    const executionArn = await importWorkflow.start(input, jobId);
     await updateImportJob(jobId, { executionArn });
   } catch (error) {
     await transitionImportJob(jobId, ['running'], 'failed', {
@@ -121,7 +121,7 @@ export async function settleCancelledImport(
   try {
     const input: ImportWorkflowInput = { jobId, phase: choice };
     // A unique name: a publish refused by a dependency can be asked again.
-    const executionArn = await startWorkflow('import', input, `${jobId}-${choice}-${Date.now()}`);
+    const executionArn = await importWorkflow.start(input, `${jobId}-${choice}-${Date.now()}`);
     await updateImportJob(jobId, { executionArn });
   } catch (error) {
     await transitionImportJob(jobId, [to], 'cancelled', { finishedAt: job.finishedAt });

@@ -21,6 +21,7 @@ import {
   uniqueTexts,
 } from '../../../shared/investors/types';
 import { uniqueTags } from '../../../shared/tags/normalize-tag';
+import { aggregationWorkflow } from '../../workflows/start/aggregation';
 import { searchableIdFor } from '../directory/mapping';
 import { recordSearchChanges, recordSearchRemovals } from '../directory/search-index';
 import { ConflictError } from '../errors';
@@ -39,7 +40,6 @@ import {
   writeSearchableInvestors,
 } from '../table/repositories/investors';
 import { getPortal } from '../table/repositories/portals';
-import { startWorkflow } from '../workflows';
 
 /**
  * An investor's listing in the directory (issue 21, docs/data-model.md "Investor listings"): an
@@ -160,7 +160,7 @@ function ownWord(current: SearchableInvestor, theirs: SearchableInvestor): Searc
 /** Folds the change into combined search and the home page's totals (a failure is logged: the schedule's recount catches up). */
 async function aggregateSoon(context: Record<string, unknown>): Promise<void> {
   try {
-    await startWorkflow('aggregation', { action: 'aggregate', lockName: null, lockOwner: null });
+    await aggregationWorkflow.start({ action: 'aggregate', lockName: null, lockOwner: null });
   } catch (error) {
     logger.error('the aggregation after a listing change did not start', { ...context, error });
   }

@@ -1,6 +1,6 @@
+import { exportDeliveryWorkflow } from '../../workflows/start/export-delivery';
 import { logger } from '../observability/logger';
 import { getCartDelivery, recordCartDelivery } from '../table/repositories/deliveries';
-import { startWorkflow } from '../workflows';
 import { deliveryExecutionName } from './delivery-names';
 
 /**
@@ -17,7 +17,7 @@ export async function startCartDelivery(
 ): Promise<string | null> {
   let executionArn: string | null = null;
   try {
-    executionArn = await startWorkflow('exportDelivery', { cartId }, deliveryExecutionName(cartId, attempt));
+    executionArn = await exportDeliveryWorkflow.start({ cartId }, deliveryExecutionName(cartId, attempt));
   } catch (error) {
     if ((error as Error).name !== 'ExecutionAlreadyExists') throw error;
     logger.info('the delivery of this cart had already started', { cartId });

@@ -440,7 +440,7 @@ export type PodcastItem = z.infer<typeof podcastModel.schema>;
 export const podcastListerModel = defineModel(
   'podcastLister',
   z.object({ userId: z.string(), podcastIds: z.array(z.string()) }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'PODCASTS' }),
+  (v) => ({ pk: `LISTER#${v.userId}`, sk: 'PODCASTS' }),
 );
 
 /** One item per voter: concurrent votes never overwrite each other. */

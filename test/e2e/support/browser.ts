@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { PATIENCE_MS } from '../../support/patience';
 import { launchChromium } from '../../support/tools';
 
 export const e2e = inject('e2e');
@@ -36,8 +37,8 @@ export function browserPerFile() {
         colorScheme: options.colorScheme ?? 'light',
       });
       // Explicit waits for actions and navigations (Playwright's own defaults, written down here).
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(30_000);
+      context.setDefaultTimeout(PATIENCE_MS);
+      context.setDefaultNavigationTimeout(PATIENCE_MS);
       const page = await context.newPage();
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());

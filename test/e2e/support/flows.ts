@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { PATIENCE_MS } from '../../support/patience';
 import { e2e, inbox } from './browser';
 
 /** Logs in through the login page, as a person does, and waits for the directory home. */
@@ -13,7 +14,7 @@ export async function logIn(page: Page, account: { email: string; password: stri
 
 /** Waits for a toast (or any status text) with exactly this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: PATIENCE_MS });
 }
 
 /** The verification code the local home relayed to the inbox for this address. */
@@ -26,7 +27,7 @@ export async function verificationCode(email: string): Promise<string> {
         code = /verification code is (\d+)/.exec(mails.at(-1)?.body.text ?? '')?.[1] ?? '';
         return code;
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: PATIENCE_MS, interval: 250 },
     )
     .not.toBe('');
   return code;
@@ -43,6 +44,6 @@ export async function registerNewFounder(page: Page, prefix = 'founder'): Promis
   await page.waitForURL(/\/verify-email$/);
   await page.getByLabel('Verification code').fill(await verificationCode(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await page.waitForURL(/\/home$/, { timeout: 20_000 });
+  await page.waitForURL(/\/home$/, { timeout: PATIENCE_MS });
   return email;
 }

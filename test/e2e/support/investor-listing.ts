@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { SUBMITTED_HEADING } from '../../../web/pages/investor-account/submitted-profile';
+import { PATIENCE_MS } from '../../support/patience';
 import { e2e } from './browser';
 import { verificationCode } from './flows';
 
@@ -26,7 +27,7 @@ export async function joinAndSubmitProfile(
   await page.waitForURL(`${portalUrl()}/portal/vcn/verify-email`);
   await page.getByLabel('Verification code').fill(await verificationCode(investor.email));
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: 20_000 });
+  await page.waitForURL(`${portalUrl()}/portal/vcn/profile`, { timeout: PATIENCE_MS });
   await page.getByRole('button', { name: 'Join as an investor' }).click();
   const form = page.getByRole('form', { name: 'Your investor profile' });
   await form.waitFor();

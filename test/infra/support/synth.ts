@@ -38,8 +38,8 @@ export const prodContext: Record<string, unknown> = {
   cognitoEmailViaSes: 'true',
 };
 
-/** Synthesising takes seconds (tens with bundling): beforeAll hooks get this much. */
-export const SYNTH_TIMEOUT = 150_000;
+/** Synthesising takes tens of seconds, minutes on a busy machine: beforeAll hooks get this much (a hang guard). */
+export const SYNTH_TIMEOUT = 900_000;
 
 let webDist: string | undefined;
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { CurationJob } from '../../../shared/api/admin';
+import { PATIENCE_MS } from '../../support/patience';
 import { call, type TestUser } from './home';
 
 /**
@@ -23,7 +24,7 @@ export async function runFieldMerger(
         options.onProgress?.(ended);
         return ended.status;
       },
-      { timeout: options.timeoutMs ?? 30_000, interval: 100 },
+      { timeout: options.timeoutMs ?? PATIENCE_MS, interval: 100 },
     )
     .not.toBe('running');
   return { job: ended, rules };

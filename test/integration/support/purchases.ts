@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { getCartDelivery } from '../../../lambdas/lib/table/repositories/deliveries';
+import { PATIENCE_MS } from '../../support/patience';
 import { call, localHome, type TestUser } from './home';
 import { seedInvestors, unique } from './seed';
 
@@ -98,7 +99,7 @@ export async function savedCart(
 export const delivered = (cartId: string) =>
   expect
     .poll(async () => (await getCartDelivery(cartId))?.deliveredAt ?? null, {
-      timeout: 20_000,
+      timeout: PATIENCE_MS,
       interval: 100,
     })
     .not.toBeNull();

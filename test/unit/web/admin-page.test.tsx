@@ -331,7 +331,7 @@ describe('the field merger', () => {
     expect(curationProgress({ processed: 1200, updated: 1190, total: 3000 })).toBe(
       'Changing investors... 1,200 of 3,000 read, 1,190 changed',
     );
-    expect(await screen.findByText(messages.splitValue, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(messages.splitValue)).toBeTruthy();
     // The list follows the change at once, though the metadata read is still the old one.
     expect(screen.queryByRole('checkbox', { name: 'fintech (payments, lending)' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'payments' })).toBeTruthy();

@@ -62,9 +62,7 @@ describe('a visitor nobody is signed in for', () => {
     });
 
     // The first import of aws-amplify under vitest takes most of a second.
-    await waitFor(() => expect(screen.getByTestId('auth').textContent).toBe('signed-in ada@example.com'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByTestId('auth').textContent).toBe('signed-in ada@example.com'));
     expect(amplify.imported).toBe(true);
   });
 });

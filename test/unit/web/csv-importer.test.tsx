@@ -249,7 +249,7 @@ describe('the CSV importer', () => {
 
     expect(await screen.findByText('Importing row 12 of 30...')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(await screen.findByText(messages.importComplete, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(messages.importComplete)).toBeTruthy();
     // What happened to every row, in words, not "Imported 29 of 30".
     expect(
       screen.getByText(
@@ -378,11 +378,7 @@ describe('the CSV importer', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Stopping the import...')).toBeTruthy();
-    const discard = await screen.findByRole(
-      'button',
-      { name: 'Discard the 1,225 imported rows' },
-      { timeout: 3000 },
-    );
+    const discard = await screen.findByRole('button', { name: 'Discard the 1,225 imported rows' });
     expect(screen.getByRole('button', { name: 'Publish them' })).toBeTruthy();
     expect(screen.getByText(/1,225 rows were written and are not published/)).toBeTruthy();
 
@@ -391,7 +387,6 @@ describe('the CSV importer', () => {
       await screen.findByText(
         'The import was cancelled and its 1,225 rows discarded; nothing of it was published.',
         {},
-        { timeout: 3000 },
       ),
     ).toBeTruthy();
     expect(posts).toEqual([

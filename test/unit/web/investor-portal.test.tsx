@@ -30,7 +30,8 @@ const VCN: Portal = {
 };
 const INVESTOR = { sub: 'investor-1', email: 'ana@example.com', 'cognito:groups': ['investor'] };
 const FOUNDER = { sub: 'founder-1', email: 'founder@example.com' };
-const SLOW = { timeout: 5000 };
+/** Waits as long as the suite's default (test/unit/support/setup.ts): the first render imports Amplify. */
+const SLOW = {};
 
 const profileAnswer = (
   changes: Partial<InvestorProfileResponse['profile']> = {},

@@ -144,7 +144,7 @@ describe('the podcast board', () => {
     );
     const user = userEvent.setup();
     renderPage(<PodcastsPage />, { path: '/podcasts' });
-    const [edit, ...others] = await screen.findAllByRole('button', { name: /^Edit/ }, { timeout: 4000 });
+    const [edit, ...others] = await screen.findAllByRole('button', { name: /^Edit/ });
     expect(others).toHaveLength(0);
     expect(edit?.textContent).toBe('Edit Podcast new');
 
@@ -198,7 +198,7 @@ describe('the podcast board', () => {
     const user = userEvent.setup();
     renderPage(<PodcastsPage />, { path: '/podcasts' });
 
-    await user.click(await screen.findByRole('button', { name: 'Hide Podcast popular' }, { timeout: 4000 }));
+    await user.click(await screen.findByRole('button', { name: 'Hide Podcast popular' }));
     expect(await screen.findByText(PODCAST_HIDDEN)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete Podcast new' }));

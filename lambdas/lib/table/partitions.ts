@@ -1,0 +1,69 @@
+/**
+ * The partitions of the single table and of its indexes, by their partition-key value: `USER#`
+ * stands for every `USER#<sub>` partition, a value without `#` (`DIRECTORY`, `CARTS`) for itself.
+ * They are the unit of least privilege: a function's manifest (`lambdas/manifest.ts`) names the
+ * partitions it reads and writes, and IAM holds it to them with `dynamodb:LeadingKeys` conditions
+ * (the local home does the same: `infra/local/table-guard.ts`). The models (`models.ts`) build every
+ * key; a key in no partition listed here is refused to every function.
+ */
+export const tablePartitions = {
+  'USER#':
+    "a user's records: profile, bought contacts, bounce credits and their history, open-report guards, weekly-summary state, investor membership, profile and listing",
+  'PROJECT#': 'a project, its Stripe connection and the transactions ingested from it',
+  'CONNECT_STATE#': 'a Stripe Connect OAuth state (single use)',
+  'IMPORTED#': 'an imported investor (with contact details)',
+  'INVESTOR#': "a searchable investor, its contact sheet and a withdrawn investor's tombstone",
+  'TAG#': 'the postings and counter of one stage or sector tag',
+  DIRECTORY: "the directory's metadata records and running totals",
+  'CART#': 'an export cart and its delivery',
+  'PODCAST#': 'a podcast and its votes',
+  'LISTER#': 'the podcasts one founder listed (the limit of five)',
+  'IMPORT#': 'an import job',
+  'PAYMENT#': 'a payment no cart could take',
+  'PORTAL#': "a partner firm's portal",
+  'CURATION#': 'the curation rules of one field',
+  'CURATION_JOB#': 'a field-merger job',
+  'RUNNER#': 'a run lock (mapping, publishing, recount)',
+  'REPORT#': "a founder's report of wrong data",
+  STRIPE_EVENTS: 'the claims on Stripe events (Powertools idempotency)',
+} as const;
+
+/** The partitions of each global secondary index, by its partition-key value (`gsi1pk`, `gsi2pk`). */
+export const indexPartitions = {
+  gsi1: {
+    'USER#': "a founder's projects",
+    'STRIPE_ACCOUNT#': 'the projects connected to one Stripe account',
+    'EMAIL#': 'the imported investors with one email',
+    UPDATE_SUMMARIES: 'the buyers to send the weekly summary to',
+    CARTS: 'every cart, newest first',
+    PODCASTS: 'the board, newest first',
+    PODCASTS_HIDDEN: 'the hidden podcasts',
+    'VOTER#': "a user's votes",
+    IMPORTS: 'the import jobs',
+    UNMATCHED_PAYMENTS: 'the payments no cart could take',
+    PORTALS: 'the portals',
+    INVESTOR_SUBMISSIONS: "investors' submitted profiles awaiting review",
+    REPORTS_OPEN: 'the open reports, oldest first',
+    TAGCOUNTERS: 'the tag counters',
+  },
+  gsi2: {
+    UNMAPPED: 'imported investors not yet mapped',
+    'STAGED#': "an import job's staged rows",
+    'USER#': "a founder's carts",
+    PODCASTS_BY_VOTES: 'the board by votes',
+    REMINDERS_DUE: 'listed investors by the date their reminder is due',
+    'REPORTER#': "a founder's reports",
+  },
+} as const;
+
+export type TablePartition = keyof typeof tablePartitions;
+export type IndexName = keyof typeof indexPartitions;
+export type IndexPartition<I extends IndexName> = keyof (typeof indexPartitions)[I];
+
+/** The IAM `StringLike` pattern of a partition: `USER#*`, or the value itself. */
+export const partitionPattern = (partition: string): string =>
+  partition.endsWith('#') ? `${partition}*` : partition;
+
+/** Whether a partition-key value lies in the partition. */
+export const inPartition = (partition: string, value: string): boolean =>
+  partition.endsWith('#') ? value.startsWith(partition) : value === partition;

@@ -1,0 +1,315 @@
+import { emailConfig } from './lib/config/email';
+import { exportsConfig } from './lib/config/exports';
+import { investorGroupFunctionConfig } from './lib/config/investor-group-function';
+import { paymentLinkIdsConfig } from './lib/config/payment-link-ids';
+import { paymentLinksConfig } from './lib/config/payment-links';
+import { searchIndexConfig } from './lib/config/search-index';
+import type { ConfigSection } from './lib/config/section';
+import { siteConfig } from './lib/config/site';
+import { stripeApiConfig } from './lib/config/stripe-api';
+import { stripeConnectConfig } from './lib/config/stripe-connect';
+import { stripeWebhookConfig } from './lib/config/stripe-webhook';
+import { tableConfig } from './lib/config/table';
+import { uploadsConfig } from './lib/config/uploads';
+import { userPoolConfig } from './lib/config/user-pool';
+import type { IndexPartition, TablePartition } from './lib/table/partitions';
+import { workflow } from './lib/workflows';
+import { type HandlerGroup, handlerGroups } from './routes';
+import {
+  type StateMachineName,
+  type WorkflowTaskFunction,
+  workflowTaskFunctions,
+} from './workflows/registry';
+
+/**
+ * The function manifest: what each function may touch, in one place beside the route table. Both
+ * homes build each function from it and from nothing else: CDK grants exactly this and sets exactly
+ * the variables that go with it (`infra/constructs/function.ts`, `infra/function-needs.ts`), and the
+ * local home gives each function exactly those variables and refuses its table calls outside its
+ * partitions, as IAM would (`infra/local/functions.ts`). `test/infra/function-needs.test.ts` holds
+ * each bundle to it (esbuild's metafile: the configuration sections and workflows the code reaches)
+ * and each synthesised policy to it (a write outside the grant is refused).
+ *
+ * To give a function something: add it to its entry here, nothing else. See docs/operations.md,
+ * "Declaring what a function needs".
+ */
+
+/** Functions that another function invokes (Lambda Invoke), never a route or a workflow. */
+export const invokedFunctions = {
+  /** Adds a user to the `investor` group, and can reach no other group (issue 31). */
+  investorGroup: 'lambdas/events/investor-group.ts',
+} as const;
+
+export type InvokedFunction = keyof typeof invokedFunctions;
+export type FunctionName = HandlerGroup | WorkflowTaskFunction | InvokedFunction;
+
+/** The handler module of every function. */
+export const functionEntries: Readonly<Record<FunctionName, string>> = {
+  ...handlerGroups,
+  ...workflowTaskFunctions,
+  ...invokedFunctions,
+};
+
+/** The single table, by partition (`lambdas/lib/table/partitions.ts`). */
+export interface TableNeeds {
+  /** GetItem, BatchGetItem, Query and the condition checks of transactions, on these partitions. */
+  readonly reads?: readonly TablePartition[];
+  /** PutItem, UpdateItem, DeleteItem and BatchWriteItem on these partitions. */
+  readonly writes?: readonly TablePartition[];
+  /** Queries of `gsi1`, by its partition-key values. */
+  readonly gsi1?: readonly IndexPartition<'gsi1'>[];
+  /** Queries of `gsi2`, by its partition-key values. */
+  readonly gsi2?: readonly IndexPartition<'gsi2'>[];
+  /**
+   * Why the function Scans the table: a Scan has no partition key, so IAM cannot narrow it to any
+   * partition and the grant covers every item. Only workflows that walk a whole entity.
+   */
+  readonly scans?: string;
+}
+
+/** A bucket, by key prefix (`exports/`) or exact key. */
+export interface BucketNeeds {
+  readonly read?: readonly string[];
+  readonly write?: readonly string[];
+}
+
+/**
+ * The search snapshot (keys under `search-index/` of the exports bucket): `read` the snapshot (the
+ * directory); `record` change objects (whoever writes searchable investors); `maintain` fold and
+ * rebuild it (the aggregation).
+ */
+export type SearchIndexAccess = 'read' | 'record' | 'maintain';
+
+/** Plain configuration values, by section of `lambdas/lib/config/`. */
+export const settings = {
+  site: siteConfig,
+  paymentLinks: paymentLinksConfig,
+  paymentLinkIds: paymentLinkIdsConfig,
+  stripeConnect: stripeConnectConfig,
+} as const satisfies Record<string, ConfigSection>;
+export type Setting = keyof typeof settings;
+
+/** Secrets, read at run time (by ARN on AWS); each with its configuration section. */
+export const secrets = {
+  stripeApiKey: stripeApiConfig,
+  stripeWebhookSecret: stripeWebhookConfig,
+} as const satisfies Record<string, ConfigSection>;
+export type SecretName = keyof typeof secrets;
+
+export interface FunctionNeeds {
+  /** What it does, shown in the console. */
+  readonly description: string;
+  readonly table?: TableNeeds;
+  readonly uploads?: BucketNeeds;
+  readonly exports?: BucketNeeds;
+  readonly searchIndex?: SearchIndexAccess;
+  /** Workflows it starts (`lambdas/workflows/start/`). */
+  readonly starts?: readonly StateMachineName[];
+  /** Functions it invokes. */
+  readonly invokes?: readonly InvokedFunction[];
+  /** Sends email as the configured sender. */
+  readonly email?: boolean;
+  readonly secrets?: readonly SecretName[];
+  /** May add a user to the Cognito `investor` group (`cognito-idp:AdminAddUserToGroup`). */
+  readonly addsToInvestorGroup?: boolean;
+  readonly settings?: readonly Setting[];
+}
+
+/** The configuration section each invoked function's name is given in. */
+export const invokedFunctionSections: Readonly<Record<InvokedFunction, ConfigSection>> = {
+  investorGroup: investorGroupFunctionConfig,
+};
+
+export const manifest = {
+  // ------------------------------------------------------------ HTTP handler groups (routes.ts)
+  directory: {
+    description: 'The public directory: metadata, facets, search, profiles, portals (no contact details)',
+    // IMPORTED#: a profile shows which contact kinds the imported record has (never a value).
+    table: { reads: ['INVESTOR#', 'IMPORTED#', 'TAG#', 'DIRECTORY', 'PORTAL#'] },
+    searchIndex: 'read',
+  },
+
+  carts: {
+    description: 'Export carts: save, preview, read, checkout',
+    // USER#: the saver's profile is created with their first cart.
+    table: { reads: ['CART#', 'INVESTOR#', 'USER#'], writes: ['CART#', 'USER#'] },
+    settings: ['paymentLinks'],
+  },
+
+  projects: {
+    description: "A founder's projects",
+    table: { reads: ['PROJECT#', 'USER#'], writes: ['PROJECT#'], gsi1: ['USER#'] },
+  },
+  stripeConnect: {
+    description: 'Stripe Connect and Business Insights of a project; deleting a project',
+    table: {
+      reads: ['PROJECT#', 'USER#'],
+      writes: ['PROJECT#', 'CONNECT_STATE#'],
+      gsi1: ['STRIPE_ACCOUNT#'],
+    },
+    secrets: ['stripeApiKey'],
+    settings: ['stripeConnect'],
+  },
+
+  podcasts: {
+    description: 'The podcast board: listing, votes, moderation',
+    table: {
+      reads: ['PODCAST#', 'LISTER#', 'USER#'],
+      writes: ['PODCAST#', 'LISTER#'],
+      gsi1: ['PODCASTS', 'PODCASTS_HIDDEN', 'VOTER#'],
+      gsi2: ['PODCASTS_BY_VOTES'],
+    },
+  },
+  account: {
+    description: "The caller's own records: profile, library, purchases, reports, credits",
+    table: {
+      reads: ['USER#', 'CART#', 'INVESTOR#', 'IMPORTED#'],
+      // CART#: a redeemed credit is delivered as a cart; REPORT#: a report of wrong data.
+      writes: ['USER#', 'CART#', 'REPORT#'],
+    },
+    exports: { read: ['exports/'] },
+    starts: ['exportDelivery'],
+  },
+
+  admin: {
+    description: 'Admin tools: curation, imports, reports, portals, review, carts',
+    table: {
+      reads: [
+        'USER#',
+        'IMPORTED#',
+        'INVESTOR#',
+        'TAG#',
+        'CART#',
+        'IMPORT#',
+        'PORTAL#',
+        'CURATION#',
+        'CURATION_JOB#',
+        'REPORT#',
+      ],
+      writes: [
+        'USER#',
+        'IMPORTED#',
+        'INVESTOR#',
+        'TAG#',
+        'DIRECTORY',
+        'CART#',
+        'IMPORT#',
+        'PORTAL#',
+        'CURATION#',
+        'CURATION_JOB#',
+        'RUNNER#',
+        'REPORT#',
+      ],
+      gsi1: [
+        'EMAIL#',
+        'CARTS',
+        'IMPORTS',
+        'UNMATCHED_PAYMENTS',
+        'PORTALS',
+        'INVESTOR_SUBMISSIONS',
+        'REPORTS_OPEN',
+      ],
+    },
+    uploads: { write: ['imports/'] },
+    searchIndex: 'record',
+    starts: ['mapping', 'aggregation', 'curation', 'import', 'exportDelivery'],
+    email: true,
+  },
+
+  investorPortal: {
+    description: "An investor's own membership, profile and listing (joining a portal)",
+    table: {
+      // USER# and LISTER#, and the indexes: does the joining account keep founder records?
+      reads: ['USER#', 'PORTAL#', 'INVESTOR#', 'LISTER#'],
+      // INVESTOR#, TAG#, DIRECTORY: a listed investor's withdrawal takes their entry out at once.
+      writes: ['USER#', 'INVESTOR#', 'TAG#', 'DIRECTORY'],
+      gsi1: ['USER#', 'VOTER#'],
+      gsi2: ['USER#'],
+    },
+    searchIndex: 'record',
+    starts: ['aggregation'],
+    invokes: ['investorGroup'],
+  },
+
+  stripeWebhook: {
+    description: "Stripe's webhook: claims each event once and starts the paid cart's delivery",
+    table: { reads: ['CART#', 'STRIPE_EVENTS'], writes: ['CART#', 'PAYMENT#', 'STRIPE_EVENTS'] },
+    secrets: ['stripeWebhookSecret'],
+    settings: ['paymentLinkIds'],
+    starts: ['exportDelivery'],
+  },
+
+  // ------------------------------------------------------------ workflow task functions (registry.ts)
+  DirectoryTasksFunctionArn: {
+    description: 'Mapping, curation and aggregation steps',
+    table: {
+      reads: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION#', 'CURATION_JOB#'],
+      writes: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION_JOB#', 'RUNNER#'],
+      gsi1: ['TAGCOUNTERS'],
+      gsi2: ['UNMAPPED', 'STAGED#'],
+      scans:
+        'Mapping every imported investor (Process all) and the recount walk a whole entity by design (a Scan filtered by entity, in resumable steps).',
+    },
+    searchIndex: 'maintain',
+  },
+
+  ImportTasksFunctionArn: {
+    description: 'Import steps: parse the uploaded CSV, write imported investors in batches',
+    table: { reads: ['IMPORT#'], writes: ['IMPORT#', 'IMPORTED#', 'RUNNER#'], gsi2: ['STAGED#'] },
+    uploads: { read: ['imports/'] },
+  },
+
+  ExportTasksFunctionArn: {
+    description: "Export delivery steps: the paid cart's CSV, its email, the buyer's library",
+    table: { reads: ['CART#', 'INVESTOR#', 'IMPORTED#', 'USER#'], writes: ['CART#', 'USER#'] },
+    exports: { read: ['exports/'], write: ['exports/'] },
+    email: true,
+  },
+
+  SummaryTasksFunctionArn: {
+    description: 'The weekly summary of updates to bought contacts',
+    table: { reads: ['USER#', 'INVESTOR#'], writes: ['USER#'], gsi1: ['UPDATE_SUMMARIES'] },
+    email: true,
+    settings: ['site'],
+  },
+  PortalTasksFunctionArn: {
+    description: 'The 6-month reminders to listed investors',
+    table: { reads: ['USER#', 'PORTAL#'], writes: ['USER#'], gsi2: ['REMINDERS_DUE'] },
+    email: true,
+  },
+
+  // ------------------------------------------------------------ invoked functions
+  investorGroup: {
+    description: 'Adds a user to the Cognito group investor, and to no other group',
+    addsToInvestorGroup: true,
+  },
+} as const satisfies Record<FunctionName, FunctionNeeds>;
+
+/** Every function's needs. */
+export const functionNeeds: Readonly<Record<FunctionName, FunctionNeeds>> = manifest;
+
+export const functionNames = Object.keys(functionEntries) as FunctionName[];
+
+/**
+ * The configuration sections a function's needs come with, besides the AWS section every function
+ * has: the table's name for table access, each bucket's for its access, the sender for email, and so
+ * on. Its environment holds exactly their variables.
+ */
+export function sectionsOf(needs: FunctionNeeds): ConfigSection[] {
+  const sections: ConfigSection[] = [];
+  if (needs.table) sections.push(tableConfig);
+  if (needs.uploads) sections.push(uploadsConfig);
+  if (needs.exports) sections.push(exportsConfig);
+  if (needs.searchIndex) sections.push(searchIndexConfig);
+  if (needs.email) sections.push(emailConfig);
+  if (needs.addsToInvestorGroup) sections.push(userPoolConfig);
+  for (const name of needs.starts ?? []) sections.push(workflow(name).config);
+  for (const name of needs.invokes ?? []) sections.push(invokedFunctionSections[name]);
+  for (const name of needs.secrets ?? []) sections.push(secrets[name]);
+  for (const name of needs.settings ?? []) sections.push(settings[name]);
+  return sections;
+}
+
+/** The variables of a function's environment (besides the runtime's own). */
+export const variablesOf = (needs: FunctionNeeds): string[] =>
+  [...new Set(sectionsOf(needs).flatMap((section) => section.variables()))].sort();

@@ -1,0 +1,4 @@
+import { workflow } from '../../lib/workflows';
+
+/** Starts the `curation` workflow (`lambdas/workflows/registry.ts`). */
+export const curationWorkflow = /* @__PURE__ */ workflow('curation');

@@ -1,0 +1,4 @@
+import { workflow } from '../../lib/workflows';
+
+/** Starts the `import` workflow (`lambdas/workflows/registry.ts`). */
+export const importWorkflow = /* @__PURE__ */ workflow('import');
