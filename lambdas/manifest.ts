@@ -313,3 +313,14 @@ export function sectionsOf(needs: FunctionNeeds): ConfigSection[] {
 /** The variables of a function's environment (besides the runtime's own). */
 export const variablesOf = (needs: FunctionNeeds): string[] =>
   [...new Set(sectionsOf(needs).flatMap((section) => section.variables()))].sort();
+
+/** The variables a function cannot run without (each section's required ones). */
+export const requiredVariablesOf = (needs: FunctionNeeds): string[] =>
+  [
+    ...new Set(
+      sectionsOf(needs).flatMap((section) => {
+        const parsed = section.schema().safeParse({});
+        return parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0]));
+      }),
+    ),
+  ].sort();

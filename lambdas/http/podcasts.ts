@@ -8,16 +8,14 @@ import {
   listPodcastsResponse,
   moderatePodcastResponse,
   myVotesResponse,
-  PODCAST_LIMIT_REACHED,
   podcastIdParams,
   validateListPodcastBody,
   voteBody,
   voteResponse,
 } from '../../shared/api/podcasts';
-import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { countBusinessEvent } from '../lib/observability/metrics';
-import { InvalidCursorError } from '../lib/table/model';
 import type { PodcastItem } from '../lib/table/models';
 import {
   createPodcast,
@@ -28,7 +26,6 @@ import {
   listPodcastsPage,
   listVotedPodcastIds,
   newPodcastId,
-  PodcastLimitError,
   setPodcastHidden,
   togglePodcastVote,
   updatePodcastOfLister,
@@ -55,13 +52,9 @@ export const handler = httpHandler('podcasts', {
     auth: 'public',
     query: listPodcastsQuery,
     handle: async ({ query }) => {
-      try {
-        const page = await listPodcastsPage(query.sort, query.cursor ?? null, query.limit);
-        return listPodcastsResponse.parse({ podcasts: page.items.map(view), cursor: page.cursor });
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw new BadRequestError(INVALID_CURSOR);
-        throw error;
-      }
+      // A bad cursor is a 400 (lambdas/lib/domain-errors.ts).
+      const page = await listPodcastsPage(query.sort, query.cursor ?? null, query.limit);
+      return listPodcastsResponse.parse({ podcasts: page.items.map(view), cursor: page.cursor });
     },
   }),
 
@@ -78,20 +71,16 @@ export const handler = httpHandler('podcasts', {
     handle: async ({ body, caller }) => {
       const checked = validateListPodcastBody(body);
       if (!checked.ok) throw new BadRequestError(checked.message);
-      try {
-        const podcast = await createPodcast({
-          id: newPodcastId(),
-          ...checked.listing,
-          createdAt: new Date().toISOString(),
-          listedBy: caller.sub,
-          voteCount: 0,
-          hiddenAt: null,
-        });
-        return view(podcast);
-      } catch (error) {
-        if (error instanceof PodcastLimitError) throw new ConflictError(PODCAST_LIMIT_REACHED);
-        throw error;
-      }
+      // Past the limit: 409 (lambdas/lib/domain-errors.ts).
+      const podcast = await createPodcast({
+        id: newPodcastId(),
+        ...checked.listing,
+        createdAt: new Date().toISOString(),
+        listedBy: caller.sub,
+        voteCount: 0,
+        hiddenAt: null,
+      });
+      return view(podcast);
     },
   }),
 

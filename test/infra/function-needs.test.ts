@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../../infra/constructs/function-bundling';
 import { tableStatements } from '../../infra/function-needs';
-import { evaluate, type IamRequest } from '../../infra/iam-policy';
+import { evaluate, type IamRequest, type PolicyStatementJson } from '../../infra/iam-policy';
 import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import type { ConfigSection } from '../../lambdas/lib/config/section';
@@ -17,6 +17,7 @@ import {
   functionEntries,
   functionNames,
   functionNeeds,
+  requiredVariablesOf,
   sectionsOf,
   variablesOf,
 } from '../../lambdas/manifest';
@@ -122,20 +123,29 @@ describe('the manifest is what the stack deploys', () => {
     ).toEqual([...functionNames].sort());
   });
 
-  it('gives each function exactly the variables of its sections, besides the runtime defaults', () => {
+  it('gives each function the variables of its sections and no other, besides the runtime defaults', () => {
     for (const name of functionNames) {
-      expect(Object.keys(environmentOf(template, functionOf(name))).sort(), name).toEqual(
-        [...Object.keys(FUNCTION_ENVIRONMENT), ...variablesOf(functionNeeds[name])].sort(),
+      const own = Object.keys(environmentOf(template, functionOf(name))).filter(
+        (key) => !(key in FUNCTION_ENVIRONMENT),
       );
+      // Optional variables of a section (a secret's local value) may be left unset, required ones never.
+      expect(variablesOf(functionNeeds[name]), name).toEqual(expect.arrayContaining(own));
+      expect(own, name).toEqual(expect.arrayContaining(requiredVariablesOf(functionNeeds[name])));
     }
   });
 
   it("grants each function's table access as its manifest's partitions, with the leading-key conditions", () => {
     for (const name of functionNames) {
+      // CDK sorts a statement's actions.
+      const sorted = (statement: PolicyStatementJson) => ({
+        ...statement,
+        Action: [statement.Action].flat().sort(),
+      });
       const deployed = statementsOf(template, functionOf(name))
         .map(resolveStatement)
-        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
-      expect(deployed, name).toEqual(tableStatements(functionNeeds[name].table, tableArn));
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')))
+        .map(sorted);
+      expect(deployed, name).toEqual(tableStatements(functionNeeds[name].table, tableArn).map(sorted));
     }
   });
 });

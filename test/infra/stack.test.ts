@@ -320,8 +320,8 @@ describe('Lambda functions', () => {
     // The field merger's runs write investors in the workflow's task function, not in the admin's; an
     // admin's contact correction writes one investor from the admin function, so it records its change.
     expect(s3Actions(functionOf('admin'))).toEqual([
-      ['s3:PutObject', expect.stringMatching(new RegExp(`${uploads}.*/imports/\\*`))],
       ['s3:PutObject', changes],
+      ['s3:PutObject', expect.stringMatching(new RegExp(`${uploads}.*/imports/\\*`))],
     ]);
     expect(s3Actions(functionOf('directory'))).toEqual([['s3:GetObject', snapshot], exportsList]);
     // The recount's steps keep their state and the cards they read under their own prefix.

@@ -6,7 +6,7 @@ import { ROOT, TABLE_NAME } from '../../infra/local/home';
 import { ConfigError, tableConfig, uploadsConfig } from '../../lambdas/lib/config';
 import { creditBalanceModel, podcastListerModel } from '../../lambdas/lib/table/models';
 import { getItem, putItem, updateItem } from '../../lambdas/lib/table/table';
-import { functionNames, functionNeeds, variablesOf } from '../../lambdas/manifest';
+import { functionNames, functionNeeds, requiredVariablesOf, variablesOf } from '../../lambdas/manifest';
 import { createUser, localHome } from './support/home';
 
 /**
@@ -40,13 +40,22 @@ async function invoke(name: string, payload: unknown) {
 }
 
 describe("each function's environment is its manifest's", () => {
-  it('gives every function exactly the variables of its sections (and the emulator endpoints)', () => {
+  it('gives every function the variables of its sections and no other (besides the emulator endpoints)', () => {
     for (const name of functionNames) {
-      const own = Object.keys(functions.environments[name]).filter((key) => !key.endsWith('_ENDPOINT'));
-      expect(own.filter((key) => key !== 'AWS_REGION').sort(), name).toEqual(
-        variablesOf(functionNeeds[name]),
+      const own = Object.keys(functions.environments[name]).filter(
+        (key) => !key.endsWith('_ENDPOINT') && key !== 'AWS_REGION',
       );
+      expect(variablesOf(functionNeeds[name]), name).toEqual(expect.arrayContaining(own));
+      expect(own, name).toEqual(expect.arrayContaining(requiredVariablesOf(functionNeeds[name])));
     }
+    // The public directory: no bucket but the snapshot's, no secret, no workflow.
+    for (const variable of [
+      'UPLOADS_BUCKET',
+      'EXPORTS_BUCKET',
+      'STRIPE_SECRET_KEY',
+      'EXPORT_STATE_MACHINE_ARN',
+    ])
+      expect(functions.environments.directory, variable).not.toHaveProperty(variable);
   });
 
   it('lets a handler read the sections it declared, and fails with the variable it did not', () => {

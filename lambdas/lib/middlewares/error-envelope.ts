@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import { domainErrorAnswer } from '../domain-errors';
 import { HttpError } from '../errors';
 import { logger } from '../observability/logger';
 import type { HttpContext, HttpEvent, HttpResult } from './http-types';
@@ -26,10 +27,12 @@ const capped = (message: string) =>
 
 /**
  * The `{ error: { code, message } }` answer of a failed request: a typed `HttpError` answers with its
- * status, code and message (capped at {@link MAX_ERROR_MESSAGE_LENGTH} characters); anything else is
+ * status, code and message (capped at {@link MAX_ERROR_MESSAGE_LENGTH} characters), a domain error
+ * with its line of `domain-errors.ts`; anything else is
  * logged and answers a generic 500 that echoes nothing internal.
  */
-export function errorResponse(error: unknown): HttpResult {
+export function errorResponse(thrown: unknown): HttpResult {
+  const error = domainErrorAnswer(thrown) ?? thrown;
   if (error instanceof HttpError) {
     if (error.status >= 500) logger.error('request failed', { error });
     return json(error.status, { error: { code: error.code, message: capped(error.message) } });

@@ -266,3 +266,18 @@ export const isConditionFailure = (error: unknown): boolean =>
   (error as Error)?.name === 'ConditionalCheckFailedException' ||
   ((error as Error)?.name === 'TransactionCanceledException' &&
     /ConditionalCheckFailed/.test((error as Error).message ?? ''));
+
+/**
+ * A conditional write, and whether it happened: true once written, false when its condition did not
+ * hold (`ConditionalCheckFailedException`, or a transaction cancelled for it). Any other failure is
+ * thrown. `await conditionalWrite(putItem(item, 'attribute_not_exists(pk)'))` instead of a try/catch.
+ */
+export async function conditionalWrite(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,5 +1,5 @@
 import { type CurationJobItem, curationJobModel } from '../models';
-import { getItem, isConditionFailure, putItem, setClause, updateItem } from '../table';
+import { conditionalWrite, getItem, putItem, setClause, updateItem } from '../table';
 
 export async function createCurationJob(job: CurationJobItem): Promise<CurationJobItem> {
   await putItem(curationJobModel.toItem(job), 'attribute_not_exists(pk)');
@@ -23,17 +23,13 @@ export async function updateCurationJob(
 ): Promise<boolean> {
   const { sets, names, values } = setClause(changes);
   if (sets.length === 0) return true;
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `CURATION_JOB#${id}`, sk: 'JOB' },
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :running',
       ExpressionAttributeNames: { ...names, '#status': 'status' },
       ExpressionAttributeValues: { ...values, ':running': 'running' },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { functionRunModel, type RunLock } from '../models';
-import { deleteItem, isConditionFailure, putItem, updateItem } from '../table';
+import { conditionalWrite, deleteItem, putItem, updateItem } from '../table';
 
 /**
  * How long a lock holds without being renewed: a run renews it with every batch (a batch lasts a
@@ -21,8 +21,8 @@ export async function acquireFunctionLock(
   now: Date,
   owner: string = randomUUID(),
 ): Promise<string | null> {
-  try {
-    await putItem(
+  const written = await conditionalWrite(
+    putItem(
       {
         ...functionRunModel.toItem({
           name,
@@ -38,29 +38,22 @@ export async function acquireFunctionLock(
         values: { ':now': seconds(now), ':owner': owner },
         names: { '#owner': 'owner' },
       },
-    );
-    return owner;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  return written ? owner : null;
 }
 
 /** Extends the lock by its lease, only for its owner: false when the run has lost it (expired and taken). */
 export async function renewFunctionLock(name: RunLock, owner: string, now: Date): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: lockKey(name),
       UpdateExpression: 'SET expiresAt = :until',
       ConditionExpression: '#owner = :owner',
       ExpressionAttributeNames: { '#owner': 'owner' },
       ExpressionAttributeValues: { ':until': seconds(now) + LOCK_SECONDS, ':owner': owner },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** A run whose lock expired and was taken by another run stops rather than run beside it. */
@@ -84,28 +77,25 @@ export async function setFunctionExecution(
   owner: string,
   executionArn: string,
 ): Promise<void> {
-  try {
-    await updateItem({
+  // Only while `owner` holds the lock.
+  await conditionalWrite(
+    updateItem({
       Key: lockKey(name),
       UpdateExpression: 'SET executionArn = :arn',
       ConditionExpression: '#owner = :owner',
       ExpressionAttributeNames: { '#owner': 'owner' },
       ExpressionAttributeValues: { ':arn': executionArn, ':owner': owner },
-    });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    }),
+  );
 }
 
 /** Releases the lock if `owner` holds it: a late release of a run that lost it frees nobody else's. */
 export async function releaseFunctionLock(name: RunLock, owner: string): Promise<void> {
-  try {
-    await deleteItem(lockKey(name).pk, lockKey(name).sk, {
+  await conditionalWrite(
+    deleteItem(lockKey(name).pk, lockKey(name).sk, {
       expression: '#owner = :owner',
       values: { ':owner': owner },
       names: { '#owner': 'owner' },
-    });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    }),
+  );
 }

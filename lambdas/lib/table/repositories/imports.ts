@@ -1,6 +1,6 @@
 import type { ImportJobStatus, ImportOutcomes } from '../../../../shared/api/imports';
 import { type ImportJob, type ImportOutcomePage, importJobModel, importOutcomePageModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryAll, queryPage, setClause, updateItem } from '../table';
+import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, queryPage, setClause, updateItem } from '../table';
 
 export async function createImportJob(job: ImportJob): Promise<ImportJob> {
   await putItem(importJobModel.toItem(job), 'attribute_not_exists(pk)');
@@ -54,19 +54,15 @@ export async function transitionImportJob(
     values[`:from${i}`] = status;
     return `:from${i}`;
   });
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `IMPORT#${id}`, sk: 'JOB' },
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
       ExpressionAttributeNames: { ...names, '#status': 'status' },
       ExpressionAttributeValues: values,
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Records what mapping did with a page of the job's rows (written again as it is by a retried page). */

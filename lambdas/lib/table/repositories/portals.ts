@@ -1,5 +1,5 @@
 import { type InvestorPortal, investorPortalModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
+import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
 
 /** A partner firm's portal by its subdomain (`vcn` for vcn.example.com). */
 export async function getPortal(urlIdentifier: string): Promise<InvestorPortal | null> {
@@ -14,16 +14,12 @@ export async function putPortal(portal: InvestorPortal): Promise<void> {
 
 /** Creates a portal under a subdomain no portal has; false when one already has it. */
 export async function createPortal(portal: InvestorPortal): Promise<boolean> {
-  try {
-    await putItem(
+  return conditionalWrite(
+    putItem(
       investorPortalModel.toItem({ ...portal, urlIdentifier: portal.urlIdentifier.toLowerCase() }),
       'attribute_not_exists(pk)',
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 type PortalFields = Pick<InvestorPortal, 'name' | 'description' | 'firm' | 'fontFamily' | 'updatedAt'>;

@@ -1,5 +1,5 @@
 import { type UpdateSummary, updateSummaryModel } from '../models';
-import { getItem, isConditionFailure, type Page, putItem, queryPage, updateItem } from '../table';
+import { conditionalWrite, getItem, type Page, putItem, queryPage, updateItem } from '../table';
 
 /**
  * The weekly summaries of updates (issue 20; docs/data-model.md, "Free updates"): one item per buyer
@@ -16,11 +16,8 @@ export async function enrolForUpdateSummaries(userIds: readonly string[], at: st
       coveredUntil: null,
       previousSentWeek: null,
     };
-    try {
-      await putItem(updateSummaryModel.toItem(summary), 'attribute_not_exists(pk)');
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    // A buyer already enrolled keeps their record.
+    await conditionalWrite(putItem(updateSummaryModel.toItem(summary), 'attribute_not_exists(pk)'));
   }
 }
 
@@ -47,19 +44,15 @@ export async function listUpdateSummaries(
  * `coveredUntil` moves only after a send ({@link recordUpdateSummarySent}).
  */
 export async function claimUpdateSummary(summary: UpdateSummary, week: string): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `USER#${summary.userId}`, sk: 'UPDATE_SUMMARY' },
       UpdateExpression: 'SET lastSentWeek = :week, previousSentWeek = :previous',
       // A null or absent lastSentWeek is never equal to the week.
       ConditionExpression: 'attribute_exists(pk) AND NOT lastSentWeek = :week',
       ExpressionAttributeValues: { ':week': week, ':previous': summary.lastSentWeek },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** After the send: the next summary covers changes after `coveredUntil` only. */
@@ -78,16 +71,15 @@ export async function recordUpdateSummarySent(
 
 /** Gives a claimed week back after the email was refused: the next run sends it. */
 export async function releaseUpdateSummary(summary: UpdateSummary, week: string): Promise<void> {
-  try {
-    await updateItem({
+  // Only the claim of this week is given back: a later claim stays.
+  await conditionalWrite(
+    updateItem({
       Key: { pk: `USER#${summary.userId}`, sk: 'UPDATE_SUMMARY' },
       UpdateExpression: 'SET lastSentWeek = :previous',
       ConditionExpression: 'lastSentWeek = :week',
       ExpressionAttributeValues: { ':week': week, ':previous': summary.lastSentWeek },
-    });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    }),
+  );
 }
 
 /** One buyer's summary record, or null (not a buyer). */

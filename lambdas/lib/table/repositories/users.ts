@@ -1,7 +1,7 @@
 import { type LibraryPurchase, mergePurchase } from '../../../../shared/library/purchases';
 import { batchGet } from '../batch';
 import { type PurchasedContact, purchasedContactModel, type UserProfile, userProfileModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
+import { conditionalWrite, getItem, putItem, queryAll, updateItem } from '../table';
 import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
@@ -30,15 +30,11 @@ export async function ensureUserProfile(input: {
     createdAt: input.now,
     updateEmails: true,
   };
-  try {
-    await putItem(userProfileModel.toItem(profile), 'attribute_not_exists(pk)');
+  if (await conditionalWrite(putItem(userProfileModel.toItem(profile), 'attribute_not_exists(pk)')))
     return profile;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await getUserProfile(input.userId);
-    if (!existing) throw error;
-    return existing;
-  }
+  const existing = await getUserProfile(input.userId);
+  if (!existing) throw new Error(`The profile of ${input.userId} was neither written nor found`);
+  return existing;
 }
 
 /**
