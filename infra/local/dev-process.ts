@@ -21,7 +21,7 @@ export interface DevProcess {
  * build under the production headers (`LOCAL_WEB=build`). What the e2e tests and the page-load
  * benchmark run against.
  */
-export async function startDevProcess(root: string, readyTimeoutMs = 600_000): Promise<DevProcess> {
+export async function startDevProcess(root: string, readyTimeoutMs = 900_000): Promise<DevProcess> {
   const stateDir = mkdtempSync(join(tmpdir(), 'investor-directory-dev-'));
   const ports = {
     LOCAL_APP_PORT: await freePort(),

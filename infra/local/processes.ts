@@ -39,7 +39,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls a TCP port until it accepts connections. */
-export async function waitForPort(port: number, purpose: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForPort(port: number, purpose: string, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
