@@ -1,4 +1,3 @@
-import { INVALID_CURSOR } from '../../shared/api/paging';
 import {
   deletePodcastResponse,
   hiddenPodcastsResponse,

@@ -6,7 +6,6 @@ import { getCart } from '../../lambdas/lib/table/repositories/carts';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
 import { getPurchasedContact } from '../../lambdas/lib/table/repositories/users';
 import { deleteItem, updateItem } from '../../lambdas/lib/table/table';
-import { describeWorkflow, startWorkflow } from '../../lambdas/lib/workflows';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { adminCartsResponse } from '../../shared/api/admin';
 import { apiSuccessEnvelope } from '../../shared/api/errors';
@@ -24,6 +23,7 @@ import {
   savedCart,
 } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
+import { describeWorkflow, startWorkflow } from './support/workflows';
 
 /**
  * Deliveries happen once, and a paid cart is always delivered or visibly stuck (issue 30, items 3, 9

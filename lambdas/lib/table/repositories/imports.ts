@@ -1,6 +1,6 @@
 import type { ImportJobStatus, ImportOutcomes } from '../../../../shared/api/imports';
 import { type ImportJob, type ImportOutcomePage, importJobModel, importOutcomePageModel } from '../models';
-import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, queryPage, setClause, updateItem } from '../table';
+import { conditionalWrite, getItem, putItem, queryAll, queryPage, setClause, updateItem } from '../table';
 
 export async function createImportJob(job: ImportJob): Promise<ImportJob> {
   await putItem(importJobModel.toItem(job), 'attribute_not_exists(pk)');

@@ -1,7 +1,7 @@
 import { type LibraryPurchase, mergePurchase } from '../../../../shared/library/purchases';
 import { batchGet } from '../batch';
 import { type PurchasedContact, purchasedContactModel, type UserProfile, userProfileModel } from '../models';
-import { conditionalWrite, getItem, putItem, queryAll, updateItem } from '../table';
+import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
 import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
