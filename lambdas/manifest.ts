@@ -244,7 +244,8 @@ export const manifest = {
     description: 'Mapping, curation and aggregation steps',
     table: {
       reads: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION#', 'CURATION_JOB#'],
-      writes: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION_JOB#', 'RUNNER#'],
+      // IMPORT#: what mapping did with each page of an import's rows (the job's summary).
+      writes: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION_JOB#', 'RUNNER#', 'IMPORT#'],
       gsi1: ['TAGCOUNTERS'],
       gsi2: ['UNMAPPED', 'STAGED#'],
       scans:
@@ -260,8 +261,13 @@ export const manifest = {
   },
 
   ExportTasksFunctionArn: {
-    description: "Export delivery steps: the paid cart's CSV, its email, the buyer's library",
-    table: { reads: ['CART#', 'INVESTOR#', 'IMPORTED#', 'USER#'], writes: ['CART#', 'USER#'] },
+    description: "Export delivery steps: the paid cart's CSV, its email, the buyer's library; the watch of paid carts",
+    table: {
+      reads: ['CART#', 'INVESTOR#', 'IMPORTED#', 'USER#'],
+      writes: ['CART#', 'USER#'],
+      // DELIVERIES_OPEN: the watch of paid carts reads the deliveries not yet done.
+      gsi1: ['DELIVERIES_OPEN'],
+    },
     exports: { read: ['exports/'], write: ['exports/'] },
     email: true,
   },

@@ -45,6 +45,7 @@ export const indexPartitions = {
     INVESTOR_SUBMISSIONS: "investors' submitted profiles awaiting review",
     REPORTS_OPEN: 'the open reports, oldest first',
     TAGCOUNTERS: 'the tag counters',
+    DELIVERIES_OPEN: 'the paid carts not yet delivered, oldest payment first (the watch of paid carts)',
   },
   gsi2: {
     UNMAPPED: 'imported investors not yet mapped',
