@@ -261,7 +261,8 @@ export const manifest = {
   },
 
   ExportTasksFunctionArn: {
-    description: "Export delivery steps: the paid cart's CSV, its email, the buyer's library; the watch of paid carts",
+    description:
+      "Export delivery steps: the paid cart's CSV, its email, the buyer's library; the watch of paid carts",
     table: {
       reads: ['CART#', 'INVESTOR#', 'IMPORTED#', 'USER#'],
       writes: ['CART#', 'USER#'],
