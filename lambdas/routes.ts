@@ -142,6 +142,12 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/investor-submissions', 'admin', 'admin'),
   route('POST', '/admin/investor-submissions/{userId}/approve', 'admin', 'admin'),
   route('POST', '/admin/investor-submissions/{userId}/reject', 'admin', 'admin'),
+  // Withdrawals (portal and "This is me") with their history, an admin's restore, and the
+  // corrections asked for through "This is me" (issue 30).
+  route('GET', '/admin/withdrawals', 'admin', 'admin'),
+  route('POST', '/admin/withdrawals/{investorId}/restore', 'admin', 'admin'),
+  route('GET', '/admin/correction-requests', 'admin', 'admin'),
+  route('POST', '/admin/correction-requests/{requestId}/close', 'admin', 'admin'),
 
   // Investor accounts (issue 21): a verified user joins a partner portal as an investor, then keeps
   // their own profile. No route names a user: an investor reaches only their own profile. Not under
@@ -153,6 +159,11 @@ export const routes: readonly RouteDefinition[] = [
   // A listed investor confirms their profile (no review), or withdraws it or contact details (at once).
   route('POST', '/investor/profile/confirm', 'investor', 'investorPortal'),
   route('POST', '/investor/profile/withdraw', 'investor', 'investorPortal'),
+  // "This is me" (issue 30): anyone asks; a code goes to the email the directory holds for the
+  // investor; the code hides the entry or opens a correction. Public, rate-limited; not in the
+  // read-only directory function.
+  route('POST', '/investors/{investorId}/data-requests', 'public', 'investorPortal'),
+  route('POST', '/data-requests/{requestId}/confirm', 'public', 'investorPortal'),
 
   // Stripe's webhook: no token; the handler verifies Stripe's signature on the raw body.
   route('POST', '/stripe/webhook', 'public', 'stripeWebhook'),

@@ -31,11 +31,24 @@ import {
   recentImportsResponse,
 } from '../../shared/api/imports';
 import {
+  adminPageQuery,
+  adminWithdrawalSchema,
+  adminWithdrawalsResponse,
+  closeCorrectionBody,
+  correctionParams,
+  correctionRequestSchema,
+  correctionRequestsResponse,
+  INVALID_CURSOR,
+  restoreWithdrawalBody,
+  withdrawalParams,
+} from '../../shared/api/investor-requests';
+import {
   approveSubmissionBody,
   investorSubmissionsResponse,
   rejectSubmissionBody,
   reviewDecisionResponse,
   submissionParams,
+  submissionsQuery,
 } from '../../shared/api/investor-review';
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import {
@@ -74,7 +87,14 @@ import {
   settleCancelledImport,
   startImportJob,
 } from '../lib/imports/import-jobs';
+import {
+  adminWithdrawalOf,
+  closeCorrection,
+  listCorrections,
+  listWithdrawals,
+} from '../lib/portals/data-requests';
 import { approveSubmission, listSubmissions, rejectSubmission } from '../lib/portals/investor-review';
+import { restoreWithdrawal } from '../lib/portals/listing';
 import { NotPurchasedError, redeliverCart } from '../lib/purchases/redeliver';
 import { InvalidCursorError } from '../lib/table/model';
 import { lockOfFunction } from '../lib/table/models';
@@ -140,6 +160,16 @@ async function withSearchable(imported: ImportedInvestor | null) {
     searchableInvestor: searchable,
     contacts: searchable ? await getContactSheet(searchable) : null,
   });
+}
+
+/** One page of an admin list; a cursor the list did not give is a 400 saying what to do. */
+async function paged<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new BadRequestError(INVALID_CURSOR);
+    throw error;
+  }
 }
 
 /** Admin tools: the mapping debugger, the field merger, the function runner, recent carts. */
@@ -209,7 +239,11 @@ export const handler = httpHandler('admin', {
 
   'GET /admin/investor-submissions': endpoint({
     auth: 'admin',
-    handle: async () => investorSubmissionsResponse.parse({ submissions: await listSubmissions() }),
+    query: submissionsQuery,
+    handle: async ({ query }) =>
+      investorSubmissionsResponse.parse(
+        await paged(() => listSubmissions(query.cursor ?? null, query.limit, new Date())),
+      ),
   }),
 
   'POST /admin/investor-submissions/{userId}/approve': endpoint({
@@ -226,6 +260,40 @@ export const handler = httpHandler('admin', {
     body: rejectSubmissionBody,
     handle: async ({ params, body, caller }) =>
       reviewDecisionResponse.parse(await rejectSubmission(params.userId, body, caller.sub, new Date())),
+  }),
+
+  'GET /admin/withdrawals': endpoint({
+    auth: 'admin',
+    query: adminPageQuery,
+    handle: async ({ query }) =>
+      adminWithdrawalsResponse.parse(await paged(() => listWithdrawals(query.cursor ?? null, query.limit))),
+  }),
+
+  'POST /admin/withdrawals/{investorId}/restore': endpoint({
+    auth: 'admin',
+    params: withdrawalParams,
+    body: restoreWithdrawalBody,
+    handle: async ({ params, body, caller }) =>
+      adminWithdrawalSchema.parse(
+        adminWithdrawalOf(await restoreWithdrawal(params.investorId, caller.sub, body.reason, new Date())),
+      ),
+  }),
+
+  'GET /admin/correction-requests': endpoint({
+    auth: 'admin',
+    query: adminPageQuery,
+    handle: async ({ query }) =>
+      correctionRequestsResponse.parse(await paged(() => listCorrections(query.cursor ?? null, query.limit))),
+  }),
+
+  'POST /admin/correction-requests/{requestId}/close': endpoint({
+    auth: 'admin',
+    params: correctionParams,
+    body: closeCorrectionBody,
+    handle: async ({ params, body, caller }) =>
+      correctionRequestSchema.parse(
+        await closeCorrection(params.requestId, body.note, caller.sub, new Date()),
+      ),
   }),
 
   'POST /admin/field-merger': endpoint({

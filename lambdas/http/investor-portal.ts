@@ -1,3 +1,4 @@
+import { investorIdParams } from '../../shared/api/directory';
 import {
   investorMembershipSchema,
   investorProfileResponse,
@@ -5,7 +6,15 @@ import {
   saveInvestorProfileBody,
   withdrawBody,
 } from '../../shared/api/investor-profile';
+import {
+  confirmDataRequestBody,
+  createDataRequestBody,
+  dataRequestConfirmedSchema,
+  dataRequestCreatedSchema,
+  dataRequestParams,
+} from '../../shared/api/investor-requests';
 import { endpoint, httpHandler } from '../lib/http';
+import { confirmDataRequest, createDataRequest } from '../lib/portals/data-requests';
 import {
   confirmOwnProfile,
   joinPortal,
@@ -17,7 +26,9 @@ import {
 
 /**
  * Investor accounts (issue 21): joining a partner portal as an investor, and the investor's own
- * profile. The only function that may add a user to a Cognito group (the `investor` one).
+ * profile. The only function that may add a user to a Cognito group (the `investor` one). And the
+ * listed person's own remedy (issue 30, public): a code to the email the directory holds, then the
+ * code hides the entry (like a withdrawal) or opens a correction.
  */
 export const handler = httpHandler('investorPortal', {
   'POST /investor/join': endpoint({
@@ -54,5 +65,25 @@ export const handler = httpHandler('investorPortal', {
     body: withdrawBody,
     handle: async ({ body, caller }) =>
       investorProfileResponse.parse(await withdrawOwn(caller, body, new Date())),
+  }),
+
+  'POST /investors/{investorId}/data-requests': endpoint({
+    auth: 'public',
+    params: investorIdParams,
+    body: createDataRequestBody,
+    status: 201,
+    handle: async ({ params, body, event }) =>
+      dataRequestCreatedSchema.parse(
+        // API Gateway's own view of the caller's address (not a header a client could set).
+        await createDataRequest(params.investorId, body, event.requestContext.http.sourceIp, new Date()),
+      ),
+  }),
+
+  'POST /data-requests/{requestId}/confirm': endpoint({
+    auth: 'public',
+    params: dataRequestParams,
+    body: confirmDataRequestBody,
+    handle: async ({ params, body }) =>
+      dataRequestConfirmedSchema.parse(await confirmDataRequest(params.requestId, body.code, new Date())),
   }),
 });

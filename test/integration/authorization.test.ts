@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { searchableIdOfEmail } from '../../lambdas/lib/directory/mapping';
+import { hashCode } from '../../lambdas/lib/portals/data-requests';
+import { withdrawEntry } from '../../lambdas/lib/portals/listing';
+import { putCorrectionRequest, putDataRequest } from '../../lambdas/lib/table/repositories/data-requests';
 import {
   createPodcast,
   deletePodcastOfLister,
@@ -239,6 +244,78 @@ const openReport = async (reporterUserId: string, note: string, ofInvestor = inv
 };
 /** What a report by 'verified' says: no other caller may ever read it. */
 const reportNote = `secret report note ${u}`;
+
+/**
+ * Fresh imported investors carrying the planted contact markers (each one's email contains the
+ * planted one), for "This is me" (issue 30): a request sends a code to its email and counts against
+ * its own limit, so each call gets one of its own. Imported together, once, at the first use.
+ */
+const PLANTED_ENTRIES = 2 * 6;
+let plantedPool: string[] | null = null;
+const freshPlantedEntry = async (): Promise<string> => {
+  if (!plantedPool) {
+    const emails = Array.from({ length: PLANTED_ENTRIES }, (_, i) => `${i}.${secrets.email}`);
+    await seedInvestors(
+      emails.map((email, i) => ({
+        name: `Remedy Person ${u} ${i}`,
+        ...secrets,
+        email,
+        stages: [`remedy-${stage}`],
+      })),
+    );
+    plantedPool = emails.map(searchableIdOfEmail);
+  }
+  const next = plantedPool.shift();
+  if (!next) throw new Error('the planted entries ran out: raise PLANTED_ENTRIES');
+  return next;
+};
+
+/** A request of "This is me" to correct the matrix investor, whose code is known (written directly). */
+const MATRIX_CODE = '424242';
+const knownCodeRequest = async (): Promise<string> => {
+  const id = randomUUID();
+  const salt = randomUUID();
+  const now = new Date();
+  await putDataRequest({
+    id,
+    investorId,
+    investorName: `Secret Person ${u}`,
+    action: 'correct',
+    details: 'matrix correction',
+    codeHash: await hashCode(MATRIX_CODE, salt),
+    codeSalt: salt,
+    codeExpiresAt: new Date(now.getTime() + 30 * 60_000).toISOString(),
+    attempts: 0,
+    status: 'pending',
+    createdAt: now.toISOString(),
+    usedAt: null,
+  });
+  return id;
+};
+
+/** A correction request open for an admin (written directly: the matrix is about the route). */
+const openCorrection = async (): Promise<string> => {
+  const id = randomUUID();
+  await putCorrectionRequest({
+    id,
+    investorId,
+    investorName: `Secret Person ${u}`,
+    details: 'matrix correction',
+    createdAt: new Date().toISOString(),
+    status: 'open',
+    closedAt: null,
+    closedBy: null,
+    note: null,
+  });
+  return id;
+};
+
+/** A fresh entry withdrawn through "This is me" (the remedy's own function), for an admin to restore. */
+const withdrawnEntry = async (): Promise<string> => {
+  const id = await freshPlantedEntry();
+  await withdrawEntry(id, { by: 'request:matrix', via: 'remedy', requestId: null }, null, new Date());
+  return id;
+};
 
 const cases: Record<string, Case> = {
   'GET /directory/metadata': { prepare: async () => ({ path: '/directory/metadata' }) },
@@ -512,6 +589,39 @@ const cases: Record<string, Case> = {
     },
   },
   'GET /admin/investor-submissions': { prepare: async () => ({ path: '/admin/investor-submissions' }) },
+  // "This is me" (issue 30): anyone may ask (a code goes to the email held, never in the answer)...
+  'POST /investors/{investorId}/data-requests': {
+    prepare: async () => ({
+      path: `/investors/${await freshPlantedEntry()}/data-requests`,
+      body: { action: 'hide' },
+    }),
+    ok: 201,
+  },
+  // ...and whoever holds the code carries the request out.
+  'POST /data-requests/{requestId}/confirm': {
+    prepare: async () => ({
+      path: `/data-requests/${await knownCodeRequest()}/confirm`,
+      body: { code: MATRIX_CODE },
+    }),
+  },
+  'GET /admin/withdrawals': { prepare: async () => ({ path: '/admin/withdrawals' }) },
+  'POST /admin/withdrawals/{investorId}/restore': {
+    prepare: async () => ({
+      path: `/admin/withdrawals/${await withdrawnEntry()}/restore`,
+      body: { reason: 'Matrix restore' },
+    }),
+    // Another founder (or an investor) is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
+  'GET /admin/correction-requests': { prepare: async () => ({ path: '/admin/correction-requests' }) },
+  'POST /admin/correction-requests/{requestId}/close': {
+    prepare: async () => ({
+      path: `/admin/correction-requests/${await openCorrection()}/close`,
+      body: { note: 'Matrix close' },
+    }),
+    // Another founder (or an investor) is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
   'POST /admin/investor-submissions/{userId}/approve': {
     prepare: async () => {
       const { userId, updatedAt } = await freshSubmission();
@@ -630,6 +740,8 @@ const PUBLIC_ROUTES = [
   'GET /portals/{portalId}',
   'GET /podcasts',
   'POST /stripe/webhook',
+  'POST /investors/{investorId}/data-requests',
+  'POST /data-requests/{requestId}/confirm',
 ];
 
 const nonAdminResponses: string[] = [];

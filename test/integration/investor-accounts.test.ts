@@ -263,7 +263,7 @@ describe("the investor's own profile", () => {
     const { profile } = profileOf(submitted.body);
     expect(profile).toMatchObject({ status: 'submitted', name: 'Bea Costa' });
     expect(profile.submittedAt).toBe(profile.updatedAt);
-    const queue = await listSubmittedInvestorProfiles(1000);
+    const queue = (await listSubmittedInvestorProfiles(null, 1000)).items;
     expect(queue.find((p) => p.userId === fresh.sub)).toMatchObject({
       portalId,
       accountEmail: fresh.email,
@@ -280,6 +280,8 @@ describe("the investor's own profile", () => {
       submittedAt: null,
       title: 'Principal',
     });
-    expect((await listSubmittedInvestorProfiles(1000)).some((p) => p.userId === fresh.sub)).toBe(false);
+    expect((await listSubmittedInvestorProfiles(null, 1000)).items.some((p) => p.userId === fresh.sub)).toBe(
+      false,
+    );
   });
 });

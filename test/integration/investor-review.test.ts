@@ -65,8 +65,12 @@ interface Person {
 /** A fresh investor with a complete profile offering email and LinkedIn (not the phone), submitted. */
 async function submittedInvestor(
   overrides: Record<string, unknown> = {},
+  options: { accountEmail?: string } = {},
 ): Promise<Person & { updatedAt: string }> {
-  const investor = await createInvestor(portalId);
+  const investor = await createInvestor(
+    portalId,
+    options.accountEmail ? { email: options.accountEmail } : {},
+  );
   const u = unique();
   const person = {
     investor,
@@ -98,6 +102,21 @@ async function submittedInvestor(
   return { ...person, updatedAt: profileOf(submitted.body).profile.updatedAt ?? '' };
 }
 
+/** Every page of the review queue (it is paged: issue 30). */
+async function wholeQueue() {
+  const submissions = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?limit=50&cursor=${encodeURIComponent(cursor)}` : '?limit=50';
+    const response = await call('GET', `/admin/investor-submissions${query}`, { token: admin.token });
+    expect(response.status, response.text).toBe(200);
+    const page = apiSuccessEnvelope(investorSubmissionsResponse).parse(response.body).data;
+    submissions.push(...page.submissions);
+    cursor = page.cursor;
+  } while (cursor);
+  return submissions;
+}
+
 const approve = (userId: string, body: unknown) =>
   call('POST', `/admin/investor-submissions/${userId}/approve`, { token: admin.token, body });
 const reject = (userId: string, body: unknown) =>
@@ -126,11 +145,7 @@ describe('the review queue (admin)', () => {
   it('lists a submission, approves it once, and lists it as a self-submitted import confirmed by the investor', async () => {
     const person = await submittedInvestor();
 
-    const queue = await call('GET', '/admin/investor-submissions', { token: admin.token });
-    expect(queue.status).toBe(200);
-    const entry = apiSuccessEnvelope(investorSubmissionsResponse)
-      .parse(queue.body)
-      .data.submissions.find((s) => s.userId === person.investor.sub);
+    const entry = (await wholeQueue()).find((s) => s.userId === person.investor.sub);
     expect(entry).toMatchObject({
       portalName,
       status: 'submitted',
@@ -192,7 +207,7 @@ describe('the review queue (admin)', () => {
     expect(late.status).toBe(409);
   });
 
-  it("joins the existing entry of the same email: the investor's word replaces its facts and contact offers", async () => {
+  it("joins the existing entry of the account's verified email: the investor's word replaces its facts and contact offers", async () => {
     const u = unique();
     const email = `known.${u}@example.com`;
     const oldSector = `old-sector-${u}`;
@@ -201,11 +216,14 @@ describe('the review queue (admin)', () => {
     ]);
     const existing = (await searchSector(oldSector)).data.items[0]?.id;
     expect(existing).toBeTruthy();
-    const person = await submittedInvestor({
-      name: `Known Person ${u}`,
-      contact: { email: email.toUpperCase(), phone: '' },
-      foundersMayBuy: { email: true, phone: false, linkedin: false, twitter: false, crunchbase: false },
-    });
+    const person = await submittedInvestor(
+      {
+        name: `Known Person ${u}`,
+        contact: { email: email.toUpperCase(), phone: '' },
+        foundersMayBuy: { email: true, phone: false, linkedin: false, twitter: false, crunchbase: false },
+      },
+      { accountEmail: email },
+    );
 
     const investorId = await listed(person);
 
@@ -269,24 +287,26 @@ describe('the review queue (admin)', () => {
     expect(fresh.status).toBe(200);
   });
 
-  it('finishes an approval that crashed after its claim: the investor waits meanwhile, a retry lists them once', async () => {
+  it('gives a profile back to the queue when its approval fails after the claim: the investor may save again', async () => {
     const person = await submittedInvestor();
     await expect(
       approveSubmission(person.investor.sub, { updatedAt: person.updatedAt }, admin.sub, new Date(), {
         afterClaim: async () => {
-          throw new Error('injected crash after the claim');
+          throw new Error('injected failure after the claim');
         },
       }),
-    ).rejects.toThrow('injected crash');
-    expect((await getInvestorProfile(person.investor.sub))?.status).toBe('approving');
-    const waiting = await call('PATCH', '/investor/profile', {
+    ).rejects.toThrow('injected failure');
+    expect((await getInvestorProfile(person.investor.sub))?.status).toBe('submitted');
+    const saved = await call('PATCH', '/investor/profile', {
       token: person.investor.token,
       body: { thesis: 'X' },
     });
-    expect(waiting.status).toBe(409);
-    expect(errorOf(waiting.body).message).toBe(investorAccountMessages.beingReviewed);
+    expect(saved.status, saved.text).toBe(200);
+    const resubmitted = profileOf(
+      (await call('POST', '/investor/profile/submit', { token: person.investor.token })).body,
+    );
 
-    const retried = await approve(person.investor.sub, { updatedAt: person.updatedAt });
+    const retried = await approve(person.investor.sub, { updatedAt: resubmitted.profile.updatedAt });
 
     expect(retried.status, retried.text).toBe(200);
     expect((await searchSector(person.sector)).data.items).toHaveLength(1);
@@ -367,9 +387,7 @@ describe('updates after listing', () => {
     const submitted = profileOf(
       (await call('POST', '/investor/profile/submit', { token: person.investor.token })).body,
     );
-    const queue = apiSuccessEnvelope(investorSubmissionsResponse).parse(
-      (await call('GET', '/admin/investor-submissions', { token: admin.token })).body,
-    ).data.submissions;
+    const queue = await wholeQueue();
     expect(queue.find((s) => s.userId === person.investor.sub)?.listed).toMatchObject({ investorId });
 
     expect(
@@ -416,8 +434,9 @@ describe('opting out', () => {
     expect((await getInvestorListing(person.investor.sub))?.withdrawals).toMatchObject([
       { what: 'profile', by: person.investor.sub },
     ]);
-    // An import of the same person maps to the withdrawn entry, which stays out of the directory.
-    await seedInvestors([{ name: 'Imported Again', email: person.email, sectors: [person.sector] }]);
+    // An import of the same person (their verified email: the entry's identity) maps to the withdrawn
+    // entry, which stays out of the directory.
+    await seedInvestors([{ name: 'Imported Again', email: person.investor.email, sectors: [person.sector] }]);
     expect((await searchSector(person.sector)).data.items).toEqual([]);
     expect((await call('GET', `/investors/${investorId}`)).status).toBe(404);
     // Withdrawn is final for the account: submitting again or withdrawing again is refused.

@@ -34,14 +34,41 @@ import {
 } from '../table/repositories/investors';
 import { recordSearchChanges } from './search-index';
 
+/** The id prefix of an investor's self-submitted record (lambdas/lib/portals/listing.ts). */
+export const SELF_SUBMITTED_PREFIX = 'self_';
+
 /**
  * The searchable investor id of an imported investor: derived from its identity key (normalised
  * email, or name and firm), so the same person imported twice maps to the same entry and a
- * re-import creates no duplicate.
+ * re-import creates no duplicate. An investor's self-submitted record keeps the entry its approval
+ * decided (the verified email's, or one an admin joined it to: issue 30), whatever its email.
  */
 export function searchableIdFor(investor: ImportedInvestor): string {
-  const identity = identityKeyOf(investor) ?? `imported#${investor.id}`;
-  return `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
+  if (investor.id.startsWith(SELF_SUBMITTED_PREFIX) && investor.searchableInvestorEntryId)
+    return investor.searchableInvestorEntryId;
+  return searchableIdOfKey(identityKeyOf(investor) ?? `imported#${investor.id}`);
+}
+
+/** The searchable investor id of an identity key (`email#…`, `name#…#…`). */
+export const searchableIdOfKey = (identity: string): string =>
+  `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
+
+/** The searchable id an email maps to (the entry whose email, as identity, it is). */
+export const searchableIdOfEmail = (email: string): string =>
+  searchableIdOfKey(
+    identityKeyOf({ email, fullName: null, firstName: null, lastName: null, primaryFirm: null }) ?? '',
+  );
+
+/** The searchable id a name and firm map to (an entry imported without email), or null without a name. */
+export function searchableIdOfNameAndFirm(name: string, firm: string): string | null {
+  const key = identityKeyOf({
+    email: null,
+    fullName: name,
+    firstName: null,
+    lastName: null,
+    primaryFirm: firm.trim() ? { name: firm } : null,
+  });
+  return key ? searchableIdOfKey(key) : null;
 }
 
 /**

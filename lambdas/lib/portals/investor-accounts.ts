@@ -35,6 +35,7 @@ import {
 } from '../table/repositories/investor-accounts';
 import { getInvestorListing } from '../table/repositories/investor-listings';
 import { getPortal } from '../table/repositories/portals';
+import { claimLapsed } from './investor-review';
 import { confirmListing, listingMessages, withdrawContacts, withdrawProfile } from './listing';
 
 /**
@@ -164,7 +165,9 @@ export async function saveOwnProfile(
   now: Date,
 ): Promise<InvestorProfileResponse> {
   const own = await ownProfile(caller);
-  if (own.stored?.status === 'approving') throw new ConflictError(messages.beingReviewed);
+  // An approval under way holds the profile; one whose claim lapsed (its process died) no longer does.
+  if (own.stored?.status === 'approving' && !claimLapsed(own.stored.claim, now))
+    throw new ConflictError(messages.beingReviewed);
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const fields: InvestorProfileFields = { ...own.fields, ...defined };
   const problem = profileProblems(fields)[0];

@@ -1,3 +1,8 @@
+import { type WithdrawalEvent, withdrawalMessages } from '../../../shared/api/investor-requests';
+import {
+  type EntryDecision,
+  investorReviewMessages as reviewMessages,
+} from '../../../shared/api/investor-review';
 import { applyRules } from '../../../shared/curation/rules';
 import {
   type InvestorProfileFields,
@@ -22,17 +27,21 @@ import {
 } from '../../../shared/investors/types';
 import { uniqueTags } from '../../../shared/tags/normalize-tag';
 import { aggregationWorkflow } from '../../workflows/start/aggregation';
-import { searchableIdFor } from '../directory/mapping';
+import { SELF_SUBMITTED_PREFIX, searchableIdOfEmail } from '../directory/mapping';
 import { recordSearchChanges, recordSearchRemovals } from '../directory/search-index';
-import { ConflictError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { logger } from '../observability/logger';
-import type { InvestorListing, InvestorProfileItem } from '../table/models';
+import type { InvestorListing, InvestorProfileItem, WithdrawalMark } from '../table/models';
 import { getContactSheet, putInvestorContacts } from '../table/repositories/contacts';
 import { curationRuleMaps } from '../table/repositories/curation-rules';
 import {
+  getEntryHolder,
   getInvestorListing,
+  getWithdrawalMark,
+  holdEntry,
   putInvestorListing,
-  putWithdrawnInvestor,
+  putWithdrawalMark,
+  withdrawnInvestorIds,
 } from '../table/repositories/investor-listings';
 import {
   getSearchableInvestors,
@@ -158,7 +167,7 @@ function ownWord(current: SearchableInvestor, theirs: SearchableInvestor): Searc
 }
 
 /** Folds the change into combined search and the home page's totals (a failure is logged: the schedule's recount catches up). */
-async function aggregateSoon(context: Record<string, unknown>): Promise<void> {
+export async function aggregateSoon(context: Record<string, unknown>): Promise<void> {
   try {
     await aggregationWorkflow.start({ action: 'aggregate', lockName: null, lockOwner: null });
   } catch (error) {
@@ -178,54 +187,144 @@ async function writeEntry(
   await writeSearchableInvestors([{ before, after }]);
 }
 
+type CurationRules = Awaited<ReturnType<typeof curationRuleMaps>>;
+
+/**
+ * The entry and its sheet once the profile is listed on `before` (null: a new entry): what the
+ * investor says of themselves replaces its public facts, and the contacts they offer (and only those)
+ * enter the sheet from source `investor`. Pure given its reads; the approval writes it, the review
+ * shows it beside the entry as it is.
+ */
+export function entryAfterListing(input: {
+  fields: InvestorProfileFields;
+  record: ImportedInvestor;
+  investorId: string;
+  before: SearchableInvestor | null;
+  stored: ContactSheet;
+  rules: CurationRules;
+  userId: string;
+  at: string;
+}): { after: SearchableInvestor; sheet: ContactSheet } {
+  const { fields, record, investorId, before, rules, at } = input;
+  const sheet = applyInvestorContacts(input.stored, offeredContacts(fields), input.userId, at);
+  const theirs = toSearchableInvestor(record, investorId);
+  const listed = before ? ownWord(before, theirs) : theirs;
+  const after = withPublicContactFacts(
+    {
+      ...listed,
+      sectorFocus: applyRules(listed.sectorFocus, rules.sectorFocus),
+      stageFocus: applyRules(listed.stageFocus, rules.stageFocus),
+      updatedAt: at,
+    },
+    sheet,
+  );
+  return { after, sheet };
+}
+
+/** The searchable id of a profile's own entry: the one its account's verified email maps to. */
+export const ownEntryIdOf = (accountEmail: string): string => searchableIdOfEmail(accountEmail);
+
+/** How the approval chose the entry (docs/decisions.md, "Investor identity and removal"). */
+interface EntryChoice {
+  investorId: string;
+  how: EntryDecision['how'];
+}
+
+/**
+ * Which entry a first approval lists the profile as: the entry whose email is the account's verified
+ * email if there is one (it joins); else the entry an admin decided to join (`joinInvestorId`); else
+ * an entry of its own (the verified email's id, so an import of that email later joins it). Never the
+ * entry of a contact email the investor typed: that is only a contact value.
+ */
+async function chooseEntry(ownId: string, joinInvestorId: string | null): Promise<EntryChoice> {
+  const wanted = joinInvestorId && joinInvestorId !== ownId ? joinInvestorId : null;
+  const found = await getSearchableInvestors(wanted ? [ownId, wanted] : [ownId], { consistent: true });
+  if (found.has(ownId)) {
+    if (wanted) throw new ConflictError(reviewMessages.joinNotNeeded);
+    return { investorId: ownId, how: 'verifiedEmail' };
+  }
+  if (wanted) {
+    if (!found.has(wanted)) throw new ConflictError(reviewMessages.joinGone);
+    return { investorId: wanted, how: 'adminJoin' };
+  }
+  // A withdrawn entry of the verified email is refused below (restored by an admin first).
+  return { investorId: ownId, how: 'newEntry' };
+}
+
+/**
+ * Takes the entry for this account (one investor account per entry): refused (409) when another
+ * account's listing is that entry. A hold left by an approval that never listed (it failed after
+ * holding) is taken over.
+ */
+async function holdEntryFor(investorId: string, userId: string, at: string): Promise<void> {
+  const holder = { investorId, userId, at };
+  const standing = await holdEntry(holder);
+  if (standing.userId === userId) return;
+  const theirs = await getInvestorListing(standing.userId);
+  if (theirs?.investorId === investorId) throw new ConflictError(reviewMessages.entryHeld);
+  const retaken = await holdEntry(holder, standing.userId);
+  if (retaken.userId !== userId) throw new ConflictError(reviewMessages.entryHeld);
+}
+
 /**
  * Lists an approved profile (first approval, or an approved update): the self-submitted record, the
- * entry it maps to (the listing's, else the one its identity email maps to), the sheet and the
- * listing, confirmed now. Idempotent: run again after a crash, it writes the same.
+ * entry (its listing's; on a first approval the one {@link chooseEntry} decides, held for this account
+ * only), the sheet and the listing with the entry decision (who, when), confirmed now. Idempotent:
+ * run again after a failure, it writes the same.
  */
 export async function publishListing(
   profile: InvestorProfileItem,
   adminUserId: string,
   now: Date,
+  options: { joinInvestorId?: string | null; beforeListingWrite?: () => Promise<void> } = {},
 ): Promise<InvestorListing> {
   const existing = await getInvestorListing(profile.userId);
   if (existing?.withdrawnAt) throw new ConflictError(listingMessages.withdrawn);
+  const joinInvestorId = options.joinInvestorId ?? null;
+  if (existing && joinInvestorId && joinInvestorId !== existing.investorId)
+    throw new ConflictError(reviewMessages.alreadyListedAs);
   const at = now.toISOString();
   const fields = profileFieldsOf(profile);
   const portal = await getPortal(profile.portalId);
-  const identityEmail =
-    existing?.identityEmail ?? (fields.contact.email.trim() || profile.accountEmail).trim().toLowerCase();
-  const recordId = existing?.importedInvestorId ?? `self_${profile.userId}`;
-  const draft = selfSubmittedRecord(fields, {
-    id: recordId,
-    identityEmail,
-    sourceName: selfSubmittedSource(portal?.name ?? profile.portalId),
-    sourceUrl: portal?.firm.website || null,
-    at,
-    adminUserId,
-    searchableId: null,
-  });
-  const investorId = existing?.investorId ?? searchableIdFor(draft);
-  const record: ImportedInvestor = { ...draft, searchableInvestorEntryId: investorId, status: 'mapped' };
+  // The account's verified email, never the contact email typed in the profile (issue 30).
+  const identityEmail = existing?.identityEmail ?? profile.accountEmail.trim().toLowerCase();
+  const recordId = existing?.importedInvestorId ?? `${SELF_SUBMITTED_PREFIX}${profile.userId}`;
+  const choice: EntryChoice = existing
+    ? { investorId: existing.investorId, how: existing.entryDecision?.how ?? 'verifiedEmail' }
+    : await chooseEntry(ownEntryIdOf(identityEmail), joinInvestorId);
+  const { investorId } = choice;
+  if ((await withdrawnInvestorIds([investorId])).has(investorId))
+    throw new ConflictError(reviewMessages.entryWithdrawn);
+  await holdEntryFor(investorId, profile.userId, at);
 
+  const record: ImportedInvestor = {
+    ...selfSubmittedRecord(fields, {
+      id: recordId,
+      identityEmail,
+      sourceName: selfSubmittedSource(portal?.name ?? profile.portalId),
+      sourceUrl: portal?.firm.website || null,
+      at,
+      adminUserId,
+      searchableId: investorId,
+    }),
+    status: 'mapped',
+  };
   const [found, rules] = await Promise.all([
     getSearchableInvestors([investorId], { consistent: true }),
     curationRuleMaps(),
   ]);
   const before = found.get(investorId) ?? null;
   const stored = before ? await getContactSheet(before) : emptyContactSheet(investorId, at);
-  const sheet = applyInvestorContacts(stored, offeredContacts(fields), profile.userId, at);
-  const theirs = toSearchableInvestor(record, investorId);
-  let after = before ? ownWord(before, theirs) : theirs;
-  after = withPublicContactFacts(
-    {
-      ...after,
-      sectorFocus: applyRules(after.sectorFocus, rules.sectorFocus),
-      stageFocus: applyRules(after.stageFocus, rules.stageFocus),
-      updatedAt: at,
-    },
-    sheet,
-  );
+  const { after, sheet } = entryAfterListing({
+    fields,
+    record,
+    investorId,
+    before,
+    stored,
+    rules,
+    userId: profile.userId,
+    at,
+  });
 
   await putImportedInvestors([record]);
   await writeEntry(before, after, sheet, now);
@@ -243,7 +342,11 @@ export async function publishListing(
     withdrawals: existing?.withdrawals ?? [],
     reminderFor: existing?.reminderFor ?? null,
     reminderSentAt: existing?.reminderSentAt ?? null,
+    entryDecision: existing
+      ? existing.entryDecision
+      : { how: choice.how, investorId, decidedBy: adminUserId, decidedAt: at },
   };
+  await options.beforeListingWrite?.();
   if (!(await putInvestorListing(listing, existing)))
     throw new ConflictError(listingMessages.changedElsewhere);
   await aggregateSoon({ investorId });
@@ -322,6 +425,58 @@ export async function withdrawContacts(
   return { ...next, version: listing.version + 1 };
 }
 
+/** Who withdrew an entry, and how (recorded on its withdrawal mark). */
+export interface WithdrawalBy {
+  by: string;
+  via: WithdrawalEvent['via'];
+  requestId: string | null;
+}
+
+/**
+ * Takes an entry out of everything founders see, at once, and keeps it out: the withdrawal mark first
+ * (with the entry as it was, for a restore, and the event), so from then on no mapping or import writes
+ * it; then the entry, its postings and counts leave the table, a tombstone is recorded for combined
+ * search, and the aggregation folds it. Idempotent: an entry already marked is only removed again if a
+ * failure left it in the table. `userId`: the investor account whose listing this entry is, if any.
+ */
+export async function withdrawEntry(
+  investorId: string,
+  who: WithdrawalBy,
+  userId: string | null,
+  now: Date,
+): Promise<'withdrawn' | 'alreadyWithdrawn'> {
+  const at = now.toISOString();
+  const [mark, found] = await Promise.all([
+    getWithdrawalMark(investorId),
+    getSearchableInvestors([investorId], { consistent: true }),
+  ]);
+  const before = found.get(investorId) ?? null;
+  let outcome: 'withdrawn' | 'alreadyWithdrawn' = 'alreadyWithdrawn';
+  if (!mark?.withdrawnAt) {
+    const next: WithdrawalMark = {
+      investorId,
+      userId: userId ?? mark?.userId ?? null,
+      withdrawnAt: at,
+      name: before?.name ?? mark?.name ?? '',
+      firmName: before?.firmName ?? mark?.firmName ?? null,
+      entry: before ?? mark?.entry ?? null,
+      history: [
+        ...(mark?.history ?? []),
+        { at, action: 'withdrawn', by: who.by, via: who.via, reason: null, requestId: who.requestId },
+      ],
+    };
+    if (await putWithdrawalMark(next, mark)) outcome = 'withdrawn';
+    else if (!(await getWithdrawalMark(investorId))?.withdrawnAt)
+      throw new ConflictError(listingMessages.changedElsewhere);
+  }
+  if (before) {
+    await recordSearchRemovals([{ ...before, updatedAt: at }], now);
+    await writeSearchableInvestors([{ before, after: null }]);
+  }
+  await aggregateSoon({ investorId });
+  return outcome;
+}
+
 /**
  * Withdraws the whole profile at once: the entry leaves search (table, postings, counters and a
  * tombstone for combined search), is marked so no import brings it back, and the withdrawal is
@@ -335,16 +490,71 @@ export async function withdrawProfile(userId: string, now: Date): Promise<Invest
     withdrawnAt: at,
     withdrawals: [...listing.withdrawals, { at, by: userId, what: 'profile' as const, kinds: [] }],
   };
-  // The mark first: from then on no mapping writes the entry, so removing it cannot be undone by one.
-  await putWithdrawnInvestor(listing.investorId, userId, at);
-  const before = (await getSearchableInvestors([listing.investorId], { consistent: true })).get(
-    listing.investorId,
-  );
-  if (before) {
-    await recordSearchRemovals([{ ...before, updatedAt: at }], now);
-    await writeSearchableInvestors([{ before, after: null }]);
-  }
+  await withdrawEntry(listing.investorId, { by: userId, via: 'portal', requestId: null }, userId, now);
   if (!(await putInvestorListing(next, listing))) throw new ConflictError(listingMessages.changedElsewhere);
-  await aggregateSoon({ investorId: listing.investorId });
   return { ...next, version: listing.version + 1 };
+}
+
+/**
+ * The listing holding an entry, marked withdrawn too when the entry is hidden by the person listed
+ * ("This is me", issue 30), so the investor's own page says so and no approval lists it again unseen.
+ */
+export async function withdrawHoldingListing(
+  investorId: string,
+  by: string,
+  now: Date,
+): Promise<string | null> {
+  const holder = await getEntryHolder(investorId);
+  if (!holder) return null;
+  const listing = await getInvestorListing(holder.userId);
+  if (!listing || listing.investorId !== investorId) return null;
+  if (listing.withdrawnAt) return listing.userId;
+  const at = now.toISOString();
+  const next = {
+    ...listing,
+    withdrawnAt: at,
+    withdrawals: [...listing.withdrawals, { at, by, what: 'profile' as const, kinds: [] }],
+  };
+  if (!(await putInvestorListing(next, listing))) throw new ConflictError(listingMessages.changedElsewhere);
+  return listing.userId;
+}
+
+/**
+ * An admin's restore of a withdrawal made in error (issue 30), recorded with who, when and why: the
+ * entry as it was withdrawn is written back (its sheet was kept), then the mark says restored (so
+ * mapping writes it again), the listing holding it is listed again, and the aggregation folds it into
+ * combined search. The entry first: a failure before the mark leaves it withdrawn, to restore again.
+ */
+export async function restoreWithdrawal(
+  investorId: string,
+  adminUserId: string,
+  reason: string,
+  now: Date,
+): Promise<WithdrawalMark> {
+  const mark = await getWithdrawalMark(investorId);
+  if (!mark) throw new NotFoundError(withdrawalMessages.notFound);
+  if (!mark.withdrawnAt) throw new ConflictError(withdrawalMessages.notWithdrawn);
+  if (!mark.entry) throw new ConflictError(withdrawalMessages.noCopy);
+  const at = now.toISOString();
+  const before = (await getSearchableInvestors([investorId], { consistent: true })).get(investorId) ?? null;
+  const kept = { ...mark.entry, updatedAt: at };
+  const after = withPublicContactFacts(kept, await getContactSheet(kept));
+  await recordSearchChanges([after], now);
+  await writeSearchableInvestors([{ before, after }]);
+  const restored: WithdrawalMark = {
+    ...mark,
+    withdrawnAt: null,
+    history: [
+      ...mark.history,
+      { at, action: 'restored', by: adminUserId, via: 'admin', reason, requestId: null },
+    ],
+  };
+  if (!(await putWithdrawalMark(restored, mark))) throw new ConflictError(withdrawalMessages.changed);
+  const holder = await getEntryHolder(investorId);
+  const listing = holder ? await getInvestorListing(holder.userId) : null;
+  if (listing?.withdrawnAt && listing.investorId === investorId)
+    if (!(await putInvestorListing({ ...listing, withdrawnAt: null }, listing)))
+      throw new ConflictError(withdrawalMessages.changed);
+  await aggregateSoon({ investorId });
+  return restored;
 }

@@ -8,6 +8,13 @@ import {
   mergedRowSchema,
   valueNoticeSchema,
 } from '../../../shared/api/imports';
+import {
+  CORRECTION_STATUSES,
+  correctionRequestSchema,
+  type WithdrawalMark,
+  withdrawalMarkSchema,
+} from '../../../shared/api/investor-requests';
+import { entryDecisionSchema } from '../../../shared/api/investor-review';
 import { adminReportSchema } from '../../../shared/api/reports';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
@@ -30,6 +37,7 @@ import { reminderDueAt, withdrawalSchema } from '../../../shared/investors/listi
 import { CONTACT_KINDS, contactSheetSchema } from '../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
+import { DATA_REQUEST_ACTIONS, DATA_REQUEST_STATUSES } from '../../../shared/privacy/data-requests';
 import { defineModel, keyFragment, padNumber } from './model';
 
 /**
@@ -75,6 +83,9 @@ export const updateSummaryModel = defineModel(
   (v) => ({ pk: `USER#${v.userId}`, sk: 'UPDATE_SUMMARY', gsi1pk: 'UPDATE_SUMMARIES', gsi1sk: v.userId }),
 );
 export type UpdateSummary = z.infer<typeof updateSummaryModel.schema>;
+
+/** The buyers-of-an-investor index key of a library item (`gsi1`). */
+export const buyersIndexKey = (searchableInvestorId: string) => `BUYERS#${searchableInvestorId}`;
 
 /** A contact the user bought: kept in their contact library with the values they paid for. */
 export const purchasedContactModel = defineModel(
@@ -123,7 +134,13 @@ export const purchasedContactModel = defineModel(
     /** Counts the row's writes: each is conditional on the version it read (two deliveries at once). */
     version: z._default(z.int(), 0),
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: `CONTACT#${v.searchableInvestorId}` }),
+  // By investor too (issue 30): how many founders bought an entry, for the admins' review of a join.
+  (v) => ({
+    pk: `USER#${v.userId}`,
+    sk: `CONTACT#${v.searchableInvestorId}`,
+    gsi1pk: buyersIndexKey(v.searchableInvestorId),
+    gsi1sk: v.userId,
+  }),
 );
 export type PurchasedContact = z.infer<typeof purchasedContactModel.schema>;
 
@@ -574,7 +591,7 @@ export const INVESTOR_SUBMISSIONS = 'INVESTOR_SUBMISSIONS';
 
 /**
  * The profile an investor keeps of themselves: a draft, then submitted for review. Only while
- * submitted is it in the review queue (`gsi1`, sparse).
+ * submitted (or being approved) is it in the review queue (`gsi1`, sparse).
  */
 export const investorProfileModel = defineModel(
   'investorProfile',
@@ -590,11 +607,17 @@ export const investorProfileModel = defineModel(
     submittedAt: z.nullable(isoDate),
     /** The last review's decision (absent on profiles saved before reviews). */
     review: z.optional(z.nullable(profileReviewSchema)),
+    /**
+     * While an approval is under way (`approving`): its claim, a lease (issue 30). A failed approval
+     * gives it back (`submitted`); one older than 5 minutes has lapsed and may be taken over.
+     */
+    claim: z.optional(z.nullable(z.object({ id: z.string(), by: z.string(), at: isoDate }))),
   }),
   (v) => ({
     pk: `USER#${v.userId}`,
     sk: 'INVESTOR_PROFILE',
-    ...(v.status === 'submitted' && v.submittedAt
+    // In the queue while waiting and while an approval is under way (shown as such).
+    ...((v.status === 'submitted' || v.status === 'approving') && v.submittedAt
       ? { gsi1pk: INVESTOR_SUBMISSIONS, gsi1sk: `${v.submittedAt}#${v.userId}` }
       : {}),
   }),
@@ -629,6 +652,8 @@ export const investorListingModel = defineModel(
     /** The `confirmedAt` the last reminder was sent for: at most one reminder per confirmation. */
     reminderFor: z.nullable(isoDate),
     reminderSentAt: z.nullable(isoDate),
+    /** How the first approval chose the entry, by whom and when (issue 30; null on older listings). */
+    entryDecision: z._default(z.nullable(entryDecisionSchema), null),
     /** Counts the writes: every write is conditional on the version it read. */
     version: z.int(),
   }),
@@ -642,15 +667,73 @@ export const investorListingModel = defineModel(
 );
 export type InvestorListing = z.infer<typeof investorListingModel.schema>;
 
+/** Every withdrawal, newest event first (`gsi1`): the admins' view of withdrawals (issue 30). */
+export const WITHDRAWALS = 'WITHDRAWALS';
+
 /**
- * A searchable investor withdrawn by the investor (issue 21): mapping never writes it again, so no
- * import brings the entry back into search.
+ * A searchable investor withdrawn from the directory, by its investor on a portal (issue 21) or by
+ * the person listed through "This is me" (issue 30): mapping never writes it again while
+ * `withdrawnAt` is set, so no import brings the entry back. Kept when an admin restores it (then
+ * `withdrawnAt` is null), with the entry as it was and every withdrawal and restore.
  */
-export const withdrawnInvestorModel = defineModel(
-  'withdrawnInvestor',
-  z.object({ investorId: z.string(), userId: z.string(), withdrawnAt: isoDate }),
-  (v) => ({ pk: `INVESTOR#${v.investorId}`, sk: 'WITHDRAWN' }),
+export const withdrawnInvestorModel = defineModel('withdrawnInvestor', withdrawalMarkSchema, (v) => ({
+  pk: `INVESTOR#${v.investorId}`,
+  sk: 'WITHDRAWN',
+  gsi1pk: WITHDRAWALS,
+  gsi1sk: `${lastWithdrawalEventAt(v)}#${v.investorId}`,
+}));
+export type { WithdrawalMark };
+
+/** When the mark last changed: its newest event (a mark of before histories: its withdrawal). */
+const lastWithdrawalEventAt = (v: WithdrawalMark) => v.history.at(-1)?.at ?? v.withdrawnAt ?? '';
+
+/**
+ * Which investor account's listing holds a directory entry (issue 30): one account per entry. Written
+ * before an approval writes the entry, conditional on no other account holding it.
+ */
+export const entryHolderModel = defineModel(
+  'entryHolder',
+  z.object({ investorId: z.string(), userId: z.string(), at: isoDate }),
+  (v) => ({ pk: `INVESTOR#${v.investorId}`, sk: 'HOLDER' }),
 );
+export type EntryHolder = z.infer<typeof entryHolderModel.schema>;
+
+/**
+ * A listed person's own request (issue 30, "This is me"): what they want for which investor, and the
+ * code sent to the email the directory holds, hashed (scrypt, with its salt). Single use, a few
+ * attempts, valid 30 minutes; the item itself expires (TTL) 30 days after it was made.
+ */
+export const dataRequestModel = defineModel(
+  'dataRequest',
+  z.object({
+    id: z.string(),
+    investorId: z.string(),
+    investorName: z.string(),
+    action: z.enum(DATA_REQUEST_ACTIONS),
+    details: z.nullable(z.string()),
+    codeHash: z.string(),
+    codeSalt: z.string(),
+    codeExpiresAt: isoDate,
+    attempts: z.int().check(z.nonnegative()),
+    status: z.enum(DATA_REQUEST_STATUSES),
+    createdAt: isoDate,
+    usedAt: z.nullable(isoDate),
+  }),
+  (v) => ({ pk: `DATA_REQUEST#${v.id}`, sk: 'REQUEST' }),
+);
+export type DataRequestItem = z.infer<typeof dataRequestModel.schema>;
+
+/** Open correction requests, oldest first (`gsi1`, sparse). */
+export const CORRECTIONS_OPEN = 'CORRECTIONS_OPEN';
+
+/** A correction asked for by the person listed, code checked (issue 30): admins work them. */
+export const correctionRequestModel = defineModel('correctionRequest', correctionRequestSchema, (v) => ({
+  pk: `CORRECTION#${v.id}`,
+  sk: 'CORRECTION',
+  ...(v.status === 'open' ? { gsi1pk: CORRECTIONS_OPEN, gsi1sk: `${v.createdAt}#${v.id}` } : {}),
+}));
+export type CorrectionRequestItem = z.infer<typeof correctionRequestModel.schema>;
+export { CORRECTION_STATUSES };
 
 /** A field merger's decision for one value, applied again by every mapping (shared/curation/rules.ts). */
 export const curationRuleModel = defineModel('curationRule', curationRuleSchema, (v) => ({

@@ -61,9 +61,11 @@ describe('investor accounts repository (DynamoDB Local)', () => {
     expect(await putInvestorProfile(submitted, at(0))).toBe(true);
 
     expect(await getInvestorProfile(userId)).toEqual(submitted);
-    expect((await listSubmittedInvestorProfiles(1000)).map((p) => p.userId)).toContain(userId);
+    expect((await listSubmittedInvestorProfiles(null, 1000)).items.map((p) => p.userId)).toContain(userId);
     await putInvestorProfile(profile(userId, { updatedAt: at(6) }), at(5));
-    expect((await listSubmittedInvestorProfiles(1000)).map((p) => p.userId)).not.toContain(userId);
+    expect((await listSubmittedInvestorProfiles(null, 1000)).items.map((p) => p.userId)).not.toContain(
+      userId,
+    );
   });
 
   it("finds each kind of a founder's records, and none for a new account", async () => {

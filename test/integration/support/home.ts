@@ -44,11 +44,12 @@ export async function signInAgain(user: TestUser): Promise<TestUser> {
 }
 
 /**
- * A fresh investor: a new user who joined the portal (POST /investor/join) and signed in again, so
- * their token carries the `investor` group, as the web app's session refresh gets it.
+ * A fresh investor: a new user (with this account email, verified, when given) who joined the portal
+ * (POST /investor/join) and signed in again, so their token carries the `investor` group, as the web
+ * app's session refresh gets it.
  */
-export async function createInvestor(portalId: string): Promise<TestUser> {
-  const user = await createUser();
+export async function createInvestor(portalId: string, options: { email?: string } = {}): Promise<TestUser> {
+  const user = await createUser(options.email ? { email: options.email } : {});
   const joined = await call('POST', '/investor/join', { token: user.token, body: { portalId } });
   if (joined.status !== 200) throw new Error(`join failed: ${joined.status} ${joined.text}`);
   return signInAgain(user);

@@ -5,7 +5,7 @@ import {
   investorMemberModel,
   investorProfileModel,
 } from '../models';
-import { getItem, isConditionFailure, putItem, queryPage } from '../table';
+import { getItem, isConditionFailure, type Page, putItem, queryPage, updateItem } from '../table';
 
 /** Investor accounts (issue 21): who joined a portal, and the profile each keeps. */
 
@@ -58,13 +58,97 @@ export async function putInvestorProfile(
   }
 }
 
-/** The review queue, oldest submission first (one page; the second part of issue 21 reads it). */
-export async function listSubmittedInvestorProfiles(limit = 50): Promise<InvestorProfileItem[]> {
+/** One page of the review queue, oldest submission first (submitted profiles and approvals under way). */
+export async function listSubmittedInvestorProfiles(
+  cursor: string | null,
+  limit: number,
+): Promise<Page<InvestorProfileItem>> {
   const page = await queryPage({
     index: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': INVESTOR_SUBMISSIONS },
     Limit: limit,
+    cursor,
   });
-  return page.items.map((item) => investorProfileModel.fromItem(item));
+  return { items: page.items.map((item) => investorProfileModel.fromItem(item)), cursor: page.cursor };
+}
+
+export type ApprovalClaim = NonNullable<InvestorProfileItem['claim']>;
+
+/**
+ * Claims a profile for one approval (a lease): status `approving` with the claim and a new version
+ * (`updatedAt`, so a save the investor began before fails its check), conditional on the version the
+ * admin read and on the profile being `submitted`, or `approving` under a claim older than
+ * `staleBefore` (its process died: docs/decisions.md). The profile stays in the queue. Null when
+ * refused (read the profile to say why).
+ */
+export async function claimInvestorProfile(
+  userId: string,
+  claim: ApprovalClaim,
+  readUpdatedAt: string,
+  updatedAt: string,
+  staleBefore: string,
+): Promise<InvestorProfileItem | null> {
+  try {
+    const attributes = await updateItem({
+      Key: { pk: `USER#${userId}`, sk: 'INVESTOR_PROFILE' },
+      UpdateExpression: 'SET #status = :approving, claim = :claim, updatedAt = :updatedAt',
+      ConditionExpression:
+        'updatedAt = :read AND (#status = :submitted OR (#status = :approving AND (attribute_not_exists(claim.#at) OR claim.#at < :stale)))',
+      ExpressionAttributeNames: { '#status': 'status', '#at': 'at' },
+      ExpressionAttributeValues: {
+        ':approving': 'approving',
+        ':submitted': 'submitted',
+        ':claim': claim,
+        ':updatedAt': updatedAt,
+        ':read': readUpdatedAt,
+        ':stale': staleBefore,
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    return investorProfileModel.fromItem(attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Gives a claimed profile back to the queue (`submitted`), if the claim is still ours. */
+export async function releaseInvestorProfileClaim(userId: string, claimId: string): Promise<boolean> {
+  try {
+    await updateItem({
+      Key: { pk: `USER#${userId}`, sk: 'INVESTOR_PROFILE' },
+      UpdateExpression: 'SET #status = :submitted, claim = :null',
+      ConditionExpression: '#status = :approving AND claim.#id = :claim',
+      ExpressionAttributeNames: { '#status': 'status', '#id': 'id' },
+      ExpressionAttributeValues: {
+        ':submitted': 'submitted',
+        ':approving': 'approving',
+        ':claim': claimId,
+        ':null': null,
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Writes the approved profile (out of the queue) if our claim still holds it: false when it was lost. */
+export async function finishInvestorProfileApproval(
+  approved: InvestorProfileItem,
+  claimId: string,
+): Promise<boolean> {
+  try {
+    await putItem(investorProfileModel.toItem(approved), {
+      expression: '#status = :approving AND claim.#id = :claim',
+      names: { '#status': 'status', '#id': 'id' },
+      values: { ':approving': 'approving', ':claim': claimId },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

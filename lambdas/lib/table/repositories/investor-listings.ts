@@ -1,5 +1,14 @@
 import { batchGet } from '../batch';
-import { type InvestorListing, investorListingModel, REMINDERS_DUE, withdrawnInvestorModel } from '../models';
+import {
+  type EntryHolder,
+  entryHolderModel,
+  type InvestorListing,
+  investorListingModel,
+  REMINDERS_DUE,
+  WITHDRAWALS,
+  type WithdrawalMark,
+  withdrawnInvestorModel,
+} from '../models';
 import { getItem, isConditionFailure, type Page, putItem, queryPage } from '../table';
 
 /** Investors' listings in the directory (issue 21): the approved profile, withdrawals and reminders. */
@@ -47,17 +56,94 @@ export async function listRemindersDue(
   return { items: page.items.map((item) => investorListingModel.fromItem(item)), cursor: page.cursor };
 }
 
-/** Marks a searchable investor as withdrawn by the investor: mapping never writes it again. */
-export async function putWithdrawnInvestor(investorId: string, userId: string, at: string): Promise<void> {
-  await putItem(withdrawnInvestorModel.toItem({ investorId, userId, withdrawnAt: at }));
+/** The withdrawal mark of a searchable investor (withdrawn now, or restored since), if it has one. */
+export async function getWithdrawalMark(investorId: string): Promise<WithdrawalMark | null> {
+  const item = await getItem(`INVESTOR#${investorId}`, 'WITHDRAWN', true);
+  return item ? withdrawnInvestorModel.fromItem(item) : null;
 }
 
-/** Which of these searchable investors their investors withdrew. */
+/**
+ * Writes a withdrawal mark: a new withdrawal (`previous` is the mark read, or null: the entry was
+ * never withdrawn, or was restored since) or a restore (`previous` withdrawn at the time read). False
+ * when another write came first: a withdrawal then finds the entry withdrawn; a restore was beaten.
+ */
+export async function putWithdrawalMark(
+  mark: WithdrawalMark,
+  previous: Pick<WithdrawalMark, 'withdrawnAt'> | null,
+): Promise<boolean> {
+  try {
+    await putItem(
+      withdrawnInvestorModel.toItem(mark),
+      previous === null
+        ? 'attribute_not_exists(pk)'
+        : previous.withdrawnAt === null
+          ? { expression: 'attribute_type(withdrawnAt, :null)', values: { ':null': 'NULL' } }
+          : { expression: 'withdrawnAt = :read', values: { ':read': previous.withdrawnAt } },
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Which of these searchable investors are withdrawn now (restored ones are not). */
 export async function withdrawnInvestorIds(investorIds: readonly string[]): Promise<Set<string>> {
   if (investorIds.length === 0) return new Set();
   const items = await batchGet(
     investorIds.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'WITHDRAWN' })),
     { consistent: true },
   );
-  return new Set(items.map((item) => withdrawnInvestorModel.fromItem(item).investorId));
+  return new Set(
+    items
+      .map((item) => withdrawnInvestorModel.fromItem(item))
+      .filter((mark) => mark.withdrawnAt !== null)
+      .map((mark) => mark.investorId),
+  );
+}
+
+/** Every withdrawal mark, the latest event first: one page of `gsi1` (`WITHDRAWALS`). */
+export async function listWithdrawalMarks(
+  cursor: string | null,
+  limit: number,
+): Promise<Page<WithdrawalMark>> {
+  const page = await queryPage({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': WITHDRAWALS },
+    ScanIndexForward: false,
+    Limit: limit,
+    cursor,
+  });
+  return { items: page.items.map((item) => withdrawnInvestorModel.fromItem(item)), cursor: page.cursor };
+}
+
+/** The investor account whose listing holds this entry, if any. */
+export async function getEntryHolder(investorId: string): Promise<EntryHolder | null> {
+  const item = await getItem(`INVESTOR#${investorId}`, 'HOLDER', true);
+  return item ? entryHolderModel.fromItem(item) : null;
+}
+
+/**
+ * Takes an entry for an investor account: written when nobody holds it, when this account does, or
+ * when `takeOverFrom` (an account found to hold it without a listing of it) still does. Returns the
+ * holder that stands: ours, or the other account's when it came first.
+ */
+export async function holdEntry(
+  holder: EntryHolder,
+  takeOverFrom: string | null = null,
+): Promise<EntryHolder> {
+  try {
+    await putItem(entryHolderModel.toItem(holder), {
+      expression:
+        takeOverFrom === null
+          ? 'attribute_not_exists(pk) OR userId = :me'
+          : 'attribute_not_exists(pk) OR userId = :me OR userId = :previous',
+      values: { ':me': holder.userId, ...(takeOverFrom === null ? {} : { ':previous': takeOverFrom }) },
+    });
+    return holder;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await getEntryHolder(holder.investorId)) ?? holder;
+  }
 }

@@ -1,7 +1,13 @@
 import { type LibraryPurchase, mergePurchase } from '../../../../shared/library/purchases';
 import { batchGet } from '../batch';
-import { type PurchasedContact, purchasedContactModel, type UserProfile, userProfileModel } from '../models';
-import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
+import {
+  buyersIndexKey,
+  type PurchasedContact,
+  purchasedContactModel,
+  type UserProfile,
+  userProfileModel,
+} from '../models';
+import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, queryCount, updateItem } from '../table';
 import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
@@ -160,4 +166,13 @@ export async function addPurchasesToLibrary(purchases: readonly LibraryPurchase[
     if (first) await enrolForUpdateSummaries([userId], first);
   }
   return changed;
+}
+
+/** How many founders have this investor in their library (the buyers index, `gsi1`). */
+export async function countBuyers(searchableInvestorId: string): Promise<number> {
+  return queryCount({
+    index: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': buyersIndexKey(searchableInvestorId) },
+  });
 }

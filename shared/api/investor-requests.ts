@@ -1,0 +1,198 @@
+import * as z from 'zod/mini';
+import { searchableInvestorSchema } from '../investors/types';
+import {
+  CODE_DIGITS,
+  CORRECTION_DETAILS_MAX_LENGTH,
+  DATA_REQUEST_ACTIONS,
+  dataRequestMessages,
+} from '../privacy/data-requests';
+
+/**
+ * The API contract of a listed person's own requests (issue 30) and of the admins' views of them:
+ * "This is me: remove or correct my data" (public: a code to the email the directory holds, then the
+ * code), the withdrawals (every entry hidden from founders, by its investor through a portal or by
+ * this remedy, with its history, and an admin's restore), and the correction requests.
+ */
+
+/** A page of an admin list: `cursor` from the previous page, at most `limit` items. */
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 50;
+export const adminPageQuery = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(2048, 'cursor is too long: leave it out to start again'))),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_MAX_PAGE_SIZE)),
+    ADMIN_PAGE_SIZE,
+  ),
+});
+export type AdminPageQuery = z.input<typeof adminPageQuery>;
+/** A cursor this list did not give (or from another list). */
+export const INVALID_CURSOR =
+  'cursor is not one this list gave: leave it out to start again from the first page.';
+
+const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a request id'));
+
+/** POST /investors/{investorId}/data-requests: what the person wants, and for a correction what is wrong. */
+export const createDataRequestBody = z
+  .strictObject({
+    action: z.enum(DATA_REQUEST_ACTIONS, { error: 'Choose what you want: hide or correct.' }),
+    details: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired }),
+        ),
+    ),
+  })
+  .check(
+    z.refine((body) => body.action !== 'correct' || (body.details ?? '').trim() !== '', {
+      error: dataRequestMessages.detailsRequired,
+      path: ['details'],
+    }),
+  );
+export type CreateDataRequestBody = z.input<typeof createDataRequestBody>;
+
+/** The answer: the request to confirm with the code. No address: the code went to the one we hold. */
+export const dataRequestCreatedSchema = z.object({
+  requestId: z.string(),
+  action: z.enum(DATA_REQUEST_ACTIONS),
+  codeExpiresAt: z.string(),
+});
+export type DataRequestCreated = z.infer<typeof dataRequestCreatedSchema>;
+
+export const dataRequestParams = z.object({ requestId });
+
+/** POST /data-requests/{requestId}/confirm: the code from the email. */
+export const confirmDataRequestBody = z.strictObject({
+  code: z
+    .string(dataRequestMessages.codeFormat)
+    .check(z.maxLength(20, dataRequestMessages.codeFormat), z.minLength(1, dataRequestMessages.codeFormat)),
+});
+export type ConfirmDataRequestBody = z.input<typeof confirmDataRequestBody>;
+
+export const DATA_REQUEST_OUTCOMES = ['hidden', 'alreadyHidden', 'correctionRequested'] as const;
+export const dataRequestConfirmedSchema = z.object({
+  action: z.enum(DATA_REQUEST_ACTIONS),
+  outcome: z.enum(DATA_REQUEST_OUTCOMES),
+});
+export type DataRequestConfirmed = z.infer<typeof dataRequestConfirmedSchema>;
+
+/** How an entry was withdrawn or restored: its investor on a portal, this remedy, or an admin. */
+export const WITHDRAWAL_VIAS = ['portal', 'remedy', 'admin'] as const;
+export const withdrawalEventSchema = z.object({
+  at: z.string(),
+  action: z.enum(['withdrawn', 'restored']),
+  /** The user id of the investor or admin; `request:<id>` for the remedy (nobody signed in). */
+  by: z.string(),
+  via: z.enum(WITHDRAWAL_VIAS),
+  /** An admin's reason for a restore. */
+  reason: z.nullable(z.string()),
+  requestId: z.nullable(z.string()),
+});
+export type WithdrawalEvent = z.infer<typeof withdrawalEventSchema>;
+
+/** The withdrawal mark as stored (beside the entry, `INVESTOR#<id>` / `WITHDRAWN`). */
+export const withdrawalMarkSchema = z.object({
+  investorId: z.string(),
+  /** The investor account whose listing is this entry, if any (a portal's). */
+  userId: z._default(z.nullable(z.string()), null),
+  /** Null once restored. */
+  withdrawnAt: z.nullable(z.string()),
+  name: z._default(z.string(), ''),
+  firmName: z._default(z.nullable(z.string()), null),
+  /** The entry as it was when it was withdrawn: what a restore writes back. */
+  entry: z._default(z.nullable(searchableInvestorSchema), null),
+  history: z._default(z.array(withdrawalEventSchema), []),
+});
+export type WithdrawalMark = z.infer<typeof withdrawalMarkSchema>;
+
+/** One withdrawal as admins see it. */
+export const adminWithdrawalSchema = z.object({
+  investorId: z.string(),
+  name: z.string(),
+  firmName: z.nullable(z.string()),
+  withdrawn: z.boolean(),
+  withdrawnAt: z.nullable(z.string()),
+  /** A restore needs the copy kept at the withdrawal (marks written before copies were kept have none). */
+  restorable: z.boolean(),
+  listedBy: z.nullable(z.string()),
+  history: z.array(withdrawalEventSchema),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalsResponse = z.object({
+  withdrawals: z.array(adminWithdrawalSchema),
+  cursor: z.nullable(z.string()),
+});
+export type AdminWithdrawalsResponse = z.infer<typeof adminWithdrawalsResponse>;
+
+export const withdrawalParams = z.object({
+  investorId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),
+});
+
+export const RESTORE_REASON_MAX_LENGTH = 1000;
+export const RESTORE_REASON_REQUIRED = `Say why the entry is restored (at most ${RESTORE_REASON_MAX_LENGTH} characters).`;
+/** POST /admin/withdrawals/{investorId}/restore: why (recorded with who and when). */
+export const restoreWithdrawalBody = z.strictObject({
+  reason: z
+    .string(RESTORE_REASON_REQUIRED)
+    .check(
+      z.trim(),
+      z.minLength(1, RESTORE_REASON_REQUIRED),
+      z.maxLength(RESTORE_REASON_MAX_LENGTH, RESTORE_REASON_REQUIRED),
+    ),
+});
+export type RestoreWithdrawalBody = z.input<typeof restoreWithdrawalBody>;
+
+export const withdrawalMessages = {
+  notFound: 'This investor was never withdrawn.',
+  notWithdrawn: 'This entry is not withdrawn: it is in the directory.',
+  noCopy:
+    'This entry was withdrawn before withdrawals kept a copy of it, so it cannot be restored here: import it again.',
+  changed: 'This withdrawal changed while you were restoring it. Reload the list and try again.',
+} as const;
+
+export const CORRECTION_STATUSES = ['open', 'closed'] as const;
+/** A correction asked for by the person listed (through "This is me", code checked). */
+export const correctionRequestSchema = z.object({
+  id: z.string(),
+  investorId: z.string(),
+  investorName: z.string(),
+  details: z.string(),
+  createdAt: z.string(),
+  status: z.enum(CORRECTION_STATUSES),
+  closedAt: z.nullable(z.string()),
+  closedBy: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+});
+export type CorrectionRequest = z.infer<typeof correctionRequestSchema>;
+
+export const correctionRequestsResponse = z.object({
+  corrections: z.array(correctionRequestSchema),
+  cursor: z.nullable(z.string()),
+});
+export type CorrectionRequestsResponse = z.infer<typeof correctionRequestsResponse>;
+
+export const correctionParams = z.object({ requestId });
+
+export const CLOSE_NOTE_MAX_LENGTH = 1000;
+/** POST /admin/correction-requests/{requestId}/close: what was done (optional), recorded with who and when. */
+export const closeCorrectionBody = z.strictObject({
+  note: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(CLOSE_NOTE_MAX_LENGTH, `The note must be at most ${CLOSE_NOTE_MAX_LENGTH} characters.`),
+      ),
+    '',
+  ),
+});
+export type CloseCorrectionBody = z.input<typeof closeCorrectionBody>;
+
+export const correctionMessages = {
+  notFound: 'No correction request of this id.',
+  alreadyClosed: 'This correction request is already closed.',
+} as const;
+
+export const CODE_PATTERN = new RegExp(`^\\d{${CODE_DIGITS}}$`);
