@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIRM_PROFILE, WITHDRAW_PROFILE } from '../../web/pages/investor-account/listing-panel';
 import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { demoEntryWithEmail } from './support/directory-entries';
 import { logIn } from './support/flows';
 import { joinAndSubmitProfile, portalInvestor } from './support/investor-listing';
 
@@ -84,5 +85,46 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
     await expectAccessible(page);
     await screenshot(page, 'review-4-investor-withdrawn-phone');
     await investor.context.close();
+  });
+
+  it("lists a profile that types an existing investor's email as a new entry unless the admin decides, side by side, that it joins", async () => {
+    const run = Math.random().toString(36).slice(2, 10);
+    const { email, name, sector } = portalInvestor(run);
+    const admin = await browser.newPage();
+    await logIn(admin.page, ACCOUNTS.admin);
+    const existing = await demoEntryWithEmail(admin.page, 3);
+
+    // The investor's own account; the existing investor's email typed as the profile's contact email.
+    const investor = await browser.newPage();
+    await joinAndSubmitProfile(investor.page, { email, name, sector, contactEmail: existing.email });
+    await investor.context.close();
+
+    // The admin sees the entry it may be, side by side, and that it is a new entry unless they decide.
+    await admin.page.goto(`${e2e.appUrl}/admin/submissions`);
+    const submission = admin.page.getByRole('article', { name: `Profile of ${name}` });
+    await submission.waitFor();
+    const entry = submission.getByRole('region', { name: `Directory entry for ${name}` });
+    await entry.getByText('May be an investor already in the directory', { exact: false }).waitFor();
+    await entry.getByRole('link', { name: new RegExp(existing.name) }).waitFor();
+    await entry.getByRole('table').getByRole('rowheader', { name: 'Firm' }).waitFor();
+    expect(await entry.getByLabel('List as a new entry').isChecked()).toBe(true);
+    await submission.scrollIntoViewIfNeeded();
+    await expectAccessible(admin.page);
+    await screenshot(admin.page, 'review-5-join-decision');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(admin.page);
+    await screenshot(admin.page, 'review-5-join-decision-phone');
+
+    await entry.getByLabel('Join this entry: it is the same person').check();
+    await submission.getByRole('button', { name: 'Approve and join this entry' }).click();
+    await admin.page.getByText(`Approved: ${name} is listed`, { exact: false }).waitFor({ timeout: 20_000 });
+    await submission.waitFor({ state: 'detached', timeout: 20_000 });
+    await screenshot(admin.page, 'review-6-joined-phone');
+
+    // The existing entry is now the investor's: their name and firm on its public page.
+    await admin.page.goto(`${e2e.appUrl}/investors/${existing.investorId}`);
+    await admin.page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
+    await admin.page.getByText('Listed Capital').first().waitFor();
+    await admin.context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type ApproveSubmissionBody,
   investorSubmissionsResponse,
@@ -9,15 +9,25 @@ import { apiRequest } from './client';
 
 export const investorSubmissionsKey = ['admin', 'investor-submissions'] as const;
 
-/** GET /admin/investor-submissions: the profiles waiting for review, oldest first (issue 21). */
-export function getInvestorSubmissions(signal?: AbortSignal) {
-  return apiRequest(investorSubmissionsResponse, '/admin/investor-submissions', { auth: true, signal });
+/** Submissions per page of the queue. */
+export const SUBMISSIONS_PER_PAGE = 20;
+
+/** GET /admin/investor-submissions?cursor=&limit=: one page of the queue, oldest first (issues 21, 30). */
+export function getInvestorSubmissions(cursor: string | null, signal?: AbortSignal) {
+  return apiRequest(investorSubmissionsResponse, '/admin/investor-submissions', {
+    auth: true,
+    query: { cursor, limit: SUBMISSIONS_PER_PAGE },
+    signal,
+  });
 }
 
+/** The queue, a page at a time ("Load more profiles"). */
 export function useInvestorSubmissions() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: investorSubmissionsKey,
-    queryFn: ({ signal }) => getInvestorSubmissions(signal),
+    queryFn: ({ pageParam, signal }) => getInvestorSubmissions(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
     staleTime: 0,
   });
 }
@@ -29,7 +39,10 @@ const decision = (userId: string, action: 'approve' | 'reject', body: unknown) =
     auth: true,
   });
 
-/** POST /admin/investor-submissions/{userId}/approve: the version read, with the admin's edits if any. */
+/**
+ * POST /admin/investor-submissions/{userId}/approve: the version read, with the admin's edits if any
+ * and, to join an existing entry, the admin's decision (`joinInvestorId`).
+ */
 export function approveSubmission(input: { userId: string; body: ApproveSubmissionBody }) {
   return decision(input.userId, 'approve', input.body);
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { matchPath, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Link, matchPath, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { BRAND } from '../../shared/messages';
 import { useAuth } from '../auth/auth-provider';
 import { AppNavbar } from '../components/layout/app-navbar';
@@ -47,7 +47,7 @@ export function AppLayout() {
         </RouteErrorBoundary>
       </main>
       <footer className="border-top py-3 text-center small text-body-secondary">
-        © {year} {BRAND}
+        © {year} {BRAND} · <Link to={paths.privacy.href()}>Privacy</Link>
       </footer>
     </div>
   );

@@ -122,6 +122,14 @@ const AdminSubmissionsPage = page(
   () => import('../pages/admin/admin-submissions-page'),
   (m) => m.AdminSubmissionsPage,
 );
+const AdminWithdrawalsPage = page(
+  () => import('../pages/admin/admin-withdrawals-page'),
+  (m) => m.AdminWithdrawalsPage,
+);
+const PrivacyPage = page(
+  () => import('../pages/privacy/privacy-page'),
+  (m) => m.PrivacyPage,
+);
 const AdminDebugFieldPage = page(
   () => import('../pages/admin/admin-debug-field-page'),
   (m) => m.AdminDebugFieldPage,
@@ -158,6 +166,7 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           { path: paths.about.path, element: <AboutPage /> },
+          { path: paths.privacy.path, element: <PrivacyPage /> },
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.logout.path, element: <LogoutPage /> },
           { path: paths.register.path, element: <RegisterPage /> },
@@ -189,6 +198,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },
           { path: paths.adminReports.path, element: <AdminReportsPage /> },
           { path: paths.adminSubmissions.path, element: <AdminSubmissionsPage /> },
+          { path: paths.adminWithdrawals.path, element: <AdminWithdrawalsPage /> },
           { path: paths.adminDebugField.path, element: <AdminDebugFieldPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -14,6 +14,8 @@ export interface InvestorSearchParams {
 export const paths = {
   splash: { path: '/', href: () => '/' },
   about: { path: '/about', href: () => '/about' },
+  /** What we keep about investors, where it comes from, how to be removed (issue 30). */
+  privacy: { path: '/privacy', href: () => '/privacy' },
   login: { path: '/login', href: () => '/login' },
   logout: { path: '/logout', href: () => '/logout' },
   register: { path: '/register', href: () => '/register' },
@@ -89,6 +91,8 @@ export const paths = {
   adminCarts: { path: '/admin/carts', href: () => '/admin/carts' },
   adminReports: { path: '/admin/reports', href: () => '/admin/reports' },
   adminSubmissions: { path: '/admin/submissions', href: () => '/admin/submissions' },
+  /** Withdrawals (with a restore) and the corrections asked for through "This is me" (issue 30). */
+  adminWithdrawals: { path: '/admin/withdrawals', href: () => '/admin/withdrawals' },
   adminDebugField: {
     path: '/admin/debug-field',
     href: (params: { targetField: string; selectedValues: readonly string[]; finalValue: string }) => {

@@ -13,11 +13,12 @@ export function portalInvestor(run: string) {
 
 /**
  * On vcn.localhost, as a person does: register, verify and join as an investor, then submit a
- * profile offering the email to founders (issue 21). The page ends on "submitted".
+ * profile offering the email to founders (issue 21), the account's own or `contactEmail` typed in the
+ * profile. The page ends on "submitted".
  */
 export async function joinAndSubmitProfile(
   page: Page,
-  investor: { email: string; name: string; sector: string },
+  investor: { email: string; name: string; sector: string; contactEmail?: string },
 ): Promise<void> {
   await page.goto(`${portalUrl()}/portal/vcn/register`);
   await page.getByLabel('Email').fill(investor.email);
@@ -36,6 +37,7 @@ export async function joinAndSubmitProfile(
   await form.getByLabel('Investor type').selectOption('angel');
   await form.getByLabel('Seed', { exact: true }).check();
   await form.getByLabel('Sectors').fill(investor.sector);
+  if (investor.contactEmail) await form.getByLabel('Email', { exact: true }).fill(investor.contactEmail);
   await form.getByLabel('Founders may buy my email').check();
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('heading', { name: SUBMITTED_HEADING }).waitFor();

@@ -61,6 +61,8 @@ export function AdminPage() {
                   Profiles investors submitted through a portal: approve, edit, or reject with a reason.
                 </p>
                 <Link to={paths.adminSubmissions.href()}>Review submitted profiles</Link>
+                <br />
+                <Link to={paths.adminWithdrawals.href()}>Withdrawals and correction requests</Link>
               </Card.Body>
             </Card>
           </Col>

@@ -4,8 +4,10 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
-import type { InvestorSubmission } from '../../../shared/api/investor-review';
+import type { EntryMatch, InvestorSubmission } from '../../../shared/api/investor-review';
+import { formatDateTime } from '../../../shared/format/dates';
 import { formatCheckRange } from '../../../shared/format/money';
 import {
   BUYABLE_CONTACT_LABELS,
@@ -45,28 +47,57 @@ export function AdminSubmissionsPage() {
   );
 }
 
+/** A decision's outcome, said at the top of the page (its card leaves the queue). */
+interface Notice {
+  variant: 'success' | 'warning';
+  text: string;
+}
+
 function AdminSubmissions() {
   const submissions = useInvestorSubmissions();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const all = submissions.data?.pages.flatMap((page) => page.submissions) ?? [];
   return (
     <Container>
       <nav aria-label="Breadcrumb" className="mb-2 small">
         <Link to={paths.admin.href()}>← Admin</Link>
       </nav>
-      <h1 className="h2 mb-4">Submitted investor profiles</h1>
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
+        <h1 className="h2 mb-0">Submitted investor profiles</h1>
+        <Link to={paths.adminWithdrawals.href()}>Withdrawals and correction requests</Link>
+      </div>
+      {notice ? (
+        <Alert variant={notice.variant} dismissible onClose={() => setNotice(null)} role="status">
+          {notice.text}
+        </Alert>
+      ) : null}
       {submissions.isPending ? (
         <LoadingMessage message={LOADING_SUBMISSIONS} />
       ) : submissions.isError ? (
         <Alert variant="danger">{errorMessage(submissions.error, messages.anErrorOccurred)}</Alert>
-      ) : submissions.data.submissions.length === 0 ? (
+      ) : all.length === 0 ? (
         <Alert variant="secondary">{NO_SUBMISSIONS}</Alert>
       ) : (
-        <ul className="list-unstyled d-flex flex-column gap-3" aria-label="Submitted profiles">
-          {submissions.data.submissions.map((submission) => (
-            <li key={submission.userId}>
-              <SubmissionCard submission={submission} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="list-unstyled d-flex flex-column gap-3" aria-label="Submitted profiles">
+            {all.map((submission) => (
+              <li key={submission.userId}>
+                <SubmissionCard submission={submission} onDecided={setNotice} />
+              </li>
+            ))}
+          </ul>
+          {submissions.hasNextPage ? (
+            <div className="text-center">
+              <Button
+                variant="outline-secondary"
+                disabled={submissions.isFetchingNextPage}
+                onClick={() => submissions.fetchNextPage()}
+              >
+                {submissions.isFetchingNextPage ? 'Loading...' : 'Load more profiles'}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </Container>
   );
@@ -80,10 +111,17 @@ const EDITABLE = [
 
 type Editable = (typeof EDITABLE)[number][0] | 'thesis';
 
-function SubmissionCard({ submission }: { submission: InvestorSubmission }) {
+function SubmissionCard({
+  submission,
+  onDecided,
+}: {
+  submission: InvestorSubmission;
+  onDecided: (notice: Notice) => void;
+}) {
   const approve = useApproveSubmission();
   const reject = useRejectSubmission();
-  const { profile } = submission;
+  const { profile, match } = submission;
+  const [join, setJoin] = useState(false);
   const [edits, setEdits] = useState<Record<Editable, string>>({
     name: profile.name,
     firm: profile.firm,
@@ -97,7 +135,9 @@ function SubmissionCard({ submission }: { submission: InvestorSubmission }) {
       .filter((key) => edits[key].trim() !== profile[key].trim())
       .map((key) => [key, edits[key]]),
   );
-  const busy = approve.isPending || reject.isPending;
+  const underWay = submission.claim !== null && !submission.claim.lapsed;
+  const busy = approve.isPending || reject.isPending || underWay;
+  const joining = join && match.kind === 'possible' && match.entry !== null;
   const error = approve.error ?? reject.error;
   const cheque = formatCheckRange(profile.chequeMin, profile.chequeMax);
   return (
@@ -117,6 +157,13 @@ function SubmissionCard({ submission }: { submission: InvestorSubmission }) {
             </>
           ) : null}
         </p>
+        {submission.claim ? (
+          <Alert variant={submission.claim.lapsed ? 'warning' : 'info'} className="py-2 small">
+            {submission.claim.lapsed
+              ? `An approval started ${formatDateTime(submission.claim.at, timeZone())} did not finish. Approving again takes it over.`
+              : `An admin is approving this profile (since ${formatDateTime(submission.claim.at, timeZone())}). Reload in a minute: it will be listed, or back in the queue.`}
+          </Alert>
+        ) : null}
         <dl className="row small mb-3">
           <dt className="col-sm-3">Stages</dt>
           <dd className="col-sm-9">{profile.stages.map(tagLabel).join(', ')}</dd>
@@ -157,21 +204,43 @@ function SubmissionCard({ submission }: { submission: InvestorSubmission }) {
             />
           </Form.Group>
         </div>
+        <EntryPanel submission={submission} join={join} onJoin={setJoin} />
         <div className="d-flex flex-wrap gap-2 align-items-end">
           <Button
             size="sm"
-            disabled={busy}
+            disabled={busy || (match.entry?.withdrawn ?? false)}
             onClick={() =>
-              approve.mutate({
-                userId: id,
-                body: {
-                  updatedAt: submission.updatedAt,
-                  ...(Object.keys(changes).length > 0 ? { changes } : {}),
+              approve.mutate(
+                {
+                  userId: id,
+                  body: {
+                    updatedAt: submission.updatedAt,
+                    ...(Object.keys(changes).length > 0 ? { changes } : {}),
+                    ...(joining && match.entry ? { joinInvestorId: match.entry.investorId } : {}),
+                  },
                 },
-              })
+                {
+                  onSuccess: (decided) =>
+                    onDecided(
+                      decided.emailed === false
+                        ? {
+                            variant: 'warning',
+                            text: `Approved: ${profile.name} is listed, but the email could not be sent. Write to ${submission.accountEmail} yourself.`,
+                          }
+                        : {
+                            variant: 'success',
+                            text: `Approved: ${profile.name} is listed and was emailed a link to the profile.`,
+                          },
+                    ),
+                },
+              )
             }
           >
-            {Object.keys(changes).length > 0 ? 'Approve with my edits' : 'Approve'}
+            {joining
+              ? 'Approve and join this entry'
+              : Object.keys(changes).length > 0
+                ? 'Approve with my edits'
+                : 'Approve'}
           </Button>
           <Form.Group controlId={`reason-${id}`} className="flex-grow-1">
             <Form.Label className="small mb-1">Reason for the investor</Form.Label>
@@ -181,16 +250,26 @@ function SubmissionCard({ submission }: { submission: InvestorSubmission }) {
             size="sm"
             variant="outline-danger"
             disabled={busy || reason.trim() === ''}
-            onClick={() => reject.mutate({ userId: id, body: { updatedAt: submission.updatedAt, reason } })}
+            onClick={() =>
+              reject.mutate(
+                { userId: id, body: { updatedAt: submission.updatedAt, reason } },
+                {
+                  onSuccess: (decided) =>
+                    onDecided(
+                      decided.emailed === false
+                        ? {
+                            variant: 'warning',
+                            text: `Rejected, but the email could not be sent: write to ${submission.accountEmail} yourself.`,
+                          }
+                        : { variant: 'success', text: `Rejected: ${profile.name} was emailed the reason.` },
+                    ),
+                },
+              )
+            }
           >
             Reject
           </Button>
         </div>
-        {reject.data?.emailed === false ? (
-          <Alert variant="warning" className="mt-3 mb-0">
-            Rejected, but the email could not be sent: write to {submission.accountEmail} yourself.
-          </Alert>
-        ) : null}
         {error ? (
           <Alert variant="danger" className="mt-3 mb-0">
             {errorMessage(error, messages.anErrorOccurred)}
@@ -198,5 +277,140 @@ function SubmissionCard({ submission }: { submission: InvestorSubmission }) {
         ) : null}
       </Card.Body>
     </Card>
+  );
+}
+
+const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const FOUND_BY: Readonly<Record<NonNullable<EntryMatch['foundBy']>, string>> = {
+  contactEmail: 'the contact email typed in this profile',
+  nameAndFirm: 'the same name and firm',
+};
+
+/**
+ * Which directory entry the approval lists the profile as (issue 30): an update of its listing, the
+ * entry of the account's verified email, or a new entry; an entry that may be the same person is shown
+ * side by side with every value that would change, and joins only if the admin decides so.
+ */
+function EntryPanel({
+  submission,
+  join,
+  onJoin,
+}: {
+  submission: InvestorSubmission;
+  join: boolean;
+  onJoin: (join: boolean) => void;
+}) {
+  const { match } = submission;
+  const entry = match.entry;
+  const id = submission.userId;
+  if (match.kind === 'new' || !entry)
+    return (
+      <p className="small mb-3">
+        <strong>Directory entry:</strong> a new entry (no entry in the directory has this account&apos;s
+        verified email).
+      </p>
+    );
+  const heading =
+    match.kind === 'listed'
+      ? 'An update of its listed entry'
+      : match.kind === 'verifiedEmail'
+        ? "Joins the entry of this account's verified email"
+        : `May be an investor already in the directory (found by ${FOUND_BY[match.foundBy ?? 'nameAndFirm']})`;
+  return (
+    <section
+      className={`border rounded p-2 p-md-3 mb-3 ${match.kind === 'possible' ? 'border-warning' : ''}`}
+      aria-label={`Directory entry for ${submission.profile.name}`}
+    >
+      <h3 className="h6">{heading}</h3>
+      {match.kind === 'possible' ? (
+        <p className="small mb-2">
+          The account&apos;s verified email ({submission.accountEmail}) is not that entry&apos;s email. A
+          contact email typed in a profile is never proof of who someone is: the profile is listed as a new
+          entry unless you decide it is the same person.
+        </p>
+      ) : null}
+      <dl className="row small mb-2">
+        <dt className="col-sm-3">Entry</dt>
+        <dd className="col-sm-9">
+          {entry.withdrawn ? (
+            `${entry.name}${entry.firmName ? ` · ${entry.firmName}` : ''}`
+          ) : (
+            <Link to={paths.investorProfile.href(entry.investorId)}>
+              {entry.name}
+              {entry.firmName ? ` · ${entry.firmName}` : ''}
+            </Link>
+          )}
+        </dd>
+        <dt className="col-sm-3">Sources</dt>
+        <dd className="col-sm-9">{entry.sources.join(', ') || '—'}</dd>
+        <dt className="col-sm-3">Bought by</dt>
+        <dd className="col-sm-9">
+          {entry.buyers === 1 ? '1 founder' : `${entry.buyers} founders`}
+          {entry.buyers > 0 ? ' (they see changed contact values as updates)' : ''}
+        </dd>
+      </dl>
+      {entry.withdrawn ? (
+        <Alert variant="warning" className="small py-2 mb-2">
+          That entry was withdrawn from the directory. Restore it from{' '}
+          <Link to={paths.adminWithdrawals.href()}>Withdrawals</Link> first if this investor should be listed
+          there again, or reject the profile.
+        </Alert>
+      ) : null}
+      {match.changes.length > 0 ? (
+        <Table size="sm" responsive className="small mb-2">
+          <caption className="caption-top">
+            {match.kind === 'possible'
+              ? 'What founders would see change if it joins'
+              : 'What founders will see change'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">In the directory now</th>
+              <th scope="col">{match.kind === 'possible' ? 'If it joins' : 'After approval'}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {match.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">{change.label}</th>
+                <td>{change.now || '—'}</td>
+                <td>{change.after || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : !entry.withdrawn ? (
+        <p className="small mb-2">Founders would see no change.</p>
+      ) : null}
+      {match.kind === 'possible' ? (
+        <fieldset>
+          <legend className="small fw-semibold mb-1">Your decision</legend>
+          <Form.Check
+            type="radio"
+            id={`new-entry-${id}`}
+            name={`entry-${id}`}
+            label="List as a new entry"
+            checked={!join}
+            onChange={() => onJoin(false)}
+          />
+          <Form.Check
+            type="radio"
+            id={`join-entry-${id}`}
+            name={`entry-${id}`}
+            label="Join this entry: it is the same person"
+            checked={join}
+            disabled={entry.heldByAnotherAccount}
+            onChange={() => onJoin(true)}
+          />
+          {entry.heldByAnotherAccount ? (
+            <p className="small text-body-secondary mb-0">
+              Another investor account holds this entry: one account per entry.
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </section>
   );
 }

@@ -28,6 +28,7 @@ import { UseCreditButton } from '../../components/use-credit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { cartRefusal } from '../../stores/cart-refusal';
 import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
+import { ThisIsMe } from './this-is-me';
 
 /** Not in the spec: the profile of an id that names no investor. */
 export const INVESTOR_NOT_FOUND = 'Investor not found';
@@ -172,6 +173,7 @@ export function InvestorProfilePage() {
           </Card>
         </Col>
       </Row>
+      <ThisIsMe investorId={profile.id} investorName={profile.name} />
     </Container>
   );
 }
