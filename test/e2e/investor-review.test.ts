@@ -108,12 +108,12 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
     await entry.getByRole('link', { name: new RegExp(existing.name) }).waitFor();
     await entry.getByRole('table').getByRole('rowheader', { name: 'Firm' }).waitFor();
     expect(await entry.getByLabel('List as a new entry').isChecked()).toBe(true);
-    await submission.scrollIntoViewIfNeeded();
     await expectAccessible(admin.page);
     await screenshot(admin.page, 'review-5-join-decision');
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(admin.page);
     await screenshot(admin.page, 'review-5-join-decision-phone');
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await entry.getByLabel('Join this entry: it is the same person').check();
     await submission.getByRole('button', { name: 'Approve and join this entry' }).click();

@@ -68,6 +68,7 @@ describe('"This is me": remove or correct my data (Chromium)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page);
     await screenshot(page, 'privacy-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await visitor.context.close();
 
     // 390 px: another person listed asks for a correction.
@@ -91,6 +92,7 @@ describe('"This is me": remove or correct my data (Chromium)', () => {
     await sheet.getByText('Thank you: our admins will read your correction', { exact: false }).waitFor();
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'this-is-me-6-corrected-phone');
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.context.close();
 
     // The admin: the correction to make, and the withdrawal, which they restore (recorded).
@@ -112,6 +114,7 @@ describe('"This is me": remove or correct my data (Chromium)', () => {
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(admin.page);
     await screenshot(admin.page, 'admin-withdrawals-phone');
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await admin.page.goto(`${e2e.appUrl}/investors/${hidden.investorId}`);
     await admin.page.getByRole('heading', { level: 1, name: hidden.name }).waitFor({ timeout: 20_000 });
     await admin.context.close();

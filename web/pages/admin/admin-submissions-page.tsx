@@ -358,7 +358,8 @@ function EntryPanel({
         </Alert>
       ) : null}
       {match.changes.length > 0 ? (
-        <Table size="sm" responsive className="small mb-2">
+        // Long values (links) wrap: the table fits a phone without scrolling sideways.
+        <Table size="sm" className="small mb-2">
           <caption className="caption-top">
             {match.kind === 'possible'
               ? 'What founders would see change if it joins'
@@ -374,9 +375,11 @@ function EntryPanel({
           <tbody>
             {match.changes.map((change) => (
               <tr key={change.field}>
-                <th scope="row">{change.label}</th>
-                <td>{change.now || '—'}</td>
-                <td>{change.after || '—'}</td>
+                <th scope="row" className="text-nowrap">
+                  {change.label}
+                </th>
+                <td className="text-break">{change.now || '—'}</td>
+                <td className="text-break">{change.after || '—'}</td>
               </tr>
             ))}
           </tbody>
