@@ -262,12 +262,13 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function, the admin function (report outcomes, review rejections), the summary task function (weekly updates) and the portal task function (reminders) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates) and the portal task function (reminders) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
     expect(senders).toEqual([
       stack.api.functionFor('admin'),
+      stack.api.functionFor('investorPortal'),
       stack.workflows.taskFunctions.ExportTasksFunctionArn,
       stack.workflows.taskFunctions.SummaryTasksFunctionArn,
       stack.workflows.taskFunctions.PortalTasksFunctionArn,
@@ -276,6 +277,11 @@ describe('Lambda functions', () => {
     expect(environmentOf(template, stack.workflows.taskFunctions.SummaryTasksFunctionArn)).toMatchObject({
       SITE_URL: 'https://vcdirectory.io',
     });
+    // An approved investor's email links to their profile; a "This is me" code to the privacy page.
+    for (const group of ['admin', 'investorPortal'] as const)
+      expect(environmentOf(template, functionOf(group))).toMatchObject({
+        SITE_URL: 'https://vcdirectory.io',
+      });
 
     const statement = statementsOf(template, stack.workflows.taskFunctions.ExportTasksFunctionArn).find((s) =>
       actionsOf([s]).includes('ses:SendEmail'),
