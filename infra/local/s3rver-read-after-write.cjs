@@ -4,20 +4,74 @@
  * length from the file's size then: a GET right after a PUT (the recount's state, the search
  * snapshot) could read an empty or cut object on a busy machine, where S3 reads what was written.
  * Each PUT now answers once the file holds every byte (at most 5 s later).
+ *
+ * s3rver also writes an object in place: two PUTs of one key at once (two folds of the search
+ * snapshot) wrote into the same file, and a GET during a PUT read half of each, where S3 keeps every
+ * PUT whole and a GET sees one version. Each key's PUTs and GETs now take turns: a GET holds its turn
+ * until its body has been read (at most 10 s, so a reader that went away frees the key).
  */
 'use strict';
 const { stat } = require('node:fs/promises');
 const FilesystemStore = require('s3rver/lib/stores/filesystem');
 
 const putObject = FilesystemStore.prototype.putObject;
+const getObject = FilesystemStore.prototype.getObject;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-FilesystemStore.prototype.putObject = async function putObjectOnDisk(object) {
-  const result = await putObject.call(this, object);
-  const file = this.getResourcePath(object.bucket, object.key, 'object');
-  for (let waited = 0; waited < 5_000; waited += 5) {
-    if ((await stat(file)).size === result.size) break;
-    await sleep(5);
+/** The end of the last operation queued on each key. */
+const turns = new Map();
+
+/** Waits for the key's earlier operations, then returns the function that ends this one. */
+async function takeTurn(key) {
+  const previous = turns.get(key) ?? Promise.resolve();
+  let release;
+  const done = new Promise((resolve) => {
+    release = resolve;
+  });
+  const mine = previous.then(() => done);
+  turns.set(key, mine);
+  await previous;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    release();
+    if (turns.get(key) === mine) turns.delete(key);
+  };
+}
+
+FilesystemStore.prototype.putObject = async function putObjectWhole(object) {
+  const end = await takeTurn(`${object.bucket}/${object.key}`);
+  try {
+    const result = await putObject.call(this, object);
+    const file = this.getResourcePath(object.bucket, object.key, 'object');
+    for (let waited = 0; waited < 5_000; waited += 5) {
+      if ((await stat(file)).size === result.size) break;
+      await sleep(5);
+    }
+    return result;
+  } finally {
+    end();
   }
-  return result;
+};
+
+FilesystemStore.prototype.getObject = async function getObjectWhole(bucket, key, options) {
+  const end = await takeTurn(`${bucket}/${key}`);
+  let object;
+  try {
+    object = await getObject.call(this, bucket, key, options);
+  } catch (error) {
+    end();
+    throw error;
+  }
+  const body = object?.content;
+  if (!body || typeof body.on !== 'function') {
+    end();
+    return object;
+  }
+  body.on('close', end);
+  body.on('end', end);
+  body.on('error', end);
+  setTimeout(end, 10_000).unref();
+  return object;
 };

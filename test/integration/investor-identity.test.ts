@@ -363,6 +363,12 @@ describe('approvals claim with a lease', () => {
     const waiting = await approve(busy.investor.sub, { updatedAt: live?.updatedAt });
     expect(waiting.status).toBe(409);
     expect(errorOf(waiting.body).message).toBe(investorReviewMessages.beingApproved);
+    const rejecting = await call('POST', `/admin/investor-submissions/${busy.investor.sub}/reject`, {
+      token: admin.token,
+      body: { updatedAt: live?.updatedAt, reason: 'Not while it is being approved' },
+    });
+    expect(rejecting.status).toBe(409);
+    expect(errorOf(rejecting.body).message).toBe(investorReviewMessages.beingApproved);
     const saving = await call('PATCH', '/investor/profile', {
       token: busy.investor.token,
       body: { thesis: 'While approved' },

@@ -410,7 +410,9 @@ export function rejectionEmail(profile: InvestorProfileItem, portalName: string,
 /**
  * POST /admin/investor-submissions/{userId}/reject: the profile leaves the queue with the reason
  * (the investor sees it), then the reason is emailed. The decision stands if the email is refused
- * (logged; `emailed: false` tells the admin to write to the investor).
+ * (logged; `emailed: false` tells the admin to write to the investor). A profile whose approval's
+ * claim lapsed may be rejected too (conditioned on the version read: a takeover at the same moment
+ * wins or loses whole).
  */
 export async function rejectSubmission(
   userId: string,
@@ -419,10 +421,16 @@ export async function rejectSubmission(
   now: Date,
 ): Promise<ReviewDecisionResponse> {
   const profile = await submittedProfile(userId);
-  checkUndecided(profile, body.updatedAt);
+  // An approval under way holds the profile; one whose claim lapsed (its process died) does not.
+  if (profile.status === 'approving' && !claimLapsed(profile.claim, now))
+    throw new ConflictError(messages.beingApproved);
+  if (profile.status === 'approving') {
+    if (profile.updatedAt !== body.updatedAt) throw new ConflictError(messages.changedSinceRead);
+  } else checkUndecided(profile, body.updatedAt);
   const rejected: InvestorProfileItem = {
     ...profile,
     status: 'rejected',
+    claim: null,
     updatedAt: after(now, profile.updatedAt),
     review: {
       decision: 'rejected',
