@@ -7,11 +7,12 @@
  *
  * s3rver also writes an object in place: two PUTs of one key at once (two folds of the search
  * snapshot) wrote into the same file, and a GET during a PUT read half of each, where S3 keeps every
- * PUT whole and a GET sees one version. Each key's PUTs and GETs now take turns: a GET holds its turn
- * until its body has been read (at most 10 s, so a reader that went away frees the key).
+ * PUT whole and a GET sees one version. Each key's PUTs and GETs now take turns: a GET reads the
+ * object whole within its turn and answers from memory.
  */
 'use strict';
 const { stat } = require('node:fs/promises');
+const { Readable } = require('node:stream');
 const FilesystemStore = require('s3rver/lib/stores/filesystem');
 
 const putObject = FilesystemStore.prototype.putObject;
@@ -57,21 +58,17 @@ FilesystemStore.prototype.putObject = async function putObjectWhole(object) {
 
 FilesystemStore.prototype.getObject = async function getObjectWhole(bucket, key, options) {
   const end = await takeTurn(`${bucket}/${key}`);
-  let object;
   try {
-    object = await getObject.call(this, bucket, key, options);
-  } catch (error) {
-    end();
-    throw error;
-  }
-  const body = object?.content;
-  if (!body || typeof body.on !== 'function') {
-    end();
+    const object = await getObject.call(this, bucket, key, options);
+    const body = object?.content;
+    if (!body || typeof body.on !== 'function') return object;
+    // Read whole within the turn: the answer is served from memory, and the key is free at once
+    // (a 304 or a client that goes away never reads the file's stream).
+    const chunks = [];
+    for await (const chunk of body) chunks.push(chunk);
+    object.content = Readable.from([Buffer.concat(chunks)]);
     return object;
+  } finally {
+    end();
   }
-  body.on('close', end);
-  body.on('end', end);
-  body.on('error', end);
-  setTimeout(end, 10_000).unref();
-  return object;
 };

@@ -53,15 +53,18 @@ import { getPortal } from '../table/repositories/portals';
 /**
  * An investor's listing in the directory (issue 21, docs/data-model.md "Investor listings"): an
  * approved profile becomes an imported investor with source "{portal name} (self-submitted)" and is
- * mapped like an import (the same email joins the existing entry), except that what the investor
- * says of themselves ranks over imports: their contact values (only those founders may buy) enter
+ * mapped like an import by the account's verified email (issue 30: it joins an existing entry only
+ * when that email is the entry's, or when an admin decides so), except that what the investor says
+ * of themselves ranks over imports: their contact values (only those founders may buy) enter
  * the contact sheet with source 'investor' and the approval's date, a contact they do not offer
  * leaves it, and their name, firm, role, focus, places and cheque replace the entry's.
  *
  * Not under the `mapping` run lock, like the admin's correction: each write is one investor's, and
  * every write here is idempotent (a retry after a crash writes the same), so the only overlap is a
  * bulk mapping folding an import into the same entry at the same moment, which the next "process
- * all" or recount settles (docs/decisions.md).
+ * all" or recount settles (docs/decisions.md). Withdrawals (the investor's own, or the person
+ * listed through "This is me") keep a mark with the entry's copy and history, which an admin's
+ * restore writes back.
  */
 
 export const listingMessages = {
