@@ -185,6 +185,7 @@ export const manifest = {
         'CURATION#',
         'CURATION_JOB#',
         'REPORT#',
+        'CORRECTION#',
       ],
       writes: [
         'USER#',
@@ -199,6 +200,7 @@ export const manifest = {
         'CURATION_JOB#',
         'RUNNER#',
         'REPORT#',
+        'CORRECTION#',
       ],
       gsi1: [
         'EMAIL#',
@@ -208,27 +210,45 @@ export const manifest = {
         'PORTALS',
         'INVESTOR_SUBMISSIONS',
         'REPORTS_OPEN',
+        'BUYERS#',
+        'WITHDRAWALS',
+        'CORRECTIONS_OPEN',
       ],
     },
     uploads: { write: ['imports/'] },
     searchIndex: 'record',
     starts: ['mapping', 'aggregation', 'curation', 'import', 'exportDelivery'],
     email: true,
+    // SITE_URL: the approved investor's email links to their entry.
+    settings: ['site'],
   },
 
   investorPortal: {
     description: "An investor's own membership, profile and listing (joining a portal)",
     table: {
       // USER# and LISTER#, and the indexes: does the joining account keep founder records?
-      reads: ['USER#', 'PORTAL#', 'INVESTOR#', 'LISTER#'],
+      // DATA_REQUEST#, RATE#, CORRECTION#: "This is me" (a code to the entry's email, then the request).
+      reads: [
+        'USER#',
+        'PORTAL#',
+        'INVESTOR#',
+        'LISTER#',
+        'IMPORTED#',
+        'DATA_REQUEST#',
+        'RATE#',
+        'CORRECTION#',
+      ],
       // INVESTOR#, TAG#, DIRECTORY: a listed investor's withdrawal takes their entry out at once.
-      writes: ['USER#', 'INVESTOR#', 'TAG#', 'DIRECTORY'],
+      writes: ['USER#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'DATA_REQUEST#', 'RATE#', 'CORRECTION#'],
       gsi1: ['USER#', 'VOTER#'],
       gsi2: ['USER#'],
     },
     searchIndex: 'record',
     starts: ['aggregation'],
     invokes: ['investorGroup'],
+    // The code of "This is me", to the email the directory holds (SITE_URL: its link back).
+    email: true,
+    settings: ['site'],
   },
 
   stripeWebhook: {

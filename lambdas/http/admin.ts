@@ -1,5 +1,4 @@
 import {
-  ADMIN_PAGE_CURSOR_INVALID,
   adminCartsResponse,
   adminFunctionParams,
   adminPageQuery,
@@ -31,14 +30,13 @@ import {
   recentImportsResponse,
 } from '../../shared/api/imports';
 import {
-  adminPageQuery,
   adminWithdrawalSchema,
   adminWithdrawalsResponse,
   closeCorrectionBody,
   correctionParams,
   correctionRequestSchema,
   correctionRequestsResponse,
-  INVALID_CURSOR,
+  requestsPageQuery,
   restoreWithdrawalBody,
   withdrawalParams,
 } from '../../shared/api/investor-requests';
@@ -145,7 +143,7 @@ async function adminPage<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw new BadRequestError(ADMIN_PAGE_CURSOR_INVALID);
+    if (error instanceof InvalidCursorError) throw new BadRequestError(INVALID_CURSOR);
     throw error;
   }
 }
@@ -264,7 +262,7 @@ export const handler = httpHandler('admin', {
 
   'GET /admin/withdrawals': endpoint({
     auth: 'admin',
-    query: adminPageQuery,
+    query: requestsPageQuery,
     handle: async ({ query }) =>
       adminWithdrawalsResponse.parse(await paged(() => listWithdrawals(query.cursor ?? null, query.limit))),
   }),
@@ -281,7 +279,7 @@ export const handler = httpHandler('admin', {
 
   'GET /admin/correction-requests': endpoint({
     auth: 'admin',
-    query: adminPageQuery,
+    query: requestsPageQuery,
     handle: async ({ query }) =>
       correctionRequestsResponse.parse(await paged(() => listCorrections(query.cursor ?? null, query.limit))),
   }),

@@ -5,6 +5,7 @@ import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field
 import { curationRuleSchema } from '../curation/rules';
 import { contactSheetSchema } from '../investors/provenance';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
+import { pageQuery } from './paging';
 import { singleLine } from './text';
 
 /** GET /admin/imported-investors?email=…: the mapping debugger's lookup by email. */
@@ -148,26 +149,9 @@ export type RunFunctionResponse = z.infer<typeof runFunctionResponse>;
 /** Admin lists that grow with users are paged (issue 30): the spec's 50 a page, 100 at most. */
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_MAX_PAGE_SIZE = 100;
-/** Not in the spec: a page size out of range. */
-export const ADMIN_PAGE_SIZE_INVALID = `Invalid query parameter 'limit': send a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE} (the page size).`;
-/** Not in the spec: a cursor this list did not give (edited, or from another list). */
-export const ADMIN_PAGE_CURSOR_INVALID =
-  "Invalid query parameter 'cursor': it is not one this list gave. Load the list again from its first page (without a cursor).";
 
 /** GET /admin/carts?cursor=&limit= and GET /admin/unmatched-payments?cursor=&limit=: one page. */
-export const adminPageQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(2048, { error: ADMIN_PAGE_CURSOR_INVALID }))),
-  limit: z._default(
-    z.coerce
-      .number({ error: ADMIN_PAGE_SIZE_INVALID })
-      .check(
-        z.int({ error: ADMIN_PAGE_SIZE_INVALID }),
-        z.gte(1, { error: ADMIN_PAGE_SIZE_INVALID }),
-        z.lte(ADMIN_MAX_PAGE_SIZE, { error: ADMIN_PAGE_SIZE_INVALID }),
-      ),
-    ADMIN_PAGE_SIZE,
-  ),
-});
+export const adminPageQuery = z.object(pageQuery(ADMIN_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE));
 
 /** GET /admin/carts: a page of carts, newest first, with each creator's email. */
 export const adminCartSchema = z.object({

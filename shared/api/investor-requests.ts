@@ -6,6 +6,7 @@ import {
   DATA_REQUEST_ACTIONS,
   dataRequestMessages,
 } from '../privacy/data-requests';
+import { pageQuery } from './paging';
 
 /**
  * The API contract of a listed person's own requests (issue 30) and of the admins' views of them:
@@ -14,20 +15,10 @@ import {
  * this remedy, with its history, and an admin's restore), and the correction requests.
  */
 
-/** A page of an admin list: `cursor` from the previous page, at most `limit` items. */
-export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_MAX_PAGE_SIZE = 50;
-export const adminPageQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(2048, 'cursor is too long: leave it out to start again'))),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_MAX_PAGE_SIZE)),
-    ADMIN_PAGE_SIZE,
-  ),
-});
-export type AdminPageQuery = z.input<typeof adminPageQuery>;
-/** A cursor this list did not give (or from another list). */
-export const INVALID_CURSOR =
-  'cursor is not one this list gave: leave it out to start again from the first page.';
+/** A page of the withdrawals, correction requests and submissions queues: 20 a page, 50 at most. */
+export const REQUESTS_PAGE_SIZE = 20;
+export const REQUESTS_MAX_PAGE_SIZE = 50;
+export const requestsPageQuery = z.object(pageQuery(REQUESTS_PAGE_SIZE, REQUESTS_MAX_PAGE_SIZE));
 
 const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a request id'));
 

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { entryChangeSchema } from '../investors/entry-changes';
 import { INVESTOR_PROFILE_STATUSES, investorProfileFieldsSchema } from '../investors/investor-profile';
 import { saveInvestorProfileBody } from './investor-profile';
+import { requestsPageQuery } from './investor-requests';
 import { multiLine, singleLine } from './text';
-import { adminPageQuery } from './investor-requests';
 
 /**
  * The API contract of the admins' review of investor profiles (issue 21): the queue of submitted
@@ -32,7 +32,7 @@ export const investorReviewMessages = {
 } as const;
 
 /** GET /admin/investor-submissions?cursor=&limit=: one page of the queue, oldest submission first. */
-export const submissionsQuery = adminPageQuery;
+export const submissionsQuery = requestsPageQuery;
 export type SubmissionsQuery = z.input<typeof submissionsQuery>;
 
 export const REJECTION_REASON_MAX_LENGTH = 1000;

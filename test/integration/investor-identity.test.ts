@@ -11,13 +11,13 @@ import { getInvestorListing } from '../../lambdas/lib/table/repositories/investo
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import { investorAccountMessages, investorProfileResponse } from '../../shared/api/investor-profile';
-import { INVALID_CURSOR } from '../../shared/api/investor-requests';
 import {
   type InvestorSubmission,
   investorReviewMessages,
   investorSubmissionsResponse,
   reviewDecisionResponse,
 } from '../../shared/api/investor-review';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, sesRefuses } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';

@@ -26,6 +26,9 @@ export const tablePartitions = {
   'RUNNER#': 'a run lock (mapping, publishing, recount)',
   'REPORT#': "a founder's report of wrong data",
   STRIPE_EVENTS: 'the claims on Stripe events (Powertools idempotency)',
+  'DATA_REQUEST#': "a listed person's request to hide or correct their entry, waiting for its emailed code",
+  'RATE#': 'a fixed-window counter of one rate limit (codes per investor, per address)',
+  'CORRECTION#': 'a correction asked for by the person listed (code checked), for admins to work',
 } as const;
 
 /** The partitions of each global secondary index, by its partition-key value (`gsi1pk`, `gsi2pk`). */
@@ -46,6 +49,9 @@ export const indexPartitions = {
     REPORTS_OPEN: 'the open reports, oldest first',
     TAGCOUNTERS: 'the tag counters',
     DELIVERIES_OPEN: 'the paid carts not yet delivered, oldest payment first (the watch of paid carts)',
+    'BUYERS#': 'the founders who bought one investor (their library rows)',
+    WITHDRAWALS: 'every withdrawn entry, latest event first',
+    CORRECTIONS_OPEN: 'the open correction requests, oldest first',
   },
   gsi2: {
     UNMAPPED: 'imported investors not yet mapped',

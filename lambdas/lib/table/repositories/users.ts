@@ -7,7 +7,15 @@ import {
   type UserProfile,
   userProfileModel,
 } from '../models';
-import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, queryCount, updateItem } from '../table';
+import {
+  conditionalWrite,
+  getItem,
+  isConditionFailure,
+  putItem,
+  queryAll,
+  queryCount,
+  updateItem,
+} from '../table';
 import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
