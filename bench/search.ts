@@ -9,7 +9,7 @@ import { type Api, expectStatus } from '../infra/local/api-client';
 import { s3Client } from '../lambdas/lib/clients/s3';
 import { searchIndexConfig } from '../lambdas/lib/config';
 import { SearchIndex } from '../shared/search/engine';
-import { decodeSnapshot, SEARCH_INDEX_KEY } from '../shared/search/snapshot';
+import { decodeStoredSnapshot, SEARCH_INDEX_KEY } from '../shared/search/snapshot';
 import { COMMON_TAG, NOTHING_TAG, RARE_TAG } from './csv';
 import { collectGarbage } from './machine';
 import { type Latency, latencyOf, timeRuns } from './stats';
@@ -189,6 +189,5 @@ async function loadIndex(): Promise<{ index: SearchIndex; gzipBytes: number }> {
     new GetObjectCommand({ Bucket: searchIndexConfig().SEARCH_INDEX_BUCKET, Key: SEARCH_INDEX_KEY }),
   );
   const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
-  const { investors } = decodeSnapshot(JSON.parse(gunzipSync(body).toString('utf8')));
-  return { index: new SearchIndex(investors), gzipBytes: body.length };
+  return { index: new SearchIndex(decodeStoredSnapshot(gunzipSync(body))), gzipBytes: body.length };
 }

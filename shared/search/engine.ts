@@ -1,4 +1,5 @@
 import type { CartInvestor } from '../cart/cart';
+import { CONTACT_KINDS } from '../investors/provenance';
 import {
   FACETS,
   type Facet,
@@ -8,15 +9,22 @@ import {
   type SearchFilters,
   type SearchSort,
 } from './filters';
-import { foldText, searchWords } from './fold';
+import { searchWords, typoBudget } from './fold';
+import {
+  type BuildOptions,
+  buildIndexData,
+  confirmedOf,
+  dictionaryAt,
+  type IndexData,
+  type IndexedInvestor,
+  nameKeyOf,
+  stringAt,
+  stringsOf,
+  updatedKeyOf,
+} from './index-data';
+import { compareStrings, editDistance, TextIndex } from './text-index';
 
-/** One investor as the search index holds it: the public card (never a contact value) and its update time. */
-export interface IndexedInvestor {
-  card: CartInvestor;
-  updatedAt: string;
-  /** A change object's tombstone: the investor left the directory (a withdrawn profile, issue 21). */
-  removed?: boolean;
-}
+export type { IndexedInvestor } from './index-data';
 
 export interface FacetValue {
   /** The value as filters and URLs carry it (a role key, a normalised tag, a folded place). */
@@ -30,6 +38,11 @@ export interface SearchPageResult {
   items: CartInvestor[];
   total: number;
   cursor: string | null;
+  /**
+   * When the typed words matched nothing exactly (no result, or only results with typos): the
+   * closest words the directory holds, as a search that finds something without a typo.
+   */
+  didYouMean?: string | null;
 }
 
 export class InvalidSearchCursorError extends Error {
@@ -38,6 +51,22 @@ export class InvalidSearchCursorError extends Error {
 
 /** Facet values past this many (by count) are left out, except a value that is filtered on. */
 export const FACET_VALUES_SHOWN = 30;
+
+/** What a suggestion names: an investor (its profile), a firm or a region (searched), or a filter value. */
+export type SuggestionKind = 'investor' | 'firm' | 'region' | Facet;
+
+export interface Suggestion {
+  kind: SuggestionKind;
+  label: string;
+  /** An investor's id, a filter's value (as facets give it), a firm's or a region's name. */
+  value: string;
+  /** An investor's firm. */
+  detail: string | null;
+  /** How many investors it finds. */
+  count: number;
+}
+
+export const SUGGESTION_LIMITS = { investors: 4, firms: 3, values: 5 } as const;
 
 // ------------------------------------------------------------------ bit sets over investor ordinals
 
@@ -64,201 +93,593 @@ function andInto(target: Bits, other: Bits): void {
   for (let i = 0; i < target.length; i++) target[i] = (target[i] as number) & (other[i] as number);
 }
 
-// ------------------------------------------------------------------ the index
+// ------------------------------------------------------------------ ranking
 
-interface ValueEntry {
-  /** Its number among the facet's values. */
-  id: number;
-  bits: Bits;
-  count: number;
-  spellings: Map<string, number>;
+/**
+ * How an investor matched a typed word, best first: the kind of match (exact, the start of a word,
+ * one typo, two typos), then where (name, firm, a tag or place, the thesis). A tier is
+ * `kind × 4 + field`; over several words an investor ranks by its worst word.
+ */
+const KIND = { exact: 0, prefix: 1 } as const;
+const TAG_FIELD = 2;
+const tierOf = (kind: number, field: number) => kind * 4 + field;
+const TIERS = 16;
+const NO_MATCH = 255;
+/** Words after this many are not searched (a box of 100 characters holds about that many words). */
+const MAX_WORDS = 10;
+
+interface TermRange {
+  from: number;
+  to: number;
+  kind: number;
 }
 
-function facetValuesOf(card: CartInvestor, facet: Facet): string[] {
-  switch (facet) {
-    case 'role':
-      return [card.investorRole];
-    case 'stage':
-      return card.stageFocus;
-    case 'sector':
-      return card.sectorFocus;
-    case 'country':
-      return card.countries ?? [];
-    case 'city':
-      return card.cities ?? [];
+/** The terms of an index a typed word matches: itself, the words it starts, those within its typo budget. */
+function matchWord(index: TextIndex, word: string): { ranges: TermRange[]; exact: boolean } {
+  const ranges: TermRange[] = [];
+  const [from, to] = index.prefixRange(word);
+  if (from < to) {
+    if (index.term(from) === word) {
+      ranges.push({ from, to: from + 1, kind: KIND.exact });
+      if (from + 1 < to) ranges.push({ from: from + 1, to, kind: KIND.prefix });
+    } else ranges.push({ from, to, kind: KIND.prefix });
   }
+  const budget = typoBudget(word);
+  if (budget > 0)
+    for (const match of index.fuzzy(word, budget))
+      if (match.distance > 0 && (match.term < from || match.term >= to))
+        ranges.push({ from: match.term, to: match.term + 1, kind: 1 + match.distance });
+  return { ranges, exact: from < to };
 }
 
-const HAS_FLAG: Readonly<Record<HasContact, (card: CartInvestor) => boolean>> = {
-  email: (card) => card.hasEmail,
-  linkedin: (card) => card.hasLinkedIn,
-  phone: (card) => card.hasPhone,
-};
+/** How a typed word matches one word of a phrase: its kind, or -1. */
+function wordKind(typed: string, word: string): number {
+  if (typed === word) return KIND.exact;
+  if (word.startsWith(typed)) return KIND.prefix;
+  const budget = typoBudget(typed);
+  if (budget === 0) return -1;
+  const distance = editDistance(typed, word, budget);
+  return distance <= budget ? 1 + distance : -1;
+}
+
+/** The closest word within reach for "did you mean": one edit from 3 letters, else the typo budget. */
+const correctionBudget = (word: string) => Math.max(typoBudget(word), word.length >= 3 ? 1 : 0);
+
+interface Evaluation {
+  words: string[];
+  /** Per investor, its tier (NO_MATCH when it does not match every word). */
+  tiers: Uint8Array;
+  /** The matching investors, ascending. */
+  matched: Uint32Array;
+  bits: Bits;
+  /** The best kind any investor matched with (exact 0, prefix 1, typos 2-3), or NO_MATCH. */
+  bestKind: number;
+  /** Per word: whether it matched something exactly or as the start of a word. */
+  wordExact: boolean[];
+}
 
 interface Order {
-  /** Ordinals in this order. */
-  ords: Int32Array;
-  /** Each position's sort key, ascending: what a cursor holds. */
-  keys: string[];
+  /** Ords in this order (null: the ords themselves, the name order). */
+  ords: Uint32Array | null;
 }
 
 interface Cursor {
-  sort: SearchSort;
   key: string;
+  tier: number;
 }
 
-/** A cursor is the sort key of the page's last investor: it stays right when the index is rebuilt between pages. */
-const encodeCursor = (cursor: Cursor): string =>
-  encodeURIComponent(JSON.stringify([cursor.sort, cursor.key]));
+const encodeCursor = (sort: SearchSort, key: string, tier: number | null): string =>
+  encodeURIComponent(JSON.stringify(tier === null ? [sort, key] : [sort, key, tier]));
 
-function decodeCursor(cursor: string, sort: SearchSort): Cursor {
+/** A cursor is the sort key of the page's last investor (and its tier in a ranked search): it stays right when the index is rebuilt between pages. */
+function decodeCursor(cursor: string, sort: SearchSort, ranked: boolean): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(decodeURIComponent(cursor));
   } catch {
     throw new InvalidSearchCursorError('The cursor is not one this search gave.');
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2 || parsed[0] !== sort || typeof parsed[1] !== 'string')
+  if (!Array.isArray(parsed) || parsed[0] !== sort || typeof parsed[1] !== 'string')
     throw new InvalidSearchCursorError('The cursor does not belong to this search.');
-  return { sort, key: parsed[1] };
-}
-
-/** The first position whose key is greater than `key`. */
-function positionAfter(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((keys[mid] as string) <= key) lo = mid + 1;
-    else hi = mid;
+  if (!ranked) {
+    if (parsed.length !== 2) throw new InvalidSearchCursorError('The cursor does not belong to this search.');
+    return { key: parsed[1], tier: 0 };
   }
-  return lo;
+  const tier = parsed[2];
+  if (parsed.length !== 3 || !Number.isInteger(tier) || tier < 0 || tier >= TIERS)
+    throw new InvalidSearchCursorError('The cursor does not belong to this search.');
+  return { key: parsed[1], tier: tier as number };
 }
 
-const UPDATED_KEY_SPAN = 9_999_999_999_999;
+/** A small cache: the most recently used answers, at most `size`. */
+class Recent<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string, make: () => V): V {
+    const held = this.entries.get(key);
+    if (held !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, held);
+      return held;
+    }
+    const value = make();
+    this.entries.set(key, value);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+}
+
+interface FacetState {
+  valueKeys: string[];
+  valueIndex: Map<string, number>;
+  labels: string[];
+  /** Investors per value, ascending (built at load from the per-investor lists). */
+  postingStarts: Uint32Array;
+  postingOrds: Uint32Array;
+  spellings: string[];
+}
 
 /**
- * The directory's search index, in memory: a bit set per filter value over investors numbered in
- * name order, a sorted word list for prefix search, and the cheque bounds as typed arrays. A page
- * walks the chosen order and keeps the investors in the result bit set, so its cost does not grow
- * with the number of matches; totals and facet counts are popcounts and one pass over the results.
+ * The directory's search index, in memory, over the columns of the snapshot (index-data.ts). A
+ * search ANDs bit sets (a filter value's investors, a contact kind, the cheque range, the typed
+ * words); typed words are ranked (exact before the start of a word before a typo; a name before a
+ * firm before a tag or place before a thesis word; then the chosen order). A page walks the chosen
+ * order, so its cost does not grow with the number of matches; totals and facet counts are popcounts
+ * and one pass over the results.
  */
 export class SearchIndex {
-  private readonly cards: CartInvestor[];
-  private readonly words: string[];
-  private readonly wordOrds: Int32Array;
-  private readonly checkMin: Float64Array;
-  private readonly checkMax: Float64Array;
-  private readonly values = new Map<Facet, Map<string, ValueEntry>>();
-  /** Per facet, each investor's value ids (a CSR layout: `ids[offsets[ord]..offsets[ord + 1]]`), for facet counts. */
-  private readonly valueIds = new Map<Facet, { keys: string[]; offsets: Int32Array; ids: Int32Array }>();
+  readonly size: number;
+  private readonly text: TextIndex;
+  private readonly firmText: TextIndex;
+  private readonly vocabularyWords: TextIndex;
+  private readonly facetState: Record<Facet, FacetState>;
   private readonly hasBits = new Map<HasContact, Bits>();
-  private readonly orders: Record<SearchSort, Order>;
   private readonly words32: number;
+  private readonly firmCounts: Uint32Array;
+  private updatedPositions: Uint32Array | null = null;
+  private readonly valueBitsCache = new Recent<Bits>(64);
+  private readonly evaluations = new Recent<Evaluation | null>(16);
+  private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; total: number }>(16);
+  private readonly entryCounts = new Map<number, number>();
+  private readonly vocabularyTexts: string[];
 
-  constructor(investors: readonly IndexedInvestor[]) {
-    const sorted = investors
-      .map((investor) => ({ investor, nameKey: `${foldText(investor.card.name)}\u0000${investor.card.id}` }))
-      .sort((a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : 0));
-    const n = sorted.length;
+  constructor(readonly data: IndexData) {
+    const n = data.size;
+    this.size = n;
     this.words32 = Math.ceil(n / 32);
-    this.cards = sorted.map((s) => s.investor.card);
-    this.checkMin = new Float64Array(n);
-    this.checkMax = new Float64Array(n);
-
-    const wordPairs: [string, number][] = [];
-    const building = new Map<Facet, { keys: string[]; offsets: number[]; ids: number[] }>();
-    for (const facet of FACETS) {
-      this.values.set(facet, new Map());
-      building.set(facet, { keys: [], offsets: [0], ids: [] });
+    this.text = new TextIndex(data.text);
+    this.firmText = new TextIndex(data.firmText);
+    this.vocabularyWords = new TextIndex(data.vocabulary.words);
+    this.vocabularyTexts = stringsOf(data.vocabulary.texts);
+    this.facetState = Object.fromEntries(FACETS.map((facet) => [facet, this.loadFacet(facet)])) as Record<
+      Facet,
+      FacetState
+    >;
+    const flagOf: Record<HasContact, number> = { email: 1, phone: 2, linkedin: 4 };
+    for (const contact of HAS_CONTACTS) {
+      const bits = this.emptyBits();
+      const flag = flagOf[contact];
+      for (let ord = 0; ord < n; ord++) if (((data.flags[ord] as number) & flag) !== 0) set(bits, ord);
+      this.hasBits.set(contact, bits);
     }
-    for (const contact of HAS_CONTACTS) this.hasBits.set(contact, this.emptyBits());
+    this.firmCounts = new Uint32Array(data.firms.table.offsets.length - 1);
+    for (let ord = 0; ord < n; ord++) {
+      const id = data.firms.ids[ord] as number;
+      if (id !== 0) this.firmCounts[id - 1] = (this.firmCounts[id - 1] as number) + 1;
+    }
+  }
 
-    sorted.forEach(({ investor: { card } }, ord) => {
-      for (const word of new Set([...searchWords(card.name), ...searchWords(card.firmName ?? '')]))
-        wordPairs.push([word, ord]);
-      this.checkMin[ord] = card.checkMin ?? Number.NaN;
-      this.checkMax[ord] = card.checkMax ?? Number.NaN;
-      for (const contact of HAS_CONTACTS)
-        if (HAS_FLAG[contact](card)) set(this.hasBits.get(contact) as Bits, ord);
-      for (const facet of FACETS) {
-        const entries = this.values.get(facet) as Map<string, ValueEntry>;
-        const layout = building.get(facet) as { keys: string[]; offsets: number[]; ids: number[] };
-        const keys: string[] = [];
-        for (const spelling of facetValuesOf(card, facet)) {
-          const key = facetValueKey(facet, spelling);
-          if (key === '' || keys.includes(key)) continue;
-          keys.push(key);
-          let entry = entries.get(key);
-          if (!entry) {
-            entry = { id: layout.keys.length, bits: this.emptyBits(), count: 0, spellings: new Map() };
-            entries.set(key, entry);
-            layout.keys.push(key);
-          }
-          set(entry.bits, ord);
-          entry.count++;
-          entry.spellings.set(spelling, (entry.spellings.get(spelling) ?? 0) + 1);
-          layout.ids.push(entry.id);
+  static build(investors: Iterable<IndexedInvestor>, options: BuildOptions = {}): SearchIndex {
+    return new SearchIndex(buildIndexData(investors, options));
+  }
+
+  /** Investors per value of one facet, from each investor's list (a counting sort, duplicates within an investor once). */
+  private loadFacet(facet: Facet): FacetState {
+    const column = this.data.facets[facet];
+    const valueKeys = stringsOf(column.values);
+    const spellings = stringsOf(column.spellings);
+    const counts = new Uint32Array(valueKeys.length + 1);
+    const n = this.size;
+    const { offsets, spellingIds, spellingValue } = column;
+    const eachValue = (visit: (ord: number, value: number) => void) => {
+      for (let ord = 0; ord < n; ord++) {
+        const from = offsets[ord] as number;
+        const to = offsets[ord + 1] as number;
+        for (let i = from; i < to; i++) {
+          const value = spellingValue[spellingIds[i] as number] as number;
+          let again = false;
+          for (let j = from; j < i && !again; j++) again = spellingValue[spellingIds[j] as number] === value;
+          if (!again) visit(ord, value);
         }
-        layout.offsets.push(layout.ids.length);
       }
+    };
+    eachValue((_, value) => {
+      counts[value + 1] = (counts[value + 1] as number) + 1;
     });
-
-    for (const [facet, layout] of building)
-      this.valueIds.set(facet, {
-        keys: layout.keys,
-        offsets: Int32Array.from(layout.offsets),
-        ids: Int32Array.from(layout.ids),
-      });
-
-    wordPairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.words = wordPairs.map((p) => p[0]);
-    this.wordOrds = Int32Array.from(wordPairs, (p) => p[1]);
-
-    const byName: Order = { ords: Int32Array.from(sorted, (_, i) => i), keys: sorted.map((s) => s.nameKey) };
-    const updated = sorted
-      .map(({ investor }, ord) => ({
-        ord,
-        key: `${String(UPDATED_KEY_SPAN - (Date.parse(investor.updatedAt) || 0)).padStart(13, '0')}\u0000${investor.card.id}`,
-      }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    this.orders = {
-      name: byName,
-      updated: { ords: Int32Array.from(updated, (u) => u.ord), keys: updated.map((u) => u.key) },
+    for (let v = 0; v < valueKeys.length; v++)
+      counts[v + 1] = (counts[v + 1] as number) + (counts[v] as number);
+    const postingOrds = new Uint32Array(counts[valueKeys.length] as number);
+    const fill = counts.slice(0, valueKeys.length);
+    eachValue((ord, value) => {
+      postingOrds[fill[value] as number] = ord;
+      fill[value] = (fill[value] as number) + 1;
+    });
+    return {
+      valueKeys,
+      valueIndex: new Map(valueKeys.map((key, id) => [key, id])),
+      labels: Array.from(column.labels, (spelling) => spellings[spelling] as string),
+      postingStarts: counts,
+      postingOrds,
+      spellings,
     };
   }
 
-  get size(): number {
-    return this.cards.length;
+  // ---------------------------------------------------------------- cards
+
+  /** The public card of investor `ord`. */
+  card(ord: number): CartInvestor {
+    const data = this.data;
+    const flags = data.flags[ord] as number;
+    const marks = data.marks[ord] as number;
+    const byInvestor = CONTACT_KINDS.filter((_, bit) => (marks & (1 << bit)) !== 0);
+    const card: CartInvestor = {
+      id: stringAt(data.ids, ord),
+      name: stringAt(data.names, ord),
+      investorRole: this.spellingsOf('role', ord)[0] ?? '',
+      stageFocus: this.spellingsOf('stage', ord),
+      sectorFocus: this.spellingsOf('sector', ord),
+      hasEmail: (flags & 1) !== 0,
+      hasPhone: (flags & 2) !== 0,
+      hasLinkedIn: (flags & 4) !== 0,
+      hasTwitter: (flags & 8) !== 0,
+      hasCrunchbase: (flags & 16) !== 0,
+      firmName: dictionaryAt(data.firms, ord),
+      title: dictionaryAt(data.titles, ord),
+      cities: this.spellingsOf('city', ord),
+      countries: this.spellingsOf('country', ord),
+      checkMin: Number.isNaN(data.checkMin[ord]) ? null : (data.checkMin[ord] as number),
+      checkMax: Number.isNaN(data.checkMax[ord]) ? null : (data.checkMax[ord] as number),
+      contactConfirmed: confirmedOf(data, ord),
+      ...(byInvestor.length > 0 ? { confirmedByInvestor: byInvestor } : {}),
+    };
+    return card;
   }
 
-  /** One page of the investors matching every filter, in the chosen order, after the cursor's position. */
+  /** Investor `ord` as the snapshot holds it (the fold reads every investor back this way). */
+  investor(ord: number): IndexedInvestor {
+    const thesis = stringAt(this.data.theses, ord);
+    return {
+      card: this.card(ord),
+      updatedAt: new Date(this.data.updatedAt[ord] as number).toISOString(),
+      ...(thesis !== '' ? { thesis } : {}),
+    };
+  }
+
+  *investors(): Generator<IndexedInvestor> {
+    for (let ord = 0; ord < this.size; ord++) yield this.investor(ord);
+  }
+
+  private spellingsOf(facet: Facet, ord: number): string[] {
+    const column = this.data.facets[facet];
+    const spellings = this.facetState[facet].spellings;
+    const out: string[] = [];
+    for (let i = column.offsets[ord] as number; i < (column.offsets[ord + 1] as number); i++)
+      out.push(spellings[column.spellingIds[i] as number] as string);
+    return out;
+  }
+
+  private emptyBits(): Bits {
+    return new Uint32Array(this.words32);
+  }
+
+  // ---------------------------------------------------------------- typed words
+
+  /** The words of a search as it ranks them, or null when it has none. Kept for the next pages. */
+  private evaluate(q: string, scope: 'all' | 'names' = 'all'): Evaluation | null {
+    const words = searchWords(q).slice(0, MAX_WORDS);
+    if (words.length === 0) return null;
+    return this.evaluations.get(`${scope}|${words.join(' ')}`, () => this.evaluateWords(words, scope));
+  }
+
+  private evaluateWords(words: string[], scope: 'all' | 'names'): Evaluation {
+    const n = this.size;
+    const textMatches = words.map((word) => matchWord(this.text, word));
+    const vocabularyMatches =
+      scope === 'all' ? words.map((word) => matchWord(this.vocabularyWords, word)) : words.map(() => null);
+    const wordExact = words.map(
+      (_, i) => textMatches[i]?.exact === true || vocabularyMatches[i]?.exact === true,
+    );
+    let tiers: Uint8Array | null = null;
+    for (let i = 0; i < words.length; ) {
+      const phrase = scope === 'all' ? this.phraseAt(words, i, vocabularyMatches[i]?.ranges ?? []) : null;
+      let segment: Uint8Array;
+      if (phrase) {
+        segment = new Uint8Array(n).fill(NO_MATCH);
+        for (const { entry, kind } of phrase.entries) this.lowerByEntry(segment, entry, kind);
+        // The same words as names, firms or thesis words, all of them.
+        let asText: Uint8Array | null = null;
+        for (let j = i; j < i + phrase.length; j++) {
+          const one = new Uint8Array(n).fill(NO_MATCH);
+          this.lowerByText(one, (textMatches[j] as { ranges: TermRange[] }).ranges, scope);
+          asText = asText ? maxInto(asText, one) : one;
+        }
+        if (asText)
+          for (let ord = 0; ord < n; ord++)
+            if ((asText[ord] as number) < (segment[ord] as number)) segment[ord] = asText[ord] as number;
+        i += phrase.length;
+      } else {
+        segment = new Uint8Array(n).fill(NO_MATCH);
+        this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
+        const vocabulary = vocabularyMatches[i];
+        if (vocabulary) {
+          const entries = new Map<number, number>();
+          const { postingStarts, postingDocs } = this.vocabularyWords.data;
+          for (const range of vocabulary.ranges)
+            for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
+              const entry = postingDocs[p] as number;
+              const held = entries.get(entry);
+              if (held === undefined || range.kind < held) entries.set(entry, range.kind);
+            }
+          for (const [entry, kind] of entries) this.lowerByEntry(segment, entry, kind);
+        }
+        i++;
+      }
+      tiers = tiers ? maxInto(tiers, segment) : segment;
+    }
+    const final = tiers as Uint8Array;
+    const bits = this.emptyBits();
+    let count = 0;
+    let bestKind = NO_MATCH;
+    for (let ord = 0; ord < n; ord++) {
+      const tier = final[ord] as number;
+      if (tier === NO_MATCH) continue;
+      set(bits, ord);
+      count++;
+      if (tier >> 2 < bestKind) bestKind = tier >> 2;
+    }
+    const matched = new Uint32Array(count);
+    for (let ord = 0, k = 0; ord < n; ord++) if (final[ord] !== NO_MATCH) matched[k++] = ord;
+    return { words, tiers: final, matched, bits, bestKind, wordExact };
+  }
+
+  /** Lowers each matching investor's tier to what these terms give (kind and the field of the word). */
+  private lowerByText(tiers: Uint8Array, ranges: readonly TermRange[], scope: 'all' | 'names'): void {
+    const { postingStarts, postingDocs, postingFields } = this.text.data;
+    const maxField = scope === 'names' ? 1 : 3;
+    for (const range of ranges) {
+      const base = range.kind * 4;
+      for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
+        const field = postingFields[p] as number;
+        if (field > maxField) continue;
+        const ord = postingDocs[p] as number;
+        const tier = base + field;
+        if (tier < (tiers[ord] as number)) tiers[ord] = tier;
+      }
+    }
+  }
+
+  /** Lowers the tier of every investor a vocabulary entry selects. */
+  private lowerByEntry(tiers: Uint8Array, entry: number, kind: number): void {
+    const vocabulary = this.data.vocabulary;
+    const facet = FACETS[vocabulary.facets[entry] as number] as Facet;
+    const state = this.facetState[facet];
+    const tier = tierOf(kind, TAG_FIELD);
+    for (
+      let v = vocabulary.valueStarts[entry] as number;
+      v < (vocabulary.valueStarts[entry + 1] as number);
+      v++
+    ) {
+      const value = vocabulary.valueIds[v] as number;
+      for (
+        let p = state.postingStarts[value] as number;
+        p < (state.postingStarts[value + 1] as number);
+        p++
+      ) {
+        const ord = state.postingOrds[p] as number;
+        if (tier < (tiers[ord] as number)) tiers[ord] = tier;
+      }
+    }
+  }
+
+  /**
+   * The longest phrase of two words or more ("sao paulo", "series a", "family office") that starts
+   * at word `i`: the entries it names and their kind (the worst of their words), or null.
+   */
+  private phraseAt(
+    words: readonly string[],
+    i: number,
+    ranges: readonly TermRange[],
+  ): { length: number; entries: { entry: number; kind: number }[] } | null {
+    const { postingStarts, postingDocs } = this.vocabularyWords.data;
+    let best: { length: number; entries: { entry: number; kind: number }[] } | null = null;
+    const tried = new Set<number>();
+    for (const range of ranges)
+      for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
+        const entry = postingDocs[p] as number;
+        if (tried.has(entry)) continue;
+        tried.add(entry);
+        const parts = (this.vocabularyTexts[entry] as string).split(' ');
+        if (parts.length < 2 || i + parts.length > words.length) continue;
+        let kind = 0;
+        for (let j = 0; j < parts.length && kind >= 0; j++) {
+          const k = wordKind(words[i + j] as string, parts[j] as string);
+          kind = k < 0 ? -1 : Math.max(kind, k);
+        }
+        if (kind < 0) continue;
+        if (!best || parts.length > best.length) best = { length: parts.length, entries: [{ entry, kind }] };
+        else if (parts.length === best.length) best.entries.push({ entry, kind });
+      }
+    return best;
+  }
+
+  /** "Did you mean": each word that matched nothing exactly replaced by the closest word the directory holds, when that search finds something exactly. */
+  private didYouMean(evaluation: Evaluation): string | null {
+    if (evaluation.bestKind <= KIND.prefix) return null;
+    const corrected = evaluation.words.map((word, i) => {
+      if (evaluation.wordExact[i]) return word;
+      const budget = correctionBudget(word);
+      let best: { word: string; distance: number; frequency: number } | null = null;
+      for (const index of [this.text, this.vocabularyWords])
+        for (const match of budget > 0 ? index.fuzzy(word, budget) : []) {
+          const candidate = {
+            word: index.term(match.term),
+            distance: match.distance,
+            frequency: index.frequency(match.term),
+          };
+          if (
+            !best ||
+            candidate.distance < best.distance ||
+            (candidate.distance === best.distance && candidate.frequency > best.frequency) ||
+            (candidate.distance === best.distance &&
+              candidate.frequency === best.frequency &&
+              compareStrings(candidate.word, best.word) < 0)
+          )
+            best = candidate;
+        }
+      return best?.word ?? word;
+    });
+    const q = corrected.join(' ');
+    if (q === evaluation.words.join(' ')) return null;
+    const again = this.evaluate(q);
+    return again && again.bestKind <= KIND.prefix ? q : null;
+  }
+
+  // ---------------------------------------------------------------- pages
+
+  /** The ord at position `pos` of the chosen order. */
+  private ordAt(order: Order, pos: number): number {
+    return order.ords ? (order.ords[pos] as number) : pos;
+  }
+
+  private order(sort: SearchSort): Order {
+    return { ords: sort === 'name' ? null : this.data.updatedOrder };
+  }
+
+  private keyAt(sort: SearchSort, pos: number): string {
+    if (sort === 'name') return nameKeyOf(stringAt(this.data.names, pos), stringAt(this.data.ids, pos));
+    const ord = this.data.updatedOrder[pos] as number;
+    return updatedKeyOf(this.data.updatedAt[ord] as number, stringAt(this.data.ids, ord));
+  }
+
+  /** The first position of the order whose key is greater than `key`. */
+  private positionAfter(sort: SearchSort, key: string): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareStrings(this.keyAt(sort, mid), key) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** One page of the investors matching every filter, in the chosen order (ranked first when words are typed), after the cursor's position. */
   page(filters: SearchFilters, sort: SearchSort, cursor: string | null, limit: number): SearchPageResult {
-    const order = this.orders[sort];
-    const start = cursor === null ? 0 : positionAfter(order.keys, decodeCursor(cursor, sort).key);
+    const evaluation = filters.q ? this.evaluate(filters.q) : null;
+    if (filters.q && evaluation) return this.rankedPage(evaluation, filters, sort, cursor, limit);
+    const order = this.order(sort);
+    const start = cursor === null ? 0 : this.positionAfter(sort, decodeCursor(cursor, sort, false).key);
     const matches = this.match(filters);
-    const total = matches ? popcount(matches) : this.cards.length;
+    const total = matches ? popcount(matches) : this.size;
     const items: CartInvestor[] = [];
     let position = start;
     let last = -1;
     // The walk stops at a full page; a page of a search with few matches stops at its last one.
     let seen = 0;
-    for (; position < order.ords.length && items.length < limit && seen < total; position++) {
-      const ord = order.ords[position] as number;
+    for (; position < this.size && items.length < limit && seen < total; position++) {
+      const ord = this.ordAt(order, position);
       if (matches && !has(matches, ord)) continue;
       seen++;
-      items.push(this.cards[ord] as CartInvestor);
+      items.push(this.card(ord));
       last = position;
     }
     let more = false;
-    for (; position < order.ords.length && !more && seen < total; position++)
-      more = !matches || has(matches, order.ords[position] as number);
+    for (; position < this.size && !more && seen < total; position++)
+      more = !matches || has(matches, this.ordAt(order, position));
     return {
       items,
       total,
-      cursor: more && last >= 0 ? encodeCursor({ sort, key: order.keys[last] as string }) : null,
+      cursor: more && last >= 0 ? encodeCursor(sort, this.keyAt(sort, last), null) : null,
     };
   }
+
+  private positionsOfUpdated(): Uint32Array {
+    if (!this.updatedPositions) {
+      const positions = new Uint32Array(this.size);
+      this.data.updatedOrder.forEach((ord, pos) => {
+        positions[ord] = pos;
+      });
+      this.updatedPositions = positions;
+    }
+    return this.updatedPositions;
+  }
+
+  /** A ranked search's matches per tier, as positions of the chosen order (kept for the next pages). */
+  private ranked(evaluation: Evaluation, filters: SearchFilters, sort: SearchSort) {
+    const { q: _q, ...others } = filters;
+    const key = `${sort}|${evaluation.words.join(' ')}|${JSON.stringify(others)}`;
+    return this.rankedPages.get(key, () => {
+      const narrow = this.match(others);
+      const lists: number[][] = Array.from({ length: TIERS }, () => []);
+      const positions = sort === 'name' ? null : this.positionsOfUpdated();
+      for (const ord of evaluation.matched) {
+        if (narrow && !has(narrow, ord)) continue;
+        (lists[evaluation.tiers[ord] as number] as number[]).push(
+          positions ? (positions[ord] as number) : ord,
+        );
+      }
+      const buckets = lists.map((list) => {
+        const bucket = Uint32Array.from(list);
+        return positions ? bucket.sort() : bucket;
+      });
+      return { buckets, total: buckets.reduce((sum, b) => sum + b.length, 0) };
+    });
+  }
+
+  private rankedPage(
+    evaluation: Evaluation,
+    filters: SearchFilters,
+    sort: SearchSort,
+    cursor: string | null,
+    limit: number,
+  ): SearchPageResult {
+    const { buckets, total } = this.ranked(evaluation, filters, sort);
+    const order = this.order(sort);
+    let tier = 0;
+    let index = 0;
+    if (cursor !== null) {
+      const at = decodeCursor(cursor, sort, true);
+      tier = at.tier;
+      const after = this.positionAfter(sort, at.key);
+      index = lowerBound(buckets[tier] as Uint32Array, after);
+    }
+    const items: CartInvestor[] = [];
+    let last: { tier: number; position: number } | null = null;
+    for (; tier < TIERS && items.length < limit; tier++, index = 0) {
+      const bucket = buckets[tier] as Uint32Array;
+      for (; index < bucket.length && items.length < limit; index++) {
+        const position = bucket[index] as number;
+        items.push(this.card(this.ordAt(order, position)));
+        last = { tier, position };
+      }
+      if (items.length >= limit) break;
+    }
+    // More after the last item: later in its bucket, or in a later bucket.
+    let more = false;
+    if (last) {
+      const bucket = buckets[last.tier] as Uint32Array;
+      more = lowerBound(bucket, last.position + 1) < bucket.length;
+      for (let t = last.tier + 1; t < TIERS && !more; t++) more = (buckets[t] as Uint32Array).length > 0;
+    }
+    return {
+      items,
+      total,
+      cursor: more && last ? encodeCursor(sort, this.keyAt(sort, last.position), last.tier) : null,
+      didYouMean: this.didYouMean(evaluation),
+    };
+  }
+
+  // ---------------------------------------------------------------- facets
 
   /**
    * Counts beside each value of each facet: how many investors the search would find with that value
@@ -271,8 +692,8 @@ export class SearchIndex {
     has: Record<HasContact, number>;
   } {
     const matches = this.match(filters);
-    const counted = new Map<string, Map<Facet, Map<string, number>>>();
-    const countsFor = (facet: Facet): Map<string, number> => {
+    const counted = new Map<string, Map<Facet, Int32Array | Uint32Array>>();
+    const countsFor = (facet: Facet): Int32Array | Uint32Array => {
       const active = filters[facet] !== undefined;
       const baseKey = active ? facet : '';
       let byFacet = counted.get(baseKey);
@@ -281,25 +702,32 @@ export class SearchIndex {
         byFacet = this.countFacets(base, active ? [facet] : FACETS.filter((f) => filters[f] === undefined));
         counted.set(baseKey, byFacet);
       }
-      return byFacet.get(facet) as Map<string, number>;
+      return byFacet.get(facet) as Int32Array;
     };
 
     const facets = {} as Record<Facet, FacetValue[]>;
     for (const facet of FACETS) {
-      const entries = this.values.get(facet) as Map<string, ValueEntry>;
+      const state = this.facetState[facet];
       const selected = filters[facet] !== undefined ? facetValueKey(facet, filters[facet] as string) : null;
       const counts = countsFor(facet);
-      const shown = [...counts.entries()]
-        .filter(([, count]) => count > 0)
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .slice(0, FACET_VALUES_SHOWN);
-      if (selected !== null && !shown.some(([key]) => key === selected))
-        shown.push([selected, counts.get(selected) ?? 0]);
-      facets[facet] = shown.map(([value, count]) => ({
-        value,
-        label: mostCommon(entries.get(value)?.spellings) ?? filters[facet] ?? value,
-        count,
-      }));
+      const shown: [string, number][] = [];
+      counts.forEach((count, id) => {
+        if (count > 0) shown.push([state.valueKeys[id] as string, count]);
+      });
+      shown.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      shown.length = Math.min(shown.length, FACET_VALUES_SHOWN);
+      if (selected !== null && !shown.some(([key]) => key === selected)) {
+        const id = state.valueIndex.get(selected);
+        shown.push([selected, id === undefined ? 0 : (counts[id] as number)]);
+      }
+      facets[facet] = shown.map(([value, count]) => {
+        const id = state.valueIndex.get(value);
+        return {
+          value,
+          label: id !== undefined ? (state.labels[id] as string) : (filters[facet] ?? value),
+          count,
+        };
+      });
     }
 
     const hasCounts = {} as Record<HasContact, number>;
@@ -309,7 +737,7 @@ export class SearchIndex {
       if (base) andInto(bits, base);
       hasCounts[contact] = popcount(bits);
     }
-    return { total: matches ? popcount(matches) : this.cards.length, facets, has: hasCounts };
+    return { total: matches ? popcount(matches) : this.size, facets, has: hasCounts };
   }
 
   /** The result bit set of the filters, or null for "every investor". */
@@ -322,96 +750,236 @@ export class SearchIndex {
     for (const facet of FACETS) {
       const value = filters[facet];
       if (value === undefined) continue;
-      const entry = this.values.get(facet)?.get(facetValueKey(facet, value));
-      narrow(entry ? entry.bits : this.emptyBits());
+      narrow(this.valueBits(facet, facetValueKey(facet, value)));
     }
     for (const contact of filters.has ?? []) narrow(this.hasBits.get(contact) as Bits);
-    for (const word of searchWords(filters.q ?? '')) narrow(this.wordBits(word));
+    if (filters.q) {
+      const evaluation = this.evaluate(filters.q);
+      if (evaluation) narrow(evaluation.bits);
+    }
     if (filters.checkMin !== undefined || filters.checkMax !== undefined)
       narrow(this.chequeBits(filters.checkMin ?? -Infinity, filters.checkMax ?? Infinity));
     return result;
   }
 
-  private emptyBits(): Bits {
-    return new Uint32Array(this.words32);
-  }
-
-  /** Investors with a name or firm word that starts with `prefix`. */
-  private wordBits(prefix: string): Bits {
-    const bits = this.emptyBits();
-    let i = lowerBound(this.words, prefix);
-    for (; i < this.words.length && (this.words[i] as string).startsWith(prefix); i++)
-      set(bits, this.wordOrds[i] as number);
-    return bits;
+  /** The investors carrying one value of a facet (none for a value the directory does not hold). */
+  private valueBits(facet: Facet, key: string): Bits {
+    const state = this.facetState[facet];
+    const id = state.valueIndex.get(key);
+    if (id === undefined) return this.emptyBits();
+    return this.valueBitsCache.get(`${facet}|${id}`, () => {
+      const bits = this.emptyBits();
+      for (let p = state.postingStarts[id] as number; p < (state.postingStarts[id + 1] as number); p++)
+        set(bits, state.postingOrds[p] as number);
+      return bits;
+    });
   }
 
   /** Investors whose cheque range overlaps [min, max]; a missing bound of the investor's is open. */
   private chequeBits(min: number, max: number): Bits {
     const bits = this.emptyBits();
-    for (let ord = 0; ord < this.cards.length; ord++) {
-      const low = this.checkMin[ord] as number;
-      const high = this.checkMax[ord] as number;
+    const { checkMin, checkMax } = this.data;
+    for (let ord = 0; ord < this.size; ord++) {
+      const low = checkMin[ord] as number;
+      const high = checkMax[ord] as number;
       if (Number.isNaN(low) && Number.isNaN(high)) continue;
       if ((Number.isNaN(high) || high >= min) && (Number.isNaN(low) || low <= max)) set(bits, ord);
     }
     return bits;
   }
 
-  /** Value counts of the listed facets over one result set (null: every investor). */
-  private countFacets(base: Bits | null, facets: readonly Facet[]): Map<Facet, Map<string, number>> {
-    const out = new Map<Facet, Map<string, number>>(facets.map((f) => [f, new Map()]));
+  /** Value counts (by value id) of the listed facets over one result set (null: every investor). */
+  private countFacets(base: Bits | null, facets: readonly Facet[]): Map<Facet, Int32Array | Uint32Array> {
+    const out = new Map<Facet, Int32Array | Uint32Array>();
     if (base === null) {
       for (const facet of facets) {
-        const counts = out.get(facet) as Map<string, number>;
-        for (const [key, entry] of this.values.get(facet) as Map<string, ValueEntry>)
-          counts.set(key, entry.count);
+        const { postingStarts, valueKeys } = this.facetState[facet];
+        out.set(
+          facet,
+          Uint32Array.from(
+            { length: valueKeys.length },
+            (_, v) => (postingStarts[v + 1] as number) - (postingStarts[v] as number),
+          ),
+        );
       }
       return out;
     }
-    const layouts = facets.map(
-      (facet) => this.valueIds.get(facet) as { keys: string[]; offsets: Int32Array; ids: Int32Array },
-    );
-    const tallies = layouts.map((layout) => new Int32Array(layout.keys.length));
+    const columns = facets.map((facet) => this.data.facets[facet]);
+    const tallies = facets.map((facet) => new Int32Array(this.facetState[facet].valueKeys.length));
     for (let w = 0; w < base.length; w++) {
       let word = base[w] as number;
       while (word !== 0) {
         const bit = 31 - Math.clz32(word & -word);
         word &= word - 1;
         const ord = w * 32 + bit;
-        for (let f = 0; f < layouts.length; f++) {
-          const { offsets, ids } = layouts[f] as { offsets: Int32Array; ids: Int32Array };
+        for (let f = 0; f < columns.length; f++) {
+          const { offsets, spellingIds, spellingValue } = columns[f] as IndexData['facets'][Facet];
           const tally = tallies[f] as Int32Array;
-          for (let i = offsets[ord] as number; i < (offsets[ord + 1] as number); i++)
-            tally[ids[i] as number] = (tally[ids[i] as number] as number) + 1;
+          const from = offsets[ord] as number;
+          const to = offsets[ord + 1] as number;
+          for (let i = from; i < to; i++) {
+            const value = spellingValue[spellingIds[i] as number] as number;
+            let again = false;
+            for (let j = from; j < i && !again; j++)
+              again = spellingValue[spellingIds[j] as number] === value;
+            if (!again) tally[value] = (tally[value] as number) + 1;
+          }
         }
       }
     }
     facets.forEach((facet, f) => {
-      const counts = out.get(facet) as Map<string, number>;
-      const { keys } = layouts[f] as { keys: string[] };
-      (tallies[f] as Int32Array).forEach((n, id) => {
-        if (n > 0) counts.set(keys[id] as string, n);
-      });
+      out.set(facet, tallies[f] as Int32Array);
     });
     return out;
   }
+
+  // ---------------------------------------------------------------- suggestions
+
+  /**
+   * Suggestions as a founder types: investors whose name or firm the words start (ranked as a search
+   * is), firms, and the filter values the words name (sectors, stages, places, types), most
+   * investors first within a rank.
+   */
+  suggest(
+    q: string,
+    limits: { investors: number; firms: number; values: number } = SUGGESTION_LIMITS,
+  ): Suggestion[] {
+    const words = searchWords(q).slice(0, MAX_WORDS);
+    if (words.length === 0) return [];
+    const out: Suggestion[] = [];
+
+    const evaluation = this.evaluate(q, 'names');
+    if (evaluation && limits.investors > 0) {
+      const best: number[][] = Array.from({ length: TIERS }, () => []);
+      for (const ord of evaluation.matched) {
+        const list = best[evaluation.tiers[ord] as number] as number[];
+        if (list.length < limits.investors) list.push(ord);
+      }
+      for (const ord of best.flat().slice(0, limits.investors)) {
+        out.push({
+          kind: 'investor',
+          label: stringAt(this.data.names, ord),
+          value: stringAt(this.data.ids, ord),
+          detail: dictionaryAt(this.data.firms, ord),
+          count: 1,
+        });
+      }
+    }
+
+    const firms = this.rankDocuments(this.firmText, words, this.firmCounts.length);
+    firms.sort(
+      (a, b) =>
+        a.tier - b.tier ||
+        (this.firmCounts[b.doc] as number) - (this.firmCounts[a.doc] as number) ||
+        a.doc - b.doc,
+    );
+    for (const { doc } of firms.slice(0, limits.firms)) {
+      const name = stringAt(this.data.firms.table, doc);
+      out.push({
+        kind: 'firm',
+        label: name,
+        value: name,
+        detail: null,
+        count: this.firmCounts[doc] as number,
+      });
+    }
+
+    const vocabulary = this.data.vocabulary;
+    const entries = this.rankDocuments(this.vocabularyWords, words, vocabulary.facets.length).map((e) => ({
+      ...e,
+      count: this.entryCount(e.doc),
+    }));
+    entries.sort((a, b) => a.tier - b.tier || b.count - a.count || a.doc - b.doc);
+    const shown = new Set<string>();
+    for (const { doc, count } of entries) {
+      if (shown.size >= limits.values) break;
+      const facet = FACETS[vocabulary.facets[doc] as number] as Facet;
+      const state = this.facetState[facet];
+      const values = Array.from(
+        vocabulary.valueIds.subarray(vocabulary.valueStarts[doc], vocabulary.valueStarts[doc + 1]),
+        (v) => state.valueKeys[v] as string,
+      );
+      const region = vocabulary.regions[doc] === 1;
+      const key = `${facet}|${values.join('|')}`;
+      if (shown.has(key) || count === 0) continue;
+      shown.add(key);
+      const label = stringAt(vocabulary.labels, doc);
+      out.push({
+        kind: region ? 'region' : facet,
+        label,
+        value: region ? label : (values[0] as string),
+        detail: null,
+        count,
+      });
+    }
+    return out;
+  }
+
+  /** Documents of a small index (firms, vocabulary entries) where every typed word matches a word, with their tier. */
+  private rankDocuments(
+    index: TextIndex,
+    words: readonly string[],
+    size: number,
+  ): { doc: number; tier: number }[] {
+    let tiers: Uint8Array | null = null;
+    const { postingStarts, postingDocs } = index.data;
+    for (const word of words) {
+      const one = new Uint8Array(size).fill(NO_MATCH);
+      for (const range of matchWord(index, word).ranges)
+        for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
+          const doc = postingDocs[p] as number;
+          if (range.kind < (one[doc] as number)) one[doc] = range.kind;
+        }
+      tiers = tiers ? maxInto(tiers, one) : one;
+    }
+    const out: { doc: number; tier: number }[] = [];
+    tiers?.forEach((tier, doc) => {
+      if (tier !== NO_MATCH) out.push({ doc, tier });
+    });
+    return out;
+  }
+
+  /** How many investors a vocabulary entry selects (a region: its countries' investors, each once). */
+  private entryCount(entry: number): number {
+    const held = this.entryCounts.get(entry);
+    if (held !== undefined) return held;
+    const vocabulary = this.data.vocabulary;
+    const facet = FACETS[vocabulary.facets[entry] as number] as Facet;
+    const from = vocabulary.valueStarts[entry] as number;
+    const to = vocabulary.valueStarts[entry + 1] as number;
+    let count: number;
+    if (to - from === 1) {
+      const value = vocabulary.valueIds[from] as number;
+      const starts = this.facetState[facet].postingStarts;
+      count = (starts[value + 1] as number) - (starts[value] as number);
+    } else {
+      const bits = this.emptyBits();
+      for (let v = from; v < to; v++) {
+        const key = this.facetState[facet].valueKeys[vocabulary.valueIds[v] as number] as string;
+        const values = this.valueBits(facet, key);
+        for (let i = 0; i < bits.length; i++) bits[i] = (bits[i] as number) | (values[i] as number);
+      }
+      count = popcount(bits);
+    }
+    this.entryCounts.set(entry, count);
+    return count;
+  }
 }
 
-function lowerBound(keys: readonly string[], key: string): number {
+/** Per investor, the worse of two tiers (a search ranks an investor by its worst word). */
+function maxInto(target: Uint8Array, other: Uint8Array): Uint8Array {
+  for (let i = 0; i < target.length; i++)
+    if ((other[i] as number) > (target[i] as number)) target[i] = other[i] as number;
+  return target;
+}
+
+function lowerBound(sorted: Uint32Array, value: number): number {
   let lo = 0;
-  let hi = keys.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((keys[mid] as string) < key) lo = mid + 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
-}
-
-function mostCommon(spellings: Map<string, number> | undefined): string | undefined {
-  if (!spellings) return undefined;
-  let best: [string, number] | undefined;
-  for (const entry of spellings)
-    if (!best || entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0])) best = entry;
-  return best?.[0];
 }

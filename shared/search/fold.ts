@@ -31,3 +31,12 @@ export function searchWords(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
 }
+
+/** Words from this many letters forgive one typo, and from {@link TWO_TYPOS_FROM} two (as Meilisearch and Typesense do). */
+export const ONE_TYPO_FROM = 5;
+export const TWO_TYPOS_FROM = 9;
+
+/** How many edits a typed word may be from an indexed one and still match it. */
+export function typoBudget(word: string): number {
+  return word.length >= TWO_TYPOS_FROM ? 2 : word.length >= ONE_TYPO_FROM ? 1 : 0;
+}

@@ -1,14 +1,24 @@
 import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
-import type { IndexedInvestor } from './engine';
+import { decodeIndex, encodeIndex, indexFormatVersion, SnapshotFormatError } from './binary';
+import { buildIndexData, type IndexData, type IndexedInvestor } from './index-data';
+import { utf8Decoder } from './utf8';
+
+export { SnapshotFormatError };
 
 /**
- * The search snapshot as stored (gzip JSON in S3): one row per searchable investor, a tuple of the
- * public card's fields, so 100,000 investors take a few MB. It holds the public card only: the
+ * Cards as change objects and a recount's parts store them (gzip JSON in S3): one row per
+ * searchable investor, a tuple of the public card's fields. It holds the public card only: the
  * presence flags of contact details, never a value. `version` changes when the row layout does.
+ * The snapshot itself is the binary index (binary.ts); before issue 34 it was this form too, and a
+ * snapshot still in it is read (and rebuilt in memory) until the next aggregation rewrites it.
  */
 export const SNAPSHOT_VERSION = 1;
 
-/** Where the snapshot is kept (the exports bucket): the only key of it the directory function may read. */
+/**
+ * Where the snapshot is kept (the exports bucket): the only key of it the directory function may
+ * read. Its name is from the JSON form; it holds the gzip of the binary index now (binary.ts), and
+ * a reader tells the two apart by their first bytes.
+ */
 export const SEARCH_INDEX_KEY = 'search-index/investors.json.gz';
 
 /** Where each write of searchable investors records its cards until aggregation folds them in. */
@@ -49,10 +59,6 @@ export interface Snapshot {
 }
 
 const FLAGS = ['hasEmail', 'hasPhone', 'hasLinkedIn', 'hasTwitter', 'hasCrunchbase'] as const;
-
-export class SnapshotFormatError extends Error {
-  override readonly name = 'SnapshotFormatError';
-}
 
 export function encodeSnapshot(
   investors: Iterable<IndexedInvestor>,
@@ -167,4 +173,23 @@ export function decodeSnapshot(value: unknown): {
     foldedThrough: String(snapshot.foldedThrough ?? ''),
     investors,
   };
+}
+
+/** The stored snapshot's bytes (after gunzip) for an index: the binary form. */
+export const encodeStoredSnapshot = (data: IndexData): Uint8Array => encodeIndex(data);
+
+/**
+ * The index of a stored snapshot (after gunzip): the binary form read as it is, or a snapshot of
+ * the JSON form (written before issue 34) rebuilt. Anything else is refused.
+ */
+export function decodeStoredSnapshot(bytes: Uint8Array): IndexData {
+  if (indexFormatVersion(bytes) !== null) return decodeIndex(bytes);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(utf8Decoder.decode(bytes));
+  } catch {
+    throw new SnapshotFormatError('Not a search snapshot');
+  }
+  const { builtAt, foldedThrough, investors } = decodeSnapshot(parsed);
+  return buildIndexData(investors, { builtAt: new Date(builtAt), foldedThrough });
 }

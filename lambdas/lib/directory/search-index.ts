@@ -9,13 +9,17 @@ import {
 } from '@aws-sdk/client-s3';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
+import { buildIndexData } from '../../../shared/search/index-data';
 import {
   decodeSnapshot,
+  decodeStoredSnapshot,
   encodeSnapshot,
+  encodeStoredSnapshot,
   SEARCH_INDEX_CHANGES_PREFIX,
   SEARCH_INDEX_KEY,
   SEARCH_INDEX_RECOUNT_PREFIX,
 } from '../../../shared/search/snapshot';
+import { NO_VOCABULARY, type Vocabulary } from '../../../shared/search/vocabulary';
 import { s3Client } from '../clients/s3';
 import { searchIndexConfig } from '../config';
 import { logger } from '../observability/logger';
@@ -27,6 +31,8 @@ import { toCard } from '../table/repositories/investors';
  * of truth. Every write of searchable investors (a mapping batch, a curation edit) first records its
  * cards as one change object; aggregation folds the change objects into the snapshot (no Scan); the
  * recount rebuilds it whole from its Scan of the table, and folds in the changes recorded while it ran.
+ * Change objects and a recount's parts are gzip JSON rows; the snapshot is the binary index
+ * (shared/search/binary.ts), built here once so that a cold directory function only reads it.
  */
 
 const gzipAsync = promisify(gzip);
@@ -53,6 +59,47 @@ async function put(key: string, investors: Iterable<IndexedInvestor>, now: Date,
     new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: 'application/gzip' }),
   );
   return { investors: snapshot.rows.length, bytes: body.length };
+}
+
+/**
+ * The words the search box understands beyond the data's own spellings (shared/search/vocabulary.ts).
+ * The taxonomy (issue 33) plugs in here: its sectors, stages and places with their synonyms, and its
+ * regions, as vocabulary terms.
+ */
+export async function searchVocabulary(): Promise<Vocabulary> {
+  return NO_VOCABULARY;
+}
+
+/** Writes the snapshot: the binary index of the investors, gzipped. */
+async function putSnapshot(investors: Iterable<IndexedInvestor>, now: Date, foldedThrough: string) {
+  const data = buildIndexData(investors, {
+    builtAt: now,
+    foldedThrough,
+    vocabulary: await searchVocabulary(),
+  });
+  const body = await gzipAsync(encodeStoredSnapshot(data));
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: SEARCH_INDEX_KEY,
+      Body: body,
+      ContentType: 'application/gzip',
+    }),
+  );
+  return { investors: data.size, bytes: body.length };
+}
+
+/** The stored snapshot's index, or a 304 (thrown) when its ETag is still `etag`. */
+async function readSnapshot(etag?: string | null) {
+  const result = await s3Client().send(
+    new GetObjectCommand({ Bucket: bucket(), Key: SEARCH_INDEX_KEY, ...(etag ? { IfNoneMatch: etag } : {}) }),
+  );
+  const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+  return {
+    data: decodeStoredSnapshot(await gunzipAsync(body)),
+    etag: result.ETag ?? null,
+    bytes: body.length,
+  };
 }
 
 async function read(key: string, etag?: string | null) {
@@ -153,17 +200,18 @@ async function foldChangesAfter(cards: Map<string, IndexedInvestor>, startAfter:
 export async function foldSearchChanges(
   now: Date = new Date(),
 ): Promise<{ investors: number; changes: number }> {
-  let base: { investors: IndexedInvestor[]; foldedThrough: string };
+  let base: { investors: Iterable<IndexedInvestor>; foldedThrough: string };
   try {
-    base = await read(SEARCH_INDEX_KEY);
+    const { data } = await readSnapshot();
+    base = { investors: new SearchIndex(data).investors(), foldedThrough: data.foldedThrough };
   } catch (error) {
     if (!isMissing(error)) throw error;
     base = { investors: [], foldedThrough: '' };
   }
-  const cards = new Map(base.investors.map((investor) => [investor.card.id, investor]));
+  const cards = new Map<string, IndexedInvestor>();
+  for (const investor of base.investors) cards.set(investor.card.id, investor);
   const changes = await foldChangesAfter(cards, base.foldedThrough);
-  const written = await put(
-    SEARCH_INDEX_KEY,
+  const written = await putSnapshot(
     withoutRemoved(cards),
     now,
     changeKeyAt(now.getTime() - REFOLD_WINDOW_MS),
@@ -227,8 +275,7 @@ export async function writeRecountSnapshot(
   const rebuilt = new Map<string, IndexedInvestor>();
   fold(rebuilt, cards);
   const changes = await foldChangesAfter(rebuilt, changeKeyAt(scanStartedAt.getTime()));
-  const written = await put(
-    SEARCH_INDEX_KEY,
+  const written = await putSnapshot(
     withoutRemoved(rebuilt),
     now,
     changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
@@ -258,13 +305,20 @@ let refreshing: Promise<Held> | null = null;
 /** The index from S3, or the one held when the stored snapshot has not changed (a conditional GET). */
 async function refresh(previous: Held | null, checkedAt: number): Promise<Held> {
   try {
-    const { investors, builtAt, etag, bytes } = await read(SEARCH_INDEX_KEY, previous?.etag);
-    logger.info('loaded the search snapshot', { investors: investors.length, builtAt, bytes });
-    return { index: new SearchIndex(investors), etag, checkedAt };
+    const started = performance.now();
+    const { data, etag, bytes } = await readSnapshot(previous?.etag);
+    const index = new SearchIndex(data);
+    logger.info('loaded the search snapshot', {
+      investors: index.size,
+      builtAt: data.builtAt,
+      bytes,
+      ms: Math.round(performance.now() - started),
+    });
+    return { index, etag, checkedAt };
   } catch (error) {
     if (previous && statusOf(error) === 304) return { ...previous, checkedAt };
     // Before the first aggregation there is no snapshot: the directory is empty.
-    if (isMissing(error)) return { index: new SearchIndex([]), etag: null, checkedAt };
+    if (isMissing(error)) return { index: SearchIndex.build([]), etag: null, checkedAt };
     throw error;
   }
 }

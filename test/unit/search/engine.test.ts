@@ -3,6 +3,7 @@ import type { CartInvestor } from '../../../shared/cart/cart';
 import { type IndexedInvestor, InvalidSearchCursorError, SearchIndex } from '../../../shared/search/engine';
 import type { SearchFilters } from '../../../shared/search/filters';
 import { foldText } from '../../../shared/search/fold';
+import { vocabularyOf } from '../../../shared/search/vocabulary';
 import { blankCard } from '../support/cards';
 
 function investor(id: string, fields: Partial<CartInvestor> & { updatedAt?: string } = {}): IndexedInvestor {
@@ -10,7 +11,7 @@ function investor(id: string, fields: Partial<CartInvestor> & { updatedAt?: stri
   return { updatedAt, card: blankCard(id, card) };
 }
 
-const directory = new SearchIndex([
+const directory = SearchIndex.build([
   investor('i1', {
     name: 'Zoë Ørsted',
     firmName: 'Nordic Seed Partners',
@@ -155,5 +156,176 @@ describe('the search index', () => {
     const result = directory.facets({ country: 'Nowhere' });
     expect(result.total).toBe(0);
     expect(result.facets.country).toContainEqual({ value: 'nowhere', label: 'Nowhere', count: 0 });
+  });
+});
+
+describe('the box: names, firms, tags, places and thesis words, ranked, with typos', () => {
+  const index = SearchIndex.build([
+    investor('jandro-ada', {
+      name: 'Ada Jandro',
+      firmName: 'Beacon Capital',
+      cities: ['São Paulo'],
+      countries: ['Brazil'],
+    }),
+    investor('jandro-bram', {
+      name: 'Bram Jandro',
+      firmName: 'Nimbus Labs',
+      sectorFocus: ['Fintech (Payments, Lending)'],
+      stageFocus: ['Series A'],
+      cities: ['New York'],
+      countries: ['United States'],
+    }),
+    investor('firm-jandro', { name: 'Cleo Marsh', firmName: 'Jandro Partners', stageFocus: ['Seed'] }),
+    investor('jandra', { name: 'Dario Jandra', firmName: 'Ember Fund', stageFocus: ['Series B'] }),
+    investor('thesis-jandro', { name: 'Edda Quill', firmName: 'Orchard', investorRole: 'family_office' }),
+    {
+      ...investor('climate', { name: 'Fenn Hollis', firmName: 'Granite Ventures', sectorFocus: ['Climate'] }),
+      thesis: 'We back climate founders in Jandro Valley and beyond',
+    },
+    investor('lindqvist', { name: 'Gala Lindqvist', firmName: 'Harbor Angels', countries: ['Sweden'] }),
+    investor('jandrosson', { name: 'Hugo Jandrosson', firmName: 'Keystone' }),
+  ]);
+  const ranked = (q: string, extra: SearchFilters = {}) =>
+    index.page({ q, ...extra }, 'name', null, 50).items.map((i) => i.id);
+
+  it('ranks an exact word before the start of a word before a typo, a name before a firm before a thesis word', () => {
+    expect(ranked('jandro')).toEqual([
+      'jandro-ada', // exact, name (then name order)
+      'jandro-bram',
+      'firm-jandro', // exact, firm
+      'climate', // exact, thesis
+      'jandrosson', // the start of a name word
+      'jandra', // one typo
+    ]);
+  });
+
+  it('forgives a swap of two letters from 5 letters, but not below', () => {
+    expect(ranked('jandor').slice(0, 2)).toEqual(['jandro-ada', 'jandro-bram']);
+    expect(ranked('adq')).toEqual([]);
+    expect(ranked('lindkvist')).toEqual(['lindqvist']); // two edits in a 9-letter word
+    expect(ranked('lindkvst')).toEqual([]); // two edits in an 8-letter word: one allowed
+  });
+
+  it('finds sectors, stages, places and types by any of their words, multi-word places and stages as phrases', () => {
+    expect(ranked('payments')).toEqual(['jandro-bram']);
+    expect(ranked('fintech')).toEqual(['jandro-bram']);
+    expect(ranked('sao paulo')).toEqual(['jandro-ada']);
+    expect(ranked('SÃO PAOLO')).toEqual(['jandro-ada']); // a typo in a phrase
+    expect(ranked('new york')).toEqual(['jandro-bram']);
+    expect(ranked('series a')).toEqual(['jandro-bram']);
+    expect(ranked('family office')).toEqual(['thesis-jandro']);
+    expect(ranked('brazil')).toEqual(['jandro-ada']);
+    expect(ranked('climate')).toEqual(['climate']);
+  });
+
+  it('requires every word, wherever it matches, and combines with the filters', () => {
+    expect(ranked('jandro seed')).toEqual(['firm-jandro']);
+    expect(ranked('jandro brazil')).toEqual(['jandro-ada']);
+    expect(ranked('jandro', { stage: 'series a' })).toEqual(['jandro-bram']);
+    expect(index.facets({ q: 'jandro' }).total).toBe(6);
+  });
+
+  it('says "did you mean" with the closest words when nothing matches exactly', () => {
+    expect(index.page({ q: 'Jandor' }, 'name', null, 10).didYouMean).toBe('jandro');
+    expect(index.page({ q: 'adq' }, 'name', null, 10)).toMatchObject({ total: 0, didYouMean: 'ada' });
+    expect(index.page({ q: 'paymnets' }, 'name', null, 10).didYouMean).toBe('payments');
+    expect(index.page({ q: 'jandro' }, 'name', null, 10).didYouMean).toBeNull();
+    // Nothing close enough, or a correction that would find nothing either.
+    expect(index.page({ q: 'qqqqqqq' }, 'name', null, 10).didYouMean).toBeNull();
+    expect(index.page({ q: 'jandor qqqqqqq' }, 'name', null, 10).didYouMean).toBeNull();
+  });
+
+  it('pages through a ranked typo search without a gap or a duplicate, in either order', () => {
+    for (const sort of ['name', 'updated'] as const) {
+      const whole = index.page({ q: 'jandro' }, sort, null, 50);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: ReturnType<typeof index.page> = index.page({ q: 'jandro' }, sort, cursor, 2);
+        expect(next.total).toBe(whole.total);
+        seen.push(...next.items.map((i) => i.id));
+        cursor = next.cursor;
+      } while (cursor);
+      expect(seen).toEqual(whole.items.map((i) => i.id));
+    }
+  });
+
+  it("refuses a plain search's cursor in a ranked one and the other way round", () => {
+    const plain = index.page({}, 'name', null, 1).cursor;
+    const typed = index.page({ q: 'jandro' }, 'name', null, 1).cursor;
+    expect(() => index.page({ q: 'jandro' }, 'name', plain, 1)).toThrow(InvalidSearchCursorError);
+    expect(() => index.page({}, 'name', typed, 1)).toThrow(InvalidSearchCursorError);
+  });
+
+  it('suggests investors, firms and the values the words name, as a founder types', () => {
+    const jand = index.suggest('jand');
+    // All four start a name word: in name order.
+    expect(jand.filter((s) => s.kind === 'investor').map((s) => s.value)).toEqual([
+      'jandro-ada',
+      'jandro-bram',
+      'jandra',
+      'jandrosson',
+    ]);
+    // An exact name word first.
+    expect(index.suggest('jandro').filter((s) => s.kind === 'investor')[0]).toEqual({
+      kind: 'investor',
+      label: 'Ada Jandro',
+      value: 'jandro-ada',
+      detail: 'Beacon Capital',
+      count: 1,
+    });
+    expect(jand.filter((s) => s.kind === 'firm')).toEqual([
+      { kind: 'firm', label: 'Jandro Partners', value: 'Jandro Partners', detail: null, count: 1 },
+    ]);
+    expect(index.suggest('sao p')).toEqual([
+      { kind: 'city', label: 'São Paulo', value: 'sao paulo', detail: null, count: 1 },
+    ]);
+    expect(index.suggest('fin').map((s) => [s.kind, s.label])).toEqual([
+      ['sector', 'Fintech (Payments, Lending)'],
+    ]);
+    expect(index.suggest('fam').map((s) => [s.kind, s.value])).toEqual([['role', 'family_office']]);
+    expect(index.suggest('   ')).toEqual([]);
+  });
+});
+
+describe('a vocabulary plugs in synonyms and regions', () => {
+  const index = SearchIndex.build(
+    [
+      investor('berlin', { name: 'Ada One', sectorFocus: ['Fintech'], countries: ['Germany'] }),
+      investor('paris', { name: 'Bram Two', sectorFocus: ['AI'], countries: ['France'] }),
+      investor('boston', { name: 'Cleo Three', sectorFocus: ['AI'], countries: ['United States'] }),
+    ],
+    {
+      vocabulary: vocabularyOf([
+        { text: 'payments', facet: 'sector', values: ['fintech'], label: 'Fintech' },
+        { text: 'artificial intelligence', facet: 'sector', values: ['AI'], label: 'AI' },
+        { text: 'machine learning', facet: 'sector', values: ['ai'], label: 'AI' },
+        {
+          text: 'Europe',
+          facet: 'country',
+          values: ['Germany', 'France', 'Spain'],
+          label: 'Europe',
+          region: true,
+        },
+        { text: 'crypto', facet: 'sector', values: ['web3'], label: 'Web3' }, // no investor carries it
+      ]),
+    },
+  );
+  const ranked = (q: string) => index.page({ q }, 'name', null, 50).items.map((i) => i.id);
+
+  it('finds investors by a synonym of their sector and by a region of their country', () => {
+    expect(ranked('payments')).toEqual(['berlin']);
+    expect(ranked('artificial intelligence')).toEqual(['paris', 'boston']);
+    expect(ranked('machine lerning')).toEqual(['paris', 'boston']);
+    expect(ranked('europe')).toEqual(['berlin', 'paris']);
+    expect(ranked('europe ai')).toEqual(['paris']);
+    expect(ranked('crypto')).toEqual([]);
+  });
+
+  it('suggests a region with the investors of its countries, once each', () => {
+    expect(index.suggest('eur')).toEqual([
+      { kind: 'region', label: 'Europe', value: 'Europe', detail: null, count: 2 },
+    ]);
+    expect(index.suggest('artif').map((s) => [s.kind, s.value, s.count])).toEqual([['sector', 'ai', 2]]);
   });
 });
