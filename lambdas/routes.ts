@@ -52,6 +52,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/directory/metadata', 'public', 'directory'),
   route('GET', '/directory/role-counts', 'public', 'directory'),
   route('GET', '/directory/facets', 'public', 'directory'),
+  // Suggestions as a founder types in the search box (issue 34): investors, firms, sectors, stages, places.
+  route('GET', '/directory/suggestions', 'public', 'directory'),
   route('GET', '/investors', 'public', 'directory'),
   route('GET', '/investors/{investorId}', 'public', 'directory'),
   route('GET', '/portals/{portalId}', 'public', 'directory'),

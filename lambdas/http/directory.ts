@@ -7,6 +7,8 @@ import {
   searchFacetsResponse,
   searchFiltersOf,
   searchInvestorsQuery,
+  suggestionsQuery,
+  suggestionsResponse,
 } from '../../shared/api/directory';
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
@@ -48,6 +50,13 @@ export const handler = httpHandler('directory', {
     query: searchFacetsQuery,
     handle: async ({ query }) =>
       searchFacetsResponse.parse((await currentSearchIndex()).facets(searchFiltersOf(query))),
+  }),
+
+  'GET /directory/suggestions': endpoint({
+    auth: 'public',
+    query: suggestionsQuery,
+    handle: async ({ query }) =>
+      suggestionsResponse.parse({ suggestions: (await currentSearchIndex()).suggest(query.q) }),
   }),
 
   'GET /investors': endpoint({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 import { INVESTOR_ROLES } from '../investors/roles';
-import { HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
+import { FACETS, HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
 import { singleLine } from './text';
 
 /**
@@ -152,8 +152,36 @@ export const searchInvestorsResponse = z.object({
   items: z.array(cartInvestorSchema),
   total: z.int(),
   cursor: z.nullable(z.string()),
+  /**
+   * When the typed words (`q`) matched nothing exactly (no result, or results through typos only):
+   * the closest words the directory holds, as a search that finds something ("Did you mean …").
+   */
+  didYouMean: z.optional(z.nullable(z.string())),
 });
 export type SearchInvestorsResponse = z.infer<typeof searchInvestorsResponse>;
+
+/** GET /directory/suggestions?q=…: what the box suggests for the words typed so far. */
+export const suggestionsQuery = z.object({
+  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+});
+
+export const SUGGESTION_KINDS = ['investor', 'firm', 'region', ...FACETS] as const;
+
+const suggestionSchema = z.object({
+  /** An investor (its profile), a firm or a region (searched by name), or a filter value. */
+  kind: z.enum(SUGGESTION_KINDS),
+  label: z.string(),
+  /** An investor's id, a filter's value (as facets give it), a firm's or a region's name. */
+  value: z.string(),
+  /** An investor's firm. */
+  detail: z.nullable(z.string()),
+  /** How many investors it finds. */
+  count: z.int(),
+});
+export type SearchSuggestion = z.infer<typeof suggestionSchema>;
+
+export const suggestionsResponse = z.object({ suggestions: z.array(suggestionSchema) });
+export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
 
 export const investorIdParams = z.object({
   investorId: z.string().check(singleLine(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),

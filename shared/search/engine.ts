@@ -89,6 +89,17 @@ function set(bits: Bits, ord: number): void {
   bits[ord >>> 5] = (bits[ord >>> 5] as number) | (1 << (ord & 31));
 }
 
+function popcountAnd(a: Bits, b: Bits): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i++) {
+    let v = (a[i] as number) & (b[i] as number);
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
+
 function andInto(target: Bits, other: Bits): void {
   for (let i = 0; i < target.length; i++) target[i] = (target[i] as number) & (other[i] as number);
 }
@@ -195,6 +206,9 @@ function decodeCursor(cursor: string, sort: SearchSort, ranked: boolean): Cursor
 class Recent<V> {
   private readonly entries = new Map<string, V>();
   constructor(private readonly size: number) {}
+  clear(): void {
+    this.entries.clear();
+  }
   get(key: string, make: () => V): V {
     const held = this.entries.get(key);
     if (held !== undefined) {
@@ -217,6 +231,10 @@ interface FacetState {
   postingStarts: Uint32Array;
   postingOrds: Uint32Array;
   spellings: string[];
+  /** Value ids, most investors first (made when facets are first counted). */
+  byFrequency?: Uint32Array;
+  /** Bit sets of the values carried by more than one investor in 32. */
+  dense: Map<number, Bits>;
 }
 
 /**
@@ -241,6 +259,7 @@ export class SearchIndex {
   private readonly evaluations = new Recent<Evaluation | null>(16);
   private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; total: number }>(16);
   private readonly entryCounts = new Map<number, number>();
+  private readonly chequeCache = new Recent<Bits>(8);
   private readonly vocabularyTexts: string[];
 
   constructor(readonly data: IndexData) {
@@ -267,6 +286,17 @@ export class SearchIndex {
       const id = data.firms.ids[ord] as number;
       if (id !== 0) this.firmCounts[id - 1] = (this.firmCounts[id - 1] as number) + 1;
     }
+  }
+
+  /**
+   * Forgets the answers kept for repeated searches (the words of the last searches, their ranked
+   * pages, cheque ranges): the bench measures every call as if it were the first of its kind.
+   */
+  clearCaches(): void {
+    this.evaluations.clear();
+    this.rankedPages.clear();
+    this.chequeCache.clear();
+    this.valueBitsCache.clear();
   }
 
   static build(investors: Iterable<IndexedInvestor>, options: BuildOptions = {}): SearchIndex {
@@ -311,6 +341,7 @@ export class SearchIndex {
       postingStarts: counts,
       postingOrds,
       spellings,
+      dense: new Map(),
     };
   }
 
@@ -512,36 +543,49 @@ export class SearchIndex {
     return best;
   }
 
-  /** "Did you mean": each word that matched nothing exactly replaced by the closest word the directory holds, when that search finds something exactly. */
+  /**
+   * "Did you mean": each word that matched nothing exactly replaced by the closest word the directory
+   * holds (fewest edits, then the most used), offered when that search finds something exactly.
+   * When one word is wrong, its next closest words are tried too (a few).
+   */
   private didYouMean(evaluation: Evaluation): string | null {
     if (evaluation.bestKind <= KIND.prefix) return null;
-    const corrected = evaluation.words.map((word, i) => {
-      if (evaluation.wordExact[i]) return word;
-      const budget = correctionBudget(word);
-      let best: { word: string; distance: number; frequency: number } | null = null;
-      for (const index of [this.text, this.vocabularyWords])
-        for (const match of budget > 0 ? index.fuzzy(word, budget) : []) {
-          const candidate = {
-            word: index.term(match.term),
-            distance: match.distance,
-            frequency: index.frequency(match.term),
-          };
-          if (
-            !best ||
-            candidate.distance < best.distance ||
-            (candidate.distance === best.distance && candidate.frequency > best.frequency) ||
-            (candidate.distance === best.distance &&
-              candidate.frequency === best.frequency &&
-              compareStrings(candidate.word, best.word) < 0)
-          )
-            best = candidate;
-        }
-      return best?.word ?? word;
-    });
-    const q = corrected.join(' ');
-    if (q === evaluation.words.join(' ')) return null;
-    const again = this.evaluate(q);
-    return again && again.bestKind <= KIND.prefix ? q : null;
+    const candidates = evaluation.words.map((word, i) =>
+      evaluation.wordExact[i] ? [word] : this.closestWords(word).slice(0, 5),
+    );
+    const wrong = candidates.filter((list, i) => !evaluation.wordExact[i] && list.length > 0).length;
+    const tries = wrong === 1 ? Math.max(...candidates.map((list) => list.length)) : 1;
+    for (let t = 0; t < tries; t++) {
+      const corrected = candidates.map(
+        (list, i) => list[Math.min(t, list.length - 1)] ?? evaluation.words[i],
+      );
+      const q = corrected.join(' ');
+      if (q === evaluation.words.join(' ')) continue;
+      const again = this.evaluate(q);
+      if (again && again.bestKind <= KIND.prefix) return q;
+    }
+    return null;
+  }
+
+  /** The indexed words (names, firms, thesis, tags and places) closest to a word: fewest edits, then the most used. */
+  private closestWords(word: string): string[] {
+    const budget = correctionBudget(word);
+    if (budget === 0) return [];
+    const found = new Map<string, { distance: number; frequency: number }>();
+    for (const index of [this.text, this.vocabularyWords])
+      for (const match of index.fuzzy(word, budget)) {
+        if (match.distance === 0) continue;
+        const term = index.term(match.term);
+        const held = found.get(term);
+        const frequency = index.frequency(match.term) + (held?.frequency ?? 0);
+        found.set(term, { distance: Math.min(match.distance, held?.distance ?? match.distance), frequency });
+      }
+    return [...found.entries()]
+      .sort(
+        (a, b) =>
+          a[1].distance - b[1].distance || b[1].frequency - a[1].frequency || compareStrings(a[0], b[0]),
+      )
+      .map(([term]) => term);
   }
 
   // ---------------------------------------------------------------- pages
@@ -692,52 +736,98 @@ export class SearchIndex {
     has: Record<HasContact, number>;
   } {
     const matches = this.match(filters);
-    const counted = new Map<string, Map<Facet, Int32Array | Uint32Array>>();
-    const countsFor = (facet: Facet): Int32Array | Uint32Array => {
-      const active = filters[facet] !== undefined;
-      const baseKey = active ? facet : '';
-      let byFacet = counted.get(baseKey);
-      if (!byFacet) {
-        const base = active ? this.match({ ...filters, [facet]: undefined }) : matches;
-        byFacet = this.countFacets(base, active ? [facet] : FACETS.filter((f) => filters[f] === undefined));
-        counted.set(baseKey, byFacet);
-      }
-      return byFacet.get(facet) as Int32Array;
-    };
-
     const facets = {} as Record<Facet, FacetValue[]>;
     for (const facet of FACETS) {
       const state = this.facetState[facet];
       const selected = filters[facet] !== undefined ? facetValueKey(facet, filters[facet] as string) : null;
-      const counts = countsFor(facet);
-      const shown: [string, number][] = [];
-      counts.forEach((count, id) => {
-        if (count > 0) shown.push([state.valueKeys[id] as string, count]);
-      });
-      shown.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      shown.length = Math.min(shown.length, FACET_VALUES_SHOWN);
-      if (selected !== null && !shown.some(([key]) => key === selected)) {
+      // A facet's counts leave out its own filter: each count is what choosing that value finds.
+      const base = selected !== null ? this.match({ ...filters, [facet]: undefined }) : matches;
+      const shown = this.topValues(facet, base);
+      if (selected !== null && !shown.some(([id]) => state.valueKeys[id] === selected)) {
         const id = state.valueIndex.get(selected);
-        shown.push([selected, id === undefined ? 0 : (counts[id] as number)]);
+        shown.push([id ?? -1, id === undefined ? 0 : this.countValue(facet, id, base)]);
       }
-      facets[facet] = shown.map(([value, count]) => {
-        const id = state.valueIndex.get(value);
-        return {
-          value,
-          label: id !== undefined ? (state.labels[id] as string) : (filters[facet] ?? value),
-          count,
-        };
-      });
+      facets[facet] = shown.map(([id, count]) =>
+        id >= 0
+          ? { value: state.valueKeys[id] as string, label: state.labels[id] as string, count }
+          : { value: selected as string, label: filters[facet] ?? (selected as string), count },
+      );
     }
 
     const hasCounts = {} as Record<HasContact, number>;
     for (const contact of HAS_CONTACTS) {
       const base = this.match({ ...filters, has: (filters.has ?? []).filter((c) => c !== contact) });
-      const bits = (this.hasBits.get(contact) as Bits).slice();
-      if (base) andInto(bits, base);
-      hasCounts[contact] = popcount(bits);
+      hasCounts[contact] = base
+        ? popcountAnd(this.hasBits.get(contact) as Bits, base)
+        : popcount(this.hasBits.get(contact) as Bits);
     }
     return { total: matches ? popcount(matches) : this.size, facets, has: hasCounts };
+  }
+
+  /** Each value of a facet by its number of investors, most first (ties by value): the order facet counts are looked for in. */
+  private byFrequency(facet: Facet): Uint32Array {
+    const state = this.facetState[facet];
+    if (!state.byFrequency) {
+      const df = (v: number) => (state.postingStarts[v + 1] as number) - (state.postingStarts[v] as number);
+      state.byFrequency = Uint32Array.from(state.valueKeys, (_, v) => v).sort(
+        (a, b) => df(b) - df(a) || compareStrings(state.valueKeys[a] as string, state.valueKeys[b] as string),
+      );
+    }
+    return state.byFrequency;
+  }
+
+  /**
+   * The {@link FACET_VALUES_SHOWN} values of a facet with the most investors in `base` (all when
+   * null), as [value id, count], most first, ties by value. Values are counted in order of their
+   * size in the whole directory, and counting stops when a value could no longer enter the list:
+   * the broad values count with bit-set ANDs, the narrow ones by their few investors.
+   */
+  private topValues(facet: Facet, base: Bits | null): [number, number][] {
+    const state = this.facetState[facet];
+    const df = (v: number) => (state.postingStarts[v + 1] as number) - (state.postingStarts[v] as number);
+    const top: [number, number][] = [];
+    const before = (a: [number, number], b: [number, number]) =>
+      a[1] !== b[1]
+        ? a[1] > b[1]
+        : compareStrings(state.valueKeys[a[0]] as string, state.valueKeys[b[0]] as string) < 0;
+    for (const value of this.byFrequency(facet)) {
+      const last = top[FACET_VALUES_SHOWN - 1];
+      if (last && df(value) < last[1]) break;
+      const count = base === null ? df(value) : this.countValue(facet, value, base);
+      if (count === 0) continue;
+      const entry: [number, number] = [value, count];
+      if (last && !before(entry, last)) continue;
+      let at = top.length;
+      while (at > 0 && before(entry, top[at - 1] as [number, number])) at--;
+      top.splice(at, 0, entry);
+      if (top.length > FACET_VALUES_SHOWN) top.pop();
+    }
+    return top;
+  }
+
+  /** How many investors of `base` carry one value of a facet. */
+  private countValue(facet: Facet, value: number, base: Bits | null): number {
+    const state = this.facetState[facet];
+    const from = state.postingStarts[value] as number;
+    const to = state.postingStarts[value + 1] as number;
+    if (base === null) return to - from;
+    if ((to - from) * 32 > this.size) return popcountAnd(this.denseValueBits(facet, value), base);
+    let count = 0;
+    for (let p = from; p < to; p++) if (has(base, state.postingOrds[p] as number)) count++;
+    return count;
+  }
+
+  /** The bit set of a value carried by more than one investor in 32 (kept: a facet has few such values). */
+  private denseValueBits(facet: Facet, value: number): Bits {
+    const state = this.facetState[facet];
+    let bits = state.dense.get(value);
+    if (!bits) {
+      bits = this.emptyBits();
+      for (let p = state.postingStarts[value] as number; p < (state.postingStarts[value + 1] as number); p++)
+        set(bits, state.postingOrds[p] as number);
+      state.dense.set(value, bits);
+    }
+    return bits;
   }
 
   /** The result bit set of the filters, or null for "every investor". */
@@ -767,6 +857,8 @@ export class SearchIndex {
     const state = this.facetState[facet];
     const id = state.valueIndex.get(key);
     if (id === undefined) return this.emptyBits();
+    if (((state.postingStarts[id + 1] as number) - (state.postingStarts[id] as number)) * 32 > this.size)
+      return this.denseValueBits(facet, id);
     return this.valueBitsCache.get(`${facet}|${id}`, () => {
       const bits = this.emptyBits();
       for (let p = state.postingStarts[id] as number; p < (state.postingStarts[id + 1] as number); p++)
@@ -777,6 +869,10 @@ export class SearchIndex {
 
   /** Investors whose cheque range overlaps [min, max]; a missing bound of the investor's is open. */
   private chequeBits(min: number, max: number): Bits {
+    return this.chequeCache.get(`${min}|${max}`, () => this.chequeRange(min, max));
+  }
+
+  private chequeRange(min: number, max: number): Bits {
     const bits = this.emptyBits();
     const { checkMin, checkMax } = this.data;
     for (let ord = 0; ord < this.size; ord++) {
@@ -786,51 +882,6 @@ export class SearchIndex {
       if ((Number.isNaN(high) || high >= min) && (Number.isNaN(low) || low <= max)) set(bits, ord);
     }
     return bits;
-  }
-
-  /** Value counts (by value id) of the listed facets over one result set (null: every investor). */
-  private countFacets(base: Bits | null, facets: readonly Facet[]): Map<Facet, Int32Array | Uint32Array> {
-    const out = new Map<Facet, Int32Array | Uint32Array>();
-    if (base === null) {
-      for (const facet of facets) {
-        const { postingStarts, valueKeys } = this.facetState[facet];
-        out.set(
-          facet,
-          Uint32Array.from(
-            { length: valueKeys.length },
-            (_, v) => (postingStarts[v + 1] as number) - (postingStarts[v] as number),
-          ),
-        );
-      }
-      return out;
-    }
-    const columns = facets.map((facet) => this.data.facets[facet]);
-    const tallies = facets.map((facet) => new Int32Array(this.facetState[facet].valueKeys.length));
-    for (let w = 0; w < base.length; w++) {
-      let word = base[w] as number;
-      while (word !== 0) {
-        const bit = 31 - Math.clz32(word & -word);
-        word &= word - 1;
-        const ord = w * 32 + bit;
-        for (let f = 0; f < columns.length; f++) {
-          const { offsets, spellingIds, spellingValue } = columns[f] as IndexData['facets'][Facet];
-          const tally = tallies[f] as Int32Array;
-          const from = offsets[ord] as number;
-          const to = offsets[ord + 1] as number;
-          for (let i = from; i < to; i++) {
-            const value = spellingValue[spellingIds[i] as number] as number;
-            let again = false;
-            for (let j = from; j < i && !again; j++)
-              again = spellingValue[spellingIds[j] as number] === value;
-            if (!again) tally[value] = (tally[value] as number) + 1;
-          }
-        }
-      }
-    }
-    facets.forEach((facet, f) => {
-      out.set(facet, tallies[f] as Int32Array);
-    });
-    return out;
   }
 
   // ---------------------------------------------------------------- suggestions

@@ -11,11 +11,16 @@ const SPECIAL_LETTERS: Readonly<Record<string, string>> = {
   ı: 'i',
 };
 
+/** Only code points below 128 (nothing to decompose, no letter outside a-z to fold). */
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 /**
  * Text as search compares it: accents removed (é → e), case folded, the few letters without a
  * decomposition spelled out (ß → ss, ø → o), runs of spaces collapsed. `'  Zoë  Ørsted '` → `'zoe orsted'`.
+ * Plain ASCII (most names) takes a shorter way to the same result.
  */
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase().trim().replace(/\s+/g, ' ');
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -27,9 +32,14 @@ export function foldText(text: string): string {
 
 /** The words of a text for prefix search: folded, split on anything that is not a letter or digit. */
 export function searchWords(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+  return wordsOfFolded(foldText(text));
+}
+
+/** The words of a text already folded (foldText). */
+export function wordsOfFolded(folded: string): string[] {
+  return (ASCII.test(folded) ? folded.split(/[^a-z0-9]+/) : folded.split(/[^\p{L}\p{N}]+/u)).filter(
+    (word) => word !== '',
+  );
 }
 
 /** Words from this many letters forgive one typo, and from {@link TWO_TYPOS_FROM} two (as Meilisearch and Typesense do). */

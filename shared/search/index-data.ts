@@ -2,7 +2,7 @@ import type { CartInvestor } from '../cart/cart';
 import { CONTACT_KINDS, type ContactConfirmed } from '../investors/provenance';
 import { investorRoleLabel } from '../investors/roles';
 import { FACETS, type Facet, facetValueKey } from './filters';
-import { foldText, searchWords } from './fold';
+import { foldText, searchWords, wordsOfFolded } from './fold';
 import { compareStrings, FIELD_CODE, TextIndexBuilder, type TextIndexData } from './text-index';
 import { utf8Decoder, utf8Encoder } from './utf8';
 import { NO_VOCABULARY, type Vocabulary } from './vocabulary';
@@ -114,19 +114,18 @@ const decoder = utf8Decoder;
 
 /** Builds a string column from values, in order. */
 export function stringColumn(values: readonly string[]): StringColumn {
-  const encoded = values.map((value) => encoder.encode(value));
   const offsets = new Uint32Array(values.length + 1);
+  let chars = 0;
+  for (const value of values) chars += value.length;
+  // At most 3 bytes of UTF-8 per UTF-16 unit; written in place, then cut to size.
+  const room = new Uint8Array(chars * 3);
   let total = 0;
-  encoded.forEach((bytes, i) => {
+  values.forEach((value, i) => {
     offsets[i] = total;
-    total += bytes.length;
+    if (value !== '') total += encoder.encodeInto(value, room.subarray(total)).written;
   });
   offsets[values.length] = total;
-  const bytes = new Uint8Array(total);
-  encoded.forEach((value, i) => {
-    bytes.set(value, offsets[i] as number);
-  });
-  return { bytes, offsets };
+  return { bytes: room.slice(0, total), offsets };
 }
 
 export const columnLength = (column: StringColumn): number => column.offsets.length - 1;
@@ -214,10 +213,10 @@ function buildFacet(cards: readonly CartInvestor[], facet: ListFacet): FacetColu
   cards.forEach((card, ord) => {
     offsets[ord] = spellingIds.length;
     for (const spelling of facetSpellings(card, facet)) {
-      const key = facetValueKey(facet, spelling);
-      if (key === '') continue;
       let id = spellingIdOf.get(spelling);
       if (id === undefined) {
+        const key = facetValueKey(facet, spelling);
+        if (key === '') continue;
         id = spellingTable.length;
         spellingIdOf.set(spelling, id);
         spellingTable.push(spelling);
@@ -355,10 +354,12 @@ export interface BuildOptions {
  * this once per fold; tests and the bench call it directly.
  */
 export function buildIndexData(investors: Iterable<IndexedInvestor>, options: BuildOptions = {}): IndexData {
-  const kept: { investor: IndexedInvestor; key: string }[] = [];
-  for (const investor of investors)
-    if (investor.removed !== true)
-      kept.push({ investor, key: nameKeyOf(investor.card.name, investor.card.id) });
+  const kept: { investor: IndexedInvestor; key: string; folded: string }[] = [];
+  for (const investor of investors) {
+    if (investor.removed === true) continue;
+    const folded = foldText(investor.card.name);
+    kept.push({ investor, key: `${folded}\u0000${investor.card.id}`, folded });
+  }
   kept.sort((a, b) => compareStrings(a.key, b.key));
   const n = kept.length;
   const cards = kept.map((k) => k.investor.card);
@@ -370,7 +371,7 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
   const checkMax = new Float64Array(n);
   const updatedAt = new Float64Array(n);
   const text = new TextIndexBuilder();
-  kept.forEach(({ investor }, ord) => {
+  kept.forEach(({ investor, folded }, ord) => {
     const { card } = investor;
     flags[ord] = FLAG_NAMES.reduce((bits, flag, i) => (card[flag] ? bits | (1 << i) : bits), 0);
     marks[ord] = CONTACT_KINDS.reduce(
@@ -383,12 +384,15 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
     checkMin[ord] = card.checkMin ?? Number.NaN;
     checkMax[ord] = card.checkMax ?? Number.NaN;
     updatedAt[ord] = Date.parse(investor.updatedAt) || 0;
-    const thesisWords = investor.thesisWords ?? searchWords(investor.thesis ?? '');
-    text.add(ord, [
-      ...searchWords(card.name).map((w) => [w, FIELD_CODE.name] as const),
-      ...searchWords(card.firmName ?? '').map((w) => [w, FIELD_CODE.firm] as const),
-      ...thesisWords.flatMap((w) => searchWords(w)).map((w) => [w, FIELD_CODE.thesis] as const),
-    ]);
+    const words: [string, number][] = [];
+    for (const word of wordsOfFolded(folded)) words.push([word, FIELD_CODE.name]);
+    if (card.firmName) for (const word of searchWords(card.firmName)) words.push([word, FIELD_CODE.firm]);
+    if (investor.thesisWords)
+      for (const word of investor.thesisWords.flatMap((w) => searchWords(w)))
+        words.push([word, FIELD_CODE.thesis]);
+    else if (investor.thesis)
+      for (const word of searchWords(investor.thesis)) words.push([word, FIELD_CODE.thesis]);
+    text.add(ord, words);
   });
 
   const ids = kept.map((k) => k.investor.card.id);

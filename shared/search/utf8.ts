@@ -4,6 +4,7 @@
  */
 interface Encoder {
   encode(text: string): Uint8Array;
+  encodeInto(text: string, into: Uint8Array): { read: number; written: number };
 }
 interface Decoder {
   decode(bytes: Uint8Array): string;

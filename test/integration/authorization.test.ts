@@ -323,6 +323,9 @@ const cases: Record<string, Case> = {
   'GET /directory/facets': {
     prepare: async () => ({ path: `/directory/facets?stageFocus=${stage}&country=portugal` }),
   },
+  'GET /directory/suggestions': {
+    prepare: async () => ({ path: `/directory/suggestions?q=${encodeURIComponent(`secret person ${u}`)}` }),
+  },
   'GET /investors': { prepare: async () => ({ path: `/investors?stageFocus=${stage}` }) },
   'GET /investors/{investorId}': { prepare: async () => ({ path: `/investors/${investorId}` }) },
   'GET /portals/{portalId}': { prepare: async () => ({ path: `/portals/matrix-${u}` }) },
@@ -735,6 +738,7 @@ const PUBLIC_ROUTES = [
   'GET /directory/metadata',
   'GET /directory/role-counts',
   'GET /directory/facets',
+  'GET /directory/suggestions',
   'GET /investors',
   'GET /investors/{investorId}',
   'GET /portals/{portalId}',
@@ -903,7 +907,28 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     expect(byTag.body).toMatchObject({ data: { items: [{ contactConfirmed: confirmedNow }] } });
     const facets = await call('GET', `/directory/facets?q=secret%20${u}`);
     expect(facets.body).toMatchObject({ data: { total: 1 } });
-    for (const text of [JSON.stringify(combined.body), JSON.stringify(facets.body)])
+    // The box's suggestions read the snapshot too: the investor and the firm, never a contact value.
+    const suggestions = await call(
+      'GET',
+      `/directory/suggestions?q=${encodeURIComponent(`secret person ${u}`)}`,
+    );
+    expect(suggestions.body).toMatchObject({
+      data: {
+        suggestions: [
+          { kind: 'investor', label: `Secret Person ${u}`, value: investorId, detail: `Matrix Capital ${u}` },
+        ],
+      },
+    });
+    const firm = await call('GET', `/directory/suggestions?q=${encodeURIComponent(`matrix capital ${u}`)}`);
+    expect(firm.body).toMatchObject({
+      data: { suggestions: expect.arrayContaining([expect.objectContaining({ kind: 'firm' })]) },
+    });
+    for (const text of [
+      JSON.stringify(combined.body),
+      JSON.stringify(facets.body),
+      suggestions.text,
+      firm.text,
+    ])
       for (const [field, secret] of Object.entries(secrets)) expect(text, field).not.toContain(secret);
   });
 

@@ -148,7 +148,12 @@ describe('local edge (infra/edge.ts in front of the local gateway)', () => {
   });
 
   it('lets browsers and CloudFront keep the public directory answers a minute, and nothing else', async () => {
-    for (const path of ['/api/directory/metadata', '/api/directory/role-counts', '/api/directory/facets']) {
+    for (const path of [
+      '/api/directory/metadata',
+      '/api/directory/role-counts',
+      '/api/directory/facets',
+      '/api/directory/suggestions?q=ad',
+    ]) {
       const answer = await fetch(`${site}${path}`);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get('cache-control'), path).toBe(`public, max-age=${PUBLIC_CACHE_SECONDS}`);

@@ -6,6 +6,7 @@ import {
   HAS_MESSAGE,
   searchFacetsResponse,
   searchInvestorsResponse,
+  suggestionsResponse,
 } from '../../shared/api/directory';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import { INVALID_CURSOR } from '../../shared/api/paging';
@@ -21,6 +22,7 @@ process.env.SEARCH_INDEX_MAX_AGE_SECONDS = '30';
 
 const pageResponse = apiSuccessEnvelope(searchInvestorsResponse);
 const facetsResponse = apiSuccessEnvelope(searchFacetsResponse);
+const suggestionsBody = apiSuccessEnvelope(suggestionsResponse);
 
 const u = unique();
 const sector = `Sector${u}`;
@@ -291,5 +293,105 @@ describe('freshness of the search snapshot after a write', () => {
     // Combined search reads the snapshot the run's aggregation rewrote.
     expect((await page(`sectorFocus=${merged}&sort=updated`)).total).toBe(5);
     expect((await page(`sectorFocus=${sector}&sort=updated`)).total).toBe(0);
+  });
+});
+
+describe('the box: every field, typos, "did you mean", suggestions', () => {
+  const v = unique();
+  // One word made unique to this run: a name word of five investors, so a typo of it is theirs alone.
+  const surname = `Marchetti${v}`;
+  const firm = `Quillon${v} Partners`;
+  const town = `Vellmora${v}`;
+  const country = `Ostravia${v}`;
+  const typo = (word: string) => `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`.toLowerCase();
+
+  beforeAll(async () => {
+    await seedInvestors([
+      { name: `Ada ${surname}`, firm, sectors: [`Sector${v}`], stages: ['Seed'], city: town, country },
+      {
+        name: `Bram ${surname}`,
+        firm: `Other${v}`,
+        sectors: ['AI'],
+        stages: ['Series A'],
+        city: 'London',
+        country,
+      },
+      { name: `Cleo ${surname}`, firm: `Other${v}`, sectors: ['AI'] },
+      { name: `Dario ${surname}`, firm: `Other${v}`, sectors: ['AI'] },
+      { name: `Edda ${surname}`, firm: `Other${v}`, sectors: ['AI'] },
+    ]);
+  });
+
+  const names = async (q: string) =>
+    (await page(`q=${encodeURIComponent(q)}&limit=100`)).items.map((i) => i.name);
+
+  it('finds investors by name, firm, sector, stage, city and country typed in the box', async () => {
+    expect(await names(surname.toUpperCase())).toHaveLength(5);
+    expect(await names(`quillon${v}`)).toEqual([`Ada ${surname}`]);
+    expect(await names(`sector${v}`)).toEqual([`Ada ${surname}`]);
+    expect(await names(`${surname} seed`)).toEqual([`Ada ${surname}`]);
+    expect(await names(`${surname} series a`)).toEqual([`Bram ${surname}`]);
+    expect(await names(town)).toEqual([`Ada ${surname}`]);
+    expect((await names(country)).sort()).toEqual([`Ada ${surname}`, `Bram ${surname}`]);
+    expect(await names(`${country} london`)).toEqual([`Bram ${surname}`]);
+  });
+
+  it('forgives a typo and says what it meant, "did you mean", only when nothing matched exactly', async () => {
+    const result = await page(`q=${encodeURIComponent(typo(surname))}`);
+    expect(result.total).toBe(5);
+    expect(result.didYouMean).toBe(surname.toLowerCase());
+    expect((await page(`q=${surname}`)).didYouMean ?? null).toBeNull();
+    // A word too short to forgive a typo finds nothing, and the closest word is offered.
+    const short = await page(`q=${encodeURIComponent(`${surname} seef`)}`);
+    expect(short.total).toBe(0);
+    expect(short.didYouMean).toBe(`${surname.toLowerCase()} seed`);
+    expect((await page(`q=zzzzqqqq${v}`)).didYouMean ?? null).toBeNull();
+  });
+
+  it('pages through a typo search without a gap or a duplicate', async () => {
+    const whole = await all(`q=${encodeURIComponent(typo(surname))}`, 100);
+    const byTwo = await all(`q=${encodeURIComponent(typo(surname))}`, 2);
+    expect(byTwo.keys).toHaveLength(5);
+    const names = async (limit: number) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: Awaited<ReturnType<typeof page>> = await page(
+          `q=${encodeURIComponent(typo(surname))}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        seen.push(...next.items.map((i) => i.name));
+        cursor = next.cursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await names(2)).toEqual(await names(100));
+    expect(whole.keys).toHaveLength(5);
+  });
+
+  it('suggests investors, firms and places as a founder types, from GET /directory/suggestions', async () => {
+    const response = await call(
+      'GET',
+      `/directory/suggestions?q=${encodeURIComponent(`quillon${v.slice(0, 3)}`)}`,
+    );
+    expect(response.status).toBe(200);
+    const { suggestions } = suggestionsBody.parse(response.body).data;
+    expect(suggestions).toContainEqual({ kind: 'firm', label: firm, value: firm, detail: null, count: 1 });
+    expect(suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'investor', label: `Ada ${surname}`, detail: firm }),
+    );
+    const places = suggestionsBody.parse(
+      (await call('GET', `/directory/suggestions?q=vellmora${v}`)).body,
+    ).data;
+    expect(places.suggestions).toEqual([
+      { kind: 'city', label: town, value: town.toLowerCase(), detail: null, count: 1 },
+    ]);
+  });
+
+  it('refuses a suggestion request without words, saying what to send', async () => {
+    for (const query of ['', '?q=', `?q=${'x'.repeat(101)}`]) {
+      const response = await call('GET', `/directory/suggestions${query}`);
+      expect(response.status).toBe(400);
+      expect(apiErrorEnvelopeSchema.parse(response.body).error.message).toContain('q');
+    }
   });
 });

@@ -7,6 +7,7 @@ export const queryKeys = {
   roleCounts: ['directory', 'role-counts'] as const,
   investorSearch: (query: string) => ['investors', 'search', query] as const,
   searchFacets: (query: string) => ['directory', 'facets', query] as const,
+  searchSuggestions: (q: string) => ['directory', 'suggestions', q] as const,
   portal: (portalId: string) => ['portals', portalId] as const,
   investor: (investorId: string) => ['investors', 'profile', investorId] as const,
   cart: (userId: string, cartId: string) => ['user', userId, 'carts', cartId] as const,

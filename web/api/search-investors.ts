@@ -5,6 +5,7 @@ import {
   SEARCH_PAGE_SIZE,
   searchFacetsResponse,
   searchInvestorsResponse,
+  suggestionsResponse,
 } from '../../shared/api/directory';
 import type { CartInvestor } from '../../shared/cart/cart';
 import { type InvestorSearch, paramsOf } from '../pages/investor-search/search-params';
@@ -64,5 +65,25 @@ export function useSearchFacets(search: InvestorSearch | null) {
     queryFn: ({ signal }) => apiRequest(searchFacetsResponse, '/directory/facets', { query, signal }),
     // While a new filter's counts load, the old ones stay (no panel jumping).
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Fewest characters typed before the box asks for suggestions. */
+export const SUGGEST_FROM_CHARACTERS = 2;
+
+/**
+ * GET /directory/suggestions?q=…: what the box suggests for the words typed so far (investors,
+ * firms, sectors, stages, places); nothing below {@link SUGGEST_FROM_CHARACTERS} characters. The
+ * previous answer stays while the next loads, so the list does not flicker as the founder types.
+ */
+export function useSearchSuggestions(text: string) {
+  const q = text.trim();
+  return useQuery({
+    queryKey: queryKeys.searchSuggestions(q),
+    queryFn: ({ signal }) =>
+      apiRequest(suggestionsResponse, '/directory/suggestions', { query: { q }, signal }),
+    enabled: q.length >= SUGGEST_FROM_CHARACTERS,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchFacetsResponse } from '../../../shared/api/directory';
+import type { SearchFacetsResponse, SearchSuggestion } from '../../../shared/api/directory';
 import { messages } from '../../../shared/messages';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
 import {
@@ -32,6 +33,19 @@ const FACETS: SearchFacetsResponse = {
   has: { email: 2, linkedin: 1, phone: 0 },
 };
 
+const SUGGESTIONS: SearchSuggestion[] = [
+  { kind: 'investor', label: 'Ada Jandro', value: 'inv_ada', detail: 'Beacon Capital', count: 1 },
+  { kind: 'firm', label: 'Jandro Partners', value: 'Jandro Partners', detail: null, count: 3 },
+  {
+    kind: 'sector',
+    label: 'fintech (payments, lending)',
+    value: 'fintech (payments, lending)',
+    detail: null,
+    count: 287,
+  },
+  { kind: 'city', label: 'São Paulo', value: 'sao paulo', detail: null, count: 41 },
+];
+
 /** The API calls the page made, as `path?query` with the query's keys sorted. */
 let calls: string[] = [];
 
@@ -45,6 +59,8 @@ beforeEach(() => {
       parsed.searchParams.sort();
       calls.push(`${parsed.pathname.replace(/^.*\/api/, '')}?${parsed.searchParams}`);
       if (parsed.pathname.endsWith('/directory/facets')) return { body: { data: FACETS } };
+      if (parsed.pathname.endsWith('/directory/suggestions'))
+        return { body: { data: { suggestions: SUGGESTIONS } } };
       return {
         body: {
           data: { items: [investor(1, { name: 'Ada Abernook' }), investor(2)], total: 2, cursor: null },
@@ -143,7 +159,7 @@ describe('the investor search page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(messages.failedToFetchSearchResults);
   });
 
-  it('combines a typed name with the filters and lets a chip be removed', async () => {
+  it('combines a typed name with the filters and lets a chip be removed', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {
       path: '/investors/search',
@@ -151,14 +167,14 @@ describe('the investor search page', () => {
     });
     await screen.findByRole('heading', { name: 'Search Results (2)' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'ada');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searched()).toContain('/investors?limit=50&q=ada&stageFocus=seed'));
 
     await user.click(screen.getByRole('button', { name: 'Remove stageFocus:Seed' }));
     await waitFor(() => expect(searched()).toContain('/investors?limit=50&q=ada'));
 
-    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.clear(screen.getByRole('combobox', { name: 'Search' }));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(messages.enterSearchTerm)).toBeTruthy();
   });
@@ -203,4 +219,124 @@ describe('the investor search page', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(searched()).toContain('/investors?checkMin=500000&limit=50&role=vc'));
   });
+});
+
+function Where() {
+  return <p>at {useLocation().pathname}</p>;
+}
+
+// Typing in jsdom is slow on a busy machine: a hang guard, not a speed check.
+describe('the search box suggests as the founder types (an ARIA combobox)', { timeout: 30_000 }, () => {
+  const box = () => screen.getByRole('combobox', { name: 'Search' });
+
+  it('lists investors, firms and filter values with what each is, and says how many there are', async () => {
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search' });
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    await user.type(box(), 'ja');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    expect(box().getAttribute('aria-controls')).toBe(list.id);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Ada JandroInvestor · Beacon Capital',
+      'Jandro PartnersFirm · 3 investors',
+      'Fintech (Payments, Lending)Sector · 287 investors',
+      'São PauloCity · 41 investors',
+    ]);
+    expect(screen.getByText('4 suggestions. Use the up and down arrows to choose one.')).toBeTruthy();
+    expect(calls).toContain('/directory/suggestions?q=ja');
+  });
+
+  it('moves through the suggestions with the arrows, chooses one with Enter, and sets its filter', async () => {
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search?role=vc' });
+    await user.type(box(), 'jan');
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    const active = box().getAttribute('aria-activedescendant') ?? '';
+    expect(document.getElementById(active)?.textContent).toContain('Fintech (Payments, Lending)');
+    expect(document.getElementById(active)?.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowUp}{ArrowDown}{Enter}');
+    await waitFor(() =>
+      expect(searched()).toContain(
+        '/investors?limit=50&role=vc&sectorFocus=fintech+%28payments%2C+lending%29',
+      ),
+    );
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes with Escape and searches the words typed with Enter when nothing is chosen', async () => {
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search' });
+    await user.type(box(), 'jandor');
+    await screen.findByRole('listbox', { name: 'Suggestions' });
+    await user.keyboard('{Escape}');
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox', { name: 'Suggestions' })).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(searched()).toContain('/investors?limit=50&q=jandor'));
+  });
+
+  it("opens an investor's profile when the founder chooses them", async () => {
+    const user = userEvent.setup();
+    // One route for both paths; the probe shows where the page went.
+    renderPage(
+      <>
+        <InvestorSearchPage />
+        <Where />
+      </>,
+      { path: '/investors/:page', route: '/investors/search' },
+    );
+    await user.type(box(), 'ada');
+    await user.click(await screen.findByRole('option', { name: /Ada Jandro/ }));
+    expect(await screen.findByText('at /investors/inv_ada')).toBeTruthy();
+  });
+
+  it("asks nothing for one letter or for the spec's stageFocus: syntax", async () => {
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search' });
+    await user.type(box(), 'j');
+    await user.clear(box());
+    await user.type(box(), 'stageFocus:se');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(searched()).toContain('/investors?limit=50&stageFocus=se'));
+    expect(calls.filter((call) => call.startsWith('/directory/suggestions'))).toEqual([]);
+  });
+});
+
+describe('"Did you mean"', { timeout: 30_000 }, () => {
+  it('offers the closest words as a link when the words typed matched nothing exactly', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) =>
+        url.includes('/directory/facets')
+          ? { body: { data: FACETS } }
+          : {
+              body: {
+                data: {
+                  items: [investor(1, { name: 'Ada Jandro' })],
+                  total: 1,
+                  cursor: null,
+                  didYouMean: 'jandro',
+                },
+              },
+            },
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?q=jandor&role=vc',
+    });
+    const link = await screen.findByRole('link', { name: 'jandro' });
+    expect(link.closest('p')?.textContent).toBe('Did you mean jandro?');
+    expect(link.getAttribute('href')).toBe('/investors/search?q=jandro&role=vc');
+    await user.click(link);
+    await waitFor(() => expect(box().value).toBe('jandro'));
+  });
+  const box = () => screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
 });

@@ -5,7 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
 import { formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pricing';
 import { messages, removedFromCart, searchResultsHeader } from '../../../shared/messages';
@@ -32,7 +32,7 @@ import {
 import { FilterPanel } from './filter-panel';
 import { InvestorCard } from './investor-card';
 import { SearchBox } from './search-box';
-import { chipsOf, type InvestorSearch, paramsOf, searchFromParams } from './search-params';
+import { chipsOf, type InvestorSearch, paramsOf, searchFromParams, withFilter } from './search-params';
 
 /**
  * `/investors/search?…`: the directory's search. Every filter lives in the URL (search-params.ts);
@@ -60,6 +60,8 @@ export function InvestorSearchPage() {
   // more never moves a card that is already on screen.
   const investors = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
+  // The words typed matched nothing exactly: the closest words the directory holds, as a link.
+  const didYouMean = pages[0]?.didYouMean ?? null;
 
   const [addAll, setAddAll] = useState<{ loading: boolean; plan: AddManyPlan | null }>({
     loading: false,
@@ -137,6 +139,15 @@ export function InvestorSearchPage() {
             <Alert variant="danger">{errorMessage(results.error, messages.failedToFetchSearchResults)}</Alert>
           ) : (
             <>
+              {didYouMean ? (
+                <p className="did-you-mean">
+                  Did you mean{' '}
+                  <Link to={`?${paramsOf(withFilter(search, 'q', didYouMean))}`} className="fw-semibold">
+                    {didYouMean}
+                  </Link>
+                  ?
+                </p>
+              ) : null}
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
                 <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
                 {total > 0 ? (

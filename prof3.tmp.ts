@@ -1,0 +1,16 @@
+import { benchDirectory } from './bench/search-directory';
+import { buildIndexData } from './shared/search/index-data';
+import { encodeIndex } from './shared/search/binary';
+import { gzipSync } from 'node:zlib';
+let t = performance.now();
+const inv = benchDirectory(50000);
+console.log('generate', (performance.now()-t).toFixed(0));
+t = performance.now(); const cpu = process.cpuUsage();
+const data = buildIndexData(inv);
+console.log('build', (performance.now()-t).toFixed(0), 'cpu', (process.cpuUsage(cpu).user/1000).toFixed(0));
+t = performance.now();
+const bytes = encodeIndex(data);
+console.log('encode', (performance.now()-t).toFixed(0));
+t = performance.now();
+gzipSync(bytes);
+console.log('gzip', (performance.now()-t).toFixed(0));
