@@ -7,6 +7,9 @@
  *   BENCH_UPDATE_DOCS=1 npm run bench  also writes the machine and the table into docs/performance.md
  *   BENCH_AGGREGATION_LIMIT_S=150      how long an import's aggregation may scan before the run stops it
  *                                      (a guard: aggregation reads counters and should not scan at all)
+ *   BENCH_ONLY=engines                 only the search engines side by side (bench/search-engine.ts)
+ *   BENCH_ENGINE_ROWS=100000,1000000   the directory sizes the engines are compared at
+ *   BENCH_ENGINES=today,ours,minisearch,orama   which engines (Orama only up to 100,000: see below)
  *
  * Order: what needs no local home first (import files, bundles, web build, export CSV), then /home
  * loaded in Chromium (its own local home, as the e2e tests start it), then the
@@ -44,6 +47,8 @@ import {
   measureSnapshot,
   SEARCH_P95_BUDGET_MS,
 } from './search';
+import { BUDGETS, type EngineRun, measureEngines, PAGE_P95_MS, SUGGEST_P95_MS } from './search-engine';
+import { ENGINE_NAMES, type EngineName } from './search-engines';
 import { int, kb, latencyOf, mb, ms, pcts, Results, type Row, renderTable, timeRuns, verdict } from './stats';
 import { FIRST_PAGE_JS_BUDGET, measureWeb } from './web';
 
@@ -57,7 +62,21 @@ const DELIVERY_RUNS = 3;
 const OUT = join(ROOT, 'bench/.out');
 const DOCS = join(ROOT, 'docs/performance.md');
 /** The order of the areas in the table (sections run in another order). */
-const AREAS = ['Search', 'Directory home', 'Export', 'Lambda bundles', 'Web', 'Import', 'Curation'];
+const AREAS = [
+  'Search engine',
+  'Search',
+  'Directory home',
+  'Export',
+  'Lambda bundles',
+  'Web',
+  'Import',
+  'Curation',
+];
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
+const ENGINE_ROWS = (process.env.BENCH_ENGINE_ROWS ?? '100000,1000000').split(',').map(Number);
+const ENGINES_COMPARED = (process.env.BENCH_ENGINES?.split(',') ?? [...ENGINE_NAMES]) as EngineName[];
+/** Orama is measured up to this many investors: at 100,000 it already needs seconds and hundreds of MB to load. */
+const ORAMA_MAX_ROWS = Number(process.env.BENCH_ORAMA_MAX_ROWS ?? 100_000);
 /** The recount is stopped after this long (each of its steps resumes; locally the Scan slows as it goes). */
 const RECOUNT_LIMIT_S = Number(process.env.BENCH_RECOUNT_LIMIT_S ?? 600);
 
@@ -299,7 +318,7 @@ async function search(api: Api) {
   raw.combinedSearch = combined;
   for (const c of combined)
     add('Search', {
-      measure: `${c.path.startsWith('/directory/facets') ? '' : 'first page, '}${c.label} (${int(c.total)} matches): p50 / p95 / p99`,
+      measure: `${c.path.startsWith('/directory/') ? '' : 'first page, '}${c.label}${c.path.startsWith('/directory/suggestions') ? '' : ` (${int(c.total)} matches)`}: p50 / p95 / p99`,
       figure: pcts(c.latency),
       budget: `p95 < ${SEARCH_P95_BUDGET_MS} ms`,
       verdict: verdict(c.latency.p95 < SEARCH_P95_BUDGET_MS),
@@ -313,6 +332,98 @@ async function search(api: Api) {
       figure: `${ratio.toFixed(2)}×`,
       budget: 'flat (≤ 1.5×)',
       verdict: verdict(ratio <= 1.5),
+    });
+  }
+}
+
+const ENGINE_LABELS: Record<EngineName, string> = {
+  ours: 'ours',
+  today: 'today',
+  minisearch: 'MiniSearch',
+  orama: 'Orama',
+};
+
+/** The search engines side by side at each size: ours first, today's beside it, then the libraries. */
+async function engines() {
+  const runs: EngineRun[] = await measureEngines(ROOT, ENGINE_ROWS, ENGINES_COMPARED, {
+    samples: SAMPLES,
+    budgetMs: 20_000,
+    log: (text) => log(text),
+    skip: (engine, rows) =>
+      engine === 'orama' && rows > ORAMA_MAX_ROWS
+        ? `above ${int(ORAMA_MAX_ROWS)} investors (BENCH_ORAMA_MAX_ROWS): see its load and heap at 100,000`
+        : null,
+  });
+  raw.engines = runs;
+  for (const run of runs) {
+    const size = int(run.rows);
+    const ours = run.figures.find((f) => f.engine === 'ours');
+    const beside = (value: (f: (typeof run.figures)[number]) => string) =>
+      run.figures.map((f) => `${ENGINE_LABELS[f.engine]} ${f.error ? 'failed' : value(f)}`).join(' · ');
+    const budget = BUDGETS[run.rows as keyof typeof BUDGETS];
+    add('Search engine', {
+      measure: `${size} rows (${int(run.investors)} investors): stored size, gzip`,
+      figure: beside((f) => `${(f.storedBytes / 1048576).toFixed(1)} MB`),
+    });
+    add('Search engine', {
+      measure: `${size}: cold load from the stored bytes (gunzip, decode, build): wall (CPU of the process)`,
+      label: `${size}: cold load`,
+      figure: beside((f) => `${ms(f.loadMs)}${f.loadCpuMs !== undefined ? ` (${ms(f.loadCpuMs)})` : ''}`),
+      ...(budget && ours && !ours.error
+        ? { budget: `≤ ${ms(budget.loadMs)}`, verdict: verdict(ours.loadMs <= budget.loadMs) }
+        : {}),
+    });
+    add('Search engine', {
+      measure: `${size}: heap held once loaded (JS heap + array buffers, after a full collection)`,
+      label: `${size}: heap`,
+      figure: beside((f) => mb(f.heapBytes)),
+      ...(budget && ours && !ours.error
+        ? { budget: `≤ ${mb(budget.heapBytes)}`, verdict: verdict(ours.heapBytes <= budget.heapBytes) }
+        : {}),
+    });
+    const labels = ours?.calls.map((c) => c.label) ?? run.figures[0]?.calls.map((c) => c.label) ?? [];
+    for (const label of labels) {
+      const of = (f: (typeof run.figures)[number]) => f.calls.find((c) => c.label === label);
+      const mine = ours ? of(ours) : undefined;
+      const limit = mine?.kind === 'suggest' ? SUGGEST_P95_MS : PAGE_P95_MS;
+      const total = mine?.total ?? null;
+      add('Search engine', {
+        measure: `${size}: ${label}${total !== null ? ` (${int(total)} matches)` : ''}: p95 (ours p50)`,
+        label: `${size}: ${label}`,
+        figure: `${beside((f) => {
+          const call = of(f);
+          return call?.latency ? ms(call.latency.p95) : call?.error ? 'failed' : 'none';
+        })}${mine?.latency ? ` (ours p50 ${ms(mine.latency.p50)})` : ''}`,
+        ...(mine?.latency
+          ? { budget: `p95 ≤ ${limit} ms`, verdict: verdict(mine.latency.p95 <= limit) }
+          : {}),
+      });
+    }
+    for (const typo of run.typos) {
+      const of = (f: (typeof run.figures)[number]) => f.typos.find((t) => t.label === typo.label);
+      const mine = ours ? of(ours) : undefined;
+      add('Search engine', {
+        measure: `${size}: typo search, ${typo.label}: finds the investor meant? p95`,
+        label: `${size}: typo ${typo.q}`,
+        figure: beside((f) => {
+          const t = of(f);
+          return t ? `${t.found ? 'found' : 'missed'} ${t.latency ? ms(t.latency.p95) : ''}`.trim() : 'n/a';
+        }),
+        ...(mine?.latency
+          ? {
+              budget: `found, p95 ≤ ${PAGE_P95_MS} ms`,
+              verdict: verdict(mine.found && mine.latency.p95 <= PAGE_P95_MS),
+            }
+          : {}),
+      });
+    }
+    add('Search engine', {
+      measure: `${size}: the aggregation's build of the stored form (in the bench process)`,
+      figure: Object.entries(run.builds)
+        .map(
+          ([engine, time]) => `${ENGINE_LABELS[engine as EngineName]} ${time < 0 ? 'failed' : seconds(time)}`,
+        )
+        .join(' · '),
     });
   }
 }
@@ -429,7 +540,7 @@ async function withHome(run: (home: LocalHome) => Promise<void>) {
   }
 }
 
-const writeDocs = (block: string) => writeDocsBlock(DOCS, 'results', block);
+const writeDocs = (block: string, name: 'results' | 'engines') => writeDocsBlock(DOCS, name, block);
 
 async function main() {
   const m = machine();
@@ -439,6 +550,10 @@ async function main() {
   log(`${machineLine}; ${int(ROWS)} rows`);
   mkdirSync(OUT, { recursive: true });
   const started = performance.now();
+
+  if (ONLY.length === 0 || ONLY.includes('engines'))
+    await section('Search engine', 'the search engines side by side', engines);
+  if (ONLY.length > 0 && !ONLY.some((only) => only !== 'engines')) return finish(machineLine, started);
 
   const files = { small: join(OUT, `import-${SMALL_ROWS}.csv`), large: join(OUT, `import-${ROWS}.csv`) };
   log('writing the import files');
@@ -472,6 +587,10 @@ async function main() {
     await section('Curation', 'the recount and the field merger', curation);
   });
 
+  return finish(machineLine, started);
+}
+
+function finish(machineLine: string, started: number) {
   // The bundles have their own block (bench/bundles.ts writes it alone too).
   const rows = AREAS.filter((area) => area !== 'Lambda bundles').flatMap((area) =>
     results.rows.filter((r) => r.area === area),
@@ -491,7 +610,15 @@ async function main() {
   writeFileSync(join(OUT, 'results.json'), `${JSON.stringify({ ...raw, table: rows }, null, 2)}\n`);
   writeFileSync(join(OUT, 'table.md'), `${block}\n`);
   if (process.env.BENCH_UPDATE_DOCS === '1') {
-    writeDocs(block);
+    // The engines' rows have their own block: a run of BENCH_ONLY=engines leaves the others as they are.
+    const engineRows = rows.filter((r) => r.area === 'Search engine');
+    const otherRows = rows.filter((r) => r.area !== 'Search engine');
+    if (engineRows.length > 0)
+      writeDocs(
+        `Machine: ${machineLine}; run took ${seconds(performance.now() - started)}.\n\n${renderTable(engineRows)}`,
+        'engines',
+      );
+    if (otherRows.length > 0) writeDocs(block.replace(table, renderTable(otherRows)), 'results');
     if (bundlesBlock) writeDocsBlock(DOCS, 'bundles', bundlesBlock);
     log(`updated ${DOCS}`);
   }

@@ -180,6 +180,13 @@ async function generate(rows: number, dir: string, engines: EngineName[]) {
   const generatedMs = performance.now() - started;
   const { typos, words } = typoQueries(investors);
   const builds: Record<string, number> = {};
+  const write = () =>
+    writeFileSync(
+      join(dir, 'directory.json'),
+      JSON.stringify({ rows, investors: investors.length, generatedMs, builds, typos, words }),
+    );
+  // Written first, then after each engine (an engine's figures need only its own file and this one).
+  write();
   for (const name of engines) {
     const start = performance.now();
     try {
@@ -190,11 +197,8 @@ async function generate(rows: number, dir: string, engines: EngineName[]) {
       writeFileSync(join(dir, `${name}.error`), String((error as Error).stack ?? error));
     }
     collectGarbage();
+    write();
   }
-  writeFileSync(
-    join(dir, 'directory.json'),
-    JSON.stringify({ rows, investors: investors.length, generatedMs, builds, typos, words }),
-  );
 }
 
 // ------------------------------------------------------------------ child: measure

@@ -28,7 +28,7 @@ describe('finding investors in Chromium against the local home', () => {
     await screenshot(page, 'find-1-role-link', { fullPage: false });
 
     // 2. A stage typed in the spec's syntax, then a name: filters combine, each one in the URL.
-    const box = page.getByRole('searchbox', { name: 'Search' });
+    const box = page.getByRole('combobox', { name: 'Search' });
     await box.fill('stageFocus:seed');
     await box.press('Enter');
     await filters.getByText('stageFocus:Seed').waitFor();

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+
+const browser = browserPerFile();
+
+/** A surname of the demo directory (six letters or more, plain letters), read from the API as a founder's search would. */
+async function aSurname(): Promise<string> {
+  const response = await fetch(`${e2e.gatewayUrl}/investors?role=vc&limit=100`);
+  const { data } = (await response.json()) as { data: { items: { name: string }[] } };
+  const word = data.items
+    .map((item) => item.name.split(' ').pop() ?? '')
+    .find((last) => /^[A-Za-z]{6,}$/.test(last));
+  if (!word) throw new Error('the demo directory has no surname of six plain letters among its first VCs');
+  return word;
+}
+
+/** The word with its last two letters swapped: one typo, which a word of five letters or more forgives. */
+const swapped = (word: string) => `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`.toLowerCase();
+
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+describe('the search box in Chromium against the local home', () => {
+  for (const { name, viewport } of VIEWPORTS) {
+    it(`finds an investor through a typo and says "Did you mean", then opens a suggestion chosen with the keyboard (${viewport.width} px)`, async () => {
+      const surname = await aSurname();
+      const typo = swapped(surname);
+      const { page, context } = await browser.newPage({ viewport });
+      await page.goto(`${e2e.appUrl}/investors/search`);
+      const box = page.getByRole('combobox', { name: 'Search' });
+
+      // 1. The typo, searched with Enter: the investors of that name, and the word meant as a link.
+      await box.fill(typo);
+      await box.press('Escape');
+      await box.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('q') === typo);
+      const didYouMean = page.getByText(/^Did you mean/);
+      await didYouMean.waitFor();
+      expect(await didYouMean.textContent()).toBe(`Did you mean ${surname.toLowerCase()}?`);
+      const cards = page.locator('article.investor-card');
+      await cards.first().waitFor();
+      expect(await cards.first().locator('h2').textContent()).toContain(surname);
+      await expectAccessible(page);
+      await screenshot(page, `search-box-did-you-mean-${name}`, { fullPage: false });
+
+      // 2. The link searches the word meant: no more "Did you mean".
+      await page.getByRole('link', { name: surname.toLowerCase(), exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('q') === surname.toLowerCase());
+      await expect.poll(() => page.getByText(/^Did you mean/).count()).toBe(0);
+
+      // 3. Suggestions as the founder types, chosen with the keyboard.
+      await box.fill('');
+      await box.pressSequentially(surname.slice(0, 4).toLowerCase(), { delay: 40 });
+      const list = page.getByRole('listbox', { name: 'Suggestions' });
+      await list.waitFor();
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      const options = list.getByRole('option');
+      await expect.poll(() => options.count()).toBeGreaterThan(0);
+      await box.press('ArrowDown');
+      const activeId = await box.getAttribute('aria-activedescendant');
+      expect(activeId).toBeTruthy();
+      const chosen = page.locator(`[id="${activeId}"]`);
+      expect(await chosen.getAttribute('aria-selected')).toBe('true');
+      const chosenText = (await chosen.textContent()) ?? '';
+      await expectAccessible(page);
+      await screenshot(page, `search-box-suggestions-${name}`, { fullPage: false });
+      // The first suggestion is an investor whose name starts with what was typed: Enter opens their profile.
+      expect(chosenText).toMatch(/Investor/);
+      await box.press('Enter');
+      await page.waitForURL(/\/investors\/inv_[A-Za-z0-9_-]+$/);
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(chosenText.startsWith((await heading.textContent()) ?? '-')).toBe(true);
+      await context.close();
+    });
+  }
+});
