@@ -1,5 +1,5 @@
 import type { CartInvestor } from '../cart/cart';
-import { CONTACT_KINDS, type ContactConfirmed } from '../investors/provenance';
+import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
 import { investorRoleLabel } from '../investors/roles';
 import { FACETS, type Facet, facetValueKey } from './filters';
 import { foldText, searchWords, wordsOfFolded } from './fold';
@@ -166,9 +166,17 @@ function dictionaryColumn(values: readonly (string | null | undefined)[]): Dicti
 
 /** '2026-03' → 2026 × 12 + 2; anything else → 0. */
 export function monthNumber(month: string | undefined): number {
-  const match = month ? /^(\d{4})-(\d{2})$/.exec(month) : null;
-  if (!match) return 0;
-  const value = Number(match[1]) * 12 + Number(match[2]) - 1;
+  if (month?.length !== 7 || month.charCodeAt(4) !== 45) return 0;
+  let year = 0;
+  for (let i = 0; i < 4; i++) {
+    const digit = month.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return 0;
+    year = year * 10 + digit;
+  }
+  const tens = month.charCodeAt(5) - 48;
+  const ones = month.charCodeAt(6) - 48;
+  if (tens < 0 || tens > 9 || ones < 0 || ones > 9) return 0;
+  const value = year * 12 + tens * 10 + ones - 1;
   return value > 0 && value < 65536 ? value : 0;
 }
 
@@ -371,35 +379,66 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
   const checkMax = new Float64Array(n);
   const updatedAt = new Float64Array(n);
   const text = new TextIndexBuilder();
-  kept.forEach(({ investor, folded }, ord) => {
+  const firmWords = new Map<string, string[]>();
+  const words: string[] = [];
+  const fields: number[] = [];
+  const push = (list: readonly string[], field: number) => {
+    for (const word of list) {
+      words.push(word);
+      fields.push(field);
+    }
+  };
+  for (let ord = 0; ord < n; ord++) {
+    const { investor, folded } = kept[ord] as (typeof kept)[number];
     const { card } = investor;
-    flags[ord] = FLAG_NAMES.reduce((bits, flag, i) => (card[flag] ? bits | (1 << i) : bits), 0);
-    marks[ord] = CONTACT_KINDS.reduce(
-      (bits, kind, i) => (card.confirmedByInvestor?.includes(kind) ? bits | (1 << i) : bits),
-      0,
-    );
-    CONTACT_KINDS.forEach((kind, i) => {
-      confirmed[ord * CONTACT_KINDS.length + i] = monthNumber(card.contactConfirmed?.[kind]);
-    });
+    flags[ord] =
+      (card.hasEmail ? 1 : 0) |
+      (card.hasPhone ? 2 : 0) |
+      (card.hasLinkedIn ? 4 : 0) |
+      (card.hasTwitter ? 8 : 0) |
+      (card.hasCrunchbase ? 16 : 0);
+    const byInvestor = card.confirmedByInvestor;
+    if (byInvestor && byInvestor.length > 0)
+      marks[ord] = CONTACT_KINDS.reduce(
+        (bits, kind, i) => (byInvestor.includes(kind) ? bits | (1 << i) : bits),
+        0,
+      );
+    const months = card.contactConfirmed;
+    if (months)
+      for (let i = 0; i < CONTACT_KINDS.length; i++) {
+        const month = months[CONTACT_KINDS[i] as ContactKind];
+        if (month) confirmed[ord * CONTACT_KINDS.length + i] = monthNumber(month);
+      }
     checkMin[ord] = card.checkMin ?? Number.NaN;
     checkMax[ord] = card.checkMax ?? Number.NaN;
     updatedAt[ord] = Date.parse(investor.updatedAt) || 0;
-    const words: [string, number][] = [];
-    for (const word of wordsOfFolded(folded)) words.push([word, FIELD_CODE.name]);
-    if (card.firmName) for (const word of searchWords(card.firmName)) words.push([word, FIELD_CODE.firm]);
+    words.length = 0;
+    fields.length = 0;
+    push(wordsOfFolded(folded), FIELD_CODE.name);
+    if (card.firmName) {
+      let list = firmWords.get(card.firmName);
+      if (!list) {
+        list = searchWords(card.firmName);
+        firmWords.set(card.firmName, list);
+      }
+      push(list, FIELD_CODE.firm);
+    }
     if (investor.thesisWords)
-      for (const word of investor.thesisWords.flatMap((w) => searchWords(w)))
-        words.push([word, FIELD_CODE.thesis]);
-    else if (investor.thesis)
-      for (const word of searchWords(investor.thesis)) words.push([word, FIELD_CODE.thesis]);
-    text.add(ord, words);
-  });
+      push(
+        investor.thesisWords.flatMap((w) => searchWords(w)),
+        FIELD_CODE.thesis,
+      );
+    else if (investor.thesis) push(searchWords(investor.thesis), FIELD_CODE.thesis);
+    text.addWords(ord, words, fields);
+  }
 
   const ids = kept.map((k) => k.investor.card.id);
-  const updatedOrder = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+  // A plain array's sort: a typed array's with a comparator is several times slower in V8.
+  const byUpdate = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
     const d = (updatedAt[b] as number) - (updatedAt[a] as number);
     return d !== 0 ? d : compareStrings(ids[a] as string, ids[b] as string);
   });
+  const updatedOrder = Uint32Array.from(byUpdate);
 
   const firms = dictionaryColumn(cards.map((card) => card.firmName));
   const firmText = new TextIndexBuilder();

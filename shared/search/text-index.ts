@@ -43,15 +43,34 @@ export class TextIndexBuilder {
 
   /** Adds the words of one document; each word keeps its best field. */
   add(doc: number, words: Iterable<readonly [word: string, field: number]>): void {
+    const list: string[] = [];
+    const fields: number[] = [];
+    for (const [word, field] of words) {
+      list.push(word);
+      fields.push(field);
+    }
+    this.addWords(doc, list, fields);
+  }
+
+  /** The same, as two lists (the builder's fast path: no pair per word). */
+  addWords(doc: number, words: readonly string[], fields: readonly number[]): void {
     if (doc < this.lastDoc) throw new Error('Documents must be added in ascending order');
     this.lastDoc = doc;
-    const best = new Map<string, number>();
-    for (const [word, field] of words) {
+    // A document has a few dozen words at most: the best field of each, found by a scan.
+    const seen: string[] = [];
+    const best: number[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i] as string;
       if (word === '') continue;
-      const held = best.get(word);
-      if (held === undefined || field < held) best.set(word, field);
+      const at = seen.indexOf(word);
+      if (at < 0) {
+        seen.push(word);
+        best.push(fields[i] as number);
+      } else if ((fields[i] as number) < (best[at] as number)) best[at] = fields[i] as number;
     }
-    for (const [word, field] of best) {
+    for (let w = 0; w < seen.length; w++) {
+      const word = seen[w] as string;
+      const field = best[w] as number;
       let id = this.termIds.get(word);
       if (id === undefined) {
         id = this.termTexts.length;
