@@ -51,6 +51,11 @@ export function routeThrottle(route: RouteDefinition): { rateLimit: number; burs
 
 /** Sizing of the handler groups that need more than the defaults (512 MB, 10 s). */
 const groupSizing: Partial<Record<HandlerGroup, { memorySize: number; timeout: Duration }>> = {
+  // The directory loads the search snapshot on a cold start (gunzip and decode, one CPU-bound
+  // thread): 1,769 MB is one full vCPU, which the load needs to stay within budget (about 0.2 s
+  // at 100,000 investors, 2 s at a million); its heap is far below that (docs/performance.md,
+  // "Search engine"). Requests are milliseconds, so the larger size costs little.
+  directory: { memorySize: 1769, timeout: Duration.seconds(10) },
   // Field merger and debug listings read many records in one request.
   admin: { memorySize: 1024, timeout: Duration.seconds(29) },
   // A saved cart reads back up to 2,500 investor cards.
