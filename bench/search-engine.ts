@@ -144,6 +144,8 @@ export function typoQueries(investors: readonly { card: CartInvestor }[]): {
 const fill = (text: string, words: Record<string, string>) =>
   text.replace(/\$[A-Z0-9]+/g, (name) => words[name] ?? name);
 
+export type TimedLatency = Latency & { cpuP50?: number; cpuP95?: number };
+
 export interface EngineFigure {
   engine: EngineName;
   rows: number;
@@ -153,22 +155,40 @@ export interface EngineFigure {
   /** CPU time of the load (this process): what a quiet machine would take, near enough. */
   loadCpuMs?: number;
   heapBytes: number;
-  calls: { label: string; kind: string; latency: Latency | null; total: number | null; error?: string }[];
-  typos: { label: string; found: boolean; latency: Latency | null }[];
+  calls: {
+    label: string;
+    kind: string;
+    latency: TimedLatency | null;
+    total: number | null;
+    error?: string;
+  }[];
+  typos: { label: string; found: boolean; latency: TimedLatency | null }[];
   error?: string;
 }
 
-/** Times `fn` at most `samples` times, and for at most `budgetMs` (at least 5 times). */
-function time(samples: number, budgetMs: number, fn: () => unknown): Latency {
+/**
+ * Times `fn` at most `samples` times, and for at most `budgetMs` (at least 5 times): wall time, and
+ * the CPU time this process spent in each call, which a busy shared machine inflates far less.
+ */
+function time(
+  samples: number,
+  budgetMs: number,
+  fn: () => unknown,
+): Latency & { cpuP50: number; cpuP95: number } {
   for (let i = 0; i < Math.min(5, samples); i++) fn();
-  const out: number[] = [];
+  const wall: number[] = [];
+  const cpu: number[] = [];
   const stop = performance.now() + budgetMs;
-  for (let i = 0; i < samples && (out.length < 5 || performance.now() < stop); i++) {
+  for (let i = 0; i < samples && (wall.length < 5 || performance.now() < stop); i++) {
     const start = performance.now();
+    const used = process.cpuUsage();
     fn();
-    out.push(performance.now() - start);
+    const spent = process.cpuUsage(used);
+    wall.push(performance.now() - start);
+    cpu.push((spent.user + spent.system) / 1000);
   }
-  return latencyOf(out);
+  const cpuLatency = latencyOf(cpu);
+  return { ...latencyOf(wall), cpuP50: cpuLatency.p50, cpuP95: cpuLatency.p95 };
 }
 
 // ------------------------------------------------------------------ child: generate
@@ -203,7 +223,13 @@ async function generate(rows: number, dir: string, engines: EngineName[]) {
 
 // ------------------------------------------------------------------ child: measure
 
-function measure(engine: EngineName, dir: string, samples: number, budgetMs: number): EngineFigure {
+function measure(
+  engine: EngineName,
+  dir: string,
+  samples: number,
+  budgetMs: number,
+  loadOnly = false,
+): EngineFigure {
   const meta = JSON.parse(readFileSync(join(dir, 'directory.json'), 'utf8')) as {
     rows: number;
     investors: number;
@@ -233,6 +259,7 @@ function measure(engine: EngineName, dir: string, samples: number, budgetMs: num
     calls: [],
     typos: [],
   };
+  if (loadOnly) return figure;
   for (const call of CALLS) {
     try {
       if (call.kind === 'suggest') {
@@ -334,6 +361,8 @@ export async function measureEngines(
     budgetMs: number;
     log: (text: string) => void;
     skip?: (engine: EngineName, rows: number) => string | null;
+    /** Engines measured for their load and heap only at this size (their calls take seconds each). */
+    loadOnly?: (engine: EngineName, rows: number) => boolean;
   },
 ): Promise<EngineRun[]> {
   const runs: EngineRun[] = [];
@@ -374,9 +403,18 @@ export async function measureEngines(
         `  measuring ${engine} (${(statSync(join(dir, `${engine}.gz`)).size / 1048576).toFixed(1)} MB stored)`,
       );
       try {
+        const loadOnly = options.loadOnly?.(engine, rows) === true;
+        if (loadOnly) options.log(`  ${engine}: its load and heap only at this size`);
         figures.push(
           JSON.parse(
-            await child(root, ['measure', engine, dir, String(options.samples), String(options.budgetMs)]),
+            await child(root, [
+              'measure',
+              engine,
+              dir,
+              String(options.samples),
+              String(options.budgetMs),
+              ...(loadOnly ? ['load-only'] : []),
+            ]),
           ) as EngineFigure,
         );
       } catch (error) {
@@ -408,7 +446,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await generate(Number(args[0]), args[1] as string, (args[2] as string).split(',') as EngineName[]);
   } else if (mode === 'measure') {
     process.stdout.write(
-      JSON.stringify(measure(args[0] as EngineName, args[1] as string, Number(args[2]), Number(args[3]))),
+      JSON.stringify(
+        measure(
+          args[0] as EngineName,
+          args[1] as string,
+          Number(args[2]),
+          Number(args[3]),
+          args[4] === 'load-only',
+        ),
+      ),
     );
   } else {
     const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
