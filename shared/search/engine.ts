@@ -158,10 +158,10 @@ const correctionBudget = (word: string) => Math.max(typoBudget(word), word.lengt
 
 interface Evaluation {
   words: string[];
-  /** Per investor, its tier (NO_MATCH when it does not match every word). */
-  tiers: Uint8Array;
   /** The matching investors, ascending. */
   matched: Uint32Array;
+  /** Each matching investor's tier (its worst word's), beside `matched`. */
+  matchedTiers: Uint8Array;
   bits: Bits;
   /** The best kind any investor matched with (exact 0, prefix 1, typos 2-3), or NO_MATCH. */
   bestKind: number;
@@ -260,6 +260,8 @@ export class SearchIndex {
   private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; total: number }>(16);
   private readonly entryCounts = new Map<number, number>();
   private readonly chequeCache = new Recent<Bits>(8);
+  /** Arrays of tiers the size of the directory, all NO_MATCH, reused by searches (evaluateWords). */
+  private readonly scratch: Uint8Array[] = [];
   private readonly vocabularyTexts: string[];
 
   constructor(readonly data: IndexData) {
@@ -412,71 +414,92 @@ export class SearchIndex {
     return this.evaluations.get(`${scope}|${words.join(' ')}`, () => this.evaluateWords(words, scope));
   }
 
+  /**
+   * The investors every word matches, with their tier. Work follows the matches, not the directory:
+   * each word (or phrase) lowers tiers in a scratch array of the directory's size that is all
+   * NO_MATCH at rest, noting each investor it touches; the words are then intersected from the
+   * fewest touched, and the scratch arrays are put back as they were found.
+   */
   private evaluateWords(words: string[], scope: 'all' | 'names'): Evaluation {
-    const n = this.size;
     const textMatches = words.map((word) => matchWord(this.text, word));
     const vocabularyMatches =
       scope === 'all' ? words.map((word) => matchWord(this.vocabularyWords, word)) : words.map(() => null);
     const wordExact = words.map(
       (_, i) => textMatches[i]?.exact === true || vocabularyMatches[i]?.exact === true,
     );
-    let tiers: Uint8Array | null = null;
-    for (let i = 0; i < words.length; ) {
-      const phrase = scope === 'all' ? this.phraseAt(words, i, vocabularyMatches[i]?.ranges ?? []) : null;
-      let segment: Uint8Array;
-      if (phrase) {
-        segment = new Uint8Array(n).fill(NO_MATCH);
-        for (const { entry, kind } of phrase.entries) this.lowerByEntry(segment, entry, kind);
-        // The same words as names, firms or thesis words, all of them.
-        let asText: Uint8Array | null = null;
-        for (let j = i; j < i + phrase.length; j++) {
-          const one = new Uint8Array(n).fill(NO_MATCH);
-          this.lowerByText(one, (textMatches[j] as { ranges: TermRange[] }).ranges, scope);
-          asText = asText ? maxInto(asText, one) : one;
-        }
-        if (asText)
-          for (let ord = 0; ord < n; ord++)
-            if ((asText[ord] as number) < (segment[ord] as number)) segment[ord] = asText[ord] as number;
-        i += phrase.length;
-      } else {
-        segment = new Uint8Array(n).fill(NO_MATCH);
-        this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
-        const vocabulary = vocabularyMatches[i];
-        if (vocabulary) {
-          const entries = new Map<number, number>();
-          const { postingStarts, postingDocs } = this.vocabularyWords.data;
-          for (const range of vocabulary.ranges)
-            for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
-              const entry = postingDocs[p] as number;
-              const held = entries.get(entry);
-              if (held === undefined || range.kind < held) entries.set(entry, range.kind);
+    const segments: Segment[] = [];
+    try {
+      for (let i = 0; i < words.length; ) {
+        const phrase = scope === 'all' ? this.phraseAt(words, i, vocabularyMatches[i]?.ranges ?? []) : null;
+        const segment = this.segment();
+        segments.push(segment);
+        if (phrase) {
+          for (const { entry, kind } of phrase.entries) this.lowerByEntry(segment, entry, kind);
+          // The same words as names, firms or thesis words, all of them.
+          const parts: Segment[] = [];
+          try {
+            for (let j = i; j < i + phrase.length; j++) {
+              const one = this.segment();
+              parts.push(one);
+              this.lowerByText(one, (textMatches[j] as { ranges: TermRange[] }).ranges, scope);
             }
-          for (const [entry, kind] of entries) this.lowerByEntry(segment, entry, kind);
+            const both = intersect(parts);
+            for (let k = 0; k < both.ords.length; k++)
+              lower(segment, both.ords[k] as number, both.tiers[k] as number);
+          } finally {
+            for (const part of parts) this.release(part);
+          }
+          i += phrase.length;
+        } else {
+          this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
+          const vocabulary = vocabularyMatches[i];
+          if (vocabulary) {
+            const entries = new Map<number, number>();
+            const { postingStarts, postingDocs } = this.vocabularyWords.data;
+            for (const range of vocabulary.ranges)
+              for (
+                let p = postingStarts[range.from] as number;
+                p < (postingStarts[range.to] as number);
+                p++
+              ) {
+                const entry = postingDocs[p] as number;
+                const held = entries.get(entry);
+                if (held === undefined || range.kind < held) entries.set(entry, range.kind);
+              }
+            for (const [entry, kind] of entries) this.lowerByEntry(segment, entry, kind);
+          }
+          i++;
         }
-        i++;
       }
-      tiers = tiers ? maxInto(tiers, segment) : segment;
+      const { ords, tiers } = intersect(segments);
+      const bits = this.emptyBits();
+      let bestKind = NO_MATCH;
+      for (let k = 0; k < ords.length; k++) {
+        set(bits, ords[k] as number);
+        if ((tiers[k] as number) >> 2 < bestKind) bestKind = (tiers[k] as number) >> 2;
+      }
+      return { words, matched: ords, matchedTiers: tiers, bits, bestKind, wordExact };
+    } finally {
+      for (const segment of segments) this.release(segment);
     }
-    const final = tiers as Uint8Array;
-    const bits = this.emptyBits();
-    let count = 0;
-    let bestKind = NO_MATCH;
-    for (let ord = 0; ord < n; ord++) {
-      const tier = final[ord] as number;
-      if (tier === NO_MATCH) continue;
-      set(bits, ord);
-      count++;
-      if (tier >> 2 < bestKind) bestKind = tier >> 2;
-    }
-    const matched = new Uint32Array(count);
-    for (let ord = 0, k = 0; ord < n; ord++) if (final[ord] !== NO_MATCH) matched[k++] = ord;
-    return { words, tiers: final, matched, bits, bestKind, wordExact };
+  }
+
+  /** A scratch array of tiers (all NO_MATCH) and the list of investors it will touch. */
+  private segment(): Segment {
+    return { tiers: this.scratch.pop() ?? new Uint8Array(this.size).fill(NO_MATCH), touched: [] };
+  }
+
+  /** Puts a scratch array back, all NO_MATCH again (only what was touched is reset). */
+  private release(segment: Segment): void {
+    for (const ord of segment.touched) segment.tiers[ord] = NO_MATCH;
+    if (this.scratch.length < 8) this.scratch.push(segment.tiers);
   }
 
   /** Lowers each matching investor's tier to what these terms give (kind and the field of the word). */
-  private lowerByText(tiers: Uint8Array, ranges: readonly TermRange[], scope: 'all' | 'names'): void {
+  private lowerByText(segment: Segment, ranges: readonly TermRange[], scope: 'all' | 'names'): void {
     const { postingStarts, postingDocs, postingFields } = this.text.data;
     const maxField = scope === 'names' ? 1 : 3;
+    const { tiers, touched } = segment;
     for (const range of ranges) {
       const base = range.kind * 4;
       for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
@@ -484,13 +507,17 @@ export class SearchIndex {
         if (field > maxField) continue;
         const ord = postingDocs[p] as number;
         const tier = base + field;
-        if (tier < (tiers[ord] as number)) tiers[ord] = tier;
+        const held = tiers[ord] as number;
+        if (tier < held) {
+          if (held === NO_MATCH) touched.push(ord);
+          tiers[ord] = tier;
+        }
       }
     }
   }
 
   /** Lowers the tier of every investor a vocabulary entry selects. */
-  private lowerByEntry(tiers: Uint8Array, entry: number, kind: number): void {
+  private lowerByEntry(segment: Segment, entry: number, kind: number): void {
     const vocabulary = this.data.vocabulary;
     const facet = FACETS[vocabulary.facets[entry] as number] as Facet;
     const state = this.facetState[facet];
@@ -506,8 +533,7 @@ export class SearchIndex {
         p < (state.postingStarts[value + 1] as number);
         p++
       ) {
-        const ord = state.postingOrds[p] as number;
-        if (tier < (tiers[ord] as number)) tiers[ord] = tier;
+        lower(segment, state.postingOrds[p] as number, tier);
       }
     }
   }
@@ -666,9 +692,10 @@ export class SearchIndex {
       const narrow = this.match(others);
       const lists: number[][] = Array.from({ length: TIERS }, () => []);
       const positions = sort === 'name' ? null : this.positionsOfUpdated();
-      for (const ord of evaluation.matched) {
+      for (let k = 0; k < evaluation.matched.length; k++) {
+        const ord = evaluation.matched[k] as number;
         if (narrow && !has(narrow, ord)) continue;
-        (lists[evaluation.tiers[ord] as number] as number[]).push(
+        (lists[evaluation.matchedTiers[k] as number] as number[]).push(
           positions ? (positions[ord] as number) : ord,
         );
       }
@@ -902,9 +929,9 @@ export class SearchIndex {
     const evaluation = this.evaluate(q, 'names');
     if (evaluation && limits.investors > 0) {
       const best: number[][] = Array.from({ length: TIERS }, () => []);
-      for (const ord of evaluation.matched) {
-        const list = best[evaluation.tiers[ord] as number] as number[];
-        if (list.length < limits.investors) list.push(ord);
+      for (let k = 0; k < evaluation.matched.length; k++) {
+        const list = best[evaluation.matchedTiers[k] as number] as number[];
+        if (list.length < limits.investors) list.push(evaluation.matched[k] as number);
       }
       for (const ord of best.flat().slice(0, limits.investors)) {
         out.push({
@@ -1015,6 +1042,66 @@ export class SearchIndex {
     this.entryCounts.set(entry, count);
     return count;
   }
+}
+
+interface Segment {
+  tiers: Uint8Array;
+  touched: number[];
+}
+
+function lower(segment: Segment, ord: number, tier: number): void {
+  const held = segment.tiers[ord] as number;
+  if (tier < held) {
+    if (held === NO_MATCH) segment.touched.push(ord);
+    segment.tiers[ord] = tier;
+  }
+}
+
+/**
+ * The investors every segment holds, ascending, each with its worst tier: the segment that touched
+ * the fewest drives; ord and tier are packed in one number (ord × 16 + tier) for a native sort, or,
+ * for many matches, read in order by one scan.
+ */
+function intersect(segments: readonly Segment[]): { ords: Uint32Array; tiers: Uint8Array } {
+  if (segments.length === 0) return { ords: new Uint32Array(0), tiers: new Uint8Array(0) };
+  let driver = segments[0] as Segment;
+  for (const segment of segments) if (segment.touched.length < driver.touched.length) driver = segment;
+  const n = driver.tiers.length;
+  if (driver.touched.length * 16 > n) {
+    // Many matches: a scan of the directory in order is cheaper than sorting them.
+    const ords: number[] = [];
+    const tiers: number[] = [];
+    for (let ord = 0; ord < n; ord++) {
+      if (driver.tiers[ord] === NO_MATCH) continue;
+      let tier = 0;
+      for (const segment of segments) {
+        const t = segment.tiers[ord] as number;
+        if (t > tier) tier = t;
+      }
+      if (tier === NO_MATCH) continue;
+      ords.push(ord);
+      tiers.push(tier);
+    }
+    return { ords: Uint32Array.from(ords), tiers: Uint8Array.from(tiers) };
+  }
+  const packed: number[] = [];
+  for (const ord of driver.touched) {
+    let tier = 0;
+    for (const segment of segments) {
+      const t = segment.tiers[ord] as number;
+      if (t > tier) tier = t;
+    }
+    if (tier !== NO_MATCH) packed.push(ord * 16 + tier);
+  }
+  const sorted = Float64Array.from(packed).sort();
+  const ords = new Uint32Array(sorted.length);
+  const tiers = new Uint8Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) {
+    const value = sorted[k] as number;
+    tiers[k] = value % 16;
+    ords[k] = (value - (value % 16)) / 16;
+  }
+  return { ords, tiers };
 }
 
 /** Per investor, the worse of two tiers (a search ranks an investor by its worst word). */
