@@ -53,7 +53,13 @@ describe('the search box in Chromium against the local home', () => {
 
       // 3. Suggestions as the founder types, chosen with the keyboard.
       await box.fill('');
-      await box.pressSequentially(surname.slice(0, 4).toLowerCase(), { delay: 40 });
+      const prefix = surname.slice(0, 4).toLowerCase();
+      // The list for the whole prefix, not one of the shorter ones before it.
+      const answered = page.waitForResponse((response) =>
+        response.url().includes(`/directory/suggestions?q=${prefix}`),
+      );
+      await box.pressSequentially(prefix, { delay: 40 });
+      await answered;
       const list = page.getByRole('listbox', { name: 'Suggestions' });
       await list.waitFor();
       expect(await box.getAttribute('aria-expanded')).toBe('true');

@@ -99,9 +99,10 @@ export function SearchBox({
   const available = asking ? (suggestions.data?.suggestions ?? []) : [];
   const options = open ? available : [];
   const expanded = options.length > 0;
-  // A new list: nothing chosen yet.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the list's contents change.
-  useEffect(() => setActive(-1), [suggestions.data]);
+  // A different list: nothing chosen yet (the same list again, for a longer word, keeps the choice).
+  const listKey = available.map((option) => `${option.kind}:${option.value}`).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the options themselves change.
+  useEffect(() => setActive(-1), [listKey]);
 
   const close = () => {
     setOpen(false);
@@ -224,7 +225,8 @@ export function SearchBox({
         </div>
       </div>
       <Form.Text id="investor-search-hint" className="d-block text-body-secondary">
-        A typo is fine. Type <code>stageFocus:seed</code> or <code>sectorFocus:ai</code> to set a filter.
+        A typo is fine. Type <span className="font-monospace">stageFocus:seed</span> or{' '}
+        <span className="font-monospace">sectorFocus:ai</span> to set a filter.
       </Form.Text>
       {chips.length > 0 ? (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mt-2 mb-0" aria-label="Active filters">
