@@ -7,6 +7,7 @@ import {
   dataRequestMessages,
 } from '../privacy/data-requests';
 import { pageQuery } from './paging';
+import { multiLine, singleLine } from './text';
 
 /**
  * The API contract of a listed person's own requests (issue 30) and of the admins' views of them:
@@ -27,12 +28,14 @@ export const createDataRequestBody = z
   .strictObject({
     action: z.enum(DATA_REQUEST_ACTIONS, { error: 'Choose what you want: hide or correct.' }),
     details: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired }),
-        ),
+      multiLine(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired }),
+          ),
+      ),
     ),
   })
   .check(
@@ -57,7 +60,11 @@ export const dataRequestParams = z.object({ requestId });
 export const confirmDataRequestBody = z.strictObject({
   code: z
     .string(dataRequestMessages.codeFormat)
-    .check(z.maxLength(20, dataRequestMessages.codeFormat), z.minLength(1, dataRequestMessages.codeFormat)),
+    .check(
+      singleLine(),
+      z.maxLength(20, dataRequestMessages.codeFormat),
+      z.minLength(1, dataRequestMessages.codeFormat),
+    ),
 });
 export type ConfirmDataRequestBody = z.input<typeof confirmDataRequestBody>;
 
@@ -125,13 +132,15 @@ export const RESTORE_REASON_MAX_LENGTH = 1000;
 export const RESTORE_REASON_REQUIRED = `Say why the entry is restored (at most ${RESTORE_REASON_MAX_LENGTH} characters).`;
 /** POST /admin/withdrawals/{investorId}/restore: why (recorded with who and when). */
 export const restoreWithdrawalBody = z.strictObject({
-  reason: z
-    .string(RESTORE_REASON_REQUIRED)
-    .check(
-      z.trim(),
-      z.minLength(1, RESTORE_REASON_REQUIRED),
-      z.maxLength(RESTORE_REASON_MAX_LENGTH, RESTORE_REASON_REQUIRED),
-    ),
+  reason: multiLine(
+    z
+      .string(RESTORE_REASON_REQUIRED)
+      .check(
+        z.trim(),
+        z.minLength(1, RESTORE_REASON_REQUIRED),
+        z.maxLength(RESTORE_REASON_MAX_LENGTH, RESTORE_REASON_REQUIRED),
+      ),
+  ),
 });
 export type RestoreWithdrawalBody = z.input<typeof restoreWithdrawalBody>;
 
@@ -170,12 +179,14 @@ export const CLOSE_NOTE_MAX_LENGTH = 1000;
 /** POST /admin/correction-requests/{requestId}/close: what was done (optional), recorded with who and when. */
 export const closeCorrectionBody = z.strictObject({
   note: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(CLOSE_NOTE_MAX_LENGTH, `The note must be at most ${CLOSE_NOTE_MAX_LENGTH} characters.`),
-      ),
+    multiLine(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(CLOSE_NOTE_MAX_LENGTH, `The note must be at most ${CLOSE_NOTE_MAX_LENGTH} characters.`),
+        ),
+    ),
     '',
   ),
 });

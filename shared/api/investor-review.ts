@@ -54,7 +54,11 @@ export const approveSubmissionBody = z.strictObject({
   updatedAt,
   changes: z.optional(saveInvestorProfileBody),
   joinInvestorId: z.optional(
-    z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'joinInvestorId is not an investor id'))),
+    z.nullable(
+      z
+        .string()
+        .check(singleLine(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'joinInvestorId is not an investor id')),
+    ),
   ),
 });
 export type ApproveSubmissionBody = z.input<typeof approveSubmissionBody>;

@@ -153,6 +153,7 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
     path: '/admin/investor-submissions/user-hygiene/approve',
     body: {
       updatedAt: '2026-01-01T00:00:00.000Z',
+      joinInvestorId: 'inv_hygiene',
       changes: {
         name: 'Ada',
         firm: 'Hygiene Capital',
@@ -171,6 +172,22 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
         contact: { email: 'ada@example.com', phone: '+1 415 555 0100' },
       },
     },
+  },
+  'POST /admin/withdrawals/{investorId}/restore': {
+    path: '/admin/withdrawals/inv_hygiene/restore',
+    body: { reason: 'Withdrawn in error' },
+  },
+  'POST /admin/correction-requests/{requestId}/close': {
+    path: '/admin/correction-requests/req-hygiene/close',
+    body: { note: 'Corrected' },
+  },
+  'POST /investors/{investorId}/data-requests': {
+    path: '/investors/inv_hygiene/data-requests',
+    body: { action: 'correct', details: 'My firm is wrong' },
+  },
+  'POST /data-requests/{requestId}/confirm': {
+    path: '/data-requests/req-hygiene/confirm',
+    body: { code: '123456' },
   },
   'POST /admin/investor-submissions/{userId}/reject': {
     path: '/admin/investor-submissions/user-hygiene/reject',
