@@ -1,3 +1,4 @@
+import { CRM_EXPORT_PREFIX } from '../shared/library/crm-export';
 import { emailConfig } from './lib/config/email';
 import { exportsConfig } from './lib/config/exports';
 import { investorGroupFunctionConfig } from './lib/config/investor-group-function';
@@ -167,7 +168,9 @@ export const manifest = {
       // CART#: a redeemed credit is delivered as a cart; REPORT#: a report of wrong data.
       writes: ['USER#', 'CART#', 'REPORT#'],
     },
-    exports: { read: ['exports/'] },
+    // exports/: a buyer's CSV presigned again; library-exports/: the library's CRM file (issue 32),
+    // written and presigned, deleted after a day.
+    exports: { read: ['exports/', CRM_EXPORT_PREFIX], write: [CRM_EXPORT_PREFIX] },
     starts: ['exportDelivery'],
   },
 

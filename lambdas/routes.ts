@@ -97,6 +97,11 @@ export const routes: readonly RouteDefinition[] = [
   // Account: the caller's own records.
   route('GET', '/me', 'user', 'account'),
   route('GET', '/me/contacts', 'user', 'account'),
+  // The contact library (issue 32): one investor's bought values (its profile), the ids of every bought
+  // investor (marks on cards and carts), the whole library as a CRM import file; the caller's own only.
+  route('GET', '/me/contacts/{investorId}', 'user', 'account'),
+  route('GET', '/me/bought-investors', 'user', 'account'),
+  route('GET', '/me/crm-export', 'user', 'account'),
   // A fresh, short-lived link to the CSV of one of the caller's delivered purchases.
   route('GET', '/me/purchases/{cartId}/csv', 'user', 'account'),
   // Free updates (issue 20): the purchase's CSV with today's values, for 12 months; the buyer only.

@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/table/definition';
+import { CRM_EXPORT_DAYS, CRM_EXPORT_PREFIX } from '../../shared/library/crm-export';
 import { SEARCH_INDEX_CHANGES_PREFIX, SEARCH_INDEX_KEY } from '../../shared/search/snapshot';
 import type { DeploymentConfig } from '../config';
 import { acknowledgeGuard } from '../guard';
@@ -182,6 +183,13 @@ export class Data extends Construct {
         },
         // The search snapshot is derived (rebuilt from the table by any recount): its change objects
         // are folded within minutes, and a replaced snapshot is of no use a day later.
+        // The contact library's CRM files (issue 32): built per request, fetched within minutes.
+        {
+          id: 'ExpireCrmExports',
+          prefix: CRM_EXPORT_PREFIX,
+          expiration: Duration.days(CRM_EXPORT_DAYS),
+          noncurrentVersionExpiration: Duration.days(CRM_EXPORT_DAYS),
+        },
         {
           id: 'ExpireSearchIndexChanges',
           prefix: SEARCH_INDEX_CHANGES_PREFIX,

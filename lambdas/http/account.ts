@@ -1,6 +1,11 @@
 import {
+  boughtContactResponse,
+  boughtInvestorsResponse,
   contactsResponse,
+  crmExportQuery,
+  crmExportResponse,
   FREE_UPDATES_ENDED,
+  libraryQuery,
   meResponse,
   purchaseCsvResponse,
   refreshedCsvResponse,
@@ -22,7 +27,7 @@ import {
   REPORT_ALREADY_OPEN,
   REPORT_LIMIT_REACHED,
 } from '../../shared/api/reports';
-import { purchasesOf } from '../../shared/library/updates';
+import { DEFAULT_DIRECTION } from '../../shared/library/library-query';
 import {
   AlreadyInLibraryError,
   CreditInvestorNotFoundError,
@@ -30,13 +35,15 @@ import {
   redeemCredit,
 } from '../lib/credits/redeem-credit';
 import { reportInvestor } from '../lib/directory/reports';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
-import { FreeUpdatesEndedError, listLibrary, refreshedPurchaseCsv } from '../lib/library/free-updates';
+import { exportLibraryForCrm, getLibraryContact, listLibraryPage } from '../lib/library/contact-library';
+import { FreeUpdatesEndedError, refreshedPurchaseCsv } from '../lib/library/free-updates';
 import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
+import { InvalidCursorError } from '../lib/table/model';
 import { NoCreditsError } from '../lib/table/repositories/credits';
 import { ReportAlreadyOpenError, ReportLimitError } from '../lib/table/repositories/reports';
-import { ensureUserProfile, setUpdateEmails } from '../lib/table/repositories/users';
+import { ensureUserProfile, listBoughtInvestorIds, setUpdateEmails } from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */
 export const handler = httpHandler('account', {
@@ -54,15 +61,51 @@ export const handler = httpHandler('account', {
 
   'GET /me/contacts': endpoint({
     auth: 'user',
+    query: libraryQuery,
+    handle: async ({ query, caller }) => {
+      try {
+        const page = await listLibraryPage(
+          caller.sub,
+          {
+            search: query.q ?? '',
+            sort: query.sort,
+            direction: query.order ?? DEFAULT_DIRECTION[query.sort],
+            limit: query.limit,
+            cursor: query.cursor,
+          },
+          new Date(),
+        );
+        return contactsResponse.parse(page);
+      } catch (error) {
+        if (error instanceof InvalidCursorError)
+          throw new BadRequestError("Invalid query parameter 'cursor': start again from the first page");
+        throw error;
+      }
+    },
+  }),
+
+  'GET /me/contacts/{investorId}': endpoint({
+    auth: 'user',
+    params: investorIdParams,
+    handle: async ({ params, caller }) => {
+      const contact = await getLibraryContact(caller.sub, params.investorId, new Date());
+      // Not bought by the caller (whoever else bought it) answers as a missing one.
+      if (!contact) throw new NotFoundError('This investor is not in your Contact Library');
+      return boughtContactResponse.parse(contact);
+    },
+  }),
+
+  'GET /me/bought-investors': endpoint({
+    auth: 'user',
     handle: async ({ caller }) =>
-      contactsResponse.parse({
-        contacts: (await listLibrary(caller.sub, new Date())).map((row) => ({
-          ...row,
-          purchases: Object.entries(purchasesOf(row))
-            .map(([cartId, purchasedAt]) => ({ cartId, purchasedAt }))
-            .sort((a, b) => a.purchasedAt.localeCompare(b.purchasedAt)),
-        })),
-      }),
+      boughtInvestorsResponse.parse({ investorIds: await listBoughtInvestorIds(caller.sub) }),
+  }),
+
+  'GET /me/crm-export': endpoint({
+    auth: 'user',
+    query: crmExportQuery,
+    handle: async ({ query, caller }) =>
+      crmExportResponse.parse(await exportLibraryForCrm(caller.sub, query.format, new Date())),
   }),
 
   'PUT /me/update-emails': endpoint({

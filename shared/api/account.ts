@@ -1,4 +1,11 @@
 import * as z from 'zod/mini';
+import {
+  LIBRARY_MAX_PAGE_SIZE,
+  LIBRARY_PAGE_SIZE,
+  LIBRARY_SEARCH_MAX_LENGTH,
+  LIBRARY_SORTS,
+  SORT_DIRECTIONS,
+} from '../library/library-query';
 
 /** GET /me: the caller's user record and profile, created on first use. */
 export const meResponse = z.object({
@@ -36,6 +43,8 @@ export const purchasedContactSchema = z.object({
   phone: z._default(z.nullable(z.string()), null),
   twitterUrl: z._default(z.nullable(z.string()), null),
   crunchbaseUrl: z._default(z.nullable(z.string()), null),
+  /** The investor's firm (public), as the directory had it when last bought. */
+  firm: z._default(z.nullable(z.string()), null),
   /** The first cart that bought it, and when. */
   cartId: z.string(),
   purchasedAt: z.string(),
@@ -53,8 +62,78 @@ export const purchasedContactSchema = z.object({
 });
 export type PurchasedContactResponse = z.infer<typeof purchasedContactSchema>;
 
-/** GET /me/contacts: the contact library. */
-export const contactsResponse = z.object({ contacts: z.array(purchasedContactSchema) });
+/** Not in the spec: the answer to a library page size out of range. */
+export const LIBRARY_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LIBRARY_MAX_PAGE_SIZE}`;
+
+/**
+ * GET /me/contacts?q=&sort=&order=&limit=&cursor=: one page of the contact library (issue 32): the
+ * contacts whose name, firm or email hold every word of `q`, by name (the default), firm or date
+ * bought; `order` defaults to A–Z for names and firms and newest first for dates.
+ */
+export const libraryQuery = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(LIBRARY_SEARCH_MAX_LENGTH))),
+  sort: z._default(z.enum(LIBRARY_SORTS), 'name'),
+  order: z.optional(z.enum(SORT_DIRECTIONS)),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  limit: z._default(
+    z.coerce
+      .number({ error: LIBRARY_LIMIT_MESSAGE })
+      .check(
+        z.int({ error: LIBRARY_LIMIT_MESSAGE }),
+        z.gte(1, { error: LIBRARY_LIMIT_MESSAGE }),
+        z.lte(LIBRARY_MAX_PAGE_SIZE, { error: LIBRARY_LIMIT_MESSAGE }),
+      ),
+    LIBRARY_PAGE_SIZE,
+  ),
+});
+export type LibraryQuery = z.input<typeof libraryQuery>;
+
+/** A purchase the library holds (its "Download CSV again"): the cart, and when it was bought. */
+export const libraryPurchaseSchema = z.object({ cartId: z.string(), purchasedAt: z.string() });
+
+/** GET /me/contacts: one page of the contact library. */
+export const contactsResponse = z.object({
+  contacts: z.array(purchasedContactSchema),
+  /** Every contact of the library, whatever the search. */
+  total: z._default(z.int(), 0),
+  /** The contacts matching the search, all pages together. */
+  matching: z._default(z.int(), 0),
+  /** The next page's cursor; null on the last page. */
+  cursor: z._default(z.nullable(z.string()), null),
+  /** Every purchase behind the library, newest first. */
+  purchases: z._default(z.array(libraryPurchaseSchema), []),
+});
+export type ContactsResponse = z.infer<typeof contactsResponse>;
+
+/** GET /me/contacts/{investorId}: the caller's bought values of one investor (404 when not bought). */
+export const boughtContactResponse = purchasedContactSchema;
+
+/** GET /me/bought-investors: the ids of every investor in the caller's library (marks on cards and carts). */
+export const boughtInvestorsResponse = z.object({ investorIds: z.array(z.string()) });
+
+/** The CRMs whose contact import the library's export speaks (their column names). */
+export const CRM_FORMATS = ['hubspot', 'salesforce'] as const;
+export type CrmFormat = (typeof CRM_FORMATS)[number];
+export const CRM_FORMAT_LABELS: Readonly<Record<CrmFormat, string>> = {
+  hubspot: 'HubSpot',
+  salesforce: 'Salesforce',
+};
+
+/** GET /me/crm-export?format=hubspot|salesforce: the whole library as a CSV that CRM imports. */
+export const crmExportQuery = z.object({
+  format: z._default(z.enum(CRM_FORMATS, { error: 'format must be hubspot or salesforce' }), 'hubspot'),
+});
+
+/** A short-lived link to the CRM file, built for this request. */
+export const crmExportResponse = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  /** ISO 8601: the link stops working then. */
+  expiresAt: z.string(),
+  /** How many contacts the file holds. */
+  rowCount: z.int(),
+});
+export type CrmExportResponse = z.infer<typeof crmExportResponse>;
 
 /** GET /me/purchases/{cartId}/csv: a link to download the CSV of a delivered purchase again. */
 export const purchaseCsvResponse = z.object({

@@ -16,6 +16,8 @@ export interface LibraryPurchase {
   readonly searchableInvestorId: string;
   readonly importedInvestorId: string;
   readonly name: string;
+  /** The investor's (public) firm at the purchase (issue 32: the library's firm column and order). */
+  readonly firmName?: string | null;
   readonly cartId: string;
   readonly purchasedAt: string;
   /** Each value bought (a chosen column the investor had a value for), and when it became that value. */
@@ -28,6 +30,8 @@ export type LibraryRow = BoughtValues & {
   readonly searchableInvestorId: string;
   readonly importedInvestorId: string;
   readonly name: string;
+  /** The firm as the latest purchase saw it; absent on rows bought before issue 32. */
+  readonly firmName?: string | null;
   /** The first cart that bought the contact, and when. */
   readonly cartId: string;
   readonly purchasedAt: string;
@@ -60,7 +64,8 @@ const EMPTY_VALUES = {
  *   bought (a Name-only cart) keeps what an earlier purchase gave.
  * - Each value remembers the cart that bought it (`boughtIn`) and each cart its date (`purchases`):
  *   free updates and the bounce-credit window count from the purchase that bought the value.
- * - `cartId` and `purchasedAt` stay the first purchase's; the name is the latest purchase's.
+ * - `cartId` and `purchasedAt` stay the first purchase's; the name and the firm are the latest
+ *   purchase's.
  */
 export function mergePurchase(row: LibraryRow | null, purchase: LibraryPurchase): LibraryRow | null {
   if (row?.cartIds.includes(purchase.cartId)) return null;
@@ -93,6 +98,9 @@ export function mergePurchase(row: LibraryRow | null, purchase: LibraryPurchase)
     next.name = purchase.name;
     next.importedInvestorId = purchase.importedInvestorId;
   }
+  // The firm is the latest purchase's too; an earlier one fills a row that has none.
+  if (purchase.firmName !== undefined && (!row || latest || next.firmName === undefined))
+    next.firmName = purchase.firmName;
   if (row && instant(purchase.purchasedAt) < instant(row.purchasedAt)) {
     next.cartId = purchase.cartId;
     next.purchasedAt = purchase.purchasedAt;

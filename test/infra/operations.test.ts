@@ -147,8 +147,10 @@ describe('storage lifecycle', () => {
         Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 30 }],
       }),
     );
-    // The only expiring objects are the search snapshot's change objects (derived, folded within minutes).
+    // The only expiring objects are the contact library's CRM files (built per request, fetched within
+    // minutes) and the search snapshot's change objects (derived, folded within minutes).
     expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toEqual([
+      expect.objectContaining({ Prefix: 'library-exports/', ExpirationInDays: 1 }),
       expect.objectContaining({ Prefix: 'search-index/changes/', ExpirationInDays: 1 }),
     ]);
   });

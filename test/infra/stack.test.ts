@@ -350,12 +350,15 @@ describe('Lambda functions', () => {
       exportsList,
       ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/exports/\\*`))],
     ]);
-    // The account function presigns the re-download of a buyer's CSV: it reads the exports bucket only.
+    // The account function presigns the re-download of a buyer's CSV: it reads the exports bucket,
+    // and writes only the library's CRM files (issue 32), under their own prefix.
     const account = stack.api.functions.get('account');
     if (!account) throw new Error('no account function');
     expect(s3Actions(account)).toEqual([
       ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/exports/\\*`))],
+      ['s3:GetObject', expect.stringMatching(new RegExp(`${exports}.*/library-exports/\\*`))],
       exportsList,
+      ['s3:PutObject', expect.stringMatching(new RegExp(`${exports}.*/library-exports/\\*`))],
     ]);
     for (const group of ['carts', 'projects', 'stripeConnect', 'podcasts', 'stripeWebhook'] as const) {
       expect(s3Actions(functionOf(group)), group).toEqual([]);

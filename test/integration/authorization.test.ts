@@ -441,6 +441,19 @@ const cases: Record<string, Case> = {
   },
   'GET /me': { prepare: async () => ({ path: '/me' }) },
   'GET /me/contacts': { prepare: async () => ({ path: '/me/contacts' }) },
+  'GET /me/contacts/{investorId}': {
+    prepare: async () => {
+      await deliveredOwnerCart(); // name and email bought
+      return { path: `/me/contacts/${investorId}` };
+    },
+    // Only the buyer: another founder, the admin included, has not bought it (a missing one).
+    expect: { other: 404, admin: 404 },
+    carriesBoughtValues: true,
+  },
+  // The caller's own ids only (ids are public; no value is named).
+  'GET /me/bought-investors': { prepare: async () => ({ path: '/me/bought-investors' }) },
+  // A link to the caller's own file (its contents: test/integration/contact-library.test.ts).
+  'GET /me/crm-export': { prepare: async () => ({ path: '/me/crm-export?format=salesforce' }) },
   'GET /me/credits': { prepare: async () => ({ path: '/me/credits' }) },
   'POST /me/credits/redemptions': {
     prepare: async () => ({ path: '/me/credits/redemptions', body: { investorId } }),
@@ -1000,7 +1013,11 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       token: users.verified.token,
     });
     expect(refreshed.status).toBe(200);
-    for (const text of [library.text, refreshed.text]) {
+    // The profile's bought values and the CRM file (issue 32) show what the library shows.
+    const bought = await call('GET', `/me/contacts/${investorId}`, { token: users.verified.token });
+    const crm = await call('GET', '/me/crm-export', { token: users.verified.token });
+    const crmFile = await (await fetch((crm.body as { data: { url: string } }).data.url)).text();
+    for (const text of [library.text, refreshed.text, bought.text, crmFile]) {
       expect(text).toContain(updated.email);
       expect(text).not.toContain(updated.phone);
       expect(text).not.toContain(updated.linkedin);
@@ -1011,8 +1028,15 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       const theirs = await Promise.all([
         call('GET', '/me/contacts', { token: users[persona].token }),
         call('GET', `/me/purchases/${cartId}/refreshed-csv`, { token: users[persona].token }),
+        call('GET', `/me/contacts/${investorId}`, { token: users[persona].token }),
       ]);
       for (const response of theirs) expect(response.text).not.toContain(updated.email);
+      const crm = await call('GET', '/me/crm-export', { token: users[persona].token });
+      if (crm.status === 200) {
+        const file = await (await fetch((crm.body as { data: { url: string } }).data.url)).text();
+        expect(file).not.toContain(updated.email);
+        expect(file).not.toContain(secrets.email);
+      }
     }
   });
 });

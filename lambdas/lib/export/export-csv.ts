@@ -12,6 +12,7 @@ import {
 } from '../../../shared/cart/export';
 import type { ContactKind } from '../../../shared/investors/provenance';
 import { messages } from '../../../shared/messages';
+import { formulaSafeOptions } from './formula-guard';
 
 /** One purchased contact, with its real values. A missing value is exported as an empty cell. */
 export interface ExportContactRow {
@@ -88,7 +89,8 @@ export interface BuildExportCsvOptions {
  * one record per contact, Row Index counting from 1, Last confirmed the oldest confirmation date of the
  * row's exported contact values. Records end with CRLF (RFC 4180). Cells that a
  * spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return, or their full-width
- * forms) get a leading single quote.
+ * forms) get a leading single quote, but a plain phone number ("+44 20 7946 0958"), which cannot be
+ * one, is written as it is (`formula-guard.ts`).
  *
  * @throws Error 'No columns selected. Please select at least one column to export.' when `columnOrder` is
  *   empty, and an Error when it names an unknown column or one column twice.
@@ -106,9 +108,10 @@ export function buildExportCsv(
   const records = rows.map((row, index) =>
     columnOrder.map((column) => CSV_CELL[column](row, index, columnOrder)),
   );
+  const phoneColumn = columnOrder.indexOf('phone');
   return stringify([header, ...records], {
+    ...formulaSafeOptions(phoneColumn >= 0 ? [phoneColumn] : []),
     bom: options.bom ?? true,
-    escape_formulas: true,
     record_delimiter: 'windows',
     quote_record_delimiter: true,
   });

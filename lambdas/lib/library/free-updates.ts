@@ -28,9 +28,13 @@ export interface LibraryContact extends PurchasedContact {
 
 /**
  * Library rows with their updates applied at `now`: each value's from the purchase that bought it
- * (issue 30), so only rows with a value still within its 12 months read their sheet.
+ * (issue 30), so only rows with a value still within its 12 months read their sheet (one BatchGet per
+ * 100).
  */
-async function withSheets(rows: readonly PurchasedContact[], now: Date): Promise<LibraryContact[]> {
+export async function withSheets<T extends PurchasedContact>(
+  rows: readonly T[],
+  now: Date,
+): Promise<(T & Pick<LibraryContact, 'updates' | 'updatesUntil'>)[]> {
   const until = new Map(rows.map((row) => [row.searchableInvestorId, rowUpdatesUntil(row)]));
   const open = rows.filter((row) => now.getTime() < Date.parse(until.get(row.searchableInvestorId) ?? ''));
   const sheets = open.length

@@ -227,6 +227,7 @@ function libraryPurchaseOf(cart: CartRecord, contact: BoughtContact, purchasedAt
     searchableInvestorId: contact.searchableInvestorId,
     importedInvestorId: contact.importedInvestorId,
     name: contact.name,
+    firmName: contact.firm ?? null,
     cartId: cart.id,
     purchasedAt,
     values,

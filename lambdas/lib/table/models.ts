@@ -110,6 +110,11 @@ export const purchasedContactModel = defineModel(
     phoneChangedAt: z._default(z.nullable(isoDate), null),
     twitterChangedAt: z._default(z.nullable(isoDate), null),
     crunchbaseChangedAt: z._default(z.nullable(isoDate), null),
+    /**
+     * The investor's firm (public) as the directory had it at the last purchase (issue 32: the
+     * library's firm column, search and order). Absent on rows bought before: read from the card.
+     */
+    firmName: z.optional(z.nullable(z.string())),
     /** The first cart that bought this contact, and when. */
     cartId: z.string(),
     purchasedAt: isoDate,

@@ -58,6 +58,24 @@ describe('buildExportCsv', () => {
     expect(records(csv)[1]).toEqual([expected, expected]);
   });
 
+  it('writes a plain phone number as it is, and still guards a phone cell that is not one', () => {
+    const phone = (value: string) =>
+      records(
+        buildExportCsv([{ name: value, email: null, linkedinUrl: null, phone: value }], ['name', 'phone']),
+      )[1];
+    // The same text in the Name column keeps its guard: only the phone column knows it is a phone.
+    expect(phone('+44 20 7946 0958')).toEqual(["'+44 20 7946 0958", '+44 20 7946 0958']);
+    expect(phone('+1 (415) 555-0100')).toEqual(["'+1 (415) 555-0100", '+1 (415) 555-0100']);
+    for (const planted of [
+      "+cmd|' /C calc'!A0",
+      '=HYPERLINK("http://evil.example","call")',
+      '+1 555 0100+HYPERLINK("x")',
+      '-1234567',
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+    ])
+      expect(phone(planted)).toEqual([`'${planted}`, `'${planted}`]);
+  });
+
   it('leaves values that merely contain formula characters alone', () => {
     const csv = buildExportCsv(
       [{ name: 'Smith-Jones', email: 'a+b@x.io', linkedinUrl: null }],
@@ -138,8 +156,8 @@ describe('buildExportCsv', () => {
       ],
       [
         'Ada Lovelace',
-        // The formula guard holds for phone numbers too: a spreadsheet would compute '+44 …'.
-        "'+44 20 7946 0000",
+        // A plain phone number cannot be a formula: written as it is, so a CRM gets no apostrophe.
+        '+44 20 7946 0000',
         'https://twitter.com/ada',
         '',
         'Analytical Ventures',

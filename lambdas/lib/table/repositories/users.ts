@@ -89,6 +89,19 @@ export async function listPurchasedContacts(userId: string): Promise<PurchasedCo
   return items.map(contactFromItem).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * The ids of every investor in the user's library: the same Query, only the sort keys read back
+ * (about 40 bytes an investor, so even a library as large as the directory fits one answer).
+ */
+export async function listBoughtInvestorIds(userId: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONTACT#' },
+    ProjectionExpression: 'sk',
+  });
+  return items.map((item) => String(item.sk).slice('CONTACT#'.length));
+}
+
 /** The library item of one investor, or null. */
 export async function getPurchasedContact(
   userId: string,
