@@ -213,7 +213,7 @@ describe('the account page', () => {
       within(library)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Email', 'LinkedIn', 'Phone', 'Twitter', 'Report']);
+    ).toEqual(['Name', 'Firm', 'Email', 'LinkedIn', 'Phone', 'Twitter', 'Bought', 'Report']);
     // Each row offers "Report wrong data" (issue 20).
     expect(within(library).getAllByRole('button', { name: /^Report wrong data: / }).length).toBeGreaterThan(
       0,
@@ -304,7 +304,17 @@ describe('the account page', () => {
     const recent = new Date(Date.now() - 30 * 86_400_000).toISOString();
     const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
     answers['/me/contacts'] = {
-      body: { data: { contacts: [bought('cart_new', recent), bought('cart_old', old)] } },
+      body: {
+        data: {
+          contacts: [bought('cart_new', recent), bought('cart_old', old)],
+          total: 2,
+          matching: 2,
+          purchases: [
+            { cartId: 'cart_old', purchasedAt: old },
+            { cartId: 'cart_new', purchasedAt: recent },
+          ],
+        },
+      },
     };
     renderPage(<AccountPage />);
     await screen.findByRole('table');

@@ -24,25 +24,8 @@ function serve() {
   vi.stubGlobal(
     'fetch',
     answerFetch((url) => {
-      if (url.includes('/me/contacts'))
-        return {
-          body: {
-            data: {
-              contacts: [
-                {
-                  searchableInvestorId: 'inv_5',
-                  name: 'Investor 05',
-                  email: null,
-                  linkedinUrl: null,
-                  cartId: 'CART1',
-                  purchasedAt: '2026-11-01T00:00:00.000Z',
-                  cartIds: ['CART1'],
-                  updatesUntil: '2027-03-07T10:00:00.000Z',
-                },
-              ],
-            },
-          },
-        };
+      // The founder's library: the ids of the investors bought before.
+      if (url.includes('/me/bought-investors')) return { body: { data: { investorIds: ['inv_5'] } } };
       const query = new URL(url, 'http://localhost').searchParams;
       searches.push(`${query.get('limit')}:${query.get('cursor') ?? ''}`);
       const limit = Number(query.get('limit'));

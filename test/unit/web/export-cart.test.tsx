@@ -343,28 +343,14 @@ describe('the export builder', () => {
 });
 
 describe('investors already bought', () => {
-  const library = (ids: string[]) => ({
-    body: {
-      data: {
-        contacts: ids.map((id) => ({
-          searchableInvestorId: id,
-          name: `Bought ${id}`,
-          email: null,
-          linkedinUrl: null,
-          cartId: 'cart_20240307-AAAAAAAA',
-          purchasedAt: '2024-03-07T15:00:00.000Z',
-          cartIds: ['cart_20240307-AAAAAAAA'],
-          updatesUntil: '2027-03-07T10:00:00.000Z',
-        })),
-      },
-    },
-  });
+  /** The founder's library as the app reads it: the ids of the investors bought before. */
+  const library = (ids: string[]) => ({ body: { data: { investorIds: ids } } });
 
   it('marks a search result the founder bought before', async () => {
     vi.stubGlobal(
       'fetch',
       answerFetch((url) =>
-        url.includes('/me/contacts')
+        url.includes('/me/bought-investors')
           ? library(['inv_1'])
           : {
               body: {
@@ -395,7 +381,7 @@ describe('investors already bought', () => {
     vi.stubGlobal(
       'fetch',
       answerFetch((url) =>
-        url.includes('/me/contacts')
+        url.includes('/me/bought-investors')
           ? library(['inv_1', 'inv_3'])
           : { status: 404, body: { error: { code: 'not-found', message: 'Cart not found' } } },
       ),

@@ -10,7 +10,7 @@ import {
 import { InvestorCard } from '../../../web/pages/investor-search/investor-card';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
-import { investor } from './support/investors';
+import { cartOf, investor } from './support/investors';
 import { answerFetch, renderPage } from './support/render';
 
 vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
@@ -119,6 +119,99 @@ describe('the investor profile page', () => {
     openProfile({ status: 404, body: { error: { code: 'not-found', message: 'Investor not found' } } });
 
     expect(await screen.findByText(INVESTOR_NOT_FOUND)).toBeTruthy();
+  });
+});
+
+describe("the profile's cart state: bought, in the cart, or neither (issue 32)", () => {
+  const BOUGHT = {
+    searchableInvestorId: 'inv_7',
+    name: 'Ada Ivers',
+    firm: 'Analytical Ventures',
+    email: 'ada.new@analytical.vc',
+    linkedinUrl: 'https://www.linkedin.com/in/ada-ivers',
+    phone: '+44 20 7946 0958',
+    twitterUrl: null,
+    crunchbaseUrl: null,
+    cartId: 'cart_20260307-AAAA',
+    purchasedAt: '2026-03-07T10:00:00.000Z',
+    cartIds: ['cart_20260307-AAAA'],
+    updates: [
+      { field: 'email', status: 'updated', was: 'ada@analytical.vc', changedAt: '2026-05-02T09:00:00.000Z' },
+    ],
+    updatesUntil: '2027-03-07T10:00:00.000Z',
+  };
+
+  /** The public profile, and the founder's own bought values of the investor (404: not bought). */
+  const open = (bought: unknown | null) => {
+    const reads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '');
+        reads.push(path);
+        if (path === '/investors/inv_7')
+          return { body: { data: profile({ hasPhone: true, hasLinkedIn: true }) } };
+        if (path === '/me/contacts/inv_7')
+          return bought
+            ? { body: { data: bought } }
+            : { status: 404, body: { error: { code: 'not-found', message: 'Not in your library' } } };
+        if (path === '/me/bought-investors')
+          return { body: { data: { investorIds: bought ? ['inv_7'] : [] } } };
+        if (path === '/me/credits') return { body: { data: { balance: 0, entries: [] } } };
+        return { status: 404, body: { error: { message: 'Not found' } } };
+      }),
+    );
+    renderPage(<InvestorProfilePage />, { path: '/investors/:investorId', route: '/investors/inv_7' });
+    return reads;
+  };
+
+  it('shows the bought values and "Bought <date>", with no add and no "In cart", even when the cart holds it', async () => {
+    window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(7)));
+    open(BOUGHT);
+
+    expect(await screen.findByText('Bought 07/03/2026')).toBeTruthy();
+    const details = within(screen.getByRole('region', { name: 'Your contact details' }));
+    expect(details.getByRole('link', { name: 'ada.new@analytical.vc' }).getAttribute('href')).toBe(
+      'mailto:ada.new@analytical.vc',
+    );
+    // A value changed since it was bought is marked as the library marks it, with the value bought.
+    expect(details.getByText('Updated 02/05/2026')).toBeTruthy();
+    expect(details.getByText('was ada@analytical.vc')).toBeTruthy();
+    expect(details.getByRole('link', { name: '+44 20 7946 0958' })).toBeTruthy();
+    expect(details.getByText('LinkedIn')).toBeTruthy();
+    // Twitter was not bought: never shown.
+    expect(details.queryByText('Twitter')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Export Cart' })).toBeNull();
+    expect(screen.queryByText('In cart')).toBeNull();
+    expect(screen.queryByText('Already bought')).toBeNull();
+  });
+
+  it('says "In cart" for an investor in the cart and not bought, with no add', async () => {
+    window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(7)));
+    const reads = open(null);
+
+    expect(await screen.findByText('In cart')).toBeTruthy();
+    await vi.waitFor(() => expect(reads).toContain('/me/contacts/inv_7'));
+    expect(screen.queryByRole('button', { name: 'Add to Export Cart' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your contact details' })).toBeNull();
+  });
+
+  it('offers only "Add to Export Cart" for an investor neither bought nor in the cart', async () => {
+    const reads = open(null);
+
+    expect(await screen.findByRole('button', { name: 'Add to Export Cart' })).toBeTruthy();
+    await vi.waitFor(() => expect(reads).toContain('/me/contacts/inv_7'));
+    expect(screen.queryByText('In cart')).toBeNull();
+    expect(screen.queryByText(/^Bought /)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your contact details' })).toBeNull();
+  });
+
+  it("never asks for a visitor's bought values", async () => {
+    setSignedInUser(null);
+    const reads = open(BOUGHT);
+
+    expect(await screen.findByRole('button', { name: 'Add to Export Cart' })).toBeTruthy();
+    expect(reads.filter((path) => path.startsWith('/me/'))).toEqual([]);
   });
 });
 

@@ -14,17 +14,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const bought = (id: string) => ({
-  searchableInvestorId: id,
-  name: 'Someone',
-  email: 'someone@example.com',
-  linkedinUrl: null,
-  cartId: 'cart_20260301-AAAAAAAA',
-  purchasedAt: '2026-03-01T10:00:00.000Z',
-  cartIds: ['cart_20260301-AAAAAAAA'],
-  updatesUntil: '2027-03-01T10:00:00.000Z',
-});
-
 /** The API as the button meets it: a balance, a library, and the redemption's answer. */
 function api(balance: number, library: string[], redemption: { status: number; body: unknown }) {
   const posts: unknown[] = [];
@@ -35,7 +24,7 @@ function api(balance: number, library: string[], redemption: { status: number; b
       const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '');
       reads.add(path);
       if (path === '/me/credits') return { body: { data: { balance, entries: [] } } };
-      if (path === '/me/contacts') return { body: { data: { contacts: library.map(bought) } } };
+      if (path === '/me/bought-investors') return { body: { data: { investorIds: library } } };
       posts.push(JSON.parse(String(init?.body ?? 'null')));
       return redemption;
     }),
@@ -45,7 +34,7 @@ function api(balance: number, library: string[], redemption: { status: number; b
 
 /** Both reads the button decides on were answered, and React rendered what they said. */
 async function answered(reads: Set<string>) {
-  await waitFor(() => expect([...reads].sort()).toEqual(['/me/contacts', '/me/credits']));
+  await waitFor(() => expect([...reads].sort()).toEqual(['/me/bought-investors', '/me/credits']));
   await new Promise((done) => setTimeout(done, 0));
 }
 

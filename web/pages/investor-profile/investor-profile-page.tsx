@@ -1,5 +1,4 @@
 import Alert from 'react-bootstrap/Alert';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -8,14 +7,13 @@ import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router-dom';
 import type { InvestorProfile } from '../../../shared/api/directory';
 import { isInCart } from '../../../shared/cart/cart';
-import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { formatCheckRange } from '../../../shared/format/money';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
 import { useInvestor } from '../../api/get-investor';
-import { useBoughtInvestorIds } from '../../api/get-my-contacts';
+import { useBoughtContact } from '../../api/get-my-contacts';
 import { useAuth } from '../../auth/auth-provider';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { LoadingMessage } from '../../components/loading-message';
@@ -29,6 +27,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { cartRefusal } from '../../stores/cart-refusal';
 import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
 import { ThisIsMe } from './this-is-me';
+import { BoughtContactDetails, boughtLabel } from './bought-contact';
 
 /** Not in the spec: the profile of an id that names no investor. */
 export const INVESTOR_NOT_FOUND = 'Investor not found';
@@ -69,7 +68,8 @@ function NameList({ title, names }: { title: string; names: readonly string[] })
 
 /**
  * `/investors/:investorId`: everything public about one investor (never a contact value: only which
- * contact fields exist), with "Add to Export Cart".
+ * contact fields exist), with "Add to Export Cart"; for a founder who bought the investor, the values
+ * they bought (from their own library, `GET /me/contacts/{investorId}`) and when, instead.
  */
 export function InvestorProfilePage() {
   const { investorId = '' } = useParams();
@@ -80,7 +80,8 @@ export function InvestorProfilePage() {
   const user = isInvestor ? null : signedIn;
   const { showToast } = useToast();
   const cart = useExportCart();
-  const bought = useBoughtInvestorIds();
+  // The founder's own bought values of this investor (never in the public profile's answer).
+  const bought = useBoughtContact(user ? investorId : '');
 
   if (investor.isPending) return <LoadingMessage message="Loading investor..." />;
   if (investor.isError)
@@ -118,21 +119,22 @@ export function InvestorProfilePage() {
           </p>
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          {isInCart(cart, profile.id) ? (
+          {/* One state at a time: bought (the values below), in the cart, or an add. */}
+          {bought.data ? (
+            <span className="badge text-bg-success fs-6 fw-semibold">{boughtLabel(bought.data)}</span>
+          ) : isInCart(cart, profile.id) ? (
             <span className="small text-success fw-semibold">In cart</span>
-          ) : null}
-          {bought.has(profile.id) ? (
-            <Badge bg="info" text="dark">
-              {ALREADY_BOUGHT}
-            </Badge>
-          ) : null}
-          <Button variant="primary" onClick={add}>
-            Add to Export Cart
-          </Button>
+          ) : (
+            <Button variant="primary" onClick={add}>
+              Add to Export Cart
+            </Button>
+          )}
           <UseCreditButton investorId={profile.id} investorName={profile.name} />
           <ReportWrongData investorId={profile.id} investorName={profile.name} />
         </div>
       </header>
+
+      {bought.data ? <BoughtContactDetails contact={bought.data} /> : null}
 
       <Row className="g-4">
         <Col lg={5}>

@@ -2,6 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import '../../styles/offcanvas.scss';
 import {
   CHEQUE_RANGE_MESSAGE,
   type FacetValue,
@@ -18,6 +20,7 @@ import {
 } from '../../../shared/search/filters';
 import { compareStages, tagLabel } from '../../../shared/tags/display';
 import { SHOW_FEWER } from '../../components/tag-list';
+import { useMediaQuery } from '../../components/use-media-query';
 import { type FilterKey, hasKinds, type InvestorSearch, withFilter, withHasKind } from './search-params';
 
 const FACET_FILTERS: { facet: Facet; key: FilterKey; title: string; label: (value: FacetValue) => string }[] =
@@ -34,10 +37,21 @@ const SHOWN_BEFORE_MORE = 8;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** Not in the spec (issue 32): the button of the phone's filter sheet, with the live count. */
+export const showResultsLabel = (count: number | null): string =>
+  count === null
+    ? 'Show results'
+    : `Show ${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`;
+
+/** Below Bootstrap's `lg` breakpoint the filters open in a sheet over the results. */
+const SHEET_WIDTH = '(max-width: 991.98px)';
+
 /**
  * The filters beside the results: sort, each facet's values with how many investors the search
  * would find with it (click to set, click again to clear), a cheque range and the contact kinds.
- * On a phone it folds away behind a "Filters" button.
+ * Below desktop width they open in a sheet over the results (issue 32) with "Show N results" (the
+ * live count): the sheet keeps focus inside, Escape or the button closes it, and focus returns to
+ * the "Filters" button.
  */
 export function FilterPanel({
   search,
@@ -48,88 +62,154 @@ export function FilterPanel({
   facets: UseQueryResult<SearchFacetsResponse>;
   onChange: (next: InvestorSearch) => void;
 }) {
+  const sheet = useMediaQuery(SHEET_WIDTH);
   const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const data = facets.data;
+  const titleId = useId();
+  const controls = <FilterControls search={search} facets={facets} onChange={onChange} />;
+  if (!sheet) {
+    return (
+      <aside aria-label="Filters">
+        <div className="filter-panel">{controls}</div>
+      </aside>
+    );
+  }
+  const active = activeFilterCount(search);
+  const count = search && facets.data ? facets.data.total : null;
   return (
-    <aside aria-label="Filters">
+    <>
       <Button
         variant="outline-secondary"
-        className="d-lg-none w-100 mb-3"
+        className="w-100 mb-3"
+        aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen(true)}
       >
-        {open ? 'Hide filters' : 'Filters'}
-      </Button>
-      <div id={panelId} className={`${open ? '' : 'd-none'} d-lg-block filter-panel`}>
-        <Form.Group className="mb-3" controlId="investor-search-sort">
-          <Form.Label className="h6">Sort by</Form.Label>
-          <Form.Select
-            size="sm"
-            value={search?.sort ?? 'name'}
-            disabled={!search}
-            onChange={(event) =>
-              onChange({
-                ...search,
-                ...(event.target.value === 'updated' ? { sort: 'updated' } : { sort: undefined }),
-              })
-            }
-          >
-            {SEARCH_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SEARCH_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-
-        {facets.isError && !data ? (
-          <p className="small text-body-secondary">Filter counts are not available right now.</p>
+        Filters
+        {active > 0 ? (
+          <>
+            {' '}
+            <span className="badge text-bg-primary ms-1">
+              {active} <span className="visually-hidden">active</span>
+            </span>
+          </>
         ) : null}
+      </Button>
+      <Offcanvas
+        show={open}
+        onHide={() => setOpen(false)}
+        placement="bottom"
+        className="filter-sheet"
+        aria-labelledby={titleId}
+      >
+        <Offcanvas.Header closeButton closeLabel="Close filters">
+          <Offcanvas.Title as="h2" id={titleId} className="h5">
+            Filters
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body>
+          <aside aria-label="Filters" className="filter-panel">
+            {controls}
+          </aside>
+        </Offcanvas.Body>
+        <div className="filter-sheet-footer">
+          <Button variant="primary" className="w-100" onClick={() => setOpen(false)}>
+            {search ? showResultsLabel(count) : 'Close filters'}
+          </Button>
+        </div>
+      </Offcanvas>
+    </>
+  );
+}
 
-        {FACET_FILTERS.map(({ facet, key, title, label }) => {
-          const values = data?.facets[facet] ?? [];
-          const sorted =
-            facet === 'stage' ? [...values].sort((a, b) => compareStages(a.value, b.value)) : values;
-          return (
-            <FacetList
-              key={facet}
-              facet={facet}
-              title={title}
-              values={sorted}
-              selected={search?.[key]}
-              label={label}
-              loading={facets.isPending}
-              onPick={(value) => onChange(withFilter(search, key, value))}
-            />
-          );
-        })}
+/** How many filters the search sets (the sort is an order, not a filter). */
+function activeFilterCount(search: InvestorSearch | null): number {
+  if (!search) return 0;
+  const { sort: _sort, q: _q, checkMin, checkMax, ...filters } = search;
+  return (
+    Object.values(filters).filter((value) => value !== undefined && value !== '').length +
+    (checkMin !== undefined || checkMax !== undefined ? 1 : 0)
+  );
+}
 
-        <ChequeRange search={search} onChange={onChange} />
-
-        <fieldset className="mb-3">
-          <legend className="h6">Contact details</legend>
-          {HAS_CONTACTS.map((kind) => (
-            <Form.Check
-              key={kind}
-              id={`has-${kind}`}
-              type="checkbox"
-              checked={hasKinds(search).includes(kind)}
-              onChange={(event) => onChange(withHasKind(search, kind, event.target.checked))}
-              label={
-                <>
-                  {HAS_CONTACT_LABELS[kind]}
-                  {data ? (
-                    <span className="text-body-secondary small ms-1">({count(data.has[kind])})</span>
-                  ) : null}
-                </>
-              }
-            />
+/** The filters themselves, inline or in the sheet. */
+function FilterControls({
+  search,
+  facets,
+  onChange,
+}: {
+  search: InvestorSearch | null;
+  facets: UseQueryResult<SearchFacetsResponse>;
+  onChange: (next: InvestorSearch) => void;
+}) {
+  const data = facets.data;
+  return (
+    <>
+      <Form.Group className="mb-3" controlId="investor-search-sort">
+        <Form.Label className="h6">Sort by</Form.Label>
+        <Form.Select
+          size="sm"
+          value={search?.sort ?? 'name'}
+          disabled={!search}
+          onChange={(event) =>
+            onChange({
+              ...search,
+              ...(event.target.value === 'updated' ? { sort: 'updated' } : { sort: undefined }),
+            })
+          }
+        >
+          {SEARCH_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SEARCH_SORT_LABELS[sort]}
+            </option>
           ))}
-        </fieldset>
-      </div>
-    </aside>
+        </Form.Select>
+      </Form.Group>
+
+      {facets.isError && !data ? (
+        <p className="small text-body-secondary">Filter counts are not available right now.</p>
+      ) : null}
+
+      {FACET_FILTERS.map(({ facet, key, title, label }) => {
+        const values = data?.facets[facet] ?? [];
+        const sorted =
+          facet === 'stage' ? [...values].sort((a, b) => compareStages(a.value, b.value)) : values;
+        return (
+          <FacetList
+            key={facet}
+            facet={facet}
+            title={title}
+            values={sorted}
+            selected={search?.[key]}
+            label={label}
+            loading={facets.isPending}
+            onPick={(value) => onChange(withFilter(search, key, value))}
+          />
+        );
+      })}
+
+      <ChequeRange search={search} onChange={onChange} />
+
+      <fieldset className="mb-3">
+        <legend className="h6">Contact details</legend>
+        {HAS_CONTACTS.map((kind) => (
+          <Form.Check
+            key={kind}
+            id={`has-${kind}`}
+            type="checkbox"
+            checked={hasKinds(search).includes(kind)}
+            onChange={(event) => onChange(withHasKind(search, kind, event.target.checked))}
+            label={
+              <>
+                {HAS_CONTACT_LABELS[kind]}
+                {data ? (
+                  <span className="text-body-secondary small ms-1">({count(data.has[kind])})</span>
+                ) : null}
+              </>
+            }
+          />
+        ))}
+      </fieldset>
+    </>
   );
 }
 

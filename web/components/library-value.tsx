@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { PurchasedContactResponse } from '../../../shared/api/account';
-import { formatDate } from '../../../shared/format/dates';
-import type { LibraryValueField } from '../../../shared/library/updates';
+import type { PurchasedContactResponse } from '../../shared/api/account';
+import { formatDate } from '../../shared/format/dates';
+import type { LibraryValueField } from '../../shared/library/updates';
 
 /** The marker of a bought value that changed since: "Updated" (or "Removed") with the date. */
 export const UPDATED = 'Updated';
