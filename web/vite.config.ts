@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type CSSOptions, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 /**
  * The web app. Endpoints and ids are not build-time constants: the app reads `/runtime-config.json`
@@ -13,19 +13,22 @@ import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 /** Build-time constants, the same in the browser bundle and the prerender (web/config/build-year.ts). */
 const define = { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) };
 
+/** Sass options of every build (the browser's and the prerender's, which also compiles lazy pages' styles). */
+const cssOptions = {
+  preprocessorOptions: {
+    // Bootstrap 5.3's Sass predates the module system: its deprecation notices are not ours to fix.
+    scss: {
+      quietDeps: true,
+      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+    },
+  },
+} satisfies CSSOptions;
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), prerenderPages()],
   define,
-  css: {
-    preprocessorOptions: {
-      // Bootstrap 5.3's Sass predates the module system: its deprecation notices are not ours to fix.
-      scss: {
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
-      },
-    },
-  },
+  css: cssOptions,
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { allowedHosts: ['.localhost', 'localhost'] },
 });
@@ -54,6 +57,7 @@ function prerenderPages(): Plugin {
           configFile: false,
           logLevel: 'error',
           define,
+          css: cssOptions,
           build: {
             ssr: join(config.root, 'prerender/prerender-page.tsx'),
             outDir: bundleDir,

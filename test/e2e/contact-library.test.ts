@@ -100,9 +100,7 @@ describe('the Contact Library after a purchase', () => {
     // The search narrows the list to the contact named.
     const target = bought[1]?.name ?? '';
     await page.getByLabel(LIBRARY_SEARCH_LABEL).fill(target);
-    await expect
-      .poll(async () => (await table.getByRole('row').count()) - 1, { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(async () => (await table.getByRole('row').count()) - 1, { timeout: 15_000 }).toBe(1);
     await table.getByRole('link', { name: target, exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('library-count').textContent()).toMatch(/ match “/);
     await expectAccessible(page);
