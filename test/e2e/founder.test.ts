@@ -231,12 +231,16 @@ describe('a founder in Chromium against the local home', () => {
     expect(await overflows()).toBe(false);
     await page.locator('article.investor-card').first().scrollIntoViewIfNeeded();
     await screenshot(page, 'search-phone', { fullPage: false });
-    // The filter panel folds away behind a button on a phone, and opens in place.
+    // The filter panel folds away behind a button on a phone, and opens in a sheet over the results
+    // (issue 32), which its "Show N results" button closes.
     await expect.poll(() => page.getByRole('region', { name: 'Investor type' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('region', { name: 'Investor type' }).waitFor();
     expect(await overflows()).toBe(false);
     await screenshot(page, 'search-phone-filters', { fullPage: false });
+    await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: /^Show \d/ }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).waitFor({ state: 'detached' });
+    await page.locator('.offcanvas-backdrop').waitFor({ state: 'detached' });
 
     // The profile page too.
     const card = page.locator('article.investor-card').first();
