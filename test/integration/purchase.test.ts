@@ -127,7 +127,8 @@ describe('purchase: Stripe webhook and export delivery (connected)', () => {
       ],
       [
         `Col Ada ${u}`,
-        "'+1 555 0142",
+        // A plain phone number is written as it is (docs/decisions.md, "Phone numbers in CSV files").
+        '+1 555 0142',
         `https://twitter.com/col_ada_${u}`,
         `https://www.crunchbase.com/person/col-ada-${u}`,
         'Acorn Ventures',
