@@ -21,6 +21,7 @@ import {
   redeemCreditResponse,
 } from '../../shared/api/credits';
 import { investorIdParams } from '../../shared/api/directory';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import {
   createReportBody,
   createReportResponse,
@@ -77,8 +78,7 @@ export const handler = httpHandler('account', {
         );
         return contactsResponse.parse(page);
       } catch (error) {
-        if (error instanceof InvalidCursorError)
-          throw new BadRequestError("Invalid query parameter 'cursor': start again from the first page");
+        if (error instanceof InvalidCursorError) throw new BadRequestError(INVALID_CURSOR);
         throw error;
       }
     },

@@ -6,6 +6,7 @@ import {
   LIBRARY_SORTS,
   SORT_DIRECTIONS,
 } from '../library/library-query';
+import { pageQuery } from './paging';
 
 /** GET /me: the caller's user record and profile, created on first use. */
 export const meResponse = z.object({
@@ -62,29 +63,17 @@ export const purchasedContactSchema = z.object({
 });
 export type PurchasedContactResponse = z.infer<typeof purchasedContactSchema>;
 
-/** Not in the spec: the answer to a library page size out of range. */
-export const LIBRARY_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${LIBRARY_MAX_PAGE_SIZE}`;
-
 /**
  * GET /me/contacts?q=&sort=&order=&limit=&cursor=: one page of the contact library (issue 32): the
  * contacts whose name, firm or email hold every word of `q`, by name (the default), firm or date
- * bought; `order` defaults to A–Z for names and firms and newest first for dates.
+ * bought; `order` defaults to A–Z for names and firms and newest first for dates. Paged as every
+ * list that grows (`shared/api/paging.ts`).
  */
 export const libraryQuery = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(LIBRARY_SEARCH_MAX_LENGTH))),
   sort: z._default(z.enum(LIBRARY_SORTS), 'name'),
   order: z.optional(z.enum(SORT_DIRECTIONS)),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-  limit: z._default(
-    z.coerce
-      .number({ error: LIBRARY_LIMIT_MESSAGE })
-      .check(
-        z.int({ error: LIBRARY_LIMIT_MESSAGE }),
-        z.gte(1, { error: LIBRARY_LIMIT_MESSAGE }),
-        z.lte(LIBRARY_MAX_PAGE_SIZE, { error: LIBRARY_LIMIT_MESSAGE }),
-      ),
-    LIBRARY_PAGE_SIZE,
-  ),
+  ...pageQuery(LIBRARY_PAGE_SIZE, LIBRARY_MAX_PAGE_SIZE),
 });
 export type LibraryQuery = z.input<typeof libraryQuery>;
 

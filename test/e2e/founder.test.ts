@@ -238,7 +238,10 @@ describe('a founder in Chromium against the local home', () => {
     await page.getByRole('region', { name: 'Investor type' }).waitFor();
     expect(await overflows()).toBe(false);
     await screenshot(page, 'search-phone-filters', { fullPage: false });
-    await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: /^Show \d/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Filters' })
+      .getByRole('button', { name: /^Show \d/ })
+      .click();
     await page.getByRole('dialog', { name: 'Filters' }).waitFor({ state: 'detached' });
     await page.locator('.offcanvas-backdrop').waitFor({ state: 'detached' });
 

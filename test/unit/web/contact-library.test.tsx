@@ -34,6 +34,7 @@ const contact = (
   cartId: 'cart_20260307-AAAA',
   purchasedAt: '2026-03-07T10:00:00.000Z',
   cartIds: ['cart_20260307-AAAA'],
+  purchases: [{ cartId: 'cart_20260307-AAAA', purchasedAt: '2026-03-07T10:00:00.000Z' }],
   updates: [],
   updatesUntil: '2027-03-07T10:00:00.000Z',
   ...extra,
