@@ -26,7 +26,6 @@ import { Site } from './constructs/site';
 import { Workflows } from './constructs/workflows';
 import { API_PREFIX } from './edge';
 import { applyGuardPolicies } from './guard';
-import { acknowledge, wildcardFindingId } from './nag';
 import { fromRoot } from './paths';
 
 export interface InvestorDirectoryStackProps extends StackProps {

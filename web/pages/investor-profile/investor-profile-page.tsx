@@ -26,8 +26,8 @@ import { UseCreditButton } from '../../components/use-credit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { cartRefusal } from '../../stores/cart-refusal';
 import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
-import { ThisIsMe } from './this-is-me';
 import { BoughtContactDetails, boughtLabel } from './bought-contact';
+import { ThisIsMe } from './this-is-me';
 
 /** Not in the spec: the profile of an id that names no investor. */
 export const INVESTOR_NOT_FOUND = 'Investor not found';
