@@ -65,6 +65,11 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/carts/{cartId}', 'user', 'carts'),
   // Opening the payment page locks the cart: the version paid for is the version delivered.
   route('POST', '/carts/{cartId}/checkout', 'user', 'carts'),
+  // The working cart (issue 32): the founder's cart before saving, kept on the server so it follows
+  // them to any browser; a write names the version it read (409 when stale); merge adds at sign-in.
+  route('GET', '/me/cart', 'user', 'carts'),
+  route('PUT', '/me/cart', 'user', 'carts'),
+  route('POST', '/me/cart/merge', 'user', 'carts'),
 
   // Projects: only the creator may read, change or delete one.
   route('GET', '/projects', 'user', 'projects'),

@@ -7,9 +7,21 @@ import {
   saveCartBody,
   toCartView,
 } from '../../shared/api/carts';
+import {
+  mergeWorkingCartBody,
+  mergeWorkingCartResponse,
+  putWorkingCartBody,
+  putWorkingCartResponse,
+  workingCartResponse,
+} from '../../shared/api/working-cart';
 import { cartPaymentUrl } from '../../shared/cart/payment-link';
 import type { PaymentLinks } from '../../shared/cart/pricing';
 import { CART_CANNOT_CHANGE } from '../../shared/cart/saved-cart';
+import {
+  mergeLeftOutMessage,
+  WORKING_CART_CHANGED,
+  workingCartDuplicate,
+} from '../../shared/cart/working-cart';
 import { paymentLinksConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler, WithStatus } from '../lib/http';
@@ -24,6 +36,13 @@ import {
   saveCartOfCreator,
 } from '../lib/table/repositories/carts';
 import { ensureUserProfile } from '../lib/table/repositories/users';
+import {
+  cardsOfWorkingCart,
+  getWorkingCart,
+  mergeIntoWorkingCart,
+  putWorkingCart,
+  WorkingCartConflictError,
+} from '../lib/table/repositories/working-carts';
 
 function paymentLinks(): PaymentLinks {
   const links = paymentLinksConfig();
@@ -43,6 +62,21 @@ function toHttpError(error: unknown): never {
   if (error instanceof CartRejectedError) throw new BadRequestError(error.message, { cause: error });
   if (error instanceof CartConflictError) throw new ConflictError(CART_CANNOT_CHANGE, { cause: error });
   throw error;
+}
+
+function workingCartError(error: unknown): never {
+  if (error instanceof WorkingCartConflictError)
+    throw new ConflictError(WORKING_CART_CHANGED, { cause: error });
+  throw error;
+}
+
+function firstDuplicate(ids: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return null;
 }
 
 /** Export carts: saved and read back by their creator; admins may read any. */
@@ -82,6 +116,47 @@ export const handler = httpHandler('carts', {
       // Someone else's cart answers as a missing one: its existence is not revealed.
       if (!found) throw new NotFoundError('Cart not found');
       return cartViewSchema.parse(toCartView(found.cart, found.cards, found.delivery));
+    },
+  }),
+
+  'GET /me/cart': endpoint({
+    auth: 'user',
+    handle: async ({ caller }) => {
+      const cart = await getWorkingCart(caller.sub);
+      return workingCartResponse.parse({ ...cart, items: await cardsOfWorkingCart(cart.investorIds) });
+    },
+  }),
+
+  'PUT /me/cart': endpoint({
+    auth: 'user',
+    body: putWorkingCartBody,
+    handle: async ({ body, caller }) => {
+      const duplicate = firstDuplicate(body.investorIds);
+      if (duplicate) throw new BadRequestError(workingCartDuplicate(duplicate));
+      const cart = await putWorkingCart(caller.sub, body.expectedVersion, body, new Date()).catch(
+        workingCartError,
+      );
+      return putWorkingCartResponse.parse(cart);
+    },
+  }),
+
+  'POST /me/cart/merge': endpoint({
+    auth: 'user',
+    body: mergeWorkingCartBody,
+    handle: async ({ body, caller }) => {
+      const merged = await mergeIntoWorkingCart(
+        caller.sub,
+        body.investorIds,
+        body.cartId ?? null,
+        new Date(),
+      ).catch(workingCartError);
+      return mergeWorkingCartResponse.parse({
+        cart: { ...merged.cart, items: await cardsOfWorkingCart(merged.cart.investorIds) },
+        added: merged.added,
+        alreadyInCart: merged.alreadyInCart,
+        leftOut: merged.leftOut,
+        message: mergeLeftOutMessage(merged.leftOut),
+      });
     },
   }),
 

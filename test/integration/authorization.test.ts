@@ -14,6 +14,7 @@ import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createReport, newReportId } from '../../lambdas/lib/table/repositories/reports';
 import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
+import { newCartId } from '../../shared/cart/cart';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
@@ -347,6 +348,18 @@ const cases: Record<string, Case> = {
     prepare: async () => ({ path: `${(await ownerCart()).path}/checkout` }),
     // Only the creator pays for a cart; an admin reads it but cannot open its payment page.
     expect: { other: 404, admin: 404 },
+  },
+  // The working cart (issue 32): no route names a user, so each caller reaches only their own.
+  'GET /me/cart': { prepare: async () => ({ path: '/me/cart' }) },
+  'PUT /me/cart': {
+    // Each persona's first write of its own cart (version 0): another founder's lands in their own.
+    prepare: async () => ({
+      path: '/me/cart',
+      body: { expectedVersion: 0, investorIds: [investorId], columnOrder: ['name', 'email'], cartId: null },
+    }),
+  },
+  'POST /me/cart/merge': {
+    prepare: async () => ({ path: '/me/cart/merge', body: { investorIds: [investorId] } }),
   },
   'GET /projects': { prepare: async () => ({ path: '/projects' }) },
   'POST /projects': {
@@ -883,6 +896,23 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     expect(seenByOther).not.toContain(project.id);
     expect(seenByOther).not.toContain(podcast.id);
     expect(seenByOther).not.toContain(`Secret Person ${u}`);
+  });
+
+  it("shows none of a founder's working cart to another founder", async () => {
+    const cartId = newCartId(new Date());
+    const own = await dataOf<{ version: number }>(call('GET', '/me/cart', { token: users.verified.token }));
+    const written = await call('PUT', '/me/cart', {
+      token: users.verified.token,
+      body: { expectedVersion: own.version, investorIds: [investorId], columnOrder: ['name'], cartId },
+    });
+    expect(written.status).toBe(200);
+    const mine = await call('GET', '/me/cart', { token: users.verified.token });
+    expect(mine.text).toContain(cartId);
+    for (const persona of ['other', 'admin'] as const) {
+      const seen = await call('GET', '/me/cart', { token: users[persona].token });
+      expect(seen.status).toBe(200);
+      expect(seen.text).not.toContain(cartId);
+    }
   });
 
   it("shows the admin every planted contact marker, and a profile page the investor's public facts only", async () => {

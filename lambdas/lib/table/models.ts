@@ -374,6 +374,26 @@ export const cartModel = defineModel(
 );
 export type CartRecord = z.infer<typeof cartModel.schema>;
 
+/**
+ * The working cart (issue 32): a signed-in founder's export cart before it is saved, one item per
+ * founder. Investor ids only (at most 2,500 ids of at most 64 characters: under 170 KB, well inside
+ * DynamoDB's 400 KB item limit); `version` is raised by every write, each conditional on the one it
+ * read.
+ */
+export const workingCartModel = defineModel(
+  'workingCart',
+  z.object({
+    userId: z.string(),
+    investorIds: z.array(z.string()),
+    columnOrder: z.array(z.enum(EXPORT_COLUMN_KEYS)),
+    cartId: z.nullable(z.string()),
+    version: z.int(),
+    updatedAt: isoDate,
+  }),
+  (v) => ({ pk: `USER#${v.userId}`, sk: 'WORKING_CART' }),
+);
+export type WorkingCartRecord = z.infer<typeof workingCartModel.schema>;
+
 /** The index partition of the deliveries of paid carts not yet delivered (sparse, by payment time). */
 export const DELIVERIES_OPEN = 'DELIVERIES_OPEN';
 
