@@ -98,3 +98,26 @@ export function formatUsd(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount in cents must be a whole number: ${cents}`);
   return usd.format(cents / 100);
 }
+
+/** A tier's range in a few words: 'up to 50', '51 to 250', '251 to 1,000', '1,001 to 2,500'. */
+export function tierRange(tier: PriceTier): string {
+  const max = tier.maxItems.toLocaleString('en-US');
+  return tier.minItems <= 1 ? `up to ${max}` : `${tier.minItems.toLocaleString('en-US')} to ${max}`;
+}
+
+/**
+ * Where a cart of `count` stands (issue 32), shown beside Add: '12 in cart · $5.00 tier (up to 50)'.
+ * Past the largest tier: '2,501 in cart · more than 2,500 cannot be bought'.
+ */
+export function cartTierSummary(count: number): string {
+  const inCart = `${count.toLocaleString('en-US')} in cart`;
+  const tier = PRICE_TIERS.find((t) => count >= t.minItems && count <= t.maxItems);
+  if (!tier) return `${inCart} · more than ${MAX_CART_ITEMS.toLocaleString('en-US')} cannot be bought`;
+  return `${inCart} · ${formatUsd(tier.priceX100)} tier (${tierRange(tier)})`;
+}
+
+/** The smallest list's price in words: '$5.00 for up to 50 contacts'. */
+export function startingPrice(): string {
+  const [first] = PRICE_TIERS;
+  return first ? `${formatUsd(first.priceX100)} for ${tierRange(first)} contacts` : '';
+}

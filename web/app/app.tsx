@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
+import { CartSync } from '../stores/cart-sync';
 import { AppProviders } from './providers';
 
 /**
@@ -10,7 +11,11 @@ import { AppProviders } from './providers';
 export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>{children}</AppProviders>
+      <AppProviders queryClient={queryClient}>
+        {/* A signed-in founder's cart is their account's (issue 32): kept in step here, for every page. */}
+        <CartSync />
+        {children}
+      </AppProviders>
     </StrictMode>
   );
 }

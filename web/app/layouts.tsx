@@ -47,7 +47,20 @@ export function AppLayout() {
         </RouteErrorBoundary>
       </main>
       <footer className="border-top py-3 text-center small text-body-secondary">
-        © {year} {BRAND} · <Link to={paths.privacy.href()}>Privacy</Link>
+        <nav aria-label="About the service" className="mb-1">
+          <ul className="list-inline mb-0">
+            <li className="list-inline-item">
+              <Link to={paths.about.href()}>About</Link>
+            </li>
+            <li className="list-inline-item">
+              <Link to={paths.pricing.href()}>Pricing</Link>
+            </li>
+            <li className="list-inline-item">
+              <Link to={paths.privacy.href()}>Privacy</Link>
+            </li>
+          </ul>
+        </nav>
+        © {year} {BRAND}
       </footer>
     </div>
   );

@@ -38,6 +38,10 @@ const AboutPage = page(
   () => import('../pages/about/about-page'),
   (m) => m.AboutPage,
 );
+const PricingPage = page(
+  () => import('../pages/pricing/pricing-page'),
+  (m) => m.PricingPage,
+);
 const LoginPage = page(
   () => import('../pages/login/login-page'),
   (m) => m.LoginPage,
@@ -167,6 +171,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.about.path, element: <AboutPage /> },
           { path: paths.privacy.path, element: <PrivacyPage /> },
+          { path: paths.pricing.path, element: <PricingPage /> },
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.logout.path, element: <LogoutPage /> },
           { path: paths.register.path, element: <RegisterPage /> },

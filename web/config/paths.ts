@@ -14,6 +14,8 @@ export interface InvestorSearchParams {
 export const paths = {
   splash: { path: '/', href: () => '/' },
   about: { path: '/about', href: () => '/about' },
+  /** The price tiers and what a purchase includes (issue 32). */
+  pricing: { path: '/pricing', href: () => '/pricing' },
   /** What we keep about investors, where it comes from, how to be removed (issue 30). */
   privacy: { path: '/privacy', href: () => '/privacy' },
   login: { path: '/login', href: () => '/login' },

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cartTierSummary,
   formatUsd,
   MAX_CART_ITEMS,
   type PaymentLinks,
   PRICE_TIERS,
   priceCart,
   tierForCount,
+  tierRange,
 } from '../../../shared/cart/pricing';
 import { messages } from '../../../shared/messages';
 
@@ -111,5 +113,23 @@ describe('formatUsd', () => {
   it('refuses a fractional number of cents', () => {
     expect(() => formatUsd(5.5)).toThrow(RangeError);
     expect(() => formatUsd(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('the tier beside Add (cartTierSummary)', () => {
+  it.each([
+    [1, '1 in cart · $5.00 tier (up to 50)'],
+    [12, '12 in cart · $5.00 tier (up to 50)'],
+    [50, '50 in cart · $5.00 tier (up to 50)'],
+    [51, '51 in cart · $15.00 tier (51 to 250)'],
+    [1000, '1,000 in cart · $25.00 tier (251 to 1,000)'],
+    [2500, '2,500 in cart · $50.00 tier (1,001 to 2,500)'],
+    [2501, '2,501 in cart · more than 2,500 cannot be bought'],
+  ])('says a cart of %i is "%s"', (count, summary) => {
+    expect(cartTierSummary(count)).toBe(summary);
+  });
+
+  it('names every tier by its range, as the pricing page lists them', () => {
+    expect(PRICE_TIERS.map(tierRange)).toEqual(['up to 50', '51 to 250', '251 to 1,000', '1,001 to 2,500']);
   });
 });

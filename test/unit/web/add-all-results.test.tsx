@@ -2,7 +2,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../../shared/messages';
 import {
   addedToCart,
   InvestorSearchPage,
@@ -109,12 +108,15 @@ describe('Add All Results to Export Cart', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('asks a visitor to log in first', async () => {
+  it('takes a visitor to log in first, and reads no result', async () => {
     setSignedInUser(null);
     const user = await openSearch();
+    const before = searches.length;
 
     await user.click(screen.getByRole('button', { name: 'Add All Results to Export Cart' }));
 
-    expect(await screen.findByText(messages.loginToAddToCart)).toBeTruthy();
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    expect(searches).toHaveLength(before);
+    expect(stored()).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { messages } from '../../../shared/messages';
 import {
   CART_NOT_FOUND,
   CartPurchasePage,
+  COME_BACK_LATER,
   PAYMENT_FLAGGED,
 } from '../../../web/pages/cart-purchase/cart-purchase-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
@@ -86,10 +87,11 @@ describe('the purchase page', () => {
     const pay = await screen.findByRole('button', { name: /Pay \$5\.00 securely/ });
     expect(screen.getByText('3')).toBeTruthy();
     expect(screen.getByText('Up to 50 contacts')).toBeTruthy();
-    expect(screen.getByText("Copy this page's address before you pay.")).toBeTruthy();
-    expect((screen.getByLabelText("This page's address") as HTMLInputElement).value).toBe(
-      window.location.href,
-    );
+    // No address to copy and no internal cart id (issue 32): where to come back to it instead.
+    expect(screen.getByText(COME_BACK_LATER, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the Export Cart' }).getAttribute('href')).toBe('/cart');
+    expect(screen.queryByText(/Copy this page/)).toBeNull();
+    expect(screen.queryByText(new RegExp(CART_ID))).toBeNull();
     expect(screen.getByText(/emailed to you as a CSV file/)).toBeTruthy();
 
     pay.click();

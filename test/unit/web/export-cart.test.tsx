@@ -12,7 +12,8 @@ import {
 } from '../../../web/pages/export-builder/export-builder-page';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
 import { VERIFY_TO_ADD } from '../../../web/stores/cart-refusal';
-import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
+import { EXPORT_CART_STORAGE_KEY, PENDING_ADD_STORAGE_KEY } from '../../../web/stores/export-cart';
+import { verifyToAddNotice } from '../../../web/stores/use-add-to-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { CART_ID, cartView } from './support/carts';
 import { cartOf, investor } from './support/investors';
@@ -31,6 +32,7 @@ function storeCart(count: number) {
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   setSignedInUser({});
 });
 
@@ -74,7 +76,7 @@ describe('adding from the investor search', () => {
     expect(within(card).getByRole('button', { name: 'Add to Export Cart' })).toBeTruthy();
   });
 
-  it('asks a visitor to log in instead of adding, with a link to log in', async () => {
+  it("keeps a visitor's add instead of refusing it, and takes them to log in (issue 32)", async () => {
     setSignedInUser(null);
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {
@@ -82,15 +84,19 @@ describe('adding from the investor search', () => {
       route: '/investors/search?stageFocus=seed',
     });
 
-    const buttons = await screen.findAllByRole('button', { name: 'Add to Export Cart' });
-    await user.click(buttons[0] as HTMLElement);
+    const card = (await screen.findByRole('heading', { name: 'Ada Abernook' })).closest('article');
+    if (!card) throw new Error('No card');
+    await user.click(within(card).getByRole('button', { name: 'Add to Export Cart' }));
 
-    const toast = (await screen.findByText(messages.loginToAddToCart)).closest('.toast') as HTMLElement;
-    expect(within(toast).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect((await screen.findByTestId('location')).textContent).toBe('/login');
+    // Not in this browser's cart: kept for the sign-in, which adds it to the account's cart.
     expect(storedCart()).toBeNull();
+    const pending = JSON.parse(window.sessionStorage.getItem(PENDING_ADD_STORAGE_KEY) ?? 'null');
+    expect(pending).toMatchObject({ investor: { id: 'inv_1', name: 'Ada Abernook' } });
+    expect(screen.queryByText(messages.loginToAddToCart)).toBeNull();
   });
 
-  it('asks a signed-in founder whose email is not verified to verify it, with a link', async () => {
+  it('keeps the add of a founder whose email is not verified, and asks them to verify it, with a link', async () => {
     setSignedInUser({ email_verified: false });
     const user = userEvent.setup();
     renderPage(<InvestorSearchPage />, {
@@ -98,14 +104,19 @@ describe('adding from the investor search', () => {
       route: '/investors/search?stageFocus=seed',
     });
 
-    const buttons = await screen.findAllByRole('button', { name: 'Add to Export Cart' });
-    await user.click(buttons[0] as HTMLElement);
+    const card = (await screen.findByRole('heading', { name: 'Ada Abernook' })).closest('article');
+    if (!card) throw new Error('No card');
+    await user.click(within(card).getByRole('button', { name: 'Add to Export Cart' }));
 
-    const toast = (await screen.findByText(VERIFY_TO_ADD)).closest('.toast') as HTMLElement;
+    const toast = (await screen.findByText(verifyToAddNotice('Ada Abernook'))).closest(
+      '.toast',
+    ) as HTMLElement;
+    expect(toast.textContent).toContain(VERIFY_TO_ADD);
     expect(within(toast).getByRole('link', { name: 'Verify your email' }).getAttribute('href')).toBe(
       '/verify-email',
     );
     expect(storedCart()).toBeNull();
+    expect(window.sessionStorage.getItem(PENDING_ADD_STORAGE_KEY)).toContain('inv_1');
   });
 
   it('shows the total from the API and the search term as a filter chip', async () => {

@@ -2,6 +2,7 @@ import { type MouseEvent, type ReactNode, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { NavLink, useLocation } from 'react-router-dom';
 import { cartItemCount } from '../../../shared/cart/cart';
+import { cartTierSummary } from '../../../shared/cart/pricing';
 import { BRAND, messages } from '../../../shared/messages';
 import { useAuth } from '../../auth/auth-provider';
 import { paths } from '../../config/paths';
@@ -147,7 +148,13 @@ function CartLink({
   onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
-    <a href={paths.cart.href()} target={CART_WINDOW} onClick={onClick} className="nav-link">
+    <a
+      href={paths.cart.href()}
+      target={CART_WINDOW}
+      onClick={onClick}
+      className="nav-link"
+      title={count > 0 ? cartTierSummary(count) : undefined}
+    >
       Cart
       {count > 0 && (
         <Badge bg="primary" pill className="ms-1">

@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useParams } from 'react-router-dom';
 import type { CartView } from '../../../shared/api/carts';
@@ -37,17 +35,12 @@ export const CART_NOT_FOUND =
 /** Not in the spec: the webhook received a payment whose amount does not match the cart's price (the cart is flagged). */
 export const PAYMENT_FLAGGED =
   "We received a payment that does not match this cart's price, so the contact list was not sent. We are looking into it and will contact you by email.";
-/** Not in the spec. */
-export const LINK_COPIED = 'Link copied';
-/** Not in the spec: the browser refused to write to the clipboard. */
-export const COPY_FAILED = 'Could not copy the link. Select it and copy it yourself.';
 
 const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * `/cart/{cartId}`: 'Purchase Contact List'. The saved cart's count and price, a button to the tier's
- * hosted payment page (a new tab), a warning to keep this page's address, and what happens after
- * paying. The cart is read every few seconds until it is purchased, so paying in the other tab shows
+ * hosted payment page (a new tab), where to come back to it later, and what happens after paying. The cart is read every few seconds until it is purchased, so paying in the other tab shows
  * here by itself.
  */
 export function CartPurchasePage() {
@@ -122,14 +115,15 @@ function PurchaseDetails({ cart }: { cart: CartView }) {
 
   return (
     <>
-      <SummaryList
-        items={[
-          { label: 'Contacts', value: pricing.lineItemCount.toLocaleString('en-US') },
-          { label: 'Pricing tier', value: pricing.tierDescription },
-          { label: 'Price', value: formatUsd(pricing.totalX100), total: true },
-        ]}
-      />
-      <p className="small text-body-secondary mt-2 mb-4 text-break">Cart {cart.id}</p>
+      <div className="mb-4">
+        <SummaryList
+          items={[
+            { label: 'Contacts', value: pricing.lineItemCount.toLocaleString('en-US') },
+            { label: 'Pricing tier', value: pricing.tierDescription },
+            { label: 'Price', value: formatUsd(pricing.totalX100), total: true },
+          ]}
+        />
+      </div>
 
       {state === 'flagged' ? (
         <Alert variant="warning" role="status">
@@ -152,7 +146,7 @@ function PurchaseDetails({ cart }: { cart: CartView }) {
           <p className="small text-body-secondary text-center mb-4">
             Payment happens on a secure hosted payment page, in a new tab.
           </p>
-          <CopyUrlWarning />
+          <ComeBackNote />
           <div className="small text-body-secondary d-flex align-items-center gap-2 mb-4" role="status">
             <Spinner animation="grow" size="sm" aria-hidden="true" />
             <span>Waiting for your payment. This page updates by itself once it is confirmed.</span>
@@ -262,38 +256,20 @@ function AfterPurchase({ email }: { email: string }) {
   );
 }
 
-/** The warning to keep this page's address, with the address and a Copy button. */
-function CopyUrlWarning() {
-  const { showToast } = useToast();
-  const input = useRef<HTMLInputElement>(null);
-  const url = window.location.href;
+/**
+ * Not in the spec (issue 32, in place of the spec's warning to copy this page's address): the founder
+ * may leave this page; the cart is kept in their account and the Export Cart leads back here.
+ */
+export const COME_BACK_LATER =
+  'You can leave this page: your cart is kept in your account, and the Export Cart brings you back to this purchase from any browser where you log in.';
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast(LINK_COPIED, 'success');
-    } catch {
-      input.current?.select();
-      showToast(COPY_FAILED, 'warning');
-    }
-  };
-
+/** Where to come back to this purchase, instead of an address to copy. */
+function ComeBackNote() {
   return (
-    <Alert variant="warning" className="mb-3">
-      <p className="fw-semibold mb-2">Copy this page&apos;s address before you pay.</p>
-      <p className="small mb-2">You can come back to it to check on your purchase.</p>
-      <InputGroup size="sm">
-        <Form.Control
-          ref={input}
-          readOnly
-          value={url}
-          aria-label="This page's address"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button variant="outline-secondary" onClick={() => void copy()}>
-          Copy
-        </Button>
-      </InputGroup>
+    <Alert variant="info" className="mb-3">
+      <p className="small mb-0">
+        {COME_BACK_LATER} <Link to={paths.cart.href()}>Open the Export Cart</Link>
+      </p>
     </Alert>
   );
 }

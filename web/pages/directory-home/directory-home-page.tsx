@@ -6,6 +6,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
+import { startingPrice } from '../../../shared/cart/pricing';
 import {
   INVESTOR_ROLES,
   investorRoleLabel,
@@ -18,6 +19,7 @@ import { homeSectorCounts } from '../../../shared/tags/tag-counts';
 import { errorMessage } from '../../api/client';
 import { useDirectoryMetadata } from '../../api/get-directory-metadata';
 import { useRoleCounts } from '../../api/get-role-counts';
+import { FirstStep } from '../../components/first-step';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -97,9 +99,12 @@ export function DirectoryHomePage() {
       <header className="mb-4">
         <h1 className="h2 mb-1">VC Database</h1>
         <p className="text-body-secondary mb-0">
-          Find investors by type, stage focus or sector focus, then add them to your export cart.
+          Find investors by type, stage focus or sector focus, then add them to your export cart. Lists start
+          at {startingPrice()}: <Link to={paths.pricing.href()}>see prices</Link>.
         </p>
       </header>
+
+      <FirstStep />
 
       {metadata.isError ? (
         <Alert variant="danger">{errorMessage(metadata.error, messages.anErrorOccurred)}</Alert>

@@ -15,17 +15,17 @@ import { errorMessage } from '../../api/client';
 import { useInvestor } from '../../api/get-investor';
 import { useBoughtContact } from '../../api/get-my-contacts';
 import { useAuth } from '../../auth/auth-provider';
+import { CartTierNote } from '../../components/cart-tier-note';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { LoadingMessage } from '../../components/loading-message';
 import { ReportWrongData } from '../../components/report-wrong-data';
 import { type SummaryItem, SummaryList } from '../../components/summary-list';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
-import { useToast } from '../../components/toast/toast-provider';
 import { UseCreditButton } from '../../components/use-credit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { cartRefusal } from '../../stores/cart-refusal';
-import { addInvestorToExportCart, useExportCart } from '../../stores/export-cart';
+import { useExportCart } from '../../stores/export-cart';
+import { useAddToCart } from '../../stores/use-add-to-cart';
 import { BoughtContactDetails, boughtLabel } from './bought-contact';
 import { ThisIsMe } from './this-is-me';
 
@@ -75,11 +75,11 @@ export function InvestorProfilePage() {
   const { investorId = '' } = useParams();
   const investor = useInvestor(investorId);
   useDocumentTitle(investor.data?.name ?? 'Investor');
-  const { user: signedIn, status, isInvestor } = useAuth();
-  // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
+  const { user: signedIn, isInvestor } = useAuth();
+  // An investor account has no library: its bought values are never asked for.
   const user = isInvestor ? null : signedIn;
-  const { showToast } = useToast();
   const cart = useExportCart();
+  const addToCart = useAddToCart();
   // The founder's own bought values of this investor (never in the public profile's answer).
   const bought = useBoughtContact(user ? investorId : '');
 
@@ -98,15 +98,8 @@ export function InvestorProfilePage() {
       </Container>
     );
 
-  const add = () => {
-    // The cart keeps the card (toCartInvestor), not the whole profile.
-    const result = addInvestorToExportCart(profile, user?.userId ?? null);
-    if (result.ok) showToast(`${profile.name} added to your export cart`, 'success');
-    else {
-      const refusal = cartRefusal(result, status, isInvestor);
-      showToast(refusal.message, refusal.variant, refusal.action);
-    }
-  };
+  // The cart keeps the card (toCartInvestor), not the whole profile.
+  const add = () => addToCart(profile);
 
   return (
     <Container>
@@ -131,6 +124,7 @@ export function InvestorProfilePage() {
           )}
           <UseCreditButton investorId={profile.id} investorName={profile.name} />
           <ReportWrongData investorId={profile.id} investorName={profile.name} />
+          <CartTierNote className="w-100 text-md-end" />
         </div>
       </header>
 

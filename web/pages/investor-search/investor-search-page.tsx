@@ -5,14 +5,15 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
-import { formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pricing';
+import { cartTierSummary, formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pricing';
 import { messages, removedFromCart, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
 import { useAuth } from '../../auth/auth-provider';
+import { CartTierNote } from '../../components/cart-tier-note';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
@@ -24,11 +25,11 @@ import { getRuntimeConfig } from '../../config/runtime-config';
 import { cartRefusal } from '../../stores/cart-refusal';
 import {
   addInvestorsToExportCart,
-  addInvestorToExportCart,
   readExportCart,
   removeInvestorFromExportCart,
   useExportCart,
 } from '../../stores/export-cart';
+import { currentPlace, useAddToCart } from '../../stores/use-add-to-cart';
 import { FilterPanel } from './filter-panel';
 import { InvestorCard } from './investor-card';
 import { SearchBox } from './search-box';
@@ -51,6 +52,7 @@ export function InvestorSearchPage() {
   // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
   const user = isInvestor ? null : signedIn;
   const { showToast } = useToast();
+  const navigate = useNavigate();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
   const showDebugLinks = isAdmin && getRuntimeConfig().debugMappingLinks;
@@ -69,6 +71,11 @@ export function InvestorSearchPage() {
   });
   const startAddAll = async () => {
     if (!search) return;
+    if (!user && !isInvestor && status !== 'unverified') {
+      // Signed out: log in first, and come back to this search.
+      navigate(paths.login.href(), { state: { from: currentPlace(), notice: messages.loginToAddToCart } });
+      return;
+    }
     if (!user) {
       const refusal = cartRefusal(
         { ok: false, code: 'login-required', message: messages.loginToAddToCart },
@@ -103,14 +110,7 @@ export function InvestorSearchPage() {
     setAddAll({ loading: false, plan: null });
   };
 
-  const add = (investor: CartInvestor) => {
-    const result = addInvestorToExportCart(investor, user?.userId ?? null);
-    if (result.ok) showToast(`${investor.name} added to your export cart`, 'success');
-    else {
-      const refusal = cartRefusal(result, status, isInvestor);
-      showToast(refusal.message, refusal.variant, refusal.action);
-    }
-  };
+  const add = useAddToCart();
 
   const remove = (investor: CartInvestor) => {
     removeInvestorFromExportCart(investor.id);
@@ -149,7 +149,10 @@ export function InvestorSearchPage() {
                 </p>
               ) : null}
               <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-                <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
+                <div>
+                  <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
+                  <CartTierNote />
+                </div>
                 {total > 0 ? (
                   <Button
                     variant="outline-primary"
@@ -257,6 +260,9 @@ export function AddAllSummary({ plan }: { plan: AddManyPlan }) {
         {investorCount(plan.toAdd.length)} will be added. Your cart will then hold{' '}
         {plan.itemCountAfter.toLocaleString('en-US')} contacts: {tier.tierDescription.toLowerCase()},{' '}
         {formatUsd(tier.priceX100)}.
+      </p>
+      <p className="small text-body-secondary">
+        {cartTierSummary(plan.itemCountAfter)} · <Link to={paths.pricing.href()}>Prices</Link>
       </p>
       {leftOut.length > 0 ? (
         <p className="mb-0 text-body-secondary">Left out: {leftOut.join('; ')}.</p>

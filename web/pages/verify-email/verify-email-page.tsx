@@ -1,4 +1,4 @@
-import { type FormEvent, Fragment, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { loadAmplify, preloadAmplify } from '../../auth/load-amplify';
 import { clearPendingSignUp, getPendingSignUp, type PendingSignUp } from '../../auth/pending-sign-up';
 import { AuthCard } from '../../components/auth-card';
+import { firstStepState } from '../../components/first-step';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -38,6 +39,8 @@ export function VerifyEmailPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
   const [loginNotice, setLoginNotice] = useState<string | null>(null);
+  // Verified on this page (not merely signed in already): the home page then offers a first step.
+  const justVerified = useRef(false);
 
   const unverified = state.status === 'unverified';
   // The form sends through Amplify: fetch it while the user types.
@@ -53,7 +56,10 @@ export function VerifyEmailPage() {
       try {
         const { fetchUserAttributes } = await loadAmplify();
         const attributes = await fetchUserAttributes();
-        if (attributes.email_verified === 'true') await refresh({ forceRefresh: true });
+        if (attributes.email_verified === 'true') {
+          justVerified.current = true;
+          await refresh({ forceRefresh: true });
+        }
       } catch (error) {
         console.warn('Could not check whether the email is verified', error);
       } finally {
@@ -64,7 +70,10 @@ export function VerifyEmailPage() {
   }, [unverified, refresh]);
 
   if (state.status === 'loading') return <LoadingMessage />;
-  if (state.status === 'signed-in') return <Navigate to={flow.home({ isInvestor })} replace />;
+  if (state.status === 'signed-in') {
+    const firstStep = justVerified.current && !isInvestor && flow.portalId === null;
+    return <Navigate to={flow.home({ isInvestor })} replace state={firstStep ? firstStepState : null} />;
+  }
   if (loginNotice) return <Navigate to={flow.login} replace state={{ notice: loginNotice }} />;
   if (!unverified && !pending) {
     return <Navigate to={flow.login} replace state={{ notice: messages.notLoggedIn }} />;
@@ -82,6 +91,7 @@ export function VerifyEmailPage() {
       const { confirmSignUp, confirmUserAttribute, signIn } = await loadAmplify();
       if (state.status === 'unverified') {
         await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode });
+        justVerified.current = true;
         await refresh({ forceRefresh: true });
         return;
       }
@@ -98,6 +108,7 @@ export function VerifyEmailPage() {
         options: { authFlowType: 'USER_PASSWORD_AUTH' },
       });
       setPending(null);
+      justVerified.current = true;
       await refresh();
     } catch (error) {
       setNotice({ variant: 'danger', text: verifyErrorMessage(error) });

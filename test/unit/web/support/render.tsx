@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '../../../../web/app/providers';
 import { initRuntimeConfig } from '../../../../web/config/runtime-config';
+import { resetExportCartStore } from '../../../../web/stores/export-cart';
 import { TEST_RUNTIME_CONFIG } from './test-runtime-config';
 
 export { TEST_RUNTIME_CONFIG };
@@ -28,6 +29,8 @@ export function renderPage(
   { path = '/', route = path }: { path?: string; route?: string } = {},
 ) {
   initRuntimeConfig(TEST_RUNTIME_CONFIG);
+  // Each render is a fresh tab: no cart state (an account's copy, writes under way) from the last test.
+  resetExportCartStore();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

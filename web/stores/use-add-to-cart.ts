@@ -1,0 +1,56 @@
+import { useNavigate } from 'react-router-dom';
+import type { CartInvestor } from '../../shared/cart/cart';
+import { messages } from '../../shared/messages';
+import { useAuth } from '../auth/auth-provider';
+import { useToast } from '../components/toast/toast-provider';
+import { paths } from '../config/paths';
+import { cartRefusal, VERIFY_TO_ADD } from './cart-refusal';
+import { addInvestorToExportCart, exportCartStore } from './export-cart';
+
+/** Not in the spec (issue 32): the login page's notice after an add made while signed out. */
+export const loginToAddNotice = (name: string) =>
+  `${messages.loginToAddToCart}. We will add ${name} as soon as you do.`;
+
+/** Not in the spec: an add made before verifying, completed once the email is verified. */
+export const verifyToAddNotice = (name: string) => `${VERIFY_TO_ADD} We will add ${name} once you have.`;
+
+/** Where the founder is now, to come back to after logging in. */
+export function currentPlace(): string {
+  return typeof window === 'undefined'
+    ? paths.home.href()
+    : `${window.location.pathname}${window.location.search}`;
+}
+
+/**
+ * "Add to Export Cart" for a card or a profile. Signed in, it adds and says so. Signed out, the choice
+ * is kept (not refused and lost, issue 32): the founder is taken to log in, with the spec's 'Please
+ * login to add items to your cart', and back, where the add is completed. Unverified, the choice is
+ * kept until the email is verified. An investor account is told carts are for founders.
+ */
+export function useAddToCart(): (investor: CartInvestor) => void {
+  const { user, status, isInvestor } = useAuth();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  return (investor) => {
+    const result = addInvestorToExportCart(investor, isInvestor ? null : (user?.userId ?? null));
+    if (result.ok) {
+      showToast(`${investor.name} added to your export cart`, 'success');
+      return;
+    }
+    if (result.code === 'login-required' && !isInvestor) {
+      const from = currentPlace();
+      exportCartStore().keepPendingAdd(investor, from);
+      if (status === 'unverified') {
+        showToast(verifyToAddNotice(investor.name), 'warning', {
+          label: 'Verify your email',
+          to: paths.verifyEmail.href(),
+        });
+        return;
+      }
+      navigate(paths.login.href(), { state: { from, notice: loginToAddNotice(investor.name) } });
+      return;
+    }
+    const refusal = cartRefusal(result, status, isInvestor);
+    showToast(refusal.message, refusal.variant, refusal.action);
+  };
+}
