@@ -346,20 +346,25 @@ export class ExportCartStore {
     const reason =
       error instanceof ApiError && error.message !== error.code ? error.message : messages.somethingWentWrong;
     this.tell({ message: cartNotSaved(reason), variant: 'danger' });
-    await this.refresh();
+    await this.reload();
+  }
+
+  /** Shows the server's cart, unless changes were made meanwhile (their write reads it anyway). */
+  private async reload(): Promise<void> {
+    const userId = this.account?.userId;
+    if (!userId) return;
+    try {
+      const server = await this.options.api.get();
+      if (this.account?.userId === userId && this.pending.length === 0) this.adoptServer(server);
+    } catch (error) {
+      console.warn('Could not read the cart from the server', error);
+    }
   }
 
   /** Reads the account's cart again (another browser may have changed it), unless a write is under way. */
   async refresh(): Promise<void> {
     if (!this.account || this.pending.length > 0 || this.writing || this.syncing) return;
-    const userId = this.account.userId;
-    try {
-      const server = await this.options.api.get();
-      if (this.account?.userId === userId && this.pending.length === 0 && !this.writing)
-        this.adoptServer(server);
-    } catch (error) {
-      console.warn('Could not read the cart from the server', error);
-    }
+    await this.reload();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { CartInvestor } from '../../shared/cart/cart';
 import { messages } from '../../shared/messages';
 import { useAuth } from '../auth/auth-provider';
@@ -14,11 +14,10 @@ export const loginToAddNotice = (name: string) =>
 /** Not in the spec: an add made before verifying, completed once the email is verified. */
 export const verifyToAddNotice = (name: string) => `${VERIFY_TO_ADD} We will add ${name} once you have.`;
 
-/** Where the founder is now, to come back to after logging in. */
-export function currentPlace(): string {
-  return typeof window === 'undefined'
-    ? paths.home.href()
-    : `${window.location.pathname}${window.location.search}`;
+/** Where the founder is now (path and query), to come back to after logging in. */
+export function usePlace(): string {
+  const location = useLocation();
+  return `${location.pathname}${location.search}`;
 }
 
 /**
@@ -31,6 +30,7 @@ export function useAddToCart(): (investor: CartInvestor) => void {
   const { user, status, isInvestor } = useAuth();
   const { showToast } = useToast();
   const navigate = useNavigate();
+  const from = usePlace();
   return (investor) => {
     const result = addInvestorToExportCart(investor, isInvestor ? null : (user?.userId ?? null));
     if (result.ok) {
@@ -38,7 +38,6 @@ export function useAddToCart(): (investor: CartInvestor) => void {
       return;
     }
     if (result.code === 'login-required' && !isInvestor) {
-      const from = currentPlace();
       exportCartStore().keepPendingAdd(investor, from);
       if (status === 'unverified') {
         showToast(verifyToAddNotice(investor.name), 'warning', {

@@ -7,6 +7,7 @@ import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { messages, REMOVE_FROM_CART, removedFromCart } from '../../../shared/messages';
 import {
   alreadyBoughtInCart,
+  CART_AT_CHECKOUT,
   ExportBuilderPage,
   noContactsMissing,
 } from '../../../web/pages/export-builder/export-builder-page';
@@ -153,6 +154,27 @@ describe('the export builder', () => {
     await user.click(within(rows[4] as HTMLElement).getByRole('button', { name: /^Remove/ }));
     await waitFor(() => expect(storedCart()?.searchableInvestorEntryIds).toHaveLength(29));
     expect(storedCart()?.searchableInvestorEntryIds).not.toContain('inv_30');
+  });
+
+  it('leads back to the purchase when the payment page of this cart was opened (in any browser)', async () => {
+    storeCart(3);
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) =>
+        url.includes(`/carts/${CART_ID}`)
+          ? {
+              body: {
+                data: cartView({ status: 'checkout', purchaseState: 'awaiting-payment', editable: false }),
+              },
+            }
+          : { body: { data: { items: [], notInDirectory: [], total: 0, missing: [], contacts: [] } } },
+      ),
+    );
+    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    expect(await screen.findByText(CART_AT_CHECKOUT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue your purchase' }).getAttribute('href')).toBe(
+      `/cart/${CART_ID}`,
+    );
   });
 
   it('says the cart is empty when nothing was added, with a way to the directory', () => {

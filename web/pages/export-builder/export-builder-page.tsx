@@ -68,6 +68,9 @@ function tierOf(count: number): PriceTier | null {
 export const CART_ALREADY_PURCHASED =
   'This cart was purchased already: its contacts are in your Contact Library. Start a new cart to buy other contacts.';
 
+/** Not in the spec (issue 32): this cart's payment page was opened; the purchase is waiting there. */
+export const CART_AT_CHECKOUT = 'You opened the payment page of this cart: your purchase is waiting there.';
+
 /** Not in the spec (issue 20): every investor has every chosen contact column. */
 export const noContactsMissing = (count: number) =>
   count === 1
@@ -182,9 +185,23 @@ export function ExportBuilderPage() {
     );
   }
 
+  // The payment page of this very cart was opened (in this browser or another): lead back to it.
+  const atCheckout =
+    saved.data !== undefined &&
+    saved.data.status === 'checkout' &&
+    saved.data.searchableInvestorEntryIds.join('\n') === cart.searchableInvestorEntryIds.join('\n');
+
   return (
     <Container>
       <h1 className="h2 mb-4">Export Cart</h1>
+      {atCheckout ? (
+        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2" role="status">
+          <span>{CART_AT_CHECKOUT}</span>
+          <LinkButton to={paths.cartPurchase.href(cart.id)} size="sm">
+            Continue your purchase
+          </LinkButton>
+        </Alert>
+      ) : null}
       <Row className="g-4">
         <Col lg={4} className="order-lg-2">
           <Card className="shadow-sm">

@@ -29,7 +29,7 @@ import {
   removeInvestorFromExportCart,
   useExportCart,
 } from '../../stores/export-cart';
-import { currentPlace, useAddToCart } from '../../stores/use-add-to-cart';
+import { useAddToCart, usePlace } from '../../stores/use-add-to-cart';
 import { FilterPanel } from './filter-panel';
 import { InvestorCard } from './investor-card';
 import { SearchBox } from './search-box';
@@ -53,6 +53,7 @@ export function InvestorSearchPage() {
   const user = isInvestor ? null : signedIn;
   const { showToast } = useToast();
   const navigate = useNavigate();
+  const place = usePlace();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
   const showDebugLinks = isAdmin && getRuntimeConfig().debugMappingLinks;
@@ -73,7 +74,7 @@ export function InvestorSearchPage() {
     if (!search) return;
     if (!user && !isInvestor && status !== 'unverified') {
       // Signed out: log in first, and come back to this search.
-      navigate(paths.login.href(), { state: { from: currentPlace(), notice: messages.loginToAddToCart } });
+      navigate(paths.login.href(), { state: { from: place, notice: messages.loginToAddToCart } });
       return;
     }
     if (!user) {

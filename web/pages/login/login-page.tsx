@@ -82,7 +82,11 @@ export function LoginPage() {
         </>
       }
     >
-      {state.notice ? <Alert variant="info">{state.notice}</Alert> : null}
+      {state.notice ? (
+        <Alert variant="info" role="status">
+          {state.notice}
+        </Alert>
+      ) : null}
       {error ? (
         <Alert variant="danger" role="alert">
           {error}

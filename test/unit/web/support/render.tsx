@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '../../../../web/app/providers';
 import { initRuntimeConfig } from '../../../../web/config/runtime-config';
+import { CartSync } from '../../../../web/stores/cart-sync';
 import { resetExportCartStore } from '../../../../web/stores/export-cart';
 import { TEST_RUNTIME_CONFIG } from './test-runtime-config';
 
@@ -39,6 +40,32 @@ export function renderPage(
       <MemoryRouter initialEntries={[route]}>
         <Routes>
           <Route path={path} element={page} />
+          <Route path="*" element={<CurrentLocation />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/**
+ * Renders several pages as the app does, with the cart kept in step with who is signed in
+ * (`CartSync`, as web/app/app.tsx mounts it), starting at `route`. Any other path renders the
+ * location probe.
+ */
+export function renderRoutes(pages: readonly { path: string; element: ReactElement }[], route: string) {
+  initRuntimeConfig(TEST_RUNTIME_CONFIG);
+  resetExportCartStore();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <CartSync />
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          {pages.map((page) => (
+            <Route key={page.path} path={page.path} element={page.element} />
+          ))}
           <Route path="*" element={<CurrentLocation />} />
         </Routes>
       </MemoryRouter>

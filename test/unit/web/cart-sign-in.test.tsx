@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartInvestor } from '../../../shared/cart/cart';
+import { messages } from '../../../shared/messages';
+import { AppNavbar } from '../../../web/components/layout/app-navbar';
+import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
+import { LoginPage } from '../../../web/pages/login/login-page';
+import { EXPORT_CART_STORAGE_KEY, PENDING_ADD_STORAGE_KEY } from '../../../web/stores/export-cart';
+import { loginToAddNotice } from '../../../web/stores/use-add-to-cart';
+import { setSignedInUser, signIn } from './support/amplify-auth-mock';
+import { cartOf, investor } from './support/investors';
+import { answerFetch, renderRoutes } from './support/render';
+import { WorkingCartServer } from './support/working-cart-server';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+const ADA = investor(1, { name: 'Ada Abernook' });
+const RESULTS = [ADA, investor(2)];
+const DIRECTORY = new Map<string, CartInvestor>(
+  [...RESULTS, ...cartOf(3).items.map((i) => i.searchableInvestorEntry)].map((card) => [card.id, card]),
+);
+let server: WorkingCartServer;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  signIn.mockReset();
+  server = new WorkingCartServer(DIRECTORY);
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const reply = await server.answer(String(input), init);
+    if (reply) return answerFetch(() => reply)(input, init);
+    const url = String(input);
+    if (url.includes('/me/contacts'))
+      return answerFetch(() => ({ body: { data: { contacts: [] } } }))(input, init);
+    return answerFetch(() => ({ body: { data: { items: RESULTS, total: 2, cursor: null } } }))(input, init);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SEARCH = '/investors/search?stageFocus=seed';
+const pages = [
+  {
+    path: '/investors/search',
+    element: (
+      <>
+        <AppNavbar />
+        <InvestorSearchPage />
+      </>
+    ),
+  },
+  { path: '/login', element: <LoginPage /> },
+];
+
+async function cardOf(name: string) {
+  const card = (await screen.findByRole('heading', { name })).closest('article');
+  if (!card) throw new Error(`No card for ${name}`);
+  return card as HTMLElement;
+}
+
+describe('an add made while signed out (issue 32)', () => {
+  it('is kept through the login and completed on the way back: the investor is in the cart, on the server', async () => {
+    setSignedInUser(null);
+    const user = userEvent.setup();
+    renderRoutes(pages, SEARCH);
+
+    await user.click(
+      within(await cardOf('Ada Abernook')).getByRole('button', { name: 'Add to Export Cart' }),
+    );
+
+    // The login page says why, in the spec's words, and what will happen: no red error, nothing lost.
+    const notice = await screen.findByText(loginToAddNotice('Ada Abernook'));
+    expect(notice.textContent).toContain(messages.loginToAddToCart);
+    expect(notice.className).toContain('alert-info');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    signIn.mockImplementation(async () => {
+      setSignedInUser({ sub: 'user-1' });
+      return { isSignedIn: true, nextStep: { signInStep: 'DONE' } };
+    });
+    await user.type(screen.getByLabelText('Email'), 'founder@example.com');
+    await user.type(screen.getByLabelText('Password'), 'founder-local-1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    // Back on the search, the add is done: a toast, the card, the navbar's count, and the account's cart.
+    expect(await screen.findByText('Ada Abernook added to your export cart')).toBeTruthy();
+    const card = await cardOf('Ada Abernook');
+    await waitFor(() => expect(within(card).getByText('In cart')).toBeTruthy());
+    expect(server.investorIds).toEqual(['inv_1']);
+    expect(window.sessionStorage.getItem(PENDING_ADD_STORAGE_KEY)).toBeNull();
+    expect(screen.getAllByText('1 in cart · $5.00 tier (up to 50)').length).toBeGreaterThan(0);
+  });
+
+  it("merges this browser's cart into the account's at sign-in, says so, and keeps adding to the account's", async () => {
+    window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(3)));
+    server.investorIds = ['inv_2'];
+    server.version = 1;
+    setSignedInUser({ sub: 'user-1' });
+    const user = userEvent.setup();
+    renderRoutes(pages, SEARCH);
+
+    expect(
+      await screen.findByText("3 investors from this browser's cart are now in your account's cart."),
+    ).toBeTruthy();
+    expect(server.investorIds).toEqual(['inv_2', 'inv_1', 'inv_3']);
+    expect(window.localStorage.getItem(EXPORT_CART_STORAGE_KEY)).toBeNull();
+
+    // inv_1 is in the cart already; the next add goes to the account's cart with the version read.
+    const card = await cardOf('Investor 02');
+    expect(within(card).getByText('In cart')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: /Remove from cart/ }));
+    await waitFor(() => expect(server.investorIds).toEqual(['inv_1', 'inv_3']));
+  });
+});
