@@ -44,12 +44,12 @@ export class WorkingCartServer {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-    const reply = this.reply(method, path, body);
+    const reply = this.reply(method, body);
     this.calls.push({ method, path, body, status: reply.status });
     return reply;
   }
 
-  private reply(method: string, path: string, body: Record<string, unknown> | undefined) {
+  private reply(method: string, body: Record<string, unknown> | undefined) {
     if (method === 'GET') return { status: 200, body: { data: this.withCards() } };
     if (method === 'PUT') {
       if (this.refuseNextPut) {
