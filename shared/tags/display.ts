@@ -86,3 +86,50 @@ const displayWord = (word: string): string => {
 export function tagLabel(tag: string): string {
   return normalizeTag(tag).replace(/[\p{L}\p{N}]+/gu, (word) => displayWord(word));
 }
+
+/** Words of a place name kept in lower case inside it ("Rio de Janeiro", "Frankfurt am Main"). */
+const PLACE_PARTICLES = new Set([
+  'de',
+  'da',
+  'do',
+  'dos',
+  'das',
+  'di',
+  'del',
+  'della',
+  'la',
+  'le',
+  'les',
+  'of',
+  'and',
+  'am',
+  'an',
+  'der',
+  'den',
+  'en',
+  'sur',
+  'upon',
+  'on',
+  'y',
+  'el',
+]);
+
+/**
+ * A place (country or city) as people write it, from a stored or typed form in any case: "sweden" →
+ * "Sweden", "new york" → "New York", "rio de janeiro" → "Rio de Janeiro", "aix-en-provence" →
+ * "Aix-en-Provence". Only for display when the directory's own spelling is not at hand.
+ */
+export function placeLabel(place: string): string {
+  let first = true;
+  return place
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[\p{L}\p{N}']+/gu, (word) => {
+      const lower = word.toLocaleLowerCase('en');
+      const keep = !first && PLACE_PARTICLES.has(lower);
+      first = false;
+      if (keep) return lower;
+      if (word !== lower && word !== word.toLocaleUpperCase('en')) return word; // Mixed case: as written ("McAllen").
+      return lower.charAt(0).toLocaleUpperCase('en') + lower.slice(1);
+    });
+}

@@ -31,7 +31,7 @@ describe('finding investors in Chromium against the local home', () => {
     const box = page.getByRole('combobox', { name: 'Search' });
     await box.fill('stageFocus:seed');
     await box.press('Enter');
-    await filters.getByText('stageFocus:Seed').waitFor();
+    await filters.getByText('Stage: Seed').waitFor();
     await expect.poll(count).toBeLessThan(angels);
     const angelSeeds = await count();
     await box.fill('ad');
@@ -62,7 +62,7 @@ describe('finding investors in Chromium against the local home', () => {
     await screenshot(page, 'find-3-profile', { fullPage: false });
     await page.goBack();
     await page.waitForURL(/q=ad/);
-    await filters.getByText('stageFocus:Seed').waitFor();
+    await filters.getByText('Stage: Seed').waitFor();
 
     // 4. Every result of the combined search into the cart, after a confirmation.
     const results = await count();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareStages, sortStages, tagLabel } from '../../../shared/tags/display';
+import { compareStages, placeLabel, sortStages, tagLabel } from '../../../shared/tags/display';
 
 describe('stage order', () => {
   it('lists the funding stages in the order founders think of them, then the others alphabetically', () => {
@@ -40,5 +40,22 @@ describe('tag labels', () => {
     ['ägtech', 'Ägtech'],
   ])('shows %j as %j', (tag, label) => {
     expect(tagLabel(tag)).toBe(label);
+  });
+});
+
+describe('place names as people write them (issue 32)', () => {
+  it.each([
+    ['sweden', 'Sweden'],
+    ['SWEDEN', 'Sweden'],
+    ['new york', 'New York'],
+    ['  san   francisco ', 'San Francisco'],
+    ['rio de janeiro', 'Rio de Janeiro'],
+    ['frankfurt am main', 'Frankfurt am Main'],
+    ['aix-en-provence', 'Aix-en-Provence'],
+    ['são paulo', 'São Paulo'],
+    ['McAllen', 'McAllen'],
+    ['de aar', 'De Aar'],
+  ])('writes %j as %j', (place, label) => {
+    expect(placeLabel(place)).toBe(label);
   });
 });

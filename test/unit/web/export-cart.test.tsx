@@ -127,7 +127,7 @@ describe('adding from the investor search', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
     const filters = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(filters).getByText('sectorFocus:Fintech')).toBeTruthy();
+    expect(within(filters).getByText('Sector: Fintech')).toBeTruthy();
   });
 });
 

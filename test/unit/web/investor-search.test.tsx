@@ -104,15 +104,48 @@ describe('the search URL', () => {
     expect(withTypedText({ q: 'old' }, '')).toEqual({});
   });
 
-  it('labels chips as a founder reads them', () => {
+  it('labels chips as a founder reads them, not as the URL spells them (issue 32)', () => {
     expect(
-      chipsOf({ role: 'family_office', sectorFocus: 'ai', checkMin: '250000', has: 'linkedin' }),
+      chipsOf({
+        role: 'family_office',
+        stageFocus: 'seed',
+        sectorFocus: 'fintech',
+        country: 'sweden',
+        city: 'rio de janeiro',
+        checkMin: '250000',
+        has: 'linkedin',
+      }).map((chip) => chip.label),
     ).toEqual([
-      { key: 'role', label: 'Family Office' },
-      { key: 'sectorFocus', label: 'sectorFocus:AI' },
-      { key: 'checkMin', label: 'Cheque from $250K' },
-      { key: 'has', kind: 'linkedin', label: 'Has LinkedIn' },
+      'Type: Family Office',
+      'Stage: Seed',
+      'Sector: Fintech',
+      'Country: Sweden',
+      'City: Rio de Janeiro',
+      'Cheque from $250K',
+      'Has LinkedIn',
     ]);
+    expect(chipsOf({ sectorFocus: 'ai' })).toEqual([
+      { key: 'sectorFocus', label: 'Sector: AI', value: 'AI' },
+    ]);
+  });
+
+  it('writes a place as the directory spells it when the facets have it, else in proper case', () => {
+    const facets = { ...FACETS.facets, city: [{ value: 'mcallen', label: 'McAllen', count: 1 }] };
+    expect(chipsOf({ country: 'france', city: 'mcallen' }, facets).map((chip) => chip.label)).toEqual([
+      'Country: France',
+      'City: McAllen',
+    ]);
+    // A facet label stored in lower case is still shown in proper case.
+    const lower = { ...FACETS.facets, country: [{ value: 'sweden', label: 'sweden', count: 1 }] };
+    expect(chipsOf({ country: 'sweden' }, lower)[0]?.label).toBe('Country: Sweden');
+  });
+
+  it("still takes the spec's typed syntax, and the founder's words for it", () => {
+    expect(withTypedText(null, 'stageFocus:seed')).toEqual({ stageFocus: 'seed' });
+    expect(withTypedText(null, 'Stage: Seed')).toEqual({ stageFocus: 'Seed' });
+    expect(withTypedText(null, 'sector:fintech')).toEqual({ sectorFocus: 'fintech' });
+    expect(withTypedText(null, 'type: Family Office')).toEqual({ role: 'family_office' });
+    expect(withTypedText(null, 'country:sweden')).toEqual({ country: 'sweden' });
   });
 });
 
@@ -120,7 +153,7 @@ describe('the investor search page', () => {
   it("lands from the home page's role link with that filter set", async () => {
     renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search?role=angel' });
     expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByText('Angel')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByText('Type: Angel')).toBeTruthy();
     expect(searched()).toEqual(['/investors?limit=50&role=angel']);
   });
 
@@ -171,7 +204,7 @@ describe('the investor search page', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searched()).toContain('/investors?limit=50&q=ada&stageFocus=seed'));
 
-    await user.click(screen.getByRole('button', { name: 'Remove stageFocus:Seed' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Stage: Seed' }));
     await waitFor(() => expect(searched()).toContain('/investors?limit=50&q=ada'));
 
     await user.clear(screen.getByRole('combobox', { name: 'Search' }));

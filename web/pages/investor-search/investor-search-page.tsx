@@ -43,10 +43,10 @@ import { chipsOf, type InvestorSearch, paramsOf, searchFromParams, withFilter } 
 export function InvestorSearchPage() {
   const [params, setParams] = useSearchParams();
   const search = searchFromParams(params);
-  const chips = chipsOf(search);
-  useDocumentTitle(search ? `Search: ${chips.map((chip) => chip.label).join(', ')}` : 'Investor Search');
   const results = useInvestorSearch(search);
   const facets = useSearchFacets(search);
+  const chips = chipsOf(search, facets.data?.facets);
+  useDocumentTitle(search ? `Search: ${chips.map((chip) => chip.value).join(', ')}` : 'Investor Search');
   const go = (next: InvestorSearch) => setParams(paramsOf(next));
   const { user: signedIn, isAdmin, isInvestor, status } = useAuth();
   // An investor account adds nothing to a cart: its adds are refused as carts are for founders.

@@ -1,7 +1,8 @@
+import type { SearchFacetsResponse } from '../../../shared/api/directory';
 import { formatCompactUsd } from '../../../shared/format/money';
 import { investorRoleLabel, isInvestorRole } from '../../../shared/investors/roles';
 import { HAS_CONTACT_LABELS, HAS_CONTACTS, type HasContact } from '../../../shared/search/filters';
-import { tagLabel } from '../../../shared/tags/display';
+import { placeLabel, tagLabel } from '../../../shared/tags/display';
 
 /**
  * The search a URL holds: every filter is a query parameter named as the API names it, so a search
@@ -85,40 +86,63 @@ export interface Chip {
   key: FilterKey;
   /** For 'has': which contact kind the chip removes. */
   kind?: HasContact;
+  /** What the chip says: "Stage: Seed", "Country: Sweden", "Has LinkedIn". */
   label: string;
+  /** The value alone, as the page title lists it: "Seed", "Sweden". */
+  value: string;
 }
 
 const amount = (value: string) => formatCompactUsd(Number(value));
 
-/** The active filters as removable chips, in the order of the filter panel. */
-export function chipsOf(search: InvestorSearch | null): Chip[] {
+/** The directory's own spelling of a place (the facets' label), else the value written as a place. */
+function placeOf(value: string, known: readonly { value: string; label: string }[] | undefined): string {
+  const folded = value.toLocaleLowerCase('en');
+  const label = known?.find((item) => item.value.toLocaleLowerCase('en') === folded)?.label;
+  return label && label !== label.toLocaleLowerCase('en') ? label : placeLabel(label ?? value);
+}
+
+/**
+ * The active filters as removable chips, in the order of the filter panel, in a founder's words
+ * ("Stage: Seed", "Sector: Fintech", "Country: Sweden"; issue 32): places as the directory spells them
+ * (`facets`, when loaded) or in proper case.
+ */
+export function chipsOf(search: InvestorSearch | null, facets?: SearchFacetsResponse['facets']): Chip[] {
   if (!search) return [];
   const chips: Chip[] = [];
-  if (search.q) chips.push({ key: 'q', label: `“${search.q}”` });
-  if (search.role) chips.push({ key: 'role', label: investorRoleLabel(search.role) });
-  if (search.stageFocus)
-    chips.push({ key: 'stageFocus', label: `stageFocus:${tagLabel(search.stageFocus)}` });
-  if (search.sectorFocus)
-    chips.push({ key: 'sectorFocus', label: `sectorFocus:${tagLabel(search.sectorFocus)}` });
-  if (search.country) chips.push({ key: 'country', label: search.country });
-  if (search.city) chips.push({ key: 'city', label: search.city });
-  if (search.checkMin) chips.push({ key: 'checkMin', label: `Cheque from ${amount(search.checkMin)}` });
-  if (search.checkMax) chips.push({ key: 'checkMax', label: `Cheque up to ${amount(search.checkMax)}` });
-  for (const kind of hasKinds(search)) chips.push({ key: 'has', kind, label: HAS_CONTACT_LABELS[kind] });
+  const chip = (key: FilterKey, name: string | null, value: string, kind?: HasContact) =>
+    chips.push({ key, ...(kind ? { kind } : {}), label: name ? `${name}: ${value}` : value, value });
+  if (search.q) chip('q', null, `“${search.q}”`);
+  if (search.role) chip('role', 'Type', investorRoleLabel(search.role));
+  if (search.stageFocus) chip('stageFocus', 'Stage', tagLabel(search.stageFocus));
+  if (search.sectorFocus) chip('sectorFocus', 'Sector', tagLabel(search.sectorFocus));
+  if (search.country) chip('country', 'Country', placeOf(search.country, facets?.country));
+  if (search.city) chip('city', 'City', placeOf(search.city, facets?.city));
+  if (search.checkMin) chip('checkMin', null, `Cheque from ${amount(search.checkMin)}`);
+  if (search.checkMax) chip('checkMax', null, `Cheque up to ${amount(search.checkMax)}`);
+  for (const kind of hasKinds(search)) chip('has', null, HAS_CONTACT_LABELS[kind], kind);
   return chips;
 }
 
-const TYPED_FILTER = /^(stageFocus|sectorFocus|role|country|city):\s*(.+)$/i;
+const TYPED_FILTER = /^(stageFocus|sectorFocus|stage|sector|role|type|country|city):\s*(.+)$/i;
+
+/** The words a founder may type before a colon, besides the spec's `stageFocus:` and `sectorFocus:`. */
+const TYPED_ALIASES: Readonly<Record<string, FilterKey>> = {
+  stage: 'stageFocus',
+  sector: 'sectorFocus',
+  type: 'role',
+};
 
 /**
  * What the founder typed in the search box, added to the search: `stageFocus:seed` (the spec's
- * syntax, any case of the key) sets that filter, anything else searches names and firms.
+ * syntax, any case of the key; also `stage:`, `sector:`, `type:`, `country:`, `city:`) sets that
+ * filter, anything else searches names and firms.
  */
 export function withTypedText(search: InvestorSearch | null, text: string): InvestorSearch {
   const typed = text.trim();
   const match = TYPED_FILTER.exec(typed);
   if (!match) return withFilter(search, 'q', typed || undefined);
-  const key = FILTER_KEYS.find((k) => k.toLowerCase() === (match[1] as string).toLowerCase()) as FilterKey;
+  const typedKey = (match[1] as string).toLowerCase();
+  const key = TYPED_ALIASES[typedKey] ?? (FILTER_KEYS.find((k) => k.toLowerCase() === typedKey) as FilterKey);
   const value = (match[2] as string).trim();
   const roleValue = key === 'role' ? value.toLowerCase().replace(/\s+/g, '_') : value;
   return withFilter(search, key, roleValue);
