@@ -16,7 +16,7 @@ describe('finding investors in Chromium against the local home', () => {
     const header = page.getByRole('heading', { name: /^Search Results \(\d+\)$/ });
     await header.waitFor();
     const filters = page.getByRole('list', { name: 'Active filters' });
-    await filters.getByText('Angel', { exact: true }).waitFor();
+    await filters.getByText('Type: Angel', { exact: true }).waitFor();
     const count = async () => Number(/\((\d+)\)/.exec((await header.textContent()) ?? '')?.[1]);
     const angels = await count();
     expect(angels).toBeGreaterThan(0);
