@@ -5,12 +5,14 @@ import {
   UserPool,
   type UserPoolClient,
   UserPoolEmail,
+  UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, INVESTOR_GROUP } from '../../shared/accounts/groups';
 import { acknowledge } from '../nag';
-import { keptInProd, type Stage } from './data';
+import { keptInProd, logRetention, type Stage } from './data';
+import { AppFunction } from './function';
 
 /** The product spec's minimum password length (Sign up screen). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -33,6 +35,12 @@ export interface AuthProps {
 export class Auth extends Construct {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
+  /**
+   * Cognito's custom-message trigger (issue 32): the verification and password-reset emails in the
+   * product's words, each kind with its own subject (shared/email/auth-emails.ts, which the local
+   * home's relay sends too). It reads and writes nothing: no binding.
+   */
+  readonly customMessage: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -68,6 +76,16 @@ export class Auth extends Construct {
       deletionProtection: prod,
       removalPolicy: keptInProd(props.stage),
     });
+
+    this.customMessage = new AppFunction(this, 'CustomMessage', {
+      entry: 'lambdas/events/cognito-custom-message.ts',
+      description:
+        'Cognito custom messages: the verification and password-reset emails, each with its own subject',
+      memorySize: 256,
+      logRemovalPolicy: keptInProd(props.stage),
+      logRetention: logRetention(props.stage),
+    });
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.handler);
 
     this.userPool.addGroup('AdminGroup', {
       groupName: ADMIN_GROUP,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { BRAND } from '../../shared/messages';
+import { type AuthEmailKind, authEmail } from '../../shared/email/auth-emails';
 import { type LocalCognito, markEmailVerified } from './cognito';
 import type { ExtraRoute } from './gateway';
 
@@ -21,6 +21,8 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  */
 export class CognitoRelay {
   private readonly lastCode = new Map<string, string>();
+  /** What the next code sent to an address is for (a password reset), by address; else a verification. */
+  private readonly nextKind = new Map<string, AuthEmailKind>();
   /** Code boxes read so far: a request that sends a code waits for this to grow. */
   private boxesRead = 0;
   private buffer = '';
@@ -58,7 +60,11 @@ export class CognitoRelay {
       const destination = /Destination:\s*(\S+)/.exec(box)?.[1];
       const code = /Code:\s*(\S+)/.exec(box)?.[1];
       this.boxesRead++;
-      if (destination && code) void this.deliver(destination, code);
+      if (destination && code) {
+        const kind = this.nextKind.get(destination.toLowerCase()) ?? 'verify-email';
+        this.nextKind.delete(destination.toLowerCase());
+        void this.deliver(destination, code, kind);
+      }
     }
   };
 
@@ -67,8 +73,9 @@ export class CognitoRelay {
     return this.lastCode.get(email.toLowerCase());
   }
 
-  private async deliver(destination: string, code: string): Promise<void> {
+  private async deliver(destination: string, code: string, kind: AuthEmailKind): Promise<void> {
     this.lastCode.set(destination.toLowerCase(), code);
+    const email = authEmail(kind, code);
     try {
       await this.ses.send(
         new SendEmailCommand({
@@ -76,12 +83,8 @@ export class CognitoRelay {
           Destination: { ToAddresses: [destination] },
           Content: {
             Simple: {
-              Subject: { Data: `Your ${BRAND} verification code` },
-              Body: {
-                Text: {
-                  Data: `Your verification code is ${code}.\n\nEnter it on the page that asked for it: Verify Email after registering, or Reset password.`,
-                },
-              },
+              Subject: { Data: email.subject },
+              Body: { Text: { Data: email.text } },
             },
           },
         }),
@@ -144,12 +147,16 @@ export class CognitoRelay {
           send(400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
           return true;
         }
-        await this.deliver(username, code);
+        await this.deliver(username, code, 'verify-email');
         send(200, {
           CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: username },
         });
         return true;
       }
+
+      // The code cognito-local prints next for this address resets a password (its box does not say).
+      if (target.endsWith('.ForgotPassword') && request.Username)
+        this.nextKind.set(String(request.Username).toLowerCase(), 'reset-password');
 
       const headers: Record<string, string> = {};
       for (const [key, value] of Object.entries(req.headers)) {

@@ -1,11 +1,26 @@
 /**
- * Date display (spec sections 5 and 9): DD/MM/YYYY by default, a US-style date and time for realtime
- * values, 'N/A' when a date is missing and 'Invalid date' when it is malformed.
+ * Dates and times, written one way across the app and its emails (issue 32): the day, the month's
+ * short name and the year ('26 Nov 2026'), a time with hour and minute ('26 Nov 2026, 06:42 UTC'),
+ * each in the reader's locale (`Intl.DateTimeFormat`): the web app passes the browser's locale and
+ * time zone (web/components/dates.ts), emails a fixed style, {@link EMAIL_DATE_STYLE}, whose times say
+ * UTC. 'N/A' when a date is missing and 'Invalid date' when it is malformed (spec section 5).
  *
- * Both formatters take a time zone, defaulting to 'UTC' so results do not depend on where the code runs;
- * the web app passes the user's zone where local time matters.
+ * A date without a time ('2026-11-26') is a calendar day: it is written as that day in every time
+ * zone, never as the evening before.
  */
 import { messages } from '../messages';
+
+/** Whose way of writing dates: a BCP 47 locale and an IANA time zone. */
+export interface DateStyle {
+  readonly locale: string;
+  readonly timeZone: string;
+}
+
+/**
+ * Emails (and anything else read away from the app): '26 Nov 2026' and '26 Nov 2026, 06:42 UTC',
+ * unambiguous wherever the reader lives, the time zone stated.
+ */
+export const EMAIL_DATE_STYLE: DateStyle = { locale: 'en-GB', timeZone: 'UTC' };
 
 /** What the formatters accept: ms since the epoch, an ISO 8601 string or a Date. */
 export type DateInput = number | string | Date | null | undefined;
@@ -44,66 +59,89 @@ function toDate(value: number | string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const isCalendarDay = (value: DateInput) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+
 function isMissing(value: DateInput): value is null | undefined | '' {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-function cached(cache: Map<string, Intl.DateTimeFormat>, key: string, make: () => Intl.DateTimeFormat) {
-  let format = cache.get(key);
-  if (!format) {
-    format = make();
-    cache.set(key, format);
+/** '06:42' on a 24-hour clock, '6:42 AM' on a 12-hour one, as the locale reads a time. */
+function hourStyle(locale: string): 'numeric' | '2-digit' {
+  const { hourCycle } = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions();
+  return hourCycle === 'h23' || hourCycle === 'h24' ? '2-digit' : 'numeric';
+}
+
+function format(kind: 'date' | 'dateTime' | 'month', style: DateStyle): Intl.DateTimeFormat {
+  const key = `${kind}|${style.locale}|${style.timeZone}`;
+  let made = formats.get(key);
+  if (!made) {
+    const { locale, timeZone } = style;
+    made = new Intl.DateTimeFormat(
+      locale,
+      kind === 'date'
+        ? { timeZone, day: 'numeric', month: 'short', year: 'numeric' }
+        : kind === 'month'
+          ? { timeZone, month: 'short', year: 'numeric' }
+          : {
+              timeZone,
+              day: 'numeric',
+              month: 'short',
+              year: 'numeric',
+              hour: hourStyle(locale),
+              minute: '2-digit',
+            },
+    );
+    formats.set(key, made);
   }
-  return format;
+  return made;
 }
 
+/** Some runtimes put a narrow no-break space before AM/PM: a plain space reads the same everywhere. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
 /**
- * DD/MM/YYYY in `timeZone` (default 'UTC'), e.g. '07/03/2024'. 'N/A' for null, undefined or a blank string;
- * 'Invalid date' for anything that is not a valid date.
+ * A day: '26 Nov 2026' (en-GB), 'Nov 26, 2026' (en-US), in `style`'s locale and time zone (default
+ * {@link EMAIL_DATE_STYLE}). 'N/A' for null, undefined or a blank string; 'Invalid date' for anything
+ * that is not a valid date.
  *
- * @throws RangeError for an unknown time zone.
+ * @throws RangeError for an unknown time zone or locale.
  */
-export function formatDate(value: DateInput, timeZone = 'UTC'): string {
+export function formatDate(value: DateInput, style: DateStyle = EMAIL_DATE_STYLE): string {
   if (isMissing(value)) return messages.notAvailable;
   const date = toDate(value);
   if (!date) return messages.invalidDate;
-  const format = cached(
-    dayFormats,
-    timeZone,
-    () => new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
-  );
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')}`;
+  const zone = isCalendarDay(value) ? { ...style, timeZone: 'UTC' } : style;
+  return plainSpaces(format('date', zone).format(date));
 }
 
 /**
- * The realtime format: US-locale date with hour and minute in `timeZone` (default 'UTC'), e.g.
- * '03/07/2024, 2:05 PM'. The narrow no-break space some runtimes put before AM/PM is written as a plain
- * space, so every runtime gives the same text. Missing and malformed values as {@link formatDate}.
+ * A moment: '26 Nov 2026, 06:42 UTC' (en-GB, UTC), 'Nov 26, 2026, 6:42 AM' (en-US, the reader's own
+ * zone). A time in UTC says so; a time in the reader's own zone needs no label. Missing and malformed
+ * values as {@link formatDate}.
  *
- * @throws RangeError for an unknown time zone.
+ * @throws RangeError for an unknown time zone or locale.
  */
-export function formatDateTime(value: DateInput, timeZone = 'UTC'): string {
+export function formatDateTime(value: DateInput, style: DateStyle = EMAIL_DATE_STYLE): string {
   if (isMissing(value)) return messages.notAvailable;
   const date = toDate(value);
   if (!date) return messages.invalidDate;
-  const format = cached(
-    dateTimeFormats,
-    timeZone,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: 'numeric',
-        minute: '2-digit',
-      }),
-  );
-  return format.format(date).replace(/[\u202f\u00a0]/g, ' ');
+  const text = plainSpaces(format('dateTime', style).format(date));
+  return style.timeZone === 'UTC' ? `${text} UTC` : text;
+}
+
+/**
+ * A month: 'Mar 2026' (en-GB and en-US alike), from a month ('2026-03') or any date input. Missing and
+ * malformed values as {@link formatDate}.
+ */
+export function formatMonth(value: DateInput, style: DateStyle = EMAIL_DATE_STYLE): string {
+  const month =
+    typeof value === 'string' && /^\d{4}-\d{2}$/.test(value.trim()) ? `${value.trim()}-01` : value;
+  if (isMissing(month)) return messages.notAvailable;
+  const date = toDate(month);
+  if (!date) return messages.invalidDate;
+  const zone = isCalendarDay(month) ? { ...style, timeZone: 'UTC' } : style;
+  return plainSpaces(format('month', zone).format(date));
 }

@@ -4,6 +4,7 @@
  * which imports, corrections and (issue 21) the investor themselves change a sheet are here, pure.
  */
 import * as z from 'zod/mini';
+import { formatMonth } from '../format/dates';
 import type { ImportedInvestor } from './types';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -275,12 +276,13 @@ export function confirmedMonths(sheet: ContactSheet): ContactConfirmed {
   return months;
 }
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** How cards write a month, the same for every reader (cards are public and prerendered alike). */
+const MONTH_STYLE = { locale: 'en-US', timeZone: 'UTC' } as const;
 
-/** `'2026-03'` → `'Mar 2026'`; null for anything that is not a month. */
+/** `'2026-03'` → `'Mar 2026'` (shared/format/dates.ts); null for anything that is not a month. */
 export function formatConfirmedMonth(value: string | null | undefined): string | null {
   if (!value || !MONTH.test(value)) return null;
-  return `${MONTH_NAMES[Number(value.slice(5, 7)) - 1]} ${value.slice(0, 4)}`;
+  return formatMonth(value, MONTH_STYLE);
 }
 
 /** How cards name each contact kind. */

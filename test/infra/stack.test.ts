@@ -129,9 +129,14 @@ describe('HTTP API from lambdas/routes.ts', () => {
 
 describe('Lambda functions', () => {
   it('creates one function per handler group that serves a route, with the project defaults', () => {
-    const functions = Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter((fn) =>
-      JSON.stringify(fn.Properties?.Environment ?? {}).includes('enable-source-maps'),
-    );
+    // Cognito's custom-message trigger is no handler group: it has its own test below.
+    const trigger = logicalIdOf(stack.auth.customMessage.handler);
+    const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))
+      .filter(
+        ([id, fn]) =>
+          id !== trigger && JSON.stringify(fn.Properties?.Environment ?? {}).includes('enable-source-maps'),
+      )
+      .map(([, fn]) => fn);
 
     expect(routedGroups()).toEqual(
       [...new Set(routes.map((r) => r.handler))].sort(
@@ -155,8 +160,31 @@ describe('Lambda functions', () => {
     }
   });
 
+  it("writes Cognito's emails with the custom-message trigger, which may touch nothing but its logs (issue 32)", () => {
+    const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
+    expect(pool?.Properties?.LambdaConfig).toEqual({
+      CustomMessage: { 'Fn::GetAtt': [logicalIdOf(stack.auth.customMessage.handler), 'Arn'] },
+    });
+    const trigger = resourcesOf(template, 'AWS::Lambda::Function')[
+      logicalIdOf(stack.auth.customMessage.handler)
+    ];
+    expect(trigger?.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+    expect(Object.keys(environmentOf(template, stack.auth.customMessage)).sort()).toEqual([
+      'LOG_LEVEL',
+      'NODE_OPTIONS',
+    ]);
+    const actions = actionsOf(statementsOf(template, stack.auth.customMessage)).filter(
+      (action) => !action.startsWith('logs:') && !action.startsWith('xray:'),
+    );
+    expect(actions).toEqual([]);
+  });
+
   it('keeps every function log a year in prod', () => {
-    for (const fn of [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)]) {
+    for (const fn of [
+      ...stack.api.functions.values(),
+      ...Object.values(stack.workflows.taskFunctions),
+      stack.auth.customMessage,
+    ]) {
       const logGroup = template.toJSON().Resources[logicalIdOf(fn.logGroup)] as TemplateResource;
       expect(logGroup.Properties?.RetentionInDays).toBe(365);
     }

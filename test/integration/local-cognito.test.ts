@@ -1,6 +1,7 @@
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
@@ -8,6 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
+import { authEmail } from '../../shared/email/auth-emails';
 import { PATIENCE_MS } from '../support/patience';
 import { call, createUser, localHome } from './support/home';
 import { unique } from './support/seed';
@@ -71,6 +73,21 @@ describe('local home: sign-up and verification as the web app does it', () => {
     expect(code).toBe('123456');
     expect(claims.email_verified).toBe(true);
     expect((await call('GET', '/me', { token })).status).toBe(200);
+  });
+
+  it("emails a password reset with its own subject, not the verification email's (issue 32)", async () => {
+    const email = `reset-${unique()}@example.com`;
+    await signUp(email, 'sign-up-pass-1');
+    await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(1);
+
+    await cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email }));
+    await expect.poll(async () => (await inbox(email)).length, { timeout: 10_000 }).toBe(2);
+
+    const [verification, reset] = await inbox(email);
+    expect(verification?.subject).toBe(authEmail('verify-email', '').subject);
+    expect(reset?.subject).toBe(authEmail('reset-password', '').subject);
+    expect(reset?.subject).toBe('Reset your VC Directory password');
+    expect(reset?.body.text).toMatch(/Your code to reset your password is \d+\./);
   });
 
   it("emails every sign-up its code at once, not at the next sign-up (cognito-local's logger holds its last line)", async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PurchasedContactResponse } from '../../shared/api/account';
-import { formatDate } from '../../shared/format/dates';
 import type { LibraryValueField } from '../../shared/library/updates';
+import { showDate } from './dates';
 
 /** The marker of a bought value that changed since: "Updated" (or "Removed") with the date. */
 export const UPDATED = 'Updated';
@@ -28,7 +28,7 @@ export function LibraryValue({
       {children}
       <span className="d-block small">
         <span className={`badge ${update.status === 'removed' ? 'text-bg-secondary' : 'text-bg-success'}`}>
-          {label} {formatDate(update.changedAt)}
+          {label} {showDate(update.changedAt)}
         </span>{' '}
         <span className="text-body-secondary">was {update.was}</span>
       </span>

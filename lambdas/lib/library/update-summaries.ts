@@ -1,3 +1,4 @@
+import { EMAIL_DATE_STYLE, formatDate } from '../../../shared/format/dates';
 import { CONTACT_KIND_LABELS } from '../../../shared/investors/provenance';
 import { type ContactUpdate, contactUpdates, isoWeek } from '../../../shared/library/updates';
 import { BRAND } from '../../../shared/messages';
@@ -29,7 +30,8 @@ export interface InvestorUpdates {
   readonly updates: readonly ContactUpdate[];
 }
 
-const dateOf = (iso: string) => iso.slice(0, 10);
+/** '26 Nov 2026', as every email writes a day (shared/format/dates.ts). */
+const dateOf = (iso: string) => formatDate(iso, EMAIL_DATE_STYLE);
 
 /** The summary email of one founder. */
 export function updateSummaryEmail(to: string, investors: readonly InvestorUpdates[]) {

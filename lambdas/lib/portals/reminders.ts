@@ -1,3 +1,4 @@
+import { EMAIL_DATE_STYLE, formatDate } from '../../../shared/format/dates';
 import { reminderDueAt } from '../../../shared/investors/listing';
 import { sendEmail } from '../email';
 import { logger } from '../observability/logger';
@@ -21,12 +22,7 @@ import type { Page } from '../table/table';
 export const CONFIRM_ACTION = 'Confirm my profile is still right';
 
 export function reminderEmail(to: string, portalName: string, confirmedAt: string) {
-  const since = new Date(confirmedAt).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const since = formatDate(confirmedAt, EMAIL_DATE_STYLE);
   return {
     to,
     subject: `Is your investor profile on ${portalName} still right?`,

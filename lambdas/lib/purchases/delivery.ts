@@ -175,6 +175,13 @@ async function builtDelivery(cartId: string): Promise<CartDelivery & { csvKey: s
   return { ...delivery, csvKey: delivery.csvKey };
 }
 
+/** The subject of the email carrying a purchase's CSV (or a contact bought with a credit). */
+export function cartExportSubject(paidWithCredit: boolean, count: number): string {
+  return paidWithCredit
+    ? `Your ${BRAND} contact, bought with a credit`
+    : `Your ${BRAND} contact list (${count} contacts)`;
+}
+
 /**
  * Step 3 (after the library, which needs no email): emails the CSV fixed by the first build to the
  * address recorded when the buyer opened the payment page (their verified address then), or their
@@ -191,9 +198,7 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
   const credited = undeliveredCreditLine(delivery.undeliveredCredited, cart.paidWithCredit);
   await sendEmail({
     to: recipient,
-    subject: cart.paidWithCredit
-      ? `Your ${BRAND} contact, bought with a credit`
-      : `Your ${BRAND} contact list (${count} contacts)`,
+    subject: cartExportSubject(cart.paidWithCredit, count),
     text: [
       cart.paidWithCredit ? 'You used one credit for this contact.' : 'Thank you for your purchase.',
       '',

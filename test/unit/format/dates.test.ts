@@ -1,41 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../../shared/format/dates';
+import {
+  type DateStyle,
+  EMAIL_DATE_STYLE,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+} from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 
-const MS = Date.UTC(2024, 2, 7, 14, 5, 9);
+const MS = Date.UTC(2026, 10, 26, 6, 42, 9);
+const US_NEW_YORK: DateStyle = { locale: 'en-US', timeZone: 'America/New_York' };
+const GB_LONDON: DateStyle = { locale: 'en-GB', timeZone: 'Europe/London' };
+const DE_BERLIN: DateStyle = { locale: 'de-DE', timeZone: 'Europe/Berlin' };
 
-describe('formatDate', () => {
-  it('formats ms, ISO strings and Dates as DD/MM/YYYY', () => {
-    expect(formatDate(MS)).toBe('07/03/2024');
-    expect(formatDate('2024-03-07T14:05:09.000Z')).toBe('07/03/2024');
-    expect(formatDate(new Date(MS))).toBe('07/03/2024');
+describe('one way of writing a day (issue 32)', () => {
+  it("writes '26 Nov 2026' in emails, from ms, ISO strings and Dates alike", () => {
+    expect(formatDate(MS)).toBe('26 Nov 2026');
+    expect(formatDate('2026-11-26T06:42:09.000Z', EMAIL_DATE_STYLE)).toBe('26 Nov 2026');
+    expect(formatDate(new Date(MS))).toBe('26 Nov 2026');
   });
 
-  it('reads a date-only ISO string as that calendar day', () => {
-    expect(formatDate('2024-12-31')).toBe('31/12/2024');
+  it("writes the reader's own way in the app: their locale and their time zone", () => {
+    expect(formatDate(MS, US_NEW_YORK)).toBe('Nov 26, 2026');
+    expect(formatDate(MS, GB_LONDON)).toBe('26 Nov 2026');
+    expect(formatDate(MS, DE_BERLIN)).toBe('26. Nov. 2026');
+    // 02:00 UTC on the 26th is still the 25th in New York.
+    expect(formatDate('2026-11-26T02:00:00Z', US_NEW_YORK)).toBe('Nov 25, 2026');
   });
 
-  it('accepts offsets and microseconds', () => {
-    expect(formatDate('2024-03-07T23:30:00-05:00')).toBe('08/03/2024');
-    expect(formatDate('2024-03-07T14:05:09.123456Z')).toBe('07/03/2024');
+  it('writes a calendar day as that day in every time zone, never the evening before', () => {
+    expect(formatDate('2026-11-26', US_NEW_YORK)).toBe('Nov 26, 2026');
+    expect(formatDate('2026-11-26', { locale: 'en-GB', timeZone: 'Pacific/Kiritimati' })).toBe('26 Nov 2026');
   });
 
-  it('uses the given time zone', () => {
-    expect(formatDate('2024-03-07T23:30:00Z', 'Asia/Tokyo')).toBe('08/03/2024');
-    expect(formatDate('2024-03-07T02:00:00Z', 'America/New_York')).toBe('06/03/2024');
-  });
-
-  it('formats the epoch and dates before it', () => {
-    expect(formatDate(0)).toBe('01/01/1970');
-    expect(formatDate(Date.UTC(1969, 6, 20))).toBe('20/07/1969');
-  });
-
-  it('accepts 29 February in a leap year', () => {
-    expect(formatDate('2024-02-29')).toBe('29/02/2024');
+  it('accepts offsets, microseconds, the epoch and 29 February', () => {
+    expect(formatDate('2026-11-26T23:30:00-05:00')).toBe('27 Nov 2026');
+    expect(formatDate('2026-11-26T06:42:09.123456Z')).toBe('26 Nov 2026');
+    expect(formatDate(0)).toBe('1 Jan 1970');
+    expect(formatDate('2024-02-29')).toBe('29 Feb 2024');
   });
 
   it.each([null, undefined, '', '   '])('shows N/A for the missing value %j', (value) => {
-    expect(formatDate(value)).toBe('N/A');
+    expect(formatDate(value)).toBe(messages.notAvailable);
     expect(messages.notAvailable).toBe('N/A');
   });
 
@@ -52,6 +58,7 @@ describe('formatDate', () => {
     '1709820309000',
   ])('shows Invalid date for the malformed string %j', (value) => {
     expect(formatDate(value)).toBe('Invalid date');
+    expect(messages.invalidDate).toBe('Invalid date');
   });
 
   it('shows Invalid date for NaN, infinite and out-of-range numbers and invalid Dates', () => {
@@ -62,23 +69,23 @@ describe('formatDate', () => {
   });
 
   it('throws for an unknown time zone', () => {
-    expect(() => formatDate(MS, 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => formatDate(MS, { locale: 'en-GB', timeZone: 'Mars/Olympus' })).toThrow(RangeError);
   });
 });
 
-describe('formatDateTime', () => {
-  it('formats date, hour and minute in the US style, in UTC by default', () => {
-    expect(formatDateTime(MS)).toBe('03/07/2024, 2:05 PM');
-    expect(formatDateTime('2024-03-07T00:05:00Z')).toBe('03/07/2024, 12:05 AM');
-    expect(formatDateTime(new Date(Date.UTC(2024, 11, 31, 23, 59)))).toBe('12/31/2024, 11:59 PM');
+describe('one way of writing a moment', () => {
+  it("says UTC in emails: '26 Nov 2026, 06:42 UTC'", () => {
+    expect(formatDateTime(MS)).toBe('26 Nov 2026, 06:42 UTC');
+    expect(formatDateTime('2026-11-26T18:05:00Z')).toBe('26 Nov 2026, 18:05 UTC');
   });
 
-  it('uses the given time zone', () => {
-    expect(formatDateTime(MS, 'America/New_York')).toBe('03/07/2024, 9:05 AM');
+  it("writes the reader's own clock in the app, with no zone to read", () => {
+    expect(formatDateTime(MS, US_NEW_YORK)).toBe('Nov 26, 2026, 1:42 AM');
+    expect(formatDateTime(MS, GB_LONDON)).toBe('26 Nov 2026, 06:42');
   });
 
   it('writes a plain space before AM/PM', () => {
-    expect(formatDateTime(MS)).not.toMatch(/[\u202f\u00a0]/);
+    expect(formatDateTime(MS, US_NEW_YORK)).not.toMatch(/[\u202f\u00a0]/);
   });
 
   it('shows N/A when missing and Invalid date when malformed', () => {
@@ -87,5 +94,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime('')).toBe('N/A');
     expect(formatDateTime('yesterday')).toBe('Invalid date');
     expect(formatDateTime(Number.NaN)).toBe('Invalid date');
+  });
+});
+
+describe('a month', () => {
+  it("writes '2026-03' as 'Mar 2026', and a date's month alike", () => {
+    expect(formatMonth('2026-03')).toBe('Mar 2026');
+    expect(formatMonth(MS, US_NEW_YORK)).toBe('Nov 2026');
+    expect(formatMonth('2026-13')).toBe('Invalid date');
+    expect(formatMonth(null)).toBe('N/A');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectView } from '../../../shared/api/projects';
 import { messages } from '../../../shared/messages';
 import { PROJECT_NAME_REQUIRED } from '../../../shared/projects/project';
+import { showDate } from '../../../web/components/dates';
 import { AccountPage } from '../../../web/pages/account/account-page';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
@@ -114,7 +115,9 @@ describe('the account page', () => {
     renderPage(<AccountPage />, { path: '/account/settings' });
     const row = await screen.findByRole('link', { name: /Acme Rockets/ });
     expect(row.textContent).toContain('Reusable rockets for small satellites.');
-    expect(row.textContent).toContain('Created 07/03/2026');
+    // One way of writing dates (issue 32): the reader's locale, here jsdom's en-US.
+    expect(row.textContent).toContain(`Created ${showDate('2026-03-07T10:00:00.000Z')}`);
+    expect(row.textContent).toContain('Created Mar 7, 2026');
     expect(row.textContent).toContain('Building, Raising');
     expect(within(row).getByText('space')).toBeTruthy();
     expect(within(row).getByText('hardware')).toBeTruthy();
@@ -284,9 +287,9 @@ describe('the account page', () => {
     renderPage(<AccountPage />);
     const library = await screen.findByRole('table');
     expect(within(library).getByRole('link', { name: 'new@example.com' })).toBeTruthy();
-    expect(within(library).getByText('Updated 02/05/2026')).toBeTruthy();
+    expect(within(library).getByText('Updated May 2, 2026')).toBeTruthy();
     expect(within(library).getByText('was old@example.com')).toBeTruthy();
-    expect(within(library).getByText('Removed 03/05/2026')).toBeTruthy();
+    expect(within(library).getByText('Removed May 3, 2026')).toBeTruthy();
     expect(within(library).getByText('was https://www.linkedin.com/in/ada')).toBeTruthy();
   });
 
@@ -384,7 +387,7 @@ describe('the account page', () => {
     const card = credits.closest('.card') as HTMLElement;
     expect((await within(card).findByTestId('credit-balance')).textContent).toBe('You have 1 credit.');
     const items = within(within(card).getByRole('list', { name: 'Credit history' })).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent?.replace(/\d+\/\d+\/\d+|\d+-\d+-\d+/, ''))).toEqual([
+    expect(items.map((item) => item.textContent?.replace(/[A-Z][a-z]{2} \d{1,2}, \d{4}$/, ''))).toEqual([
       '−1 redeemed for Bea Chosen',
       '+1 granted for your report about Ada Bounced',
       '+1 granted for your report about Cy Bounced',

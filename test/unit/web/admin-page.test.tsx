@@ -165,7 +165,7 @@ describe('the mapping debugger', () => {
     expect(within(email).getByRole('link', { name: 'Fixture' }).getAttribute('href')).toBe(
       'https://example.com/fixture',
     );
-    expect(email.textContent).toContain('07/03/2024');
+    expect(email.textContent).toContain('Mar 7, 2024');
 
     await user.type(screen.getByLabelText('Phone'), '+1 555 0199');
     await user.click(screen.getByRole('button', { name: 'Save corrections' }));

@@ -153,7 +153,9 @@ describe('the investor search page', () => {
   it("lands from the home page's role link with that filter set", async () => {
     renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search?role=angel' });
     expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByText('Type: Angel')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Active filters' })).getByText('Type: Angel'),
+    ).toBeTruthy();
     expect(searched()).toEqual(['/investors?limit=50&role=angel']);
   });
 

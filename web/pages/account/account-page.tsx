@@ -6,7 +6,8 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../shared/format/dates';
+import type { PurchasedContactResponse } from '../../../shared/api/account';
+import { DOWNLOAD_CSV_AGAIN } from '../../../shared/cart/purchase-state';
 import { messages } from '../../../shared/messages';
 import { formatStartupStatuses, visibleTags } from '../../../shared/projects/project';
 import { isNotFound } from '../../api/client';
@@ -14,6 +15,7 @@ import { useMe } from '../../api/get-me';
 import { useProjects } from '../../api/get-projects';
 import { useAuth } from '../../auth/auth-provider';
 import { RequireUser } from '../../auth/guards';
+import { showDate } from '../../components/dates';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -22,8 +24,6 @@ import { ContactLibrary } from './contact-library';
 import { CreditsSection } from './credits-section';
 import { NewProjectForm } from './new-project-form';
 import { UpdateEmailsSetting } from './update-emails-setting';
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** `/account/settings` and `/account`: the signed-in user's account, contacts and projects. */
 export function AccountPage() {
@@ -105,7 +105,6 @@ function ProjectList() {
       </EmptyState>
     );
   }
-  const timeZone = localTimeZone();
   return (
     <ListGroup>
       {projects.data.projects.map((project) => {
@@ -121,9 +120,7 @@ function ProjectList() {
           >
             <div className="d-flex flex-wrap justify-content-between gap-2">
               <span className="fw-semibold text-body">{project.name}</span>
-              <span className="small text-body-secondary">
-                Created {formatDate(project.createdAt, timeZone)}
-              </span>
+              <span className="small text-body-secondary">Created {showDate(project.createdAt)}</span>
             </div>
             <p className="mb-1 small text-body-secondary text-truncate">{project.description}</p>
             {statuses ? <p className="mb-1 small">{statuses}</p> : null}

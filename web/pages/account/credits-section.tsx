@@ -4,13 +4,11 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
 import { BOUNCE_CREDIT_DAYS } from '../../../shared/credits/bounce-credit';
 import { creditHistoryLabel } from '../../../shared/credits/undelivered-credit';
-import { formatDate } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { useMyCredits } from '../../api/credits';
+import { showDate } from '../../components/dates';
 import { LoadingMessage } from '../../components/loading-message';
 import { paths } from '../../config/paths';
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * The account page's credits (issue 20): the balance, how a credit is earned and used, and the
@@ -19,7 +17,6 @@ const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().time
  */
 export function CreditsSection() {
   const credits = useMyCredits();
-  const timeZone = localTimeZone();
   return (
     <Card className="shadow-sm mb-4" id="credits">
       <Card.Body>
@@ -60,7 +57,7 @@ export function CreditsSection() {
                       )}
                       {creditHistoryLabel(entry).after}
                     </span>
-                    <span className="small text-body-secondary">{formatDate(entry.at, timeZone)}</span>
+                    <span className="small text-body-secondary">{showDate(entry.at)}</span>
                   </ListGroup.Item>
                 ))}
               </ListGroup>

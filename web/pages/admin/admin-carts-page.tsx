@@ -11,20 +11,18 @@ import type { AdminCartsResponse, UnmatchedPaymentView } from '../../../shared/a
 import { cartStatusLabel } from '../../../shared/cart/cart';
 import { formatUsd } from '../../../shared/cart/pricing';
 import type { PurchaseState } from '../../../shared/cart/purchase-state';
-import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useAdminCarts, useUnmatchedPayments } from '../../api/get-admin-carts';
 import { useRedeliverCart } from '../../api/redeliver-cart';
 import { RequireAdmin } from '../../auth/guards';
+import { showDateTime } from '../../components/dates';
 import { LoadingMessage } from '../../components/loading-message';
 import { SummaryList } from '../../components/summary-list';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 
 type AdminCart = AdminCartsResponse['carts'][number];
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** `/admin/carts`: admins only. The 50 most recent carts as cards, newest first, then 50 more at a time. */
 export function AdminCartsPage() {
@@ -63,7 +61,6 @@ function LoadMore({
 
 function AdminCarts() {
   const carts = useAdminCarts();
-  const timeZone = localTimeZone();
   const loaded = carts.data?.pages.flatMap((page) => page.carts) ?? [];
 
   return (
@@ -84,7 +81,7 @@ function AdminCarts() {
             <Row as="ul" xs={1} md={2} xl={3} className="g-3 list-unstyled" aria-label="Recent carts">
               {loaded.map((cart) => (
                 <Col as="li" key={cart.id}>
-                  <CartCard cart={cart} timeZone={timeZone} />
+                  <CartCard cart={cart} />
                 </Col>
               ))}
             </Row>
@@ -100,7 +97,7 @@ function AdminCarts() {
               {errorMessage(carts.error, messages.anErrorOccurred)}
             </Alert>
           ) : null}
-          <UnmatchedPayments timeZone={timeZone} />
+          <UnmatchedPayments />
         </>
       )}
     </Container>
@@ -126,7 +123,7 @@ export const STUCK_DELIVERY =
 export const NO_UNMATCHED_PAYMENTS = 'No unmatched payments.';
 
 /** Payments no cart could take: refund them in Stripe, or deliver by hand (docs/operations.md). */
-function UnmatchedPayments({ timeZone }: { timeZone: string }) {
+function UnmatchedPayments() {
   const list = useUnmatchedPayments();
   const payments = list.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
@@ -155,7 +152,7 @@ function UnmatchedPayments({ timeZone }: { timeZone: string }) {
           <tbody>
             {payments.map((payment: UnmatchedPaymentView) => (
               <tr key={payment.checkoutSessionId}>
-                <td>{formatDateTime(payment.receivedAt, timeZone)}</td>
+                <td>{showDateTime(payment.receivedAt)}</td>
                 <td className="font-monospace small text-break">{payment.checkoutSessionId}</td>
                 <td className="font-monospace small text-break">{payment.cartId ?? '—'}</td>
                 <td>
@@ -201,7 +198,7 @@ function Redeliver({ cartId }: { cartId: string }) {
   );
 }
 
-function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
+function CartCard({ cart }: { cart: AdminCart }) {
   const purchased = cart.status === 'purchased';
   return (
     <Card as="article" className="shadow-sm h-100" aria-label={`Cart ${cart.id}`}>
@@ -241,10 +238,10 @@ function CartCard({ cart, timeZone }: { cart: AdminCart; timeZone: string }) {
         <SummaryList
           items={[
             { label: 'Creator', value: <span className="text-break">{cart.creatorEmail ?? 'Unknown'}</span> },
-            { label: 'Started', value: formatDateTime(cart.startedDate, timeZone) },
+            { label: 'Started', value: showDateTime(cart.startedDate) },
             { label: 'Items', value: cart.itemCount.toLocaleString('en-US') },
             { label: 'Total', value: formatUsd(cart.totalX100) },
-            ...(purchased ? [{ label: 'Purchased', value: formatDateTime(cart.purchasedAt, timeZone) }] : []),
+            ...(purchased ? [{ label: 'Purchased', value: showDateTime(cart.purchasedAt) }] : []),
             ...(cart.undeliveredCredited > 0
               ? [
                   {

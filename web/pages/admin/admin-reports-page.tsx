@@ -12,6 +12,7 @@ import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useAdminReports, useResolveReport } from '../../api/reports';
 import { RequireAdmin } from '../../auth/guards';
+import { showDate } from '../../components/dates';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -152,7 +153,7 @@ function ReportCard({ report }: { report: AdminReportRow }) {
           {REPORT_REASON_LABELS[report.reason]}
         </h2>
         <p className="small text-body-secondary mb-2">
-          {report.reporterEmail} · {new Date(report.createdAt).toISOString().slice(0, 10)}
+          {report.reporterEmail} · {showDate(report.createdAt)}
           {report.purchasedAt ? ` · bought ${report.purchasedAt.slice(0, 10)}` : ''}
         </p>
         {report.note ? <p className="mb-3">{report.note}</p> : null}

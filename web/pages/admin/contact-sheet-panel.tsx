@@ -6,7 +6,6 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { ContactCorrectionBody } from '../../../shared/api/admin';
-import { formatDate } from '../../../shared/format/dates';
 import {
   CONTACT_KIND_LABELS,
   CONTACT_KINDS,
@@ -17,6 +16,7 @@ import {
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useCorrectInvestorContacts } from '../../api/correct-investor-contacts';
+import { showDate } from '../../components/dates';
 import { useToast } from '../../components/toast/toast-provider';
 
 /** Not in the spec: what a saved correction says. */
@@ -87,8 +87,8 @@ export function ContactSheetPanel({ sheet }: { sheet: ContactSheet }) {
                 <th scope="row">{CONTACT_KIND_LABELS[kind]}</th>
                 <td className="text-break">{field ? (field.value ?? <em>removed</em>) : '—'}</td>
                 <td>{field ? sourceOf(field) : '—'}</td>
-                <td>{field ? formatDate(field.changedAt) : '—'}</td>
-                <td>{field ? formatDate(field.confirmedAt) : '—'}</td>
+                <td>{field ? showDate(field.changedAt) : '—'}</td>
+                <td>{field ? showDate(field.confirmedAt) : '—'}</td>
               </tr>
             );
           })}

@@ -1,18 +1,16 @@
 import Alert from 'react-bootstrap/Alert';
 import { ApiError } from '../../../shared/api/errors';
-import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage, isNotFound } from '../../api/client';
 import { useMrr } from '../../api/get-mrr';
 import { useSyncTransactions } from '../../api/sync-transactions';
+import { showDateTime } from '../../components/dates';
 import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
 import { paths } from '../../config/paths';
 import { formatMoney } from './format-money';
 import { MrrChart } from './mrr-chart';
 import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** A 409 from the insights routes: the project is not connected to Stripe (or Stripe refuses access). */
 const isNotConnected = (error: unknown) => error instanceof ApiError && error.status === 409;
@@ -56,7 +54,7 @@ export function EffectiveMrrReport({ projectId }: { projectId: string }) {
           <p className="small text-body-secondary mb-0">
             From {report.subscriptions.toLocaleString('en-US')} active{' '}
             {report.subscriptions === 1 ? 'subscription' : 'subscriptions'} · computed{' '}
-            {formatDateTime(report.computedAt, localTimeZone())}
+            {showDateTime(report.computedAt)}
           </p>
         </div>
         <SyncPaymentsButton sync={sync} />

@@ -9,7 +9,6 @@ import { Link, useParams } from 'react-router-dom';
 import type { CartView } from '../../../shared/api/carts';
 import { formatUsd } from '../../../shared/cart/pricing';
 import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../../shared/cart/purchase-state';
-import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage, isNotFound } from '../../api/client';
 import { useCart } from '../../api/get-cart';
@@ -18,6 +17,7 @@ import { useOpenCheckout } from '../../api/open-checkout';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../../auth/auth-provider';
 import { RequireUser } from '../../auth/guards';
+import { showDateTime } from '../../components/dates';
 import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
 import { SummaryList } from '../../components/summary-list';
@@ -35,8 +35,6 @@ export const CART_NOT_FOUND =
 /** Not in the spec: the webhook received a payment whose amount does not match the cart's price (the cart is flagged). */
 export const PAYMENT_FLAGGED =
   "We received a payment that does not match this cart's price, so the contact list was not sent. We are looking into it and will contact you by email.";
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * `/cart/{cartId}`: 'Purchase Contact List'. The saved cart's count and price, a button to the tier's
@@ -199,7 +197,7 @@ function Purchased({ cart, email }: { cart: CartView; email: string }) {
           This contact list has been purchased
         </Alert.Heading>
         <p className="mb-0">
-          Paid {formatDateTime(cart.purchasedAt, localTimeZone())}. The CSV file is emailed to{' '}
+          Paid {showDateTime(cart.purchasedAt)}. The CSV file is emailed to{' '}
           <strong className="text-break">{email}</strong>, and the contacts appear in the Contact Library of
           your <Link to={paths.accountSettings.href()}>account settings</Link>.
         </p>

@@ -1,5 +1,4 @@
-import { formatDate } from '../../../shared/format/dates';
+import { showDate } from '../../components/dates';
 
-/** A date in the reader's own time zone, DD/MM/YYYY (docs/decisions.md, Web). */
-export const localDate = (iso: string) =>
-  formatDate(iso, Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+/** A date as the reader writes it, in their own time zone (docs/decisions.md, "Dates and emails"). */
+export const localDate = (iso: string) => showDate(iso);

@@ -8,7 +8,6 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { MAX_PODCASTS_PER_FOUNDER, type PodcastView } from '../../../shared/api/podcasts';
-import { formatDate } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useMyVotes } from '../../api/get-my-votes';
@@ -17,6 +16,7 @@ import { useDeletePodcast, useMyPodcasts } from '../../api/my-podcasts';
 import { useVotePodcast } from '../../api/vote-podcast';
 import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { showDate } from '../../components/dates';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
@@ -284,7 +284,7 @@ function PodcastCard({
           {podcast.description ? <p className="mb-2">{podcast.description}</p> : null}
           <p className="small text-body-secondary mb-0">
             {podcast.participants.length > 0 ? <>With {podcast.participants.join(', ')} · </> : null}
-            Listed {formatDate(podcast.createdAt)}
+            Listed {showDate(podcast.createdAt)}
           </p>
           {mine ? (
             <div className="d-flex gap-3 mt-2 small">

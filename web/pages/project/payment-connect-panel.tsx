@@ -2,13 +2,13 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { ProjectView } from '../../../shared/api/projects';
-import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { disconnectConfirm, messages } from '../../../shared/messages';
 import { canStartPaymentConnect } from '../../../shared/projects/project';
 import { errorMessage } from '../../api/client';
 import { createConnectState } from '../../api/connect-stripe';
 import { useDisconnectStripe } from '../../api/disconnect-stripe';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { showDate, showDateTime } from '../../components/dates';
 import { useToast } from '../../components/toast/toast-provider';
 import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
@@ -31,7 +31,7 @@ export async function startStripeConnect(projectId: string): Promise<void> {
  * pending ('account is being connected', with the stored code and its time) and connected ('connected as
  * of' a date, with Disconnect after 'Are you sure you want to disconnect {project} from Stripe?').
  */
-export function PaymentConnectPanel({ project, timeZone }: { project: ProjectView; timeZone: string }) {
+export function PaymentConnectPanel({ project }: { project: ProjectView }) {
   const { showToast } = useToast();
   const disconnect = useDisconnectStripe(project.id);
   const [confirming, setConfirming] = useState(false);
@@ -59,15 +59,14 @@ export function PaymentConnectPanel({ project, timeZone }: { project: ProjectVie
           <div className="mb-3">
             <p className="mb-1">Your Stripe account is being connected.</p>
             <p className="small text-body-secondary mb-0 text-break">
-              Code {project.stripeConnectCode} received{' '}
-              {formatDateTime(project.stripeConnectTimestamp, timeZone)}
+              Code {project.stripeConnectCode} received {showDateTime(project.stripeConnectTimestamp)}
             </p>
           </div>
         ) : null}
         {state === 'connected' ? (
           <p className="mb-3">
             <span className="badge text-bg-success me-2">Connected</span>
-            Stripe connected as of {formatDate(connectedAt, timeZone)}
+            Stripe connected as of {showDate(connectedAt)}
           </p>
         ) : null}
         <div className="d-flex flex-wrap gap-2">

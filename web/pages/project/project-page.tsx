@@ -8,7 +8,6 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/errors';
-import { formatDate, formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { startupStatusLabel, visibleTags } from '../../../shared/projects/project';
 import { errorMessage } from '../../api/client';
@@ -16,6 +15,7 @@ import { useDeleteProject } from '../../api/delete-project';
 import { useProject } from '../../api/get-project';
 import { RequireUser } from '../../auth/guards';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { showDate, showDateTime } from '../../components/dates';
 import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
 import { useToast } from '../../components/toast/toast-provider';
@@ -29,8 +29,6 @@ export const deleteProjectConfirm = (name: string): string =>
   `Are you sure you want to delete ${name}? This cannot be undone.`;
 /** Not in the spec. */
 export const PROJECT_DELETED = 'Project deleted';
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** `/project/{projectId}`: one of the user's projects. */
 export function ProjectPage() {
@@ -81,7 +79,6 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
   const deleteProject = useDeleteProject(project.id);
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const timeZone = localTimeZone();
   const sectors = visibleTags(project.sectors);
   const statuses = visibleTags(project.startupStatus);
 
@@ -103,8 +100,7 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
         <div>
           <h1 className="h2 mb-1 text-break">{project.name}</h1>
           <p className="small text-body-secondary mb-0">
-            Created {formatDate(project.createdAt, timeZone)} · Last updated{' '}
-            {formatDateTime(project.updatedAt, timeZone)}
+            Created {showDate(project.createdAt)} · Last updated {showDateTime(project.updatedAt)}
           </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
@@ -156,7 +152,7 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
         </Col>
         <Col lg={4}>
           <div className="mb-4">
-            <PaymentConnectPanel project={project} timeZone={timeZone} />
+            <PaymentConnectPanel project={project} />
           </div>
           <Card className="shadow-sm">
             <Card.Body>
