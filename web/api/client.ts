@@ -13,6 +13,18 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How long a call may take before the app gives up on it: the spec's callable-function timeout (70
+ * seconds). A hang guard only: the API itself answers or is cut off within 30 seconds (API Gateway's
+ * limit), so this fires only when the network holds an answer back (docs/decisions.md, "Dates and
+ * emails" has its neighbour; "Call timeouts" the reasoning).
+ */
+export const CALL_TIMEOUT_MS = 70_000;
+
+/** Not in the spec: nothing came back within {@link CALL_TIMEOUT_MS}. */
+export const CALL_TIMED_OUT =
+  'The server did not answer within 70 seconds. Check your connection, then try again.';
+
 /** Not in the spec: a call that needs a login was made while signed out. */
 export const NOT_SIGNED_IN = 'Please log in first.';
 
@@ -40,21 +52,39 @@ export async function apiRequest<T extends z.ZodMiniType>(
     headers.authorization = `Bearer ${token}`;
   }
 
-  let response: Response;
+  // The caller's signal, and the hang guard: whichever comes first aborts the call.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, CALL_TIMEOUT_MS);
+  const forward = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) forward();
+  else options.signal?.addEventListener('abort', forward, { once: true });
+
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
+      signal: controller.signal,
     });
+    status = response.status;
+    text = await response.text();
   } catch (error) {
+    if (timedOut) throw new ApiError('deadline-exceeded', CALL_TIMED_OUT, { cause: error });
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('unavailable', 'The service cannot be reached. Check your connection.', {
       cause: error,
     });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forward);
   }
-  const data = parseApiResponse(response.status, await response.text());
+  const data = parseApiResponse(status, text);
   return schema.parse(data);
 }
 

@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MrrResponse } from '../../../shared/api/projects';
 import { messages } from '../../../shared/messages';
+import { CALL_TIMEOUT_MS } from '../../../web/api/client';
 import { BusinessInsightsPage } from '../../../web/pages/business-insights/business-insights-page';
 import { formatMoney } from '../../../web/pages/business-insights/format-money';
 import { axisLabels, MrrChart, niceCeiling } from '../../../web/pages/business-insights/mrr-chart';
+import { SYNC_TIMED_OUT } from '../../../web/pages/business-insights/sync-payments';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { answerFetch, renderPage } from './support/render';
 
@@ -146,6 +148,54 @@ describe('the business insights page', () => {
     ).toBeTruthy();
     expect(calls).toContain('POST /api/projects/proj_1/stripe/transactions/sync');
     expect(calls.filter((call) => call === 'GET /api/projects/proj_1/insights/mrr')).toHaveLength(2);
+  });
+
+  it("says plainly when the gateway cut a sync off at its 30 seconds, long before the spec's 70", async () => {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/sync')
+        ? new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503 })
+        : answerFetch(() => ({ body: { data: report } }))(input, init),
+    );
+    const user = userEvent.setup();
+    renderPage(<BusinessInsightsPage />, {
+      path: '/projects/:projectId/jorts',
+      route: '/projects/proj_1/jorts',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sync payments from Stripe' }));
+    expect(await screen.findByText(SYNC_TIMED_OUT)).toBeTruthy();
+  });
+
+  it("gives up on a sync that never answers after the spec's 70 seconds, and says so", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let syncCalled = false;
+      vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).endsWith('/sync'))
+          return answerFetch(() => ({ body: { data: report } }))(input, init);
+        syncCalled = true;
+        // Held by the network: only the app's hang guard ends it.
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderPage(<BusinessInsightsPage />, {
+        path: '/projects/:projectId/jorts',
+        route: '/projects/proj_1/jorts',
+      });
+      await user.click(await screen.findByRole('button', { name: 'Sync payments from Stripe' }));
+      await vi.waitFor(() => expect(syncCalled).toBe(true));
+      expect(screen.getByRole('button', { name: 'Syncing...' })).toBeTruthy();
+      // Still waiting well before 70 s (the margin covers the real time that also moves this clock).
+      await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS - 30_000);
+      expect(screen.queryByText(SYNC_TIMED_OUT)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Syncing...' })).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await screen.findByText(SYNC_TIMED_OUT)).toBeTruthy();
+      expect(CALL_TIMEOUT_MS).toBe(70_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends an unconnected project to its page to connect Stripe', async () => {
