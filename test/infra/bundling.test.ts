@@ -34,7 +34,11 @@ beforeAll(() => {
   assemblyDir = reuse ? written : synthesized.assemblyDir;
 }, SYNTH_TIMEOUT);
 
-const allFunctions = () => [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)];
+const allFunctions = () => [
+  ...stack.api.functions.values(),
+  ...Object.values(stack.workflows.taskFunctions),
+  stack.auth.customMessage,
+];
 
 /** The folder of a synthesized function's bundle (`index.mjs` and its source map). */
 function bundleDir(fn: ReturnType<typeof allFunctions>[number]): string {
