@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { ACCOUNTS, browserPerFile, e2e, screenshot, severeAccessibilityViolations } from './support/browser';
-import { logIn } from './support/flows';
+import { emptyCart, logIn } from './support/flows';
 
 /**
  * axe-core on every screen, as a visitor, a founder and an admin meet them, at desktop and phone
@@ -56,6 +56,7 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     const found: string[] = [];
     await open(page, found, '/', heading(page, 'VC Directory'));
     await open(page, found, '/about', text(page, messages.aboutTagline));
+    await open(page, found, '/pricing', heading(page, 'Pricing'));
     await open(page, found, '/login', () => page.getByRole('button', { name: 'Login' }).waitFor());
     await open(page, found, '/register', () => page.getByRole('button', { name: 'Register' }).waitFor());
     await open(page, found, '/reset-password', heading(page, /password/i));
@@ -103,6 +104,7 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     const found: string[] = [];
     await logIn(page, ACCOUNTS.founder);
     await audit(page, found, '/home (signed in)', heading(page, 'Stage focus'));
+    await emptyCart(page);
     await open(page, found, '/account/settings', heading(page, 'Contact Library'));
     const project = await page.locator('a[href^="/project/"]').first().getAttribute('href');
     expect(project).toMatch(/^\/project\/.+/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
-import { expectToast, logIn } from './support/flows';
+import { emptyCart, expectToast, logIn } from './support/flows';
 
 const browser = browserPerFile();
 
@@ -8,6 +8,7 @@ describe('finding investors in Chromium against the local home', () => {
   it("goes from the home page's Angel link to a combined search typed in the box, to a profile, to adding all results", async () => {
     const { page, context } = await browser.newPage();
     await logIn(page, ACCOUNTS.founder);
+    await emptyCart(page);
 
     // 1. The directory home's investor types link to a search by role.
     await page.goto(`${e2e.appUrl}/find-vc`);

@@ -4,7 +4,7 @@ import { messages, REMOVE_FROM_CART, removedFromCart, searchResultsHeader } from
 import { RESET_CODE_SENT, RESET_DONE } from '../../web/pages/reset-password/reset-password-texts';
 import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
-import { expectToast, logIn, verificationCode } from './support/flows';
+import { emptyCart, expectToast, logIn, verificationCode } from './support/flows';
 
 const browser = browserPerFile();
 
@@ -53,6 +53,8 @@ describe('a founder in Chromium against the local home', () => {
     const { page, context } = await browser.newPage();
     await logIn(page, ACCOUNTS.founder);
     await expectAccessible(page);
+    await emptyCart(page);
+    await page.goto(`${e2e.appUrl}/home`);
     await screenshot(page, 'directory-home');
 
     await page.getByRole('link', { name: 'Seed', exact: true }).first().click();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PATIENCE_MS } from '../../support/patience';
+import { messages } from '../../../shared/messages';
 import { e2e, inbox } from './browser';
 
 /** Logs in through the login page, as a person does, and waits for the directory home. */
@@ -46,4 +47,22 @@ export async function registerNewFounder(page: Page, prefix = 'founder'): Promis
   await page.getByRole('button', { name: 'Verify email' }).click();
   await page.waitForURL(/\/home$/, { timeout: PATIENCE_MS });
   return email;
+}
+
+/**
+ * Empties the signed-in founder's export cart through the export builder, as a person would. A
+ * founder's cart is kept on the server (issue 32), so a shared local account starts a test with
+ * whatever an earlier test left in it.
+ */
+export async function emptyCart(page: Page): Promise<void> {
+  await page.goto(`${e2e.appUrl}/cart`);
+  const empty = page.getByRole('button', { name: 'Empty Cart' });
+  const none = page.getByText(messages.noInvestorsInCart);
+  await empty.or(none).first().waitFor();
+  if (await none.isVisible()) return;
+  await empty.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.or(none).first().waitFor();
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Empty Cart' }).click();
+  await none.waitFor();
 }
