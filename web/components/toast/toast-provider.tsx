@@ -72,11 +72,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             >
               <div className="d-flex align-items-start">
                 <Toast.Body className={dark ? 'text-dark' : 'text-white'}>
-                  {toast.message}
+                  <span>{toast.message}</span>
                   {toast.action ? (
                     <>
                       {' '}
-                      {/* A plain link: the stack lives outside the router (the cart is in local storage). */}
+                      {/* A plain link: the stack lives outside the router (a full load keeps the cart). */}
                       <a
                         href={toast.action.to}
                         className={`fw-semibold ${dark ? 'link-dark' : 'link-light'}`}

@@ -54,7 +54,7 @@ export function PricingPage() {
         </p>
       </header>
 
-      <Row xs={1} sm={2} lg={4} className="g-3 mb-3" as="ul" aria-label="Price tiers" role="list">
+      <Row xs={1} sm={2} lg={4} className="g-3 mb-3 ps-0" as="ul" aria-label="Price tiers" role="list">
         {PRICE_TIERS.map((tier) => (
           <Col key={tier.id} as="li" className="list-unstyled">
             <Card className="h-100 shadow-sm text-center">
@@ -62,7 +62,7 @@ export function PricingPage() {
                 <h2 className="h6 text-uppercase text-body-secondary mb-2">
                   {tierRange(tier).replace(/^up/, 'Up')} contacts
                 </h2>
-                <p className="stat-value mb-0">{formatUsd(tier.priceX100)}</p>
+                <p className="h2 fw-bold mb-0">{formatUsd(tier.priceX100)}</p>
               </Card.Body>
             </Card>
           </Col>
