@@ -79,7 +79,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                       {/* A plain link: the stack lives outside the router (a full load keeps the cart). */}
                       <a
                         href={toast.action.to}
-                        className={`fw-semibold ${dark ? 'link-dark' : 'link-light'}`}
+                        // The body's own colour (white on green and red passes AA; Bootstrap's light grey does not).
+                        className={`fw-semibold text-decoration-underline ${dark ? 'text-dark' : 'text-white'}`}
                       >
                         {toast.action.label}
                       </a>
