@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { authEmail } from '../../shared/email/auth-emails';
 import { messages, REMOVE_FROM_CART, removedFromCart, searchResultsHeader } from '../../shared/messages';
 import { RESET_CODE_SENT, RESET_DONE } from '../../web/pages/reset-password/reset-password-texts';
 import { PATIENCE_MS } from '../support/patience';
@@ -207,6 +208,8 @@ describe('a founder in Chromium against the local home', () => {
     await expect
       .poll(async () => (await inbox(email)).length, { timeout: PATIENCE_MS })
       .toBeGreaterThan(before);
+    // Its own subject, not the verification email's (issue 32).
+    expect((await inbox(email)).at(-1)?.subject).toBe(authEmail('reset-password', '').subject);
     await expectAccessible(page);
     await screenshot(page, 'reset-password', { fullPage: false });
 

@@ -18,14 +18,18 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: PATIENCE_MS });
 }
 
-/** The verification code the local home relayed to the inbox for this address. */
+/** The last code the local home relayed to the inbox for this address (verification or reset). */
 export async function verificationCode(email: string): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
         const mails = await inbox(email);
-        code = /verification code is (\d+)/.exec(mails.at(-1)?.body.text ?? '')?.[1] ?? '';
+        // A verification code, or the code of a password reset (each email says what its code is for).
+        code =
+          /(?:verification code|code to reset your password) is (\d+)/.exec(
+            mails.at(-1)?.body.text ?? '',
+          )?.[1] ?? '';
         return code;
       },
       { timeout: PATIENCE_MS, interval: 250 },
