@@ -41,7 +41,7 @@ describe('deciding on an investor in Chromium against the local home', () => {
 
     await page.getByRole('button', { name: 'Add to Export Cart' }).click();
     await expectToast(page, `${name} added to your export cart`);
-    await page.getByText('In cart').waitFor();
+    await page.getByText('In cart', { exact: true }).waitFor();
     await context.close();
   });
 

@@ -96,7 +96,7 @@ describe('purchase in Chromium against the local home', () => {
     await page.reload();
     await page.getByRole('link', { name: correctedEmail }).waitFor();
     await page
-      .getByText(/^Updated \d/)
+      .getByText(/^Updated \S.*\d{4}$/)
       .first()
       .waitFor();
     await page.getByText(`was ${boughtEmail}`).waitFor();

@@ -80,6 +80,11 @@ interface AccountCopy {
   /** The version of the server's cart this copy was built on (0: none written yet). */
   version: number;
   cart: Cart | null;
+  /**
+   * The copy holds changes not yet written (the tab was closed or left mid-write): at the next
+   * sign-in they are written, if nobody changed the cart on the server since.
+   */
+  dirty: boolean;
 }
 
 function safely<T>(read: () => T, fallback: T): T {
@@ -96,9 +101,10 @@ function parseJson(raw: string | null): unknown {
 }
 
 function parseAccountCopy(raw: string | null, userId: string): AccountCopy | null {
-  const value = parseJson(raw) as { version?: unknown; cart?: unknown } | null;
+  const value = parseJson(raw) as { version?: unknown; cart?: unknown; dirty?: unknown } | null;
   if (!value || typeof value.version !== 'number' || !Number.isSafeInteger(value.version)) return null;
-  return { userId, version: value.version, cart: value.cart === null ? null : parseStoredCart(value.cart) };
+  const cart = value.cart === null ? null : parseStoredCart(value.cart);
+  return { userId, version: value.version, cart, dirty: value.dirty === true };
 }
 
 /** The card shown for an investor of the cart who is no longer in the directory. */
@@ -230,8 +236,8 @@ export class ExportCartStore {
       this.notify();
       return;
     }
-    this.setAccountCart(this.account.version, apply(this.account.cart));
     this.pending.push(apply);
+    this.setAccountCart(this.account.version, apply(this.account.cart));
     void this.write();
   }
 
@@ -276,12 +282,13 @@ export class ExportCartStore {
 
   private setAccountCart(version: number, cart: Cart | null): void {
     if (!this.account) return;
-    this.account = { ...this.account, version, cart };
+    const dirty = this.pending.length > 0;
+    this.account = { ...this.account, version, cart, dirty };
     safely(
       () =>
         this.options.local.setItem(
           accountCartStorageKey(this.account?.userId ?? ''),
-          JSON.stringify({ version, cart }),
+          JSON.stringify({ version, cart, dirty }),
         ),
       undefined,
     );
@@ -379,6 +386,7 @@ export class ExportCartStore {
       userId,
       version: NO_WORKING_CART_VERSION,
       cart: null,
+      dirty: false,
     };
     this.notify();
     const syncing = this.mergeAtSignIn(userId).finally(() => {
@@ -389,6 +397,7 @@ export class ExportCartStore {
   }
 
   private async mergeAtSignIn(userId: string): Promise<void> {
+    const copy = this.account;
     const browserCart = this.readLocal();
     const pendingAdd = this.pendingAdd();
     const browserIds = browserCart?.searchableInvestorEntryIds ?? [];
@@ -396,8 +405,16 @@ export class ExportCartStore {
     try {
       if (ids.length === 0) {
         const server = await this.options.api.get();
-        if (this.account?.userId === userId && this.pending.length === 0 && !this.writing)
-          this.adoptServer(server);
+        if (this.account?.userId !== userId || this.pending.length > 0 || this.writing) return;
+        if (copy?.dirty && server.version === copy.version) {
+          // This browser's last changes never reached the server, and nobody wrote since: write them.
+          const unsaved = copy.cart;
+          this.pending.push(() => unsaved);
+          this.setAccountCart(copy.version, unsaved);
+          void this.write();
+          return;
+        }
+        this.adoptServer(server);
         return;
       }
       const merged = await this.options.api.merge({ investorIds: ids, cartId: browserCart?.id ?? null });

@@ -189,6 +189,38 @@ describe("a signed-in founder's export cart, kept on the server", () => {
     expect(server.investorIds).toEqual([]);
   });
 
+  it('writes at the next sign-in the changes a tab left unwritten (closed mid-write), unless the cart changed since', async () => {
+    const unsaved = { ...cartOf(2), creatorUserId: 'user-1' };
+    server.investorIds = ['inv_1'];
+    server.version = 2;
+    const reopened = tab();
+    reopened.storage.setItem(
+      accountCartStorageKey('user-1'),
+      JSON.stringify({ version: 2, cart: unsaved, dirty: true }),
+    );
+    await reopened.store.signIn('user-1');
+    await reopened.store.settled();
+    expect(server.investorIds).toEqual(['inv_1', 'inv_2']);
+    expect(server.version).toBe(3);
+    expect(JSON.parse(reopened.storage.getItem(accountCartStorageKey('user-1')) ?? '{}')).toMatchObject({
+      version: 3,
+      dirty: false,
+    });
+
+    // Another browser wrote meanwhile (version 4): its cart wins; nothing stale is written over it.
+    server.investorIds = ['inv_7'];
+    server.version = 4;
+    const late = tab();
+    late.storage.setItem(
+      accountCartStorageKey('user-1'),
+      JSON.stringify({ version: 3, cart: unsaved, dirty: true }),
+    );
+    await late.store.signIn('user-1');
+    await late.store.settled();
+    expect(server.investorIds).toEqual(['inv_7']);
+    expect(ids(late.store)).toEqual(['inv_7']);
+  });
+
   it("forgets this browser's copy of the founder's cart at sign-out, and shows this browser's own again", async () => {
     server.investorIds = ['inv_5'];
     server.version = 1;
