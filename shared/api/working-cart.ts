@@ -5,6 +5,7 @@ import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
 import { MAX_CART_ITEMS } from '../cart/pricing';
 import { CART_TOO_LARGE } from '../cart/saved-cart';
 import { investorIdParams } from './directory';
+import { singleLine } from './text';
 
 /**
  * The API contract of the working cart (issue 32): the signed-in founder's export cart before it is
@@ -16,7 +17,7 @@ const investorIds = z
   .array(investorIdParams.shape.investorId)
   .check(z.maxLength(MAX_CART_ITEMS, { error: CART_TOO_LARGE }));
 
-const cartId = z.string().check(z.regex(CART_ID_PATTERN, 'Not a cart id'));
+const cartId = z.string().check(singleLine(), z.regex(CART_ID_PATTERN, 'Not a cart id'));
 
 /**
  * PUT /me/cart: replaces the cart, only if it is still at `expectedVersion` (0 when the founder has

@@ -89,6 +89,19 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
   },
   'POST /podcasts/{podcastId}/vote': { path: '/podcasts/pod_hygiene/vote', body: {} },
   'PUT /me/update-emails': { path: '/me/update-emails', body: { enabled: true } },
+  'PUT /me/cart': {
+    path: '/me/cart',
+    body: {
+      expectedVersion: 0,
+      investorIds: ['inv_hygiene'],
+      columnOrder: ['name'],
+      cartId: 'cart_20260101-ABCDEFGH',
+    },
+  },
+  'POST /me/cart/merge': {
+    path: '/me/cart/merge',
+    body: { investorIds: ['inv_hygiene'], cartId: 'cart_20260101-ABCDEFGH' },
+  },
   'POST /investors/{investorId}/reports': {
     path: '/investors/inv_hygiene/reports',
     body: { reason: 'other', note: 'N', field: 'email' },
