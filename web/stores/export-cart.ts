@@ -180,6 +180,8 @@ export class ExportCartStore {
   private pending: CartChange[] = [];
   private writing: Promise<void> | null = null;
   private syncing: Promise<void> | null = null;
+  /** False while a signed-in founder's cart is not known yet (no copy here, the server not answered). */
+  private known = true;
   private cachedLocalRaw: string | null | undefined;
   private cachedLocal: Cart | null = null;
   private readonly now: () => number;
@@ -192,6 +194,9 @@ export class ExportCartStore {
 
   /** The cart shown: the account's when a founder is signed in, else this browser's. */
   read = (): Cart | null => (this.account ? this.account.cart : this.readLocal());
+
+  /** Whether the cart shown is known: false only while a founder's cart is first read from the server. */
+  isKnown = (): boolean => this.known;
 
   /** The signed-in founder whose cart this is, or null (this browser's cart). */
   accountUserId(): string | null {
@@ -381,16 +386,20 @@ export class ExportCartStore {
   signIn(userId: string): Promise<void> {
     if (this.account?.userId === userId) return this.syncing ?? Promise.resolve();
     this.pending = [];
-    const stored = safely(() => this.options.local.getItem(accountCartStorageKey(userId)), null);
-    this.account = parseAccountCopy(stored, userId) ?? {
+    const stored = parseAccountCopy(
+      safely(() => this.options.local.getItem(accountCartStorageKey(userId)), null),
       userId,
-      version: NO_WORKING_CART_VERSION,
-      cart: null,
-      dirty: false,
-    };
+    );
+    // Without a copy in this browser, nothing is shown as the cart until the server has answered.
+    this.known = stored !== null;
+    this.account = stored ?? { userId, version: NO_WORKING_CART_VERSION, cart: null, dirty: false };
     this.notify();
     const syncing = this.mergeAtSignIn(userId).finally(() => {
       if (this.syncing === syncing) this.syncing = null;
+      if (this.account?.userId === userId && !this.known) {
+        this.known = true;
+        this.notify();
+      }
     });
     this.syncing = syncing;
     return syncing;
@@ -463,6 +472,7 @@ export class ExportCartStore {
     const { userId } = this.account;
     this.account = null;
     this.pending = [];
+    this.known = true;
     safely(() => this.options.local.removeItem(accountCartStorageKey(userId)), undefined);
     this.notify();
   }
@@ -540,6 +550,13 @@ export function useExportCart(): Cart | null {
   return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.read ?? noCart, noCart);
 }
 
+/** False while a signed-in founder's cart is first read from the server (nothing to show yet). */
+export function useExportCartKnown(): boolean {
+  const store = typeof window === 'undefined' ? null : exportCartStore();
+  return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.isKnown ?? known, known);
+}
+
+const known = () => true;
 const noSubscription = () => () => undefined;
 const noCart = () => null;
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import { messages } from '../../../shared/messages';
 import { AppNavbar } from '../../../web/components/layout/app-navbar';
+import { ExportBuilderPage, LOADING_CART } from '../../../web/pages/export-builder/export-builder-page';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
 import { LoginPage } from '../../../web/pages/login/login-page';
 import { EXPORT_CART_STORAGE_KEY, PENDING_ADD_STORAGE_KEY } from '../../../web/stores/export-cart';
@@ -115,5 +116,21 @@ describe('an add made while signed out (issue 32)', () => {
     expect(within(card).getByText('In cart')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: /Remove from cart/ }));
     await waitFor(() => expect(server.investorIds).toEqual(['inv_1', 'inv_3']));
+  });
+
+  it("shows 'Loading your cart...' until the account's cart is read, never a false 'No investors in cart.'", async () => {
+    server.investorIds = ['inv_2'];
+    server.version = 1;
+    let release: () => void = () => undefined;
+    server.hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    setSignedInUser({ sub: 'user-1' });
+    renderRoutes([{ path: '/cart', element: <ExportBuilderPage /> }], '/cart');
+    expect(await screen.findByText(LOADING_CART)).toBeTruthy();
+    expect(screen.queryByText(messages.noInvestorsInCart)).toBeNull();
+    release();
+    expect(await screen.findByRole('button', { name: 'Save Cart & Purchase' })).toBeTruthy();
+    expect(screen.getByRole('table').textContent).toContain('Investor 02');
   });
 });

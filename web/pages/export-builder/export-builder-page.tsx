@@ -36,6 +36,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
+import { LoadingMessage } from '../../components/loading-message';
 import { SummaryList } from '../../components/summary-list';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -47,6 +48,7 @@ import {
   setExportCartColumns,
   setExportCartId,
   useExportCart,
+  useExportCartKnown,
 } from '../../stores/export-cart';
 
 /** The preview shows this many rows; the export has them all. Not in the spec. */
@@ -68,6 +70,9 @@ function tierOf(count: number): PriceTier | null {
 export const CART_ALREADY_PURCHASED =
   'This cart was purchased already: its contacts are in your Contact Library. Start a new cart to buy other contacts.';
 
+/** Not in the spec (issue 32): a signed-in founder's cart is being read from the server. */
+export const LOADING_CART = 'Loading your cart...';
+
 /** Not in the spec (issue 32): this cart's payment page was opened; the purchase is waiting there. */
 export const CART_AT_CHECKOUT = 'You opened the payment page of this cart: your purchase is waiting there.';
 
@@ -88,6 +93,7 @@ export const alreadyBoughtInCart = (n: number) =>
 export function ExportBuilderPage() {
   useDocumentTitle('Export Cart');
   const cart = useExportCart();
+  const known = useExportCartKnown();
   const { loggedIn } = useAuth();
   const { showToast } = useToast();
   const navigate = useNavigate();
@@ -108,6 +114,8 @@ export function ExportBuilderPage() {
   const alreadyBought =
     saved.data?.status === 'purchased' &&
     saved.data.searchableInvestorEntryIds.join('\n') === cart?.searchableInvestorEntryIds.join('\n');
+
+  if (!known) return <LoadingMessage message={LOADING_CART} />;
 
   if (!cart || count === 0) {
     return (

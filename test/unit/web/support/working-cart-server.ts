@@ -17,6 +17,8 @@ export class WorkingCartServer {
   readonly calls: { method: string; path: string; body: unknown; status: number }[] = [];
   /** Answers the next PUT with this status and message instead (a refusal). */
   refuseNextPut: { status: number; code: string; message: string } | null = null;
+  /** Holds every answer until it resolves (a slow network). */
+  hold: Promise<void> | null = null;
 
   constructor(private readonly directory: ReadonlyMap<string, CartInvestor>) {}
 
@@ -42,6 +44,7 @@ export class WorkingCartServer {
     const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
     if (path !== '/me/cart' && path !== '/me/cart/merge') return null;
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.hold) await this.hold;
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     const reply = this.reply(method, body);
