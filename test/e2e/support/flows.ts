@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { PATIENCE_MS } from '../../support/patience';
 import { messages } from '../../../shared/messages';
+import { PATIENCE_MS } from '../../support/patience';
 import { e2e, inbox } from './browser';
 
 /** Logs in through the login page, as a person does, and waits for the directory home. */

@@ -6,8 +6,6 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
-import type { PurchasedContactResponse } from '../../../shared/api/account';
-import { DOWNLOAD_CSV_AGAIN } from '../../../shared/cart/purchase-state';
 import { messages } from '../../../shared/messages';
 import { formatStartupStatuses, visibleTags } from '../../../shared/projects/project';
 import { isNotFound } from '../../api/client';

@@ -12,13 +12,13 @@ import {
   type PurchasedContactResponse,
 } from '../../../shared/api/account';
 import { DOWNLOAD_CSV_AGAIN } from '../../../shared/cart/purchase-state';
-import { formatDate } from '../../../shared/format/dates';
 import type { LibrarySort, SortDirection } from '../../../shared/library/library-query';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useDownloadCrmExport } from '../../api/crm-export';
 import { DEFAULT_LIBRARY_VIEW, type LibraryView, useMyContacts } from '../../api/get-my-contacts';
 import { useDownloadPurchaseCsv } from '../../api/get-purchase-csv';
+import { showDate } from '../../components/dates';
 import { EmptyState } from '../../components/empty-state';
 import { LibraryValue } from '../../components/library-value';
 import { LinkButton } from '../../components/link-button';
@@ -52,8 +52,6 @@ const SEARCH_DELAY_MS = 250;
 /** Contact values some purchases include (issue 20): a column each, shown once any contact has one. */
 const EXTRA_COLUMN_LABELS = { phone: 'Phone', twitterUrl: 'Twitter', crunchbaseUrl: 'Crunchbase' } as const;
 type ExtraColumn = keyof typeof EXTRA_COLUMN_LABELS;
-
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const contactCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
 
@@ -239,7 +237,6 @@ const ariaSort = (view: LibraryView, sort: LibrarySort) =>
 
 function LibraryTable({ contacts, view }: { contacts: PurchasedContactResponse[]; view: LibraryView }) {
   const extra = extraColumns(contacts);
-  const timeZone = localTimeZone();
   return (
     <Table responsive size="sm" className="mb-0 align-middle library-table">
       <thead>
@@ -283,7 +280,7 @@ function LibraryTable({ contacts, view }: { contacts: PurchasedContactResponse[]
                 <ContactValue contact={contact} field={column} />
               </td>
             ))}
-            <td className="text-nowrap">{formatDate(contact.purchasedAt, timeZone)}</td>
+            <td className="text-nowrap">{showDate(contact.purchasedAt)}</td>
             <td className="text-nowrap">
               <ReportWrongData investorId={contact.searchableInvestorId} investorName={contact.name} />
             </td>
@@ -297,7 +294,6 @@ function LibraryTable({ contacts, view }: { contacts: PurchasedContactResponse[]
 /** The library on a phone: one card a contact, each value under its label. */
 function LibraryCards({ contacts }: { contacts: PurchasedContactResponse[] }) {
   const extra = extraColumns(contacts);
-  const timeZone = localTimeZone();
   return (
     <ul className="list-unstyled mb-0 library-cards" aria-label="Your contacts">
       {contacts.map((contact) => (
@@ -306,9 +302,7 @@ function LibraryCards({ contacts }: { contacts: PurchasedContactResponse[] }) {
             <Link to={paths.investorProfile.href(contact.searchableInvestorId)}>{contact.name}</Link>
           </h3>
           <p className="small text-body-secondary mb-2">
-            {[contact.firm, `Bought ${formatDate(contact.purchasedAt, timeZone)}`]
-              .filter(Boolean)
-              .join(' · ')}
+            {[contact.firm, `Bought ${showDate(contact.purchasedAt)}`].filter(Boolean).join(' · ')}
           </p>
           <dl className="library-card-values mb-2">
             {(['email', 'linkedinUrl', ...extra] as const).map((field) => (

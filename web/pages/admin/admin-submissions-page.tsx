@@ -7,7 +7,6 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import type { EntryMatch, InvestorSubmission } from '../../../shared/api/investor-review';
-import { formatDateTime } from '../../../shared/format/dates';
 import { formatCheckRange } from '../../../shared/format/money';
 import {
   BUYABLE_CONTACT_LABELS,
@@ -24,6 +23,7 @@ import {
   useRejectSubmission,
 } from '../../api/investor-submissions';
 import { RequireAdmin } from '../../auth/guards';
+import { showDateTime } from '../../components/dates';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -160,8 +160,8 @@ function SubmissionCard({
         {submission.claim ? (
           <Alert variant={submission.claim.lapsed ? 'warning' : 'info'} className="py-2 small">
             {submission.claim.lapsed
-              ? `An approval started ${formatDateTime(submission.claim.at, timeZone())} did not finish. Approving again takes it over.`
-              : `An admin is approving this profile (since ${formatDateTime(submission.claim.at, timeZone())}). Reload in a minute: it will be listed, or back in the queue.`}
+              ? `An approval started ${showDateTime(submission.claim.at)} did not finish. Approving again takes it over.`
+              : `An admin is approving this profile (since ${showDateTime(submission.claim.at)}). Reload in a minute: it will be listed, or back in the queue.`}
           </Alert>
         ) : null}
         <dl className="row small mb-3">
@@ -279,8 +279,6 @@ function SubmissionCard({
     </Card>
   );
 }
-
-const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const FOUND_BY: Readonly<Record<NonNullable<EntryMatch['foundBy']>, string>> = {
   contactEmail: 'the contact email typed in this profile',

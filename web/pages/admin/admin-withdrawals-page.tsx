@@ -12,7 +12,6 @@ import type {
   WithdrawalEvent,
 } from '../../../shared/api/investor-requests';
 import { withdrawalMessages } from '../../../shared/api/investor-requests';
-import { formatDateTime } from '../../../shared/format/dates';
 import { messages } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import {
@@ -22,6 +21,7 @@ import {
   useWithdrawals,
 } from '../../api/investor-requests';
 import { RequireAdmin } from '../../auth/guards';
+import { showDateTime } from '../../components/dates';
 import { LoadingMessage } from '../../components/loading-message';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -30,8 +30,6 @@ import { paths } from '../../config/paths';
 export const NO_WITHDRAWALS = 'No investor has been withdrawn from the directory.';
 /** Not in the spec. */
 export const NO_CORRECTIONS = 'No correction requests are waiting.';
-
-const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * `/admin/withdrawals`: admins only (issue 30). Every entry withdrawn from the directory, by its
@@ -105,7 +103,7 @@ function Withdrawals() {
 
 /** One line of a withdrawal's history, in words. */
 function eventLine(event: WithdrawalEvent): string {
-  const when = formatDateTime(event.at, timeZone());
+  const when = showDateTime(event.at);
   if (event.action === 'restored')
     return `Restored ${when} by an admin (${event.by})${event.reason ? `: ${event.reason}` : ''}`;
   if (event.via === 'remedy')
@@ -223,7 +221,7 @@ function CorrectionCard({ correction }: { correction: CorrectionRequest }) {
           <Link to={paths.investorProfile.href(correction.investorId)}>{correction.investorName}</Link>
         </h3>
         <p className="small text-body-secondary mb-2">
-          Received {formatDateTime(correction.createdAt, timeZone())} ·{' '}
+          Received {showDateTime(correction.createdAt)} ·{' '}
           <Link to={paths.admin.href({ searchableInvestorId: correction.investorId })}>
             Open in the Mapping Debugger
           </Link>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
-import { formatDateTime } from '../../../shared/format/dates';
 import { formatCheckRange } from '../../../shared/format/money';
 import type { ValueNotice } from '../../../shared/import/build-imported-investor';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import type { ImportedInvestorDraft, SearchableInvestor } from '../../../shared/investors/types';
+import { showDateTime } from '../../components/dates';
 
 /** A field of a record as an admin reads it: its label and its value in words, or null when empty. */
 export interface RecordField {
@@ -57,7 +57,7 @@ export function importedInvestorFields(record: ImportedInvestorDraft): RecordFie
     { label: 'Source', value: text(record.sourceName) },
     { label: 'Source URL', value: text(record.sourceUrl) },
     { label: 'Status', value: record.status },
-    { label: 'Imported', value: formatDateTime(record.importedAt) },
+    { label: 'Imported', value: showDateTime(record.importedAt) },
   ];
 }
 
@@ -85,7 +85,7 @@ export function searchableInvestorFields(investor: SearchableInvestor): RecordFi
     { label: 'Contacts confirmed', value: list(confirmed) },
     { label: 'Searchable investor id', value: investor.id },
     { label: 'Imported investor id', value: investor.importedInvestorId },
-    { label: 'Last changed', value: formatDateTime(investor.updatedAt) },
+    { label: 'Last changed', value: showDateTime(investor.updatedAt) },
   ];
 }
 

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import type { PurchasedContactResponse } from '../../../shared/api/account';
-import { formatDate } from '../../../shared/format/dates';
 import type { LibraryValueField } from '../../../shared/library/updates';
+import { showDate } from '../../components/dates';
 import { LibraryValue } from '../../components/library-value';
 import { paths } from '../../config/paths';
 
@@ -11,11 +11,9 @@ import { paths } from '../../config/paths';
 export const BOUGHT_ON = 'Bought';
 export const YOUR_CONTACT_DETAILS = 'Your contact details';
 
-const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** "Bought 07/03/2026": the first purchase of the contact, in the founder's time zone. */
+/** "Bought 7 Mar 2026": the first purchase of the contact, in the founder's time zone. */
 export const boughtLabel = (contact: PurchasedContactResponse): string =>
-  `${BOUGHT_ON} ${formatDate(contact.purchasedAt, localTimeZone())}`;
+  `${BOUGHT_ON} ${showDate(contact.purchasedAt)}`;
 
 const LABELS: Readonly<Record<LibraryValueField, string>> = {
   email: 'Email',
