@@ -131,8 +131,8 @@ export const manifest = {
   },
 
   carts: {
-    description: 'Export carts: save, preview, read, checkout',
-    // USER#: the saver's profile is created with their first cart.
+    description: "Export carts: the founder's working cart, save, preview, read, checkout",
+    // USER#: the working cart (USER#sub/WORKING_CART), and the saver's profile created with a first cart.
     table: { reads: ['CART#', 'INVESTOR#', 'USER#'], writes: ['CART#', 'USER#'] },
     settings: ['paymentLinks'],
   },
