@@ -401,7 +401,9 @@ describe('Lambda functions', () => {
     expect(listed(functionOf('directory'))).toEqual([
       { StringLike: { 's3:prefix': ['search-index/investors.json.gz'] } },
     ]);
-    expect(listed(functionOf('account'))).toEqual([{ StringLike: { 's3:prefix': ['exports/*'] } }]);
+    expect(listed(functionOf('account'))).toEqual([
+      { StringLike: { 's3:prefix': ['exports/*', 'library-exports/*'] } },
+    ]);
   });
 });
 

@@ -102,7 +102,7 @@ describe('every text field of every request body is declared single-line or mult
     expect(fieldsOf('undeclared')).toEqual([]);
   });
 
-  it('keeps line breaks only in notes, descriptions, the thesis and a rejection reason', () => {
+  it("keeps line breaks only in notes, descriptions, the thesis, reasons and a correction's details", () => {
     expect(fieldsOf('multi-line').sort()).toEqual(
       [
         'PATCH /admin/portals/{portalId} description',
@@ -112,6 +112,9 @@ describe('every text field of every request body is declared single-line or mult
         'POST /admin/investor-submissions/{userId}/approve changes.thesis',
         'POST /admin/investor-submissions/{userId}/reject reason',
         'POST /admin/portals description',
+        'POST /admin/correction-requests/{requestId}/close note',
+        'POST /admin/withdrawals/{investorId}/restore reason',
+        'POST /investors/{investorId}/data-requests details',
         'POST /investors/{investorId}/reports note',
         'POST /podcasts description',
         'POST /projects description',

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PurchasedContactResponse } from '../../../shared/api/account';
 import { foldText } from '../../../shared/library/library-query';
+import { showDate } from '../../../web/components/dates';
 import { AccountPage } from '../../../web/pages/account/account-page';
 import {
   CRM_EXPORT_LABEL,
@@ -129,7 +131,7 @@ describe('the contact library on the account page', () => {
     ).toEqual(['Name', 'Firm', 'Email', 'LinkedIn', 'Phone', 'Bought', 'Report']);
     const ada = within(table).getByRole('row', { name: /Ada Lovelace/ });
     expect(within(ada).getByText('Northwind Ventures')).toBeTruthy();
-    expect(within(ada).getByText('07/03/2026')).toBeTruthy();
+    expect(within(ada).getByText(showDate('2026-03-07T10:00:00.000Z'))).toBeTruthy();
     expect(within(ada).getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href')).toBe(
       '/investors/inv_a',
     );
@@ -207,7 +209,7 @@ describe('the contact library on the account page', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const ada = within(cards).getAllByRole('listitem')[0] as HTMLElement;
     expect(within(ada).getByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
-    expect(ada.textContent).toContain('Northwind Ventures · Bought 07/03/2026');
+    expect(ada.textContent).toContain(`Northwind Ventures · Bought ${showDate('2026-03-07T10:00:00.000Z')}`);
     expect(within(ada).getByText('Email').nextElementSibling?.textContent).toBe('ada@northwind.vc');
     expect(within(ada).getByText('Phone').nextElementSibling?.textContent).toBe('+44 20 7946 0958');
     expect(within(ada).getByRole('button', { name: 'Report wrong data: Ada Lovelace' })).toBeTruthy();

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvestorProfile } from '../../../shared/api/directory';
+import { showDate } from '../../../web/components/dates';
 import {
   INVESTOR_NOT_FOUND,
   InvestorProfilePage,
@@ -169,13 +171,13 @@ describe("the profile's cart state: bought, in the cart, or neither (issue 32)",
     window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(7)));
     open(BOUGHT);
 
-    expect(await screen.findByText('Bought 07/03/2026')).toBeTruthy();
+    expect(await screen.findByText(`Bought ${showDate('2026-03-07T10:00:00.000Z')}`)).toBeTruthy();
     const details = within(screen.getByRole('region', { name: 'Your contact details' }));
     expect(details.getByRole('link', { name: 'ada.new@analytical.vc' }).getAttribute('href')).toBe(
       'mailto:ada.new@analytical.vc',
     );
     // A value changed since it was bought is marked as the library marks it, with the value bought.
-    expect(details.getByText('Updated 02/05/2026')).toBeTruthy();
+    expect(details.getByText(`Updated ${showDate('2026-05-02T09:00:00.000Z')}`)).toBeTruthy();
     expect(details.getByText('was ada@analytical.vc')).toBeTruthy();
     expect(details.getByRole('link', { name: '+44 20 7946 0958' })).toBeTruthy();
     expect(details.getByText('LinkedIn')).toBeTruthy();
