@@ -23,7 +23,7 @@ import {
   setStripeConnectCode,
 } from '../table/repositories/projects';
 import { deleteProjectTransactions } from '../table/repositories/transactions';
-import { isConditionFailure } from '../table/table';
+import { conditionalWrite } from '../table/table';
 import { projectOfCreator } from './connected-project';
 import { logStripeFailure, stripeErrorType } from './stripe-errors';
 
@@ -108,12 +108,8 @@ export async function connectProjectToStripe(
   if (!(await consumeConnectState(grant.state, projectId, userId, now)))
     throw new BadRequestError(CONNECT_STATE_INVALID);
   if (found.connection) throw new ConflictError(STRIPE_ALREADY_CONNECTED);
-  try {
-    await setStripeConnectCode(projectId, grant.code, grant.scope, now.toISOString());
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  if (!(await conditionalWrite(setStripeConnectCode(projectId, grant.code, grant.scope, now.toISOString()))))
+    return null;
 
   const tokens = await exchangeCode(grant.code, projectId);
   const connection: StripeConnection = {

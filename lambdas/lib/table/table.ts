@@ -273,11 +273,45 @@ export const isConditionFailure = (error: unknown): boolean =>
  * thrown. `await conditionalWrite(putItem(item, 'attribute_not_exists(pk)'))` instead of a try/catch.
  */
 export async function conditionalWrite(write: Promise<unknown>): Promise<boolean> {
+  return (await conditionalWriteReturning(write.then(() => true))) !== null;
+}
+
+/**
+ * A conditional write that returns what the write returns (an update's `ReturnValues: 'ALL_NEW'`
+ * attributes), or null when its condition did not hold. Any other failure is thrown.
+ */
+export async function conditionalWriteReturning<T>(write: Promise<T>): Promise<T | null> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Why each item of a cancelled transaction was refused, by position ('None' for the ones that were not). */
+export function cancellationReasons(error: unknown): string[] {
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  if (reasons) return reasons.map((reason) => reason.Code ?? 'None');
+  // The message lists them too: "... cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
+  const listed = /\[([^\]]*)\]\s*$/.exec((error as Error).message ?? '')?.[1];
+  return listed ? listed.split(',').map((reason) => reason.trim()) : [];
+}
+
+/** What a conditional transaction did: written, or refused with each item's reason (by position). */
+export type TransactionOutcome = { written: true } | { written: false; reasons: string[] };
+
+/**
+ * The sibling of {@link conditionalWrite} for a transaction whose refusal is told apart by which item's
+ * condition failed: `{ written: true }`, or `{ written: false, reasons }` when a condition did not hold
+ * (`reasons[i]` is `'ConditionalCheckFailed'` for each item that failed). Any other failure is thrown.
+ */
+export async function conditionalTransaction(write: Promise<unknown>): Promise<TransactionOutcome> {
   try {
     await write;
-    return true;
+    return { written: true };
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return { written: false, reasons: cancellationReasons(error) };
     throw error;
   }
 }

@@ -13,8 +13,9 @@ import {
 import { checkIndexCursor } from '../model';
 import { type CartDelivery, type CartRecord, cartModel } from '../models';
 import {
+  conditionalWrite,
+  conditionalWriteReturning,
   getItem,
-  isConditionFailure,
   type Page,
   putItem,
   queryPage,
@@ -38,10 +39,10 @@ export class CartRejectedError extends Error {
  * it is still active (a purchased cart never changes).
  */
 export async function saveCart(cart: CartRecord): Promise<CartRecord> {
-  try {
-    // A re-save replaces exactly the version it read, only while active and not flagged: a webhook
-    // pricing that version, or a checkout opened meanwhile, wins.
-    await putItem(cartModel.toItem(cart), {
+  // A re-save replaces exactly the version it read, only while active and not flagged: a webhook
+  // pricing that version, or a checkout opened meanwhile, wins.
+  const written = await conditionalWrite(
+    putItem(cartModel.toItem(cart), {
       expression:
         'attribute_not_exists(pk) OR (creatorUserId = :creator AND #status = :active AND flaggedReason = :null AND (attribute_not_exists(version) OR version = :previous))',
       names: { '#status': 'status' },
@@ -51,12 +52,9 @@ export async function saveCart(cart: CartRecord): Promise<CartRecord> {
         ':null': null,
         ':previous': cart.version - 1,
       },
-    });
-  } catch (error) {
-    if (isConditionFailure(error))
-      throw new CartConflictError(`Cart ${cart.id} cannot be changed`, { cause: error });
-    throw error;
-  }
+    }),
+  );
+  if (!written) throw new CartConflictError(`Cart ${cart.id} cannot be changed`);
   return cart;
 }
 
@@ -94,8 +92,8 @@ export async function markCartPurchased(
   id: string,
   purchase: { version: number; sessionId: string; purchasedAt: string },
 ): Promise<boolean> {
-  try {
-    await transactWrite([
+  return conditionalWrite(
+    transactWrite([
       {
         Update: {
           Key: { pk: `CART#${id}`, sk: 'CART' },
@@ -116,12 +114,8 @@ export async function markCartPurchased(
         },
       },
       openDeliveryWrite(id, purchase.purchasedAt),
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /**
@@ -129,8 +123,8 @@ export async function markCartPurchased(
  * purchased. Locks the cart like an opened checkout. Returns false when the cart is already purchased.
  */
 export async function setCartPaymentStatus(id: string, status: PaymentStatus, at: string): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `CART#${id}`, sk: 'CART' },
       UpdateExpression:
         'SET paymentStatus = :status, #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :at)',
@@ -142,12 +136,8 @@ export async function setCartPaymentStatus(id: string, status: PaymentStatus, at
         ':active': 'active',
         ':at': at,
       },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -160,8 +150,8 @@ export async function openCartCheckout(
   buyer: { userId: string; email: string },
   now: string,
 ): Promise<CartRecord | null> {
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: { pk: `CART#${id}`, sk: 'CART' },
       UpdateExpression:
         'SET #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :now), recipientEmail = :email, paymentStatus = :null',
@@ -178,12 +168,9 @@ export async function openCartCheckout(
         ':null': null,
       },
       ReturnValues: 'ALL_NEW',
-    });
-    return attributes ? cartModel.fromItem(attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    }),
+  );
+  return attributes ? cartModel.fromItem(attributes) : null;
 }
 
 /** Flags a cart for an admin (a payment that does not match it). A flag is never cleared by a save. */

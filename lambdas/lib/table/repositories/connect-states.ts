@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../clients/dynamodb';
 import { connectStateModel } from '../models';
-import { isConditionFailure, putItem, tableName } from '../table';
+import { conditionalWrite, putItem, tableName } from '../table';
 
 /** How long a Stripe Connect round trip may take, from the project page back to /connect/stripe. */
 export const CONNECT_STATE_SECONDS = 15 * 60;
@@ -35,8 +35,8 @@ export async function consumeConnectState(
   now: Date,
 ): Promise<boolean> {
   const { pk, sk } = connectStateModel.keys({ state, projectId, userId, createdAt: now.toISOString() });
-  try {
-    await documentClient().send(
+  return conditionalWrite(
+    documentClient().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: { pk, sk },
@@ -48,10 +48,6 @@ export async function consumeConnectState(
           ':now': Math.floor(now.getTime() / 1000),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -8,7 +8,7 @@ import {
   creditBalanceModel,
   creditEntryModel,
 } from '../models';
-import { getItem, isConditionFailure, queryAll, transactWrite } from '../table';
+import { conditionalWrite, getItem, queryAll, transactWriteRetryingConflicts } from '../table';
 import { openDeliveryWrite } from './deliveries';
 
 /**
@@ -67,26 +67,8 @@ export async function bounceCreditGranted(guard: BounceCreditGuard): Promise<boo
   return (await getItem(keys.pk, keys.sk, true)) !== undefined;
 }
 
-const isTransactionConflict = (error: unknown): boolean =>
-  (error as Error)?.name === 'TransactionCanceledException' &&
-  /TransactionConflict/.test((error as Error).message ?? '') &&
-  !isConditionFailure(error);
-
-/**
- * A transaction retried (a few times) while it only conflicts with another one on the same items (two
- * redemptions at once): then the loser's conditions are checked against the winner's writes.
- */
-async function transactWriteRetryingConflicts(items: Parameters<typeof transactWrite>[0]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await transactWrite(items);
-      return;
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= 5) throw error;
-      await new Promise((done) => setTimeout(done, 20 * attempt + Math.random() * 30));
-    }
-  }
-}
+/** Two redemptions at once conflict: the loser is retried (a few times) and its conditions checked. */
+const REDEMPTION_ATTEMPTS = 5;
 
 /**
  * Grants one credit for a contact a paid cart could not deliver: its history item
@@ -97,13 +79,7 @@ async function transactWriteRetryingConflicts(items: Parameters<typeof transactW
 export async function grantUndeliveredCredit(entry: CreditEntry): Promise<boolean> {
   if (entry.kind !== 'undelivered' || !entry.cartId)
     throw new Error('Not a credit for an undelivered contact');
-  try {
-    await transactWriteRetryingConflicts(grantCreditWrites(entry));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(transactWriteRetryingConflicts(grantCreditWrites(entry), REDEMPTION_ATTEMPTS));
 }
 
 export async function getCreditBalance(userId: string): Promise<CreditBalance> {
@@ -146,26 +122,29 @@ export async function getRedemption(userId: string, investorId: string): Promise
  */
 export async function spendCredit(redemption: CreditEntry, cart: CartRecord): Promise<CreditEntry> {
   const keys = balanceKeys(redemption.userId);
-  try {
-    await transactWriteRetryingConflicts([
-      {
-        Update: {
-          Key: keys,
-          UpdateExpression: 'SET balance = balance - :one, redeemed = redeemed + :one',
-          ConditionExpression: 'balance >= :one',
-          ExpressionAttributeValues: { ':one': 1 },
+  const spent = await conditionalWrite(
+    transactWriteRetryingConflicts(
+      [
+        {
+          Update: {
+            Key: keys,
+            UpdateExpression: 'SET balance = balance - :one, redeemed = redeemed + :one',
+            ConditionExpression: 'balance >= :one',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
         },
-      },
-      { Put: { Item: creditEntryModel.toItem(redemption), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { Item: cartModel.toItem(cart), ConditionExpression: 'attribute_not_exists(pk)' } },
-      // Paid with the credit: its delivery is open (the watch of paid carts finds it if none starts).
-      openDeliveryWrite(cart.id, cart.purchasedAt ?? redemption.at),
-    ]);
-    return redemption;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await getRedemption(redemption.userId, redemption.investorId);
-    if (existing) return existing;
-    throw new NoCreditsError('No credit left');
-  }
+        {
+          Put: { Item: creditEntryModel.toItem(redemption), ConditionExpression: 'attribute_not_exists(pk)' },
+        },
+        { Put: { Item: cartModel.toItem(cart), ConditionExpression: 'attribute_not_exists(pk)' } },
+        // Paid with the credit: its delivery is open (the watch of paid carts finds it if none starts).
+        openDeliveryWrite(cart.id, cart.purchasedAt ?? redemption.at),
+      ],
+      REDEMPTION_ATTEMPTS,
+    ),
+  );
+  if (spent) return redemption;
+  const existing = await getRedemption(redemption.userId, redemption.investorId);
+  if (existing) return existing;
+  throw new NoCreditsError('No credit left');
 }

@@ -5,7 +5,15 @@ import {
   type DataRequestItem,
   dataRequestModel,
 } from '../models';
-import { getItem, isConditionFailure, type Page, putItem, queryPage, updateItem } from '../table';
+import {
+  conditionalWrite,
+  conditionalWriteReturning,
+  getItem,
+  type Page,
+  putItem,
+  queryPage,
+  updateItem,
+} from '../table';
 
 /**
  * A listed person's own requests (issue 30, docs/data-model.md "Investor identity and removal"): the
@@ -36,8 +44,8 @@ export async function countCodeAttempt(
   maxAttempts: number,
   now: Date,
 ): Promise<DataRequestItem | null> {
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: { pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' },
       UpdateExpression: 'SET attempts = attempts + :one',
       ConditionExpression:
@@ -50,44 +58,36 @@ export async function countCodeAttempt(
         ':now': now.toISOString(),
       },
       ReturnValues: 'ALL_NEW',
-    });
-    return dataRequestModel.fromItem(attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    }),
+  );
+  if (attributes === null) return null;
+  return dataRequestModel.fromItem(attributes ?? {});
 }
 
 /** Uses the request's code (single use): false when another use came first. */
 export async function markDataRequestUsed(id: string, at: string): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' },
       UpdateExpression: 'SET #status = :used, usedAt = :at',
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':used': 'used', ':pending': 'pending', ':at': at },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Gives a used code back (its request failed part-way), if it is still the use made at `at`. */
 export async function releaseDataRequest(id: string, at: string): Promise<void> {
-  try {
-    await updateItem({
+  await conditionalWrite(
+    updateItem({
       Key: { pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' },
       UpdateExpression: 'SET #status = :pending, usedAt = :null',
       ConditionExpression: '#status = :used AND usedAt = :at',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':used': 'used', ':pending': 'pending', ':at': at, ':null': null },
-    });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -101,8 +101,8 @@ export async function takeRateSlot(
   windowEnd: Date,
   max: number,
 ): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `RATE#${scope}#${key}`, sk: `WINDOW#${windowStart}` },
       UpdateExpression: 'SET entity = :entity, expiresAt = :expires ADD #count :one',
       ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
@@ -113,21 +113,13 @@ export async function takeRateSlot(
         ':one': 1,
         ':max': max,
       },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Opens a correction request (its id is the data request's: a retry writes the same one). */
 export async function putCorrectionRequest(request: CorrectionRequestItem): Promise<void> {
-  try {
-    await putItem(correctionRequestModel.toItem(request), 'attribute_not_exists(pk)');
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await conditionalWrite(putItem(correctionRequestModel.toItem(request), 'attribute_not_exists(pk)'));
 }
 
 export async function getCorrectionRequest(id: string): Promise<CorrectionRequestItem | null> {
@@ -153,15 +145,11 @@ export async function listOpenCorrectionRequests(
 
 /** Closes an open correction request (out of the queue): false when it was closed already. */
 export async function closeCorrectionRequest(closed: CorrectionRequestItem): Promise<boolean> {
-  try {
-    await putItem(correctionRequestModel.toItem(closed), {
+  return conditionalWrite(
+    putItem(correctionRequestModel.toItem(closed), {
       expression: '#status = :open',
       names: { '#status': 'status' },
       values: { ':open': 'open' },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { batchGet } from '../batch';
 import { type CartDelivery, cartDeliveryModel, DELIVERIES_OPEN } from '../models';
-import { getItem, isConditionFailure, queryAll, updateItem } from '../table';
+import { conditionalWrite, getItem, queryAll, updateItem } from '../table';
 
 /** The delivery record of a cart, or null before delivery started. */
 export async function getCartDelivery(cartId: string): Promise<CartDelivery | null> {
@@ -95,19 +95,15 @@ export interface FixedDelivery {
  */
 export async function fixCartDelivery(cartId: string, fixed: FixedDelivery): Promise<boolean> {
   const { sets, names, values } = deliveryUpdate(cartId, fixed);
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_not_exists(csvKey) OR csvKey = :none',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':none': null },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** The delivery is complete: recorded, any failure cleared, and out of the open deliveries' index. */
@@ -144,16 +140,12 @@ export async function listOpenDeliveries(paidBefore: string, limit = 1000): Prom
  * of the step then skips the email instead of sending it twice).
  */
 export async function markDeliveryEmailSent(cartId: string, sentAt: string): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
       UpdateExpression: 'SET emailSentAt = :at',
       ConditionExpression: 'attribute_exists(pk) AND emailSentAt = :null',
       ExpressionAttributeValues: { ':at': sentAt, ':null': null },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

@@ -5,7 +5,15 @@ import {
   investorMemberModel,
   investorProfileModel,
 } from '../models';
-import { getItem, isConditionFailure, type Page, putItem, queryPage, updateItem } from '../table';
+import {
+  conditionalWrite,
+  conditionalWriteReturning,
+  getItem,
+  type Page,
+  putItem,
+  queryPage,
+  updateItem,
+} from '../table';
 
 /** Investor accounts (issue 21): who joined a portal, and the profile each keeps. */
 
@@ -22,13 +30,7 @@ export async function isInvestorAccount(userId: string): Promise<boolean> {
 
 /** Records a membership unless the user has one; false when they had (the stored one stands). */
 export async function createInvestorMember(member: InvestorMember): Promise<boolean> {
-  try {
-    await putItem(investorMemberModel.toItem(member), 'attribute_not_exists(pk)');
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(putItem(investorMemberModel.toItem(member), 'attribute_not_exists(pk)'));
 }
 
 export async function getInvestorProfile(userId: string): Promise<InvestorProfileItem | null> {
@@ -44,18 +46,14 @@ export async function putInvestorProfile(
   profile: InvestorProfileItem,
   previousUpdatedAt: string | null,
 ): Promise<boolean> {
-  try {
-    await putItem(
+  return conditionalWrite(
+    putItem(
       investorProfileModel.toItem(profile),
       previousUpdatedAt === null
         ? 'attribute_not_exists(pk)'
         : { expression: 'updatedAt = :previous', values: { ':previous': previousUpdatedAt } },
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** One page of the review queue, oldest submission first (submitted profiles and approvals under way). */
@@ -89,8 +87,8 @@ export async function claimInvestorProfile(
   updatedAt: string,
   staleBefore: string,
 ): Promise<InvestorProfileItem | null> {
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: { pk: `USER#${userId}`, sk: 'INVESTOR_PROFILE' },
       UpdateExpression: 'SET #status = :approving, claim = :claim, updatedAt = :updatedAt',
       ConditionExpression:
@@ -105,18 +103,16 @@ export async function claimInvestorProfile(
         ':stale': staleBefore,
       },
       ReturnValues: 'ALL_NEW',
-    });
-    return investorProfileModel.fromItem(attributes ?? {});
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    }),
+  );
+  if (attributes === null) return null;
+  return investorProfileModel.fromItem(attributes ?? {});
 }
 
 /** Gives a claimed profile back to the queue (`submitted`), if the claim is still ours. */
 export async function releaseInvestorProfileClaim(userId: string, claimId: string): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `USER#${userId}`, sk: 'INVESTOR_PROFILE' },
       UpdateExpression: 'SET #status = :submitted, claim = :null',
       ConditionExpression: '#status = :approving AND claim.#id = :claim',
@@ -127,12 +123,8 @@ export async function releaseInvestorProfileClaim(userId: string, claimId: strin
         ':claim': claimId,
         ':null': null,
       },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Writes the approved profile (out of the queue) if our claim still holds it: false when it was lost. */
@@ -140,15 +132,11 @@ export async function finishInvestorProfileApproval(
   approved: InvestorProfileItem,
   claimId: string,
 ): Promise<boolean> {
-  try {
-    await putItem(investorProfileModel.toItem(approved), {
+  return conditionalWrite(
+    putItem(investorProfileModel.toItem(approved), {
       expression: '#status = :approving AND claim.#id = :claim',
       names: { '#status': 'status', '#id': 'id' },
       values: { ':approving': 'approving', ':claim': claimId },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }

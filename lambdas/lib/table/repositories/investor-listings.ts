@@ -9,7 +9,7 @@ import {
   type WithdrawalMark,
   withdrawnInvestorModel,
 } from '../models';
-import { getItem, isConditionFailure, type Page, putItem, queryPage } from '../table';
+import { conditionalWrite, getItem, type Page, putItem, queryPage } from '../table';
 
 /** Investors' listings in the directory (issue 21): the approved profile, withdrawals and reminders. */
 
@@ -26,18 +26,14 @@ export async function putInvestorListing(
   listing: Omit<InvestorListing, 'version'>,
   previous: Pick<InvestorListing, 'version'> | null,
 ): Promise<boolean> {
-  try {
-    await putItem(
+  return conditionalWrite(
+    putItem(
       investorListingModel.toItem({ ...listing, version: (previous?.version ?? 0) + 1 }),
       previous === null
         ? 'attribute_not_exists(pk)'
         : { expression: 'version = :version', values: { ':version': previous.version } },
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Listings whose reminder is due by `now`, oldest due first (one page of the sparse index). */
@@ -71,20 +67,16 @@ export async function putWithdrawalMark(
   mark: WithdrawalMark,
   previous: Pick<WithdrawalMark, 'withdrawnAt'> | null,
 ): Promise<boolean> {
-  try {
-    await putItem(
+  return conditionalWrite(
+    putItem(
       withdrawnInvestorModel.toItem(mark),
       previous === null
         ? 'attribute_not_exists(pk)'
         : previous.withdrawnAt === null
           ? { expression: 'attribute_type(withdrawnAt, :null)', values: { ':null': 'NULL' } }
           : { expression: 'withdrawnAt = :read', values: { ':read': previous.withdrawnAt } },
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Which of these searchable investors are withdrawn now (restored ones are not). */
@@ -133,17 +125,15 @@ export async function holdEntry(
   holder: EntryHolder,
   takeOverFrom: string | null = null,
 ): Promise<EntryHolder> {
-  try {
-    await putItem(entryHolderModel.toItem(holder), {
+  const held = await conditionalWrite(
+    putItem(entryHolderModel.toItem(holder), {
       expression:
         takeOverFrom === null
           ? 'attribute_not_exists(pk) OR userId = :me'
           : 'attribute_not_exists(pk) OR userId = :me OR userId = :previous',
       values: { ':me': holder.userId, ...(takeOverFrom === null ? {} : { ':previous': takeOverFrom }) },
-    });
-    return holder;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return (await getEntryHolder(holder.investorId)) ?? holder;
-  }
+    }),
+  );
+  if (held) return holder;
+  return (await getEntryHolder(holder.investorId)) ?? holder;
 }

@@ -10,8 +10,9 @@ import {
   podcastVotesSortKey,
 } from '../models';
 import {
+  conditionalWrite,
+  conditionalWriteReturning,
   getItem,
-  isConditionFailure,
   type Page,
   putItem,
   queryAll,
@@ -92,8 +93,8 @@ export class PodcastLimitError extends Error {
  * past {@link MAX_PODCASTS_PER_FOUNDER} (also when several arrive at once).
  */
 export async function createPodcast(podcast: PodcastItem): Promise<PodcastItem> {
-  try {
-    await transactWrite([
+  const listed = await conditionalWrite(
+    transactWrite([
       { Put: { Item: podcastModel.toItem(podcast), ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         Update: {
@@ -108,13 +109,11 @@ export async function createPodcast(podcast: PodcastItem): Promise<PodcastItem> 
           },
         },
       },
-    ]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (await getPodcast(podcast.id)) throw error;
-    throw new PodcastLimitError(`At most ${MAX_PODCASTS_PER_FOUNDER} podcasts per founder`);
-  }
-  return podcast;
+    ]),
+  );
+  if (listed) return podcast;
+  if (await getPodcast(podcast.id)) throw new Error(`Podcast ${podcast.id} exists already`);
+  throw new PodcastLimitError(`At most ${MAX_PODCASTS_PER_FOUNDER} podcasts per founder`);
 }
 
 /** The ids of the podcasts a user has listed: one GetItem. */
@@ -133,8 +132,8 @@ export async function updatePodcastOfLister(
   userId: string,
   listing: Pick<PodcastItem, 'title' | 'url' | 'description' | 'imageUrl' | 'participants'>,
 ): Promise<PodcastItem | null> {
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: podcastKey(id),
       UpdateExpression:
         'SET title = :title, #url = :url, description = :description, imageUrl = :imageUrl, participants = :participants',
@@ -149,12 +148,9 @@ export async function updatePodcastOfLister(
         ':user': userId,
       },
       ReturnValues: 'ALL_NEW',
-    });
-    return attributes ? podcastModel.fromItem(attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    }),
+  );
+  return attributes ? podcastModel.fromItem(attributes) : null;
 }
 
 /**
@@ -209,16 +205,14 @@ export async function setPodcastHidden(
     const current = await getPodcast(id);
     if (!current) return null;
     const next: PodcastItem = { ...current, hiddenAt: hidden ? (current.hiddenAt ?? now) : null };
-    try {
-      // Only over the version read: a vote meanwhile changes the count, and the keys are written again.
-      await putItem(podcastModel.toItem(next), {
+    // Only over the version read: a vote meanwhile changes the count, and the keys are written again.
+    const written = await conditionalWrite(
+      putItem(podcastModel.toItem(next), {
         expression: 'attribute_exists(pk) AND voteCount = :count',
         values: { ':count': current.voteCount },
-      });
-      return next;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+      }),
+    );
+    if (written) return next;
   }
   throw new Error(`Podcast ${id} kept changing while it was being hidden or shown`);
 }
@@ -247,9 +241,8 @@ export async function togglePodcastVote(
   const visible = 'attribute_exists(pk) AND (attribute_not_exists(hiddenAt) OR hiddenAt = :null)';
   const podcastCondition = { ':null': null };
   const vote = podcastVoteModel.toItem({ podcastId, userId, vote: 1, timestamp: now });
-  let voted: boolean;
-  try {
-    await transactWrite([
+  const voted = await conditionalWrite(
+    transactWrite([
       { Put: { Item: vote, ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         Update: {
@@ -259,14 +252,14 @@ export async function togglePodcastVote(
           ExpressionAttributeValues: { ':one': 1, ...podcastCondition },
         },
       },
-    ]);
-    voted = true;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    ]),
+  );
+  if (!voted) {
     const podcast = await getPodcast(podcastId);
     if (!podcast || podcast.hiddenAt) return null;
-    try {
-      await transactWrite([
+    // Retracted by a concurrent toggle of the same user (or hidden meanwhile): nothing to undo.
+    await conditionalWrite(
+      transactWrite([
         {
           Delete: {
             Key: { pk: `PODCAST#${podcastId}`, sk: `VOTE#${userId}` },
@@ -281,18 +274,15 @@ export async function togglePodcastVote(
             ExpressionAttributeValues: { ':minusOne': -1, ...podcastCondition },
           },
         },
-      ]);
-    } catch (retracted) {
-      // Retracted by a concurrent toggle of the same user (or hidden meanwhile): nothing to undo.
-      if (!isConditionFailure(retracted)) throw retracted;
-    }
-    voted = false;
+      ]),
+    );
   }
   const podcast = await getPodcast(podcastId);
   if (!podcast) return null;
   if (!podcast.hiddenAt) {
-    try {
-      await updateItem({
+    // Another vote landed meanwhile: its own write sets the key for the newer count.
+    await conditionalWrite(
+      updateItem({
         Key: podcastKey(podcastId),
         UpdateExpression: 'SET gsi2sk = :key',
         ConditionExpression: 'voteCount = :count AND (attribute_not_exists(hiddenAt) OR hiddenAt = :null)',
@@ -301,11 +291,8 @@ export async function togglePodcastVote(
           ':count': podcast.voteCount,
           ':null': null,
         },
-      });
-    } catch (error) {
-      // Another vote landed meanwhile: its own write sets the key for the newer count.
-      if (!isConditionFailure(error)) throw error;
-    }
+      }),
+    );
   }
   return { voted, voteCount: podcast.voteCount };
 }

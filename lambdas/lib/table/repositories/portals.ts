@@ -1,5 +1,12 @@
 import { type InvestorPortal, investorPortalModel } from '../models';
-import { conditionalWrite, getItem, isConditionFailure, putItem, queryAll, updateItem } from '../table';
+import {
+  conditionalWrite,
+  conditionalWriteReturning,
+  getItem,
+  putItem,
+  queryAll,
+  updateItem,
+} from '../table';
 
 /** A partner firm's portal by its subdomain (`vcn` for vcn.example.com). */
 export async function getPortal(urlIdentifier: string): Promise<InvestorPortal | null> {
@@ -29,8 +36,8 @@ export async function updatePortal(
   urlIdentifier: string,
   fields: PortalFields,
 ): Promise<InvestorPortal | null> {
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: { pk: `PORTAL#${urlIdentifier.toLowerCase()}`, sk: 'PORTAL' },
       UpdateExpression:
         'SET #name = :name, description = :description, firm = :firm, fontFamily = :font, updatedAt = :updatedAt',
@@ -44,12 +51,9 @@ export async function updatePortal(
         ':updatedAt': fields.updatedAt,
       },
       ReturnValues: 'ALL_NEW',
-    });
-    return attributes ? investorPortalModel.fromItem(attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    }),
+  );
+  return attributes ? investorPortalModel.fromItem(attributes) : null;
 }
 
 /** Every portal, by subdomain (a handful: one Query, all pages). */

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentConnectionSummary } from '../../../../shared/projects/project';
 import { batchGet, batchWrite, deleteRequest } from '../batch';
 import { type ProjectItem, projectModel, type StripeConnection, stripeConnectionModel } from '../models';
-import { getItem, isConditionFailure, putItem, queryAll, transactWrite, updateItem } from '../table';
+import {
+  conditionalWrite,
+  conditionalWriteReturning,
+  getItem,
+  putItem,
+  queryAll,
+  transactWrite,
+  updateItem,
+} from '../table';
 
 export class ProjectNotFoundError extends Error {
   override readonly name = 'ProjectNotFoundError';
@@ -51,21 +59,18 @@ function setChanges(changes: ProjectChanges) {
 /** Updates the given fields of an existing project; throws ProjectNotFoundError when it is gone. */
 export async function updateProject(id: string, changes: ProjectChanges): Promise<ProjectItem> {
   const { UpdateExpression, names, values } = setChanges(changes);
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: projectKey(id),
       UpdateExpression,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
-    });
-    if (!attributes) throw new ProjectNotFoundError(id);
-    return projectModel.fromItem(attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ProjectNotFoundError(id);
-    throw error;
-  }
+    }),
+  );
+  if (!attributes) throw new ProjectNotFoundError(id);
+  return projectModel.fromItem(attributes);
 }
 
 /** Deletes the project and everything kept under it (payment connection, ingested transactions). */
@@ -90,15 +95,13 @@ export async function getStripeConnection(projectId: string): Promise<StripeConn
 
 /** Removes the OAuth tokens an older version stored with the connection (a record that is gone stays gone). */
 async function removeStoredTokens(projectId: string): Promise<void> {
-  try {
-    await updateItem({
+  await conditionalWrite(
+    updateItem({
       Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' },
       UpdateExpression: 'REMOVE accessToken, refreshToken',
       ConditionExpression: 'attribute_exists(pk)',
-    });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    }),
+  );
 }
 
 /** Stores the authorisation code returned by Connect: the project is now "being connected". */
@@ -130,8 +133,8 @@ export async function putStripeConnectionOfCreator(
   connection: StripeConnection,
   exchangedCode: string,
 ): Promise<boolean> {
-  try {
-    await transactWrite([
+  return conditionalWrite(
+    transactWrite([
       {
         ConditionCheck: {
           Key: projectKey(connection.projectId),
@@ -141,12 +144,8 @@ export async function putStripeConnectionOfCreator(
         },
       },
       { Put: { Item: stripeConnectionModel.toItem(connection) } },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 }
 
 /** The ids of the projects connected to a Stripe account (`acct_...`). */
@@ -166,8 +165,8 @@ export async function listProjectIdsConnectedTo(stripeUserId: string): Promise<s
  * ProjectNotFoundError when the project is gone (the update must not create a partial project).
  */
 export async function clearStripeConnection(projectId: string): Promise<void> {
-  try {
-    await transactWrite([
+  const cleared = await conditionalWrite(
+    transactWrite([
       {
         Update: {
           Key: projectKey(projectId),
@@ -178,11 +177,9 @@ export async function clearStripeConnection(projectId: string): Promise<void> {
         },
       },
       { Delete: { Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' } } },
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ProjectNotFoundError(projectId);
-    throw error;
-  }
+    ]),
+  );
+  if (!cleared) throw new ProjectNotFoundError(projectId);
 }
 
 // ---------------------------------------------------------------- the creator's own projects
@@ -235,20 +232,16 @@ export async function updateProjectOfCreator(
   changes: ProjectChanges,
 ): Promise<ProjectWithConnection | null> {
   const { UpdateExpression, names, values } = setChanges(changes);
-  let attributes: Record<string, unknown> | undefined;
-  try {
-    attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: projectKey(id),
       UpdateExpression,
       ConditionExpression: 'attribute_exists(pk) AND #creator = :creator',
       ExpressionAttributeNames: { ...names, '#creator': 'creatorUserId' },
       ExpressionAttributeValues: { ...values, ':creator': userId },
       ReturnValues: 'ALL_NEW',
-    });
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    }),
+  );
   if (!attributes) return null;
   return {
     project: projectModel.fromItem(attributes),

@@ -10,8 +10,10 @@ import {
   openReportsModel,
 } from '../models';
 import {
+  conditionalTransaction,
+  conditionalWrite,
+  conditionalWriteReturning,
   getItem,
-  isConditionFailure,
   type Page,
   queryAll,
   queryPage,
@@ -48,15 +50,6 @@ const guardKeys = (userId: string, investorId: string) =>
   openReportGuardModel.keys({ userId, investorId, reportId: '' });
 const openReportsKey = (userId: string) => openReportsModel.keys({ userId, reportIds: [] });
 
-/** Why each item of a cancelled transaction was refused, by position ('None' for the ones that were not). */
-function cancelled(error: unknown): string[] {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  if (reasons) return reasons.map((reason) => reason.Code ?? 'None');
-  // The message lists them too: "... cancellation reasons for specific reasons [ConditionalCheckFailed, None]".
-  const listed = /\[([^\]]*)\]\s*$/.exec((error as Error).message ?? '')?.[1];
-  return listed ? listed.split(',').map((reason) => reason.trim()) : [];
-}
-
 /**
  * Writes an open report, its guard and its place among the founder's open reports in one
  * transaction: one open report per founder and investor, and at most MAX_OPEN_REPORTS_PER_FOUNDER
@@ -65,8 +58,8 @@ function cancelled(error: unknown): string[] {
  * @throws ReportAlreadyOpenError; ReportLimitError.
  */
 export async function createReport(report: InvestorReport): Promise<InvestorReport> {
-  try {
-    await transactWriteRetryingConflicts([
+  const outcome = await conditionalTransaction(
+    transactWriteRetryingConflicts([
       {
         Put: {
           Item: openReportGuardModel.toItem({
@@ -91,14 +84,12 @@ export async function createReport(report: InvestorReport): Promise<InvestorRepo
           },
         },
       },
-    ]);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    if (cancelled(error)[0] !== 'ConditionalCheckFailed' && cancelled(error)[2] === 'ConditionalCheckFailed')
-      throw new ReportLimitError(`At most ${MAX_OPEN_REPORTS_PER_FOUNDER} open reports per founder`);
-    throw new ReportAlreadyOpenError('A report of this investor is open');
-  }
-  return report;
+    ]),
+  );
+  if (outcome.written) return report;
+  if (outcome.reasons[0] !== 'ConditionalCheckFailed' && outcome.reasons[2] === 'ConditionalCheckFailed')
+    throw new ReportLimitError(`At most ${MAX_OPEN_REPORTS_PER_FOUNDER} open reports per founder`);
+  throw new ReportAlreadyOpenError('A report of this investor is open');
 }
 
 /** The writes that take a resolved report out of its founder's open reports (with its resolution). */
@@ -182,8 +173,8 @@ export async function claimReport(
   claim: ReportClaim,
   staleBefore: string,
 ): Promise<InvestorReport> {
-  try {
-    const attributes = await updateItem({
+  const attributes = await conditionalWriteReturning(
+    updateItem({
       Key: { pk: `REPORT#${id}`, sk: 'REPORT' },
       UpdateExpression: 'SET #status = :resolving, claim = :claim',
       ConditionExpression:
@@ -196,21 +187,19 @@ export async function claimReport(
         ':stale': staleBefore,
       },
       ReturnValues: 'ALL_NEW',
-    });
-    return investorReportModel.fromItem(attributes ?? {});
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const current = await getReport(id);
-    if (current?.status === 'resolving')
-      throw new ReportBeingResolvedError('Another resolution holds the report');
-    throw new ReportAlreadyResolvedError('The report is no longer open');
-  }
+    }),
+  );
+  if (attributes !== null) return investorReportModel.fromItem(attributes ?? {});
+  const current = await getReport(id);
+  if (current?.status === 'resolving')
+    throw new ReportBeingResolvedError('Another resolution holds the report');
+  throw new ReportAlreadyResolvedError('The report is no longer open');
 }
 
 /** Gives a claimed report back to the queue (status `open`), if the claim is still ours. */
 export async function releaseReportClaim(id: string, claimId: string): Promise<boolean> {
-  try {
-    await updateItem({
+  return conditionalWrite(
+    updateItem({
       Key: { pk: `REPORT#${id}`, sk: 'REPORT' },
       UpdateExpression: 'SET #status = :open, claim = :null',
       ConditionExpression: '#status = :resolving AND claim.#id = :claim',
@@ -221,12 +210,8 @@ export async function releaseReportClaim(id: string, claimId: string): Promise<b
         ':claim': claimId,
         ':null': null,
       },
-    });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    }),
+  );
 }
 
 /**
@@ -243,8 +228,8 @@ export async function markReportResolved(
   claimId: string,
   credit: { grant: CreditEntry; guard: BounceCreditGuard } | null,
 ): Promise<InvestorReport> {
-  try {
-    await transactWrite([
+  const resolvedNow = await conditionalWrite(
+    transactWrite([
       {
         Put: {
           Item: investorReportModel.toItem(resolved),
@@ -256,11 +241,8 @@ export async function markReportResolved(
       { Delete: { Key: guardKeys(resolved.reporterUserId, resolved.investorId) } },
       ...closeOpenReportWrites(resolved),
       ...(credit ? bounceCreditWrites(credit.grant, credit.guard) : []),
-    ]);
-  } catch (error) {
-    if (isConditionFailure(error))
-      throw new ReportAlreadyResolvedError('The report is no longer claimed by us');
-    throw error;
-  }
+    ]),
+  );
+  if (!resolvedNow) throw new ReportAlreadyResolvedError('The report is no longer claimed by us');
   return resolved;
 }

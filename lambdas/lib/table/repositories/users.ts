@@ -7,15 +7,7 @@ import {
   type UserProfile,
   userProfileModel,
 } from '../models';
-import {
-  conditionalWrite,
-  getItem,
-  isConditionFailure,
-  putItem,
-  queryAll,
-  queryCount,
-  updateItem,
-} from '../table';
+import { conditionalWrite, getItem, putItem, queryAll, queryCount, updateItem } from '../table';
 import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
@@ -131,20 +123,22 @@ async function addPurchaseToRow(purchase: LibraryPurchase, read: PurchasedContac
     const merged = mergePurchase(row, purchase);
     if (!merged) return false;
     const version = row?.version ?? 0;
-    try {
-      await putItem(contactItem({ ...merged, version: version + 1 } as PurchasedContact), {
+    const written = await conditionalWrite(
+      putItem(contactItem({ ...merged, version: version + 1 } as PurchasedContact), {
         expression: !row
           ? 'attribute_not_exists(pk)'
           : version === 0
             ? 'attribute_not_exists(version) OR version = :version'
             : 'version = :version',
         ...(row ? { values: { ':version': version } } : {}),
-      });
-      return true;
-    } catch (error) {
-      if (!isConditionFailure(error) || attempt >= LIBRARY_WRITE_ATTEMPTS) throw error;
-      row = await getPurchasedContact(purchase.userId, purchase.searchableInvestorId);
-    }
+      }),
+    );
+    if (written) return true;
+    if (attempt >= LIBRARY_WRITE_ATTEMPTS)
+      throw new Error(
+        `The library row of ${purchase.userId} for ${purchase.searchableInvestorId} kept changing while it was being written`,
+      );
+    row = await getPurchasedContact(purchase.userId, purchase.searchableInvestorId);
   }
 }
 

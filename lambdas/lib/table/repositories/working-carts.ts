@@ -6,7 +6,7 @@ import {
   type WorkingCartMerge,
 } from '../../../../shared/cart/working-cart';
 import { type WorkingCartRecord, workingCartModel } from '../models';
-import { getItem, isConditionFailure, putItem } from '../table';
+import { conditionalWrite, getItem, putItem } from '../table';
 import { getSearchableInvestors, toCard } from './investors';
 
 /** A write that named a version the cart no longer has: nothing was written. */
@@ -68,23 +68,16 @@ export async function putWorkingCart(
     version: expectedVersion + 1,
     updatedAt: now.toISOString(),
   };
-  try {
-    await putItem(
+  const written = await conditionalWrite(
+    putItem(
       workingCartModel.toItem(record),
       expectedVersion === NO_WORKING_CART_VERSION
         ? 'attribute_not_exists(pk)'
         : { expression: 'version = :expected', values: { ':expected': expectedVersion } },
-    );
-  } catch (error) {
-    if (isConditionFailure(error))
-      throw new WorkingCartConflictError(
-        `The working cart of ${userId} is not at version ${expectedVersion}`,
-        {
-          cause: error,
-        },
-      );
-    throw error;
-  }
+    ),
+  );
+  if (!written)
+    throw new WorkingCartConflictError(`The working cart of ${userId} is not at version ${expectedVersion}`);
   return stateOf(record);
 }
 
