@@ -10,7 +10,7 @@ import {
 import { buildExportCsv } from '../export/export-csv';
 import { contactsOf } from '../purchases/delivery';
 import { batchGet } from '../table/batch';
-import { type PurchasedContact, purchasedContactModel } from '../table/models';
+import { type PurchasedContact, purchasedContactKey, purchasedContactModel } from '../table/models';
 import { getCart } from '../table/repositories/carts';
 import { getInvestorContacts } from '../table/repositories/contacts';
 import { listPurchasedContacts } from '../table/repositories/users';
@@ -80,9 +80,7 @@ export async function refreshedPurchaseCsv(
     );
   const [current, libraryItems] = await Promise.all([
     contactsOf(cart),
-    batchGet(
-      cart.searchableInvestorEntryIds.map((id) => ({ pk: `USER#${buyerUserId}`, sk: `CONTACT#${id}` })),
-    ),
+    batchGet(cart.searchableInvestorEntryIds.map((id) => purchasedContactKey(buyerUserId, id))),
   ]);
   const rows = libraryItems.map((item) =>
     purchasedContactModel.fromItem({

@@ -38,7 +38,7 @@ import { CONTACT_KINDS, contactSheetSchema } from '../../../shared/investors/pro
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
 import { DATA_REQUEST_ACTIONS, DATA_REQUEST_STATUSES } from '../../../shared/privacy/data-requests';
-import { defineModel, keyFragment, padNumber } from './model';
+import { accessPattern, defineModel, keyFragment, padNumber, type TableKey } from './model';
 
 /**
  * Every entity of the single table (spec section 3), with its keys. `docs/data-model.md` lists the
@@ -46,6 +46,12 @@ import { defineModel, keyFragment, padNumber } from './model';
  */
 
 const isoDate = z.string().check(z.minLength(1));
+
+/** A user's partition (`USER#<sub>`): their profile and everything they own. */
+const userPartition = (userId: string) => `USER#${userId}`;
+
+/** The key of a user's profile. */
+export const userProfileKey = (userId: string): TableKey => ({ pk: userPartition(userId), sk: 'PROFILE' });
 
 /** user + profile: one item per Cognito user. */
 export const userProfileModel = defineModel(
@@ -61,7 +67,7 @@ export const userProfileModel = defineModel(
     /** The weekly summary of updates to bought contacts (issue 20): on unless the founder turned it off. */
     updateEmails: z._default(z.boolean(), true),
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'PROFILE' }),
+  (v) => userProfileKey(v.userId),
 );
 export type UserProfile = z.infer<typeof userProfileModel.schema>;
 
@@ -71,6 +77,22 @@ export type UserProfile = z.infer<typeof userProfileModel.schema>;
  * week claimed (`2026-W48`; `previousSentWeek` the one before, which a refused send gives back) and
  * the instant the last email sent covered changes up to.
  */
+const UPDATE_SUMMARIES = 'UPDATE_SUMMARIES';
+export const updateSummaryKey = (userId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: 'UPDATE_SUMMARY',
+});
+
+/** The buyers to send the weekly summary to (`gsi1`). */
+export const updateSummaries = accessPattern(
+  {
+    index: 'gsi1',
+    params: [],
+    description: 'The buyers to send the weekly summary to (the weekly job pages over it)',
+  },
+  () => ({ partition: UPDATE_SUMMARIES }),
+);
+
 export const updateSummaryModel = defineModel(
   'updateSummary',
   z.object({
@@ -80,12 +102,37 @@ export const updateSummaryModel = defineModel(
     coveredUntil: z._default(z.nullable(isoDate), null),
     previousSentWeek: z._default(z.nullable(z.string()), null),
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'UPDATE_SUMMARY', gsi1pk: 'UPDATE_SUMMARIES', gsi1sk: v.userId }),
+  (v) => ({ ...updateSummaryKey(v.userId), gsi1pk: UPDATE_SUMMARIES, gsi1sk: v.userId }),
 );
 export type UpdateSummary = z.infer<typeof updateSummaryModel.schema>;
 
 /** The buyers-of-an-investor index key of a library item (`gsi1`). */
-export const buyersIndexKey = (searchableInvestorId: string) => `BUYERS#${searchableInvestorId}`;
+const buyersIndexKey = (searchableInvestorId: string) => `BUYERS#${searchableInvestorId}`;
+
+const CONTACT_PREFIX = 'CONTACT#';
+/** The key of one bought contact in a user's library. */
+export const purchasedContactKey = (userId: string, searchableInvestorId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: `${CONTACT_PREFIX}${searchableInvestorId}`,
+});
+/** The investor id of a library row's sort key. */
+export const investorIdOfContactKey = (sk: string) => sk.slice(CONTACT_PREFIX.length);
+
+/** A founder's contact library: their bought contacts (one Query of their partition). */
+export const purchasedContactsOf = accessPattern(
+  { index: 'table', params: ['userId'], description: "A founder's contact library (their bought contacts)" },
+  (userId: string) => ({ partition: userPartition(userId), sortPrefix: CONTACT_PREFIX }),
+);
+
+/** The founders who bought one investor: their library rows (`gsi1`). */
+export const buyersOf = accessPattern(
+  {
+    index: 'gsi1',
+    params: ['investorId'],
+    description: "The founders who bought one investor (the admins' review of a join)",
+  },
+  (investorId: string) => ({ partition: buyersIndexKey(investorId) }),
+);
 
 /** A contact the user bought: kept in their contact library with the values they paid for. */
 export const purchasedContactModel = defineModel(
@@ -141,13 +188,45 @@ export const purchasedContactModel = defineModel(
   }),
   // By investor too (issue 30): how many founders bought an entry, for the admins' review of a join.
   (v) => ({
-    pk: `USER#${v.userId}`,
-    sk: `CONTACT#${v.searchableInvestorId}`,
+    ...purchasedContactKey(v.userId, v.searchableInvestorId),
     gsi1pk: buyersIndexKey(v.searchableInvestorId),
     gsi1sk: v.userId,
   }),
 );
 export type PurchasedContact = z.infer<typeof purchasedContactModel.schema>;
+
+const projectPartition = (id: string) => `PROJECT#${id}`;
+export const projectKey = (id: string): TableKey => ({ pk: projectPartition(id), sk: 'PROJECT' });
+export const stripeConnectionKey = (projectId: string): TableKey => ({
+  pk: projectPartition(projectId),
+  sk: 'STRIPE_CONNECTION',
+});
+
+/** A founder's projects, by creation (`gsi1`). */
+export const projectsOfCreator = accessPattern(
+  { index: 'gsi1', params: ['userId'], description: "A founder's projects" },
+  (userId: string) => ({ partition: userPartition(userId), sortPrefix: 'PROJECT#' }),
+);
+
+/** Every item of a project's partition: the project, its Stripe connection, its transactions. */
+export const projectItems = accessPattern(
+  {
+    index: 'table',
+    params: ['projectId'],
+    description: 'A project and everything kept under it (its deletion)',
+  },
+  (projectId: string) => ({ partition: projectPartition(projectId) }),
+);
+
+/** The projects connected to one Stripe account (`gsi1`). */
+export const projectsConnectedTo = accessPattern(
+  {
+    index: 'gsi1',
+    params: ['stripeUserId'],
+    description: 'The projects connected to one Stripe account (disconnecting the last one deauthorises it)',
+  },
+  (stripeUserId: string) => ({ partition: `STRIPE_ACCOUNT#${stripeUserId}`, sortPrefix: 'PROJECT#' }),
+);
 
 export const projectModel = defineModel(
   'project',
@@ -165,9 +244,8 @@ export const projectModel = defineModel(
     stripeConnectTimestamp: z.nullable(isoDate),
   }),
   (v) => ({
-    pk: `PROJECT#${v.id}`,
-    sk: 'PROJECT',
-    gsi1pk: `USER#${v.creatorUserId}`,
+    ...projectKey(v.id),
+    gsi1pk: userPartition(v.creatorUserId),
     gsi1sk: `PROJECT#${v.createdAt}#${v.id}`,
   }),
 );
@@ -189,8 +267,7 @@ export const stripeConnectionModel = defineModel(
     connectedAt: isoDate,
   }),
   (v) => ({
-    pk: `PROJECT#${v.projectId}`,
-    sk: 'STRIPE_CONNECTION',
+    ...stripeConnectionKey(v.projectId),
     // The projects connected to one Stripe account: disconnecting the last one deauthorises it.
     gsi1pk: `STRIPE_ACCOUNT#${v.stripeUserId}`,
     gsi1sk: `PROJECT#${v.projectId}`,
@@ -209,12 +286,26 @@ const ingested = {
 /** The sort key of an ingested transaction, under its project: `TXN#<type>#<stripeId>`. */
 export const transactionSortKey = (type: TransactionType, stripeId: string) => `TXN#${type}#${stripeId}`;
 
+/** A project's ingested transactions, of one type or all (one Query of the project's partition). */
+export const transactionsOf = accessPattern(
+  {
+    index: 'table',
+    params: ['projectId', 'type'],
+    description:
+      "A project's ingested Stripe transactions, of one type (Business Insights) or all (a reconnection clears them)",
+  },
+  (projectId: string, type?: TransactionType) => ({
+    partition: projectPartition(projectId),
+    sortPrefix: type === undefined ? 'TXN#' : transactionSortKey(type, ''),
+  }),
+);
+
 /** A charge of the project's connected Stripe account (ingest, 'Business Insights'). */
 export const stripeChargeModel = defineModel(
   'stripeCharge',
   z.object({ ...storedChargeSchema.shape, ...ingested }),
   (v) => ({
-    pk: `PROJECT#${v.projectId}`,
+    pk: projectPartition(v.projectId),
     sk: transactionSortKey('charge', v.id),
   }),
 );
@@ -224,7 +315,7 @@ export const stripeRefundModel = defineModel(
   'stripeRefund',
   z.object({ ...storedRefundSchema.shape, ...ingested }),
   (v) => ({
-    pk: `PROJECT#${v.projectId}`,
+    pk: projectPartition(v.projectId),
     sk: transactionSortKey('refund', v.id),
   }),
 );
@@ -234,7 +325,7 @@ export const stripeInvoiceModel = defineModel(
   'stripeInvoice',
   z.object({ ...storedInvoiceSchema.shape, ...ingested }),
   (v) => ({
-    pk: `PROJECT#${v.projectId}`,
+    pk: projectPartition(v.projectId),
     sk: transactionSortKey('invoice', v.id),
   }),
 );
@@ -244,26 +335,55 @@ export type StripeInvoiceItem = z.infer<typeof stripeInvoiceModel.schema>;
 export const stripeSubscriptionModel = defineModel(
   'stripeSubscription',
   z.object({ ...storedSubscriptionSchema.shape, ...ingested }),
-  (v) => ({ pk: `PROJECT#${v.projectId}`, sk: transactionSortKey('subscription', v.id) }),
+  (v) => ({ pk: projectPartition(v.projectId), sk: transactionSortKey('subscription', v.id) }),
 );
 export type StripeSubscriptionItem = z.infer<typeof stripeSubscriptionModel.schema>;
 
 /** The index partition of an import job's staged rows (written, not yet published). */
-export const stagedIndexKey = (jobId: string) => `STAGED#${jobId}`;
+const stagedIndexKey = (jobId: string) => `STAGED#${jobId}`;
+const UNMAPPED = 'UNMAPPED';
+
+export const importedInvestorKey = (id: string): TableKey => ({ pk: `IMPORTED#${id}`, sk: 'IMPORTED' });
+
+/** The imported investors with one email, any case (`gsi1`). */
+export const importedInvestorsWithEmail = accessPattern(
+  { index: 'gsi1', params: ['email'], description: 'The imported investors with one email (any case)' },
+  (email: string) => ({ partition: emailIndexKey(email) }),
+);
+
+/** The imported investors not yet mapped (`gsi2`, sparse). */
+export const unmappedImportedInvestors = accessPattern(
+  { index: 'gsi2', params: [], description: 'The imported investors not yet mapped (process unmapped)' },
+  () => ({ partition: UNMAPPED }),
+);
+
+/** An import job's staged rows, written and not yet published (`gsi2`). */
+export const stagedRowsOf = accessPattern(
+  {
+    index: 'gsi2',
+    params: ['jobId'],
+    description: "An import job's staged rows (publishing, counting, discarding)",
+  },
+  (jobId: string) => ({ partition: stagedIndexKey(jobId) }),
+);
 
 export const importedInvestorModel = defineModel('importedInvestor', importedInvestorSchema, (v) => ({
-  pk: `IMPORTED#${v.id}`,
-  sk: 'IMPORTED',
+  ...importedInvestorKey(v.id),
   ...(v.email?.trim() ? { gsi1pk: emailIndexKey(v.email), gsi1sk: `IMPORTED#${v.id}` } : {}),
   // Sparse: only pending records are in the "unmapped" index; staged ones are under their import job.
-  ...(v.status === 'pending' ? { gsi2pk: 'UNMAPPED', gsi2sk: `${v.importedAt}#${v.id}` } : {}),
+  ...(v.status === 'pending' ? { gsi2pk: UNMAPPED, gsi2sk: `${v.importedAt}#${v.id}` } : {}),
   ...(v.status === 'staged' ? { gsi2pk: stagedIndexKey(v.importJobId ?? ''), gsi2sk: v.id } : {}),
 }));
 
-export const searchableInvestorModel = defineModel('searchableInvestor', searchableInvestorSchema, (v) => ({
-  pk: `INVESTOR#${v.id}`,
+const investorPartition = (id: string) => `INVESTOR#${id}`;
+export const searchableInvestorKey = (id: string): TableKey => ({
+  pk: investorPartition(id),
   sk: 'INVESTOR',
-}));
+});
+
+export const searchableInvestorModel = defineModel('searchableInvestor', searchableInvestorSchema, (v) =>
+  searchableInvestorKey(v.id),
+);
 
 /**
  * An investor's contact sheet (issue 20): each contact value with its source and dates, beside the
@@ -271,10 +391,13 @@ export const searchableInvestorModel = defineModel('searchableInvestor', searcha
  * Written only when it says more than the investor's linked imported record (docs/data-model.md,
  * "Provenance").
  */
-export const investorContactsModel = defineModel('investorContacts', contactSheetSchema, (v) => ({
-  pk: `INVESTOR#${v.investorId}`,
+export const investorContactsKey = (investorId: string): TableKey => ({
+  pk: investorPartition(investorId),
   sk: 'CONTACTS',
-}));
+});
+export const investorContactsModel = defineModel('investorContacts', contactSheetSchema, (v) =>
+  investorContactsKey(v.investorId),
+);
 
 export const TAG_KINDS = ['stage', 'sector'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
@@ -297,6 +420,18 @@ export const emailIndexKey = (email: string) => `EMAIL#${keyFragment(email.trim(
  * One posting per searchable investor per stage or sector tag, carrying the card search shows, so
  * a page of results is one Query whatever the number of matches.
  */
+const NAME_PREFIX = 'NAME#';
+
+/** The postings of one tag, alphabetical by name (search; the field merger's batches). */
+export const postingsOfTag = accessPattern(
+  {
+    index: 'table',
+    params: ['kind', 'tagKey'],
+    description: 'The investors carrying one stage or sector tag, by name (search)',
+  },
+  (kind: TagKind, tagKey: string) => ({ partition: tagPartitionKey(kind, tagKey), sortPrefix: NAME_PREFIX }),
+);
+
 export const tagPostingModel = defineModel(
   'tagPosting',
   z.object({
@@ -308,23 +443,58 @@ export const tagPostingModel = defineModel(
 );
 export type TagPosting = z.infer<typeof tagPostingModel.schema>;
 
+/** gsi1 lists every tag counter, so aggregation reads counters with one Query instead of a Scan. */
+const TAG_COUNTERS = 'TAGCOUNTERS';
+
+export const tagCounterKey = (kind: TagKind, tagKey: string): TableKey => ({
+  pk: tagPartitionKey(kind, tagKey),
+  sk: '#COUNT',
+});
+
+/** Every tag counter (`gsi1`). */
+export const tagCounters = accessPattern(
+  { index: 'gsi1', params: [], description: 'Every tag counter (aggregation, without a Scan)' },
+  () => ({ partition: TAG_COUNTERS }),
+);
+
 /**
  * The number of investors carrying a tag, kept in step with the postings by mapping and set exact by
- * the recount. The repository adds per-spelling counts and the counters index (gsi1) to the item.
+ * the recount, listed in the counters index (gsi1). The repository adds per-spelling counts.
  */
 export const tagCounterModel = defineModel(
   'tagCounter',
   z.object({ kind: tagKindSchema, tagKey: z.string(), count: z.int() }),
-  (v) => ({ pk: tagPartitionKey(v.kind, v.tagKey), sk: '#COUNT' }),
+  (v) => ({
+    ...tagCounterKey(v.kind, v.tagKey),
+    gsi1pk: TAG_COUNTERS,
+    gsi1sk: `${v.kind}#${keyFragment(v.tagKey, 1000)}`,
+  }),
 );
+
+const DIRECTORY = 'DIRECTORY';
+const META_PREFIX = 'META#';
 
 /** One record per aggregation run: the API's directory-metadata contract, with a checked timestamp. */
 export const directoryMetadataModel = defineModel(
   'directoryMetadata',
   z.extend(directoryMetadataSchema, { createdAt: isoDate }),
-  (v) => ({ pk: 'DIRECTORY', sk: `META#${v.createdAt}#${v.id}` }),
+  (v) => ({ pk: DIRECTORY, sk: `${META_PREFIX}${v.createdAt}#${v.id}` }),
 );
+
+/** The directory metadata records, by creation (the latest: the last one). */
+export const directoryMetadataRecords = accessPattern(
+  { index: 'table', params: [], description: "The directory's metadata records, by creation (the latest)" },
+  () => ({ partition: DIRECTORY, sortPrefix: META_PREFIX }),
+);
+
+/** The directory's running totals (one item, kept by mapping). */
+export const directoryTotalsKey = (): TableKey => ({ pk: DIRECTORY, sk: '#TOTALS' });
 export type DirectoryMetadata = z.infer<typeof directoryMetadataModel.schema>;
+
+const cartPartition = (id: string) => `CART#${id}`;
+const CARTS = 'CARTS';
+export const cartKey = (id: string): TableKey => ({ pk: cartPartition(id), sk: 'CART' });
+export const cartDeliveryKey = (cartId: string): TableKey => ({ pk: cartPartition(cartId), sk: 'DELIVERY' });
 
 /**
  * A saved cart. Items are not embedded: 2,500 cards would pass DynamoDB's 400 KB item limit, so the
@@ -364,15 +534,26 @@ export const cartModel = defineModel(
     investorNames: z._default(z.record(z.string(), z.string()), {}),
   }),
   (v) => ({
-    pk: `CART#${v.id}`,
-    sk: 'CART',
-    gsi1pk: 'CARTS',
+    ...cartKey(v.id),
+    gsi1pk: CARTS,
     gsi1sk: `${padNumber(v.startedDate)}#${v.id}`,
-    gsi2pk: `USER#${v.creatorUserId}`,
+    gsi2pk: userPartition(v.creatorUserId),
     gsi2sk: `CART#${padNumber(v.startedDate)}#${v.id}`,
   }),
 );
 export type CartRecord = z.infer<typeof cartModel.schema>;
+
+/** Every cart, by start (`gsi1`; the admin carts page reads it newest first). */
+export const allCarts = accessPattern(
+  { index: 'gsi1', params: [], description: 'Every cart, by start (the admin carts page, newest first)' },
+  () => ({ partition: CARTS }),
+);
+
+/** A founder's carts, by start (`gsi2`). */
+export const cartsOfCreator = accessPattern(
+  { index: 'gsi2', params: ['userId'], description: "A founder's carts" },
+  (userId: string) => ({ partition: userPartition(userId), sortPrefix: 'CART#' }),
+);
 
 /**
  * The working cart (issue 32): a signed-in founder's export cart before it is saved, one item per
@@ -380,6 +561,10 @@ export type CartRecord = z.infer<typeof cartModel.schema>;
  * DynamoDB's 400 KB item limit); `version` is raised by every write, each conditional on the one it
  * read.
  */
+export const workingCartKey = (userId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: 'WORKING_CART',
+});
 export const workingCartModel = defineModel(
   'workingCart',
   z.object({
@@ -390,12 +575,23 @@ export const workingCartModel = defineModel(
     version: z.int(),
     updatedAt: isoDate,
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'WORKING_CART' }),
+  (v) => workingCartKey(v.userId),
 );
 export type WorkingCartRecord = z.infer<typeof workingCartModel.schema>;
 
 /** The index partition of the deliveries of paid carts not yet delivered (sparse, by payment time). */
-export const DELIVERIES_OPEN = 'DELIVERIES_OPEN';
+const DELIVERIES_OPEN = 'DELIVERIES_OPEN';
+
+/** The deliveries of carts paid before an instant and not yet delivered, oldest payment first (`gsi1`). */
+export const openDeliveriesPaidBefore = accessPattern(
+  {
+    index: 'gsi1',
+    params: ['paidBefore'],
+    description:
+      'The paid carts not yet delivered, paid before an instant, oldest first (the watch of paid carts)',
+  },
+  (paidBefore: string) => ({ partition: DELIVERIES_OPEN, sortBefore: paidBefore }),
+);
 
 /**
  * What export delivery has done for a purchased cart: each step is recorded so a retry skips it.
@@ -434,8 +630,7 @@ export const cartDeliveryModel = defineModel(
     undeliveredCredited: z._default(z.int(), 0),
   }),
   (v) => ({
-    pk: `CART#${v.cartId}`,
-    sk: 'DELIVERY',
+    ...cartDeliveryKey(v.cartId),
     ...(v.deliveredAt === null && v.purchasedAt
       ? { gsi1pk: DELIVERIES_OPEN, gsi1sk: `${v.purchasedAt}#${v.cartId}` }
       : {}),
@@ -446,6 +641,12 @@ export type CartDelivery = z.infer<typeof cartDeliveryModel.schema>;
 /** The board by votes: most votes first, then newest (a descending Query of `gsi2`). */
 export const podcastVotesSortKey = (voteCount: number, createdAt: string, id: string) =>
   `${padNumber(voteCount, 10)}#${createdAt}#${id}`;
+
+const podcastPartition = (id: string) => `PODCAST#${id}`;
+const PODCASTS = 'PODCASTS';
+const PODCASTS_HIDDEN = 'PODCASTS_HIDDEN';
+const PODCASTS_BY_VOTES = 'PODCASTS_BY_VOTES';
+export const podcastKey = (id: string): TableKey => ({ pk: podcastPartition(id), sk: 'PODCAST' });
 
 /**
  * A podcast. `voteCount` is stored (kept exact by the vote's transaction); a visible podcast is on
@@ -467,16 +668,33 @@ export const podcastModel = defineModel(
     hiddenAt: z._default(z.nullable(isoDate), null),
   }),
   (v) => ({
-    pk: `PODCAST#${v.id}`,
-    sk: 'PODCAST',
-    gsi1pk: v.hiddenAt ? 'PODCASTS_HIDDEN' : 'PODCASTS',
+    ...podcastKey(v.id),
+    gsi1pk: v.hiddenAt ? PODCASTS_HIDDEN : PODCASTS,
     gsi1sk: `${v.createdAt}#${v.id}`,
     ...(v.hiddenAt
       ? {}
-      : { gsi2pk: 'PODCASTS_BY_VOTES', gsi2sk: podcastVotesSortKey(v.voteCount, v.createdAt, v.id) }),
+      : { gsi2pk: PODCASTS_BY_VOTES, gsi2sk: podcastVotesSortKey(v.voteCount, v.createdAt, v.id) }),
   }),
 );
 export type PodcastItem = z.infer<typeof podcastModel.schema>;
+
+/** The visible board, by votes (`gsi2`; read most votes first). */
+export const podcastsByVotes = accessPattern(
+  { index: 'gsi2', params: [], description: 'The board by votes (most first, then newest)' },
+  () => ({ partition: PODCASTS_BY_VOTES }),
+);
+
+/** The visible board, by listing (`gsi1`; read newest first). */
+export const podcastsByListing = accessPattern(
+  { index: 'gsi1', params: [], description: 'The board by listing (newest first)' },
+  () => ({ partition: PODCASTS }),
+);
+
+/** The hidden podcasts, by listing (`gsi1`; the admins' list). */
+export const hiddenPodcasts = accessPattern(
+  { index: 'gsi1', params: [], description: "The hidden podcasts (the admins' list)" },
+  () => ({ partition: PODCASTS_HIDDEN }),
+);
 
 /** The podcasts a user has listed (at most {@link MAX_PODCASTS_PER_FOUNDER}): the limit's guard. */
 export const podcastListerModel = defineModel(
@@ -485,18 +703,44 @@ export const podcastListerModel = defineModel(
   (v) => ({ pk: `LISTER#${v.userId}`, sk: 'PODCASTS' }),
 );
 
+const VOTE_PREFIX = 'VOTE#';
+const voterPartition = (userId: string) => `VOTER#${userId}`;
+export const podcastVoteKey = (podcastId: string, userId: string): TableKey => ({
+  pk: podcastPartition(podcastId),
+  sk: `${VOTE_PREFIX}${userId}`,
+});
+
 /** One item per voter: concurrent votes never overwrite each other. */
 export const podcastVoteModel = defineModel(
   'podcastVote',
   z.object({ podcastId: z.string(), userId: z.string(), vote: z.literal(1), timestamp: isoDate }),
   // By voter too: "my votes" is one Query, whatever the size of the board.
   (v) => ({
-    pk: `PODCAST#${v.podcastId}`,
-    sk: `VOTE#${v.userId}`,
-    gsi1pk: `VOTER#${v.userId}`,
+    ...podcastVoteKey(v.podcastId, v.userId),
+    gsi1pk: voterPartition(v.userId),
     gsi1sk: `${v.timestamp}#${v.podcastId}`,
   }),
 );
+
+/** The votes of one podcast (one Query of its partition: counting, deleting). */
+export const votesOfPodcast = accessPattern(
+  {
+    index: 'table',
+    params: ['podcastId'],
+    description: 'The votes of one podcast (counting them, deleting the podcast)',
+  },
+  (podcastId: string) => ({ partition: podcastPartition(podcastId), sortPrefix: VOTE_PREFIX }),
+);
+
+/** A user's votes, by time (`gsi1`). */
+export const votesOfVoter = accessPattern(
+  { index: 'gsi1', params: ['userId'], description: "A user's votes (my votes)" },
+  (userId: string) => ({ partition: voterPartition(userId) }),
+);
+
+const importPartition = (id: string) => `IMPORT#${id}`;
+const IMPORTS = 'IMPORTS';
+export const importJobKey = (id: string): TableKey => ({ pk: importPartition(id), sk: 'JOB' });
 
 export const importJobModel = defineModel(
   'importJob',
@@ -535,15 +779,22 @@ export const importJobModel = defineModel(
     executionArn: z.nullable(z.string()),
     finishedAt: z.nullable(isoDate),
   }),
-  (v) => ({ pk: `IMPORT#${v.id}`, sk: 'JOB', gsi1pk: 'IMPORTS', gsi1sk: `${v.startedAt}#${v.id}` }),
+  (v) => ({ ...importJobKey(v.id), gsi1pk: IMPORTS, gsi1sk: `${v.startedAt}#${v.id}` }),
 );
 export type ImportJob = z.infer<typeof importJobModel.schema>;
+
+/** The import jobs, by start (`gsi1`; read newest first). */
+export const importJobs = accessPattern(
+  { index: 'gsi1', params: [], description: 'The import jobs (newest first)' },
+  () => ({ partition: IMPORTS }),
+);
 
 /**
  * What the mapping did with one page of an import's rows, written before the page is published:
  * each row's outcome by row number (a retried page writes the same item again; pages that overlap
  * after a half-written retry are deduplicated by row when the job completes) and the rows merged.
  */
+const OUTCOMES_PREFIX = 'OUTCOMES#';
 export const importOutcomePageModel = defineModel(
   'importOutcomePage',
   z.object({
@@ -553,7 +804,17 @@ export const importOutcomePageModel = defineModel(
     rows: z.record(z.string(), z.enum(['added', 'merged', 'withdrawn'])),
     merged: z.array(mergedRowSchema),
   }),
-  (v) => ({ pk: `IMPORT#${v.jobId}`, sk: `OUTCOMES#${padNumber(v.firstRow, 10)}` }),
+  (v) => ({ pk: importPartition(v.jobId), sk: `${OUTCOMES_PREFIX}${padNumber(v.firstRow, 10)}` }),
+);
+
+/** What publishing did with an import's rows, page by page (one Query of the job's partition). */
+export const importOutcomePagesOf = accessPattern(
+  {
+    index: 'table',
+    params: ['jobId'],
+    description: "What publishing did with an import's rows (its summary)",
+  },
+  (jobId: string) => ({ partition: importPartition(jobId), sortPrefix: OUTCOMES_PREFIX }),
 );
 export type ImportOutcomePage = z.infer<typeof importOutcomePageModel.schema>;
 
@@ -561,6 +822,7 @@ export type ImportOutcomePage = z.infer<typeof importOutcomePageModel.schema>;
  * A payment that could not be matched to a cart it pays for (no or an unknown cart reference, or a
  * second payment for a purchased cart): kept for an admin to refund or deliver by hand.
  */
+const UNMATCHED_PAYMENTS = 'UNMATCHED_PAYMENTS';
 export const unmatchedPaymentModel = defineModel(
   'unmatchedPayment',
   // The item is what the admin carts page shows (shared/api/admin.ts).
@@ -568,11 +830,23 @@ export const unmatchedPaymentModel = defineModel(
   (v) => ({
     pk: `PAYMENT#${v.checkoutSessionId}`,
     sk: 'UNMATCHED',
-    gsi1pk: 'UNMATCHED_PAYMENTS',
+    gsi1pk: UNMATCHED_PAYMENTS,
     gsi1sk: `${v.receivedAt}#${v.checkoutSessionId}`,
   }),
 );
+
+/** The payments no cart could take, by arrival (`gsi1`; read newest first). */
+export const unmatchedPayments = accessPattern(
+  { index: 'gsi1', params: [], description: 'The payments no cart could take (newest first)' },
+  () => ({ partition: UNMATCHED_PAYMENTS }),
+);
 export type UnmatchedPayment = z.infer<typeof unmatchedPaymentModel.schema>;
+
+const PORTALS = 'PORTALS';
+export const portalKey = (urlIdentifier: string): TableKey => ({
+  pk: `PORTAL#${urlIdentifier}`,
+  sk: 'PORTAL',
+});
 
 /** A partner firm's branded onboarding page, chosen by the first label of the host name. */
 export const investorPortalModel = defineModel(
@@ -588,7 +862,13 @@ export const investorPortalModel = defineModel(
     firm: z.object({ name: z.string(), website: z.string() }),
     fontFamily: z.nullable(z.string()),
   }),
-  (v) => ({ pk: `PORTAL#${v.urlIdentifier}`, sk: 'PORTAL', gsi1pk: 'PORTALS', gsi1sk: v.urlIdentifier }),
+  (v) => ({ ...portalKey(v.urlIdentifier), gsi1pk: PORTALS, gsi1sk: v.urlIdentifier }),
+);
+
+/** Every portal, by subdomain (`gsi1`). */
+export const portals = accessPattern(
+  { index: 'gsi1', params: [], description: 'The portals (a handful)' },
+  () => ({ partition: PORTALS }),
 );
 export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
 
@@ -597,6 +877,10 @@ export type InvestorPortal = z.infer<typeof investorPortalModel.schema>;
  * founder. Written before the user is added to the Cognito group `investor`, and read by every
  * founder route, so a token issued before the join cannot use founder features either.
  */
+export const investorMemberKey = (userId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: 'INVESTOR',
+});
 export const investorMemberModel = defineModel(
   'investorMember',
   z.object({
@@ -607,12 +891,23 @@ export const investorMemberModel = defineModel(
     portalId: z.string(),
     joinedAt: isoDate,
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'INVESTOR' }),
+  (v) => investorMemberKey(v.userId),
 );
 export type InvestorMember = z.infer<typeof investorMemberModel.schema>;
 
 /** The admins' review queue (issue 21, second part): submitted profiles, oldest first. */
-export const INVESTOR_SUBMISSIONS = 'INVESTOR_SUBMISSIONS';
+const INVESTOR_SUBMISSIONS = 'INVESTOR_SUBMISSIONS';
+
+/** The admins' review queue: submitted profiles and approvals under way, by submission (`gsi1`). */
+export const submittedInvestorProfiles = accessPattern(
+  { index: 'gsi1', params: [], description: "Investors' submitted profiles awaiting review (oldest first)" },
+  () => ({ partition: INVESTOR_SUBMISSIONS }),
+);
+
+export const investorProfileKey = (userId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: 'INVESTOR_PROFILE',
+});
 
 /**
  * The profile an investor keeps of themselves: a draft, then submitted for review. Only while
@@ -639,8 +934,7 @@ export const investorProfileModel = defineModel(
     claim: z.optional(z.nullable(z.object({ id: z.string(), by: z.string(), at: isoDate }))),
   }),
   (v) => ({
-    pk: `USER#${v.userId}`,
-    sk: 'INVESTOR_PROFILE',
+    ...investorProfileKey(v.userId),
     // In the queue while waiting and while an approval is under way (shown as such).
     ...((v.status === 'submitted' || v.status === 'approving') && v.submittedAt
       ? { gsi1pk: INVESTOR_SUBMISSIONS, gsi1sk: `${v.submittedAt}#${v.userId}` }
@@ -650,7 +944,22 @@ export const investorProfileModel = defineModel(
 export type InvestorProfileItem = z.infer<typeof investorProfileModel.schema>;
 
 /** Listings due a reminder to confirm (issue 21): sparse, by due time. */
-export const REMINDERS_DUE = 'REMINDERS_DUE';
+const REMINDERS_DUE = 'REMINDERS_DUE';
+
+/** The listings whose reminder is due by an instant (`gsi2`, by due time). */
+export const remindersDueBy = accessPattern(
+  {
+    index: 'gsi2',
+    params: ['now'],
+    description: 'The listings due a reminder to confirm, by due time (the daily reminders)',
+  },
+  (now: string) => ({ partition: REMINDERS_DUE, sortAtMost: `${now}#\uffff` }),
+);
+
+export const investorListingKey = (userId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: 'INVESTOR_LISTING',
+});
 
 /**
  * An investor's listing in the directory (issue 21): the profile as approved (narrowed since by the
@@ -683,8 +992,7 @@ export const investorListingModel = defineModel(
     version: z.int(),
   }),
   (v) => ({
-    pk: `USER#${v.userId}`,
-    sk: 'INVESTOR_LISTING',
+    ...investorListingKey(v.userId),
     ...(v.withdrawnAt === null && v.reminderFor !== v.confirmedAt
       ? { gsi2pk: REMINDERS_DUE, gsi2sk: `${reminderDueAt(v.confirmedAt)}#${v.userId}` }
       : {}),
@@ -693,7 +1001,26 @@ export const investorListingModel = defineModel(
 export type InvestorListing = z.infer<typeof investorListingModel.schema>;
 
 /** Every withdrawal, newest event first (`gsi1`): the admins' view of withdrawals (issue 30). */
-export const WITHDRAWALS = 'WITHDRAWALS';
+const WITHDRAWALS = 'WITHDRAWALS';
+
+/** Every withdrawn entry, by its latest event (`gsi1`; read newest first). */
+export const withdrawals = accessPattern(
+  {
+    index: 'gsi1',
+    params: [],
+    description: "Every withdrawn entry, latest event first (the admins' withdrawals)",
+  },
+  () => ({ partition: WITHDRAWALS }),
+);
+
+export const withdrawnInvestorKey = (investorId: string): TableKey => ({
+  pk: investorPartition(investorId),
+  sk: 'WITHDRAWN',
+});
+export const entryHolderKey = (investorId: string): TableKey => ({
+  pk: investorPartition(investorId),
+  sk: 'HOLDER',
+});
 
 /**
  * A searchable investor withdrawn from the directory, by its investor on a portal (issue 21) or by
@@ -702,8 +1029,7 @@ export const WITHDRAWALS = 'WITHDRAWALS';
  * `withdrawnAt` is null), with the entry as it was and every withdrawal and restore.
  */
 export const withdrawnInvestorModel = defineModel('withdrawnInvestor', withdrawalMarkSchema, (v) => ({
-  pk: `INVESTOR#${v.investorId}`,
-  sk: 'WITHDRAWN',
+  ...withdrawnInvestorKey(v.investorId),
   gsi1pk: WITHDRAWALS,
   gsi1sk: `${lastWithdrawalEventAt(v)}#${v.investorId}`,
 }));
@@ -719,7 +1045,7 @@ const lastWithdrawalEventAt = (v: WithdrawalMark) => v.history.at(-1)?.at ?? v.w
 export const entryHolderModel = defineModel(
   'entryHolder',
   z.object({ investorId: z.string(), userId: z.string(), at: isoDate }),
-  (v) => ({ pk: `INVESTOR#${v.investorId}`, sk: 'HOLDER' }),
+  (v) => entryHolderKey(v.investorId),
 );
 export type EntryHolder = z.infer<typeof entryHolderModel.schema>;
 
@@ -728,6 +1054,7 @@ export type EntryHolder = z.infer<typeof entryHolderModel.schema>;
  * code sent to the email the directory holds, hashed (scrypt, with its salt). Single use, a few
  * attempts, valid 30 minutes; the item itself expires (TTL) 30 days after it was made.
  */
+export const dataRequestKey = (id: string): TableKey => ({ pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' });
 export const dataRequestModel = defineModel(
   'dataRequest',
   z.object({
@@ -744,17 +1071,30 @@ export const dataRequestModel = defineModel(
     createdAt: isoDate,
     usedAt: z.nullable(isoDate),
   }),
-  (v) => ({ pk: `DATA_REQUEST#${v.id}`, sk: 'REQUEST' }),
+  (v) => dataRequestKey(v.id),
 );
+
+/** One fixed-window counter of a rate limit (`RATE#<scope>#<key>` / `WINDOW#<start>`, gone by TTL). */
+export const rateWindowKey = (scope: string, key: string, windowStart: string): TableKey => ({
+  pk: `RATE#${scope}#${key}`,
+  sk: `WINDOW#${windowStart}`,
+});
 export type DataRequestItem = z.infer<typeof dataRequestModel.schema>;
 
 /** Open correction requests, oldest first (`gsi1`, sparse). */
-export const CORRECTIONS_OPEN = 'CORRECTIONS_OPEN';
+const CORRECTIONS_OPEN = 'CORRECTIONS_OPEN';
+
+/** The open correction requests, by creation (`gsi1`). */
+export const openCorrections = accessPattern(
+  { index: 'gsi1', params: [], description: 'The open correction requests (oldest first)' },
+  () => ({ partition: CORRECTIONS_OPEN }),
+);
+
+export const correctionRequestKey = (id: string): TableKey => ({ pk: `CORRECTION#${id}`, sk: 'CORRECTION' });
 
 /** A correction asked for by the person listed, code checked (issue 30): admins work them. */
 export const correctionRequestModel = defineModel('correctionRequest', correctionRequestSchema, (v) => ({
-  pk: `CORRECTION#${v.id}`,
-  sk: 'CORRECTION',
+  ...correctionRequestKey(v.id),
   ...(v.status === 'open' ? { gsi1pk: CORRECTIONS_OPEN, gsi1sk: `${v.createdAt}#${v.id}` } : {}),
 }));
 export type CorrectionRequestItem = z.infer<typeof correctionRequestModel.schema>;
@@ -763,8 +1103,21 @@ export { CORRECTION_STATUSES };
 /** A field merger's decision for one value, applied again by every mapping (shared/curation/rules.ts). */
 export const curationRuleModel = defineModel('curationRule', curationRuleSchema, (v) => ({
   pk: `CURATION#${v.field}`,
-  sk: `RULE#${keyFragment(v.value, 1000)}`,
+  sk: `${RULE_PREFIX}${keyFragment(v.value, 1000)}`,
 }));
+const RULE_PREFIX = 'RULE#';
+
+/** Every rule of one field, by value (one Query of the field's partition). */
+export const curationRulesOf = accessPattern(
+  {
+    index: 'table',
+    params: ['field'],
+    description: "The field merger's rules of one field (read by every mapping batch)",
+  },
+  (field: string) => ({ partition: `CURATION#${field}`, sortPrefix: RULE_PREFIX }),
+);
+
+export const curationJobKey = (id: string): TableKey => ({ pk: `CURATION_JOB#${id}`, sk: 'JOB' });
 
 /** A field-merger run, with where its batches are (the value and the postings cursor). */
 export const curationJobModel = defineModel(
@@ -775,7 +1128,7 @@ export const curationJobModel = defineModel(
     cursor: z.nullable(z.string()),
     startedByUserId: z.string(),
   }),
-  (v) => ({ pk: `CURATION_JOB#${v.id}`, sk: 'JOB' }),
+  (v) => curationJobKey(v.id),
 );
 export type CurationJobItem = z.infer<typeof curationJobModel.schema>;
 
@@ -795,6 +1148,7 @@ export const lockOfFunction = (_name: AdminFunction): RunLock => 'mapping';
  * A run lock: held by one owner (a random token of the run that took it, or an import job's id),
  * renewed by every batch of that run, released only by it; a lock whose run died expires.
  */
+export const functionRunKey = (name: RunLock): TableKey => ({ pk: `RUNNER#${name}`, sk: 'LOCK' });
 export const functionRunModel = defineModel(
   'functionRun',
   z.object({
@@ -804,7 +1158,7 @@ export const functionRunModel = defineModel(
     startedAt: isoDate,
     startedByUserId: z.string(),
   }),
-  (v) => ({ pk: `RUNNER#${v.name}`, sk: 'LOCK' }),
+  (v) => functionRunKey(v.name),
 );
 
 /**
@@ -819,17 +1173,32 @@ export const connectStateModel = defineModel(
 
 export { investorRoleSchema };
 
+const REPORTS_OPEN = 'REPORTS_OPEN';
+const reporterPartition = (userId: string) => `REPORTER#${userId}`;
+export const reportKey = (id: string): TableKey => ({ pk: `REPORT#${id}`, sk: 'REPORT' });
+
 /**
  * A founder's report of wrong data (issue 20). Listed in `gsi1` (`REPORTS_OPEN`, oldest first) until
  * resolved (open, or claimed by an admin's resolution under way); every report of a founder in `gsi2` (`REPORTER#<userId>`), for the bounce credits.
  */
 export const investorReportModel = defineModel('investorReport', adminReportSchema, (v) => ({
-  pk: `REPORT#${v.id}`,
-  sk: 'REPORT',
-  ...(v.status !== 'resolved' ? { gsi1pk: 'REPORTS_OPEN', gsi1sk: `${v.createdAt}#${v.id}` } : {}),
-  gsi2pk: `REPORTER#${v.reporterUserId}`,
+  ...reportKey(v.id),
+  ...(v.status !== 'resolved' ? { gsi1pk: REPORTS_OPEN, gsi1sk: `${v.createdAt}#${v.id}` } : {}),
+  gsi2pk: reporterPartition(v.reporterUserId),
   gsi2sk: `${v.createdAt}#${v.id}`,
 }));
+
+/** The open reports (open, or claimed by a resolution under way), by creation (`gsi1`). */
+export const openReports = accessPattern(
+  { index: 'gsi1', params: [], description: "The open reports, oldest first (the admins' queue)" },
+  () => ({ partition: REPORTS_OPEN }),
+);
+
+/** Every report of one founder, by creation (`gsi2`). */
+export const reportsOfReporter = accessPattern(
+  { index: 'gsi2', params: ['userId'], description: "A founder's reports (the bounce credits)" },
+  (userId: string) => ({ partition: reporterPartition(userId) }),
+);
 export type InvestorReport = z.infer<typeof adminReportSchema>;
 
 /**
@@ -839,14 +1208,14 @@ export type InvestorReport = z.infer<typeof adminReportSchema>;
 export const openReportsModel = defineModel(
   'openReports',
   z.object({ userId: z.string(), reportIds: z.array(z.string()) }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'REPORTS_OPEN' }),
+  (v) => ({ pk: userPartition(v.userId), sk: 'REPORTS_OPEN' }),
 );
 
 /** One founder's open report of one investor: the guard of "one open report per investor". */
 export const openReportGuardModel = defineModel(
   'openReportGuard',
   z.object({ userId: z.string(), investorId: z.string(), reportId: z.string() }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: `OPENREPORT#${v.investorId}` }),
+  (v) => ({ pk: userPartition(v.userId), sk: `OPENREPORT#${v.investorId}` }),
 );
 
 /**
@@ -861,7 +1230,7 @@ export const creditBalanceModel = defineModel(
     granted: z.int().check(z.nonnegative()),
     redeemed: z.int().check(z.nonnegative()),
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: 'CREDITS' }),
+  (v) => ({ pk: userPartition(v.userId), sk: 'CREDITS' }),
 );
 export type CreditBalance = z.infer<typeof creditBalanceModel.schema>;
 
@@ -883,7 +1252,7 @@ export const creditEntryModel = defineModel(
     cartId: z.nullable(z.string()),
   }),
   (v) => ({
-    pk: `USER#${v.userId}`,
+    pk: userPartition(v.userId),
     sk:
       v.kind === 'granted'
         ? `CREDIT#GRANT#${v.reportId ?? ''}`
@@ -893,6 +1262,12 @@ export const creditEntryModel = defineModel(
   }),
 );
 export type CreditEntry = z.infer<typeof creditEntryModel.schema>;
+
+/** A founder's credit history: grants and redemptions (one Query of their partition). */
+export const creditEntriesOf = accessPattern(
+  { index: 'table', params: ['userId'], description: "A founder's credit history" },
+  (userId: string) => ({ partition: userPartition(userId), sortPrefix: 'CREDIT#' }),
+);
 
 /**
  * A bounce credit granted for one purchase of one contact kind of one investor (issue 30): written,
@@ -910,6 +1285,47 @@ export const bounceCreditGuardModel = defineModel(
     /** The report whose resolution granted it. */
     reportId: z.string(),
   }),
-  (v) => ({ pk: `USER#${v.userId}`, sk: `BOUNCE_CREDIT#${v.cartId}#${v.investorId}#${v.kind}` }),
+  (v) => ({ pk: userPartition(v.userId), sk: `BOUNCE_CREDIT#${v.cartId}#${v.investorId}#${v.kind}` }),
 );
 export type BounceCreditGuard = z.infer<typeof bounceCreditGuardModel.schema>;
+
+/**
+ * Every named access pattern of the table and its indexes: each Query a repository makes is one of
+ * these. `docs/data-model.md`'s access-pattern table is generated from it (`npm run docs:data-model`)
+ * and a test checks that it is current.
+ */
+export const accessPatterns = {
+  purchasedContactsOf,
+  buyersOf,
+  creditEntriesOf,
+  updateSummaries,
+  projectsOfCreator,
+  projectItems,
+  projectsConnectedTo,
+  transactionsOf,
+  allCarts,
+  cartsOfCreator,
+  openDeliveriesPaidBefore,
+  unmatchedPayments,
+  importedInvestorsWithEmail,
+  unmappedImportedInvestors,
+  stagedRowsOf,
+  postingsOfTag,
+  tagCounters,
+  directoryMetadataRecords,
+  importJobs,
+  importOutcomePagesOf,
+  curationRulesOf,
+  podcastsByVotes,
+  podcastsByListing,
+  hiddenPodcasts,
+  votesOfPodcast,
+  votesOfVoter,
+  portals,
+  submittedInvestorProfiles,
+  remindersDueBy,
+  withdrawals,
+  openCorrections,
+  openReports,
+  reportsOfReporter,
+} as const;

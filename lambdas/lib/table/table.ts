@@ -14,18 +14,30 @@ import {
 import { documentClient } from '../clients/dynamodb';
 import { tableConfig } from '../config';
 import type { IndexName } from './definition';
-import { decodeCursor, encodeCursor } from './model';
+import { decodeCursor, encodeCursor, type TableKey } from './model';
 
 /** Thin helpers over the document client that fill in the table name; repositories build on them. */
 export const tableName = () => tableConfig().TABLE_NAME;
 
+/** An item by its key (`getItem(cartKey(id), true)`), or by its pk and sk. */
+export async function getItem(
+  key: TableKey,
+  consistent?: boolean,
+): Promise<Record<string, unknown> | undefined>;
 export async function getItem(
   pk: string,
   sk: string,
-  consistent = false,
+  consistent?: boolean,
+): Promise<Record<string, unknown> | undefined>;
+export async function getItem(
+  first: string | TableKey,
+  second?: string | boolean,
+  third?: boolean,
 ): Promise<Record<string, unknown> | undefined> {
+  const key = typeof first === 'string' ? { pk: first, sk: String(second) } : first;
+  const consistent = (typeof first === 'string' ? third : (second as boolean | undefined)) ?? false;
   const result = await documentClient().send(
-    new GetCommand({ TableName: tableName(), Key: { pk, sk }, ConsistentRead: consistent }),
+    new GetCommand({ TableName: tableName(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: consistent }),
   );
   return result.Item;
 }
@@ -298,20 +310,24 @@ export function cancellationReasons(error: unknown): string[] {
   return listed ? listed.split(',').map((reason) => reason.trim()) : [];
 }
 
-/** What a conditional transaction did: written, or refused with each item's reason (by position). */
-export type TransactionOutcome = { written: true } | { written: false; reasons: string[] };
+/**
+ * What a conditional transaction did: written, or refused with each item's reason (by position) and
+ * the refusal itself (for a caller that passes it on).
+ */
+export type TransactionOutcome = { written: true } | { written: false; reasons: string[]; error: unknown };
 
 /**
  * The sibling of {@link conditionalWrite} for a transaction whose refusal is told apart by which item's
  * condition failed: `{ written: true }`, or `{ written: false, reasons }` when a condition did not hold
- * (`reasons[i]` is `'ConditionalCheckFailed'` for each item that failed). Any other failure is thrown.
+ * (`reasons[i]` is `'ConditionalCheckFailed'` for each item that failed, `error` the refusal). Any
+ * other failure is thrown.
  */
 export async function conditionalTransaction(write: Promise<unknown>): Promise<TransactionOutcome> {
   try {
     await write;
     return { written: true };
   } catch (error) {
-    if (isConditionFailure(error)) return { written: false, reasons: cancellationReasons(error) };
+    if (isConditionFailure(error)) return { written: false, reasons: cancellationReasons(error), error };
     throw error;
   }
 }

@@ -10,8 +10,8 @@ import {
   investorsNotInDirectory,
   savedCart,
 } from '../../../../shared/cart/saved-cart';
-import { checkIndexCursor } from '../model';
-import { type CartDelivery, type CartRecord, cartModel } from '../models';
+import { checkCursorOf } from '../model';
+import { allCarts, type CartDelivery, type CartRecord, cartKey, cartModel } from '../models';
 import {
   conditionalWrite,
   conditionalWriteReturning,
@@ -59,7 +59,7 @@ export async function saveCart(cart: CartRecord): Promise<CartRecord> {
 }
 
 export async function getCart(id: string): Promise<CartRecord | null> {
-  const item = await getItem(`CART#${id}`, 'CART', true);
+  const item = await getItem(cartKey(id), true);
   return item ? cartModel.fromItem(item) : null;
 }
 
@@ -70,11 +70,9 @@ export async function getCart(id: string): Promise<CartRecord | null> {
  * @throws InvalidCursorError for a cursor this list did not give.
  */
 export async function listCartsPage(cursor: string | null, limit: number): Promise<Page<CartRecord>> {
-  checkIndexCursor(cursor, 'gsi1pk', 'CARTS');
+  checkCursorOf(cursor, allCarts());
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'CARTS' },
+    ...allCarts(),
     ScanIndexForward: false,
     Limit: limit,
     cursor,
@@ -96,7 +94,7 @@ export async function markCartPurchased(
     transactWrite([
       {
         Update: {
-          Key: { pk: `CART#${id}`, sk: 'CART' },
+          Key: cartKey(id),
           UpdateExpression:
             'SET #status = :purchased, purchasedAt = :at, paidSessionId = :session, paymentStatus = :null',
           ConditionExpression:
@@ -125,7 +123,7 @@ export async function markCartPurchased(
 export async function setCartPaymentStatus(id: string, status: PaymentStatus, at: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `CART#${id}`, sk: 'CART' },
+      Key: cartKey(id),
       UpdateExpression:
         'SET paymentStatus = :status, #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :at)',
       ConditionExpression: 'attribute_exists(pk) AND #status IN (:active, :checkout)',
@@ -152,7 +150,7 @@ export async function openCartCheckout(
 ): Promise<CartRecord | null> {
   const attributes = await conditionalWriteReturning(
     updateItem({
-      Key: { pk: `CART#${id}`, sk: 'CART' },
+      Key: cartKey(id),
       UpdateExpression:
         'SET #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :now), recipientEmail = :email, paymentStatus = :null',
       ConditionExpression:
@@ -176,7 +174,7 @@ export async function openCartCheckout(
 /** Flags a cart for an admin (a payment that does not match it). A flag is never cleared by a save. */
 export async function flagCart(id: string, reason: string): Promise<void> {
   await updateItem({
-    Key: { pk: `CART#${id}`, sk: 'CART' },
+    Key: cartKey(id),
     UpdateExpression: 'SET flaggedReason = :reason',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':reason': reason },

@@ -5,7 +5,7 @@ import {
 } from '../../../../shared/investors/provenance';
 import type { ImportedInvestor, SearchableInvestor } from '../../../../shared/investors/types';
 import { batchGet, batchWrite, putRequest } from '../batch';
-import { investorContactsModel } from '../models';
+import { investorContactsKey, investorContactsModel } from '../models';
 import { getItem, putItem } from '../table';
 import { getImportedInvestor, getImportedInvestors } from './investors';
 
@@ -20,7 +20,7 @@ export async function getInvestorContacts(
   options: { consistent?: boolean } = {},
 ): Promise<Map<string, ContactSheet>> {
   const items = await batchGet(
-    investorIds.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'CONTACTS' })),
+    investorIds.map((id) => investorContactsKey(id)),
     options,
   );
   const sheets = items.map((item) => investorContactsModel.fromItem(item));
@@ -65,7 +65,7 @@ export async function contactSheetsOf(
 
 /** One investor's sheet, read consistently (a correction builds on it); stored or derived. */
 export async function getContactSheet(investor: SearchableInvestor): Promise<ContactSheet> {
-  const item = await getItem(`INVESTOR#${investor.id}`, 'CONTACTS', true);
+  const item = await getItem(investorContactsKey(investor.id), true);
   if (item) return investorContactsModel.fromItem(item);
   return sheetOf(investor, undefined, await getImportedInvestor(investor.importedInvestorId));
 }

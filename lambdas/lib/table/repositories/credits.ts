@@ -6,6 +6,7 @@ import {
   type CreditEntry,
   cartModel,
   creditBalanceModel,
+  creditEntriesOf,
   creditEntryModel,
 } from '../models';
 import { conditionalWrite, getItem, queryAll, transactWriteRetryingConflicts } from '../table';
@@ -91,8 +92,7 @@ export async function getCreditBalance(userId: string): Promise<CreditBalance> {
 /** The founder's credit history, newest first: one Query of their partition. */
 export async function listCreditEntries(userId: string): Promise<CreditEntry[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CREDIT#' },
+    ...creditEntriesOf(userId),
   });
   return items.map((item) => creditEntryModel.fromItem(item)).sort((a, b) => b.at.localeCompare(a.at));
 }

@@ -1,4 +1,4 @@
-import { type CurationJobItem, curationJobModel } from '../models';
+import { type CurationJobItem, curationJobKey, curationJobModel } from '../models';
 import { conditionalWrite, getItem, putItem, setClause, updateItem } from '../table';
 
 export async function createCurationJob(job: CurationJobItem): Promise<CurationJobItem> {
@@ -7,7 +7,7 @@ export async function createCurationJob(job: CurationJobItem): Promise<CurationJ
 }
 
 export async function getCurationJob(id: string): Promise<CurationJobItem | null> {
-  const item = await getItem(`CURATION_JOB#${id}`, 'JOB', true);
+  const item = await getItem(curationJobKey(id), true);
   return item ? curationJobModel.fromItem(item) : null;
 }
 
@@ -25,7 +25,7 @@ export async function updateCurationJob(
   if (sets.length === 0) return true;
   return conditionalWrite(
     updateItem({
-      Key: { pk: `CURATION_JOB#${id}`, sk: 'JOB' },
+      Key: curationJobKey(id),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :running',
       ExpressionAttributeNames: { ...names, '#status': 'status' },

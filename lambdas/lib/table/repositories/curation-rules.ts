@@ -2,7 +2,7 @@ import { MERGEABLE_FIELDS, type MergeableField } from '../../../../shared/curati
 import type { CurationRule, RuleMap } from '../../../../shared/curation/rules';
 import { normalizeTag } from '../../../../shared/tags/normalize-tag';
 import { batchWrite, deleteRequest, putRequest } from '../batch';
-import { curationRuleModel } from '../models';
+import { curationRuleModel, curationRulesOf } from '../models';
 import { queryAll } from '../table';
 
 const ruleKey = (field: MergeableField, value: string) =>
@@ -11,8 +11,7 @@ const ruleKey = (field: MergeableField, value: string) =>
 /** Every rule of one field, by value (a few hundred at most: one partition). */
 export async function listCurationRules(field: MergeableField): Promise<CurationRule[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rule)',
-    ExpressionAttributeValues: { ':pk': `CURATION#${field}`, ':rule': 'RULE#' },
+    ...curationRulesOf(field),
   });
   return items.map((item) => curationRuleModel.fromItem(item));
 }

@@ -1,9 +1,12 @@
 import {
-  CORRECTIONS_OPEN,
   type CorrectionRequestItem,
+  correctionRequestKey,
   correctionRequestModel,
   type DataRequestItem,
+  dataRequestKey,
   dataRequestModel,
+  openCorrections,
+  rateWindowKey,
 } from '../models';
 import {
   conditionalWrite,
@@ -30,7 +33,7 @@ export async function putDataRequest(request: DataRequestItem): Promise<void> {
 }
 
 export async function getDataRequest(id: string): Promise<DataRequestItem | null> {
-  const item = await getItem(`DATA_REQUEST#${id}`, 'REQUEST', true);
+  const item = await getItem(dataRequestKey(id), true);
   return item ? dataRequestModel.fromItem(item) : null;
 }
 
@@ -46,7 +49,7 @@ export async function countCodeAttempt(
 ): Promise<DataRequestItem | null> {
   const attributes = await conditionalWriteReturning(
     updateItem({
-      Key: { pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' },
+      Key: dataRequestKey(id),
       UpdateExpression: 'SET attempts = attempts + :one',
       ConditionExpression:
         'attribute_exists(pk) AND #status = :pending AND attempts < :max AND codeExpiresAt > :now',
@@ -68,7 +71,7 @@ export async function countCodeAttempt(
 export async function markDataRequestUsed(id: string, at: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' },
+      Key: dataRequestKey(id),
       UpdateExpression: 'SET #status = :used, usedAt = :at',
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -81,7 +84,7 @@ export async function markDataRequestUsed(id: string, at: string): Promise<boole
 export async function releaseDataRequest(id: string, at: string): Promise<void> {
   await conditionalWrite(
     updateItem({
-      Key: { pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' },
+      Key: dataRequestKey(id),
       UpdateExpression: 'SET #status = :pending, usedAt = :null',
       ConditionExpression: '#status = :used AND usedAt = :at',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -103,7 +106,7 @@ export async function takeRateSlot(
 ): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `RATE#${scope}#${key}`, sk: `WINDOW#${windowStart}` },
+      Key: rateWindowKey(scope, key, windowStart),
       UpdateExpression: 'SET entity = :entity, expiresAt = :expires ADD #count :one',
       ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
       ExpressionAttributeNames: { '#count': 'count' },
@@ -123,7 +126,7 @@ export async function putCorrectionRequest(request: CorrectionRequestItem): Prom
 }
 
 export async function getCorrectionRequest(id: string): Promise<CorrectionRequestItem | null> {
-  const item = await getItem(`CORRECTION#${id}`, 'CORRECTION', true);
+  const item = await getItem(correctionRequestKey(id), true);
   return item ? correctionRequestModel.fromItem(item) : null;
 }
 
@@ -133,9 +136,7 @@ export async function listOpenCorrectionRequests(
   limit: number,
 ): Promise<Page<CorrectionRequestItem>> {
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': CORRECTIONS_OPEN },
+    ...openCorrections(),
     ScanIndexForward: true,
     Limit: limit,
     cursor,

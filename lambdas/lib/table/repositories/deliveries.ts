@@ -1,16 +1,17 @@
 import { batchGet } from '../batch';
-import { type CartDelivery, cartDeliveryModel, DELIVERIES_OPEN } from '../models';
+import { indexKeysRemove, indexKeysSet } from '../model';
+import { type CartDelivery, cartDeliveryKey, cartDeliveryModel, openDeliveriesPaidBefore } from '../models';
 import { conditionalWrite, getItem, queryAll, updateItem } from '../table';
 
 /** The delivery record of a cart, or null before delivery started. */
 export async function getCartDelivery(cartId: string): Promise<CartDelivery | null> {
-  const item = await getItem(`CART#${cartId}`, 'DELIVERY', true);
+  const item = await getItem(cartDeliveryKey(cartId), true);
   return item ? cartDeliveryModel.fromItem(item) : null;
 }
 
 /** The delivery records of many carts, by cart id (admin carts page). */
 export async function getCartDeliveries(cartIds: string[]): Promise<Map<string, CartDelivery>> {
-  const items = await batchGet(cartIds.map((id) => ({ pk: `CART#${id}`, sk: 'DELIVERY' })));
+  const items = await batchGet(cartIds.map((id) => cartDeliveryKey(id)));
   const deliveries = items.map((item) => cartDeliveryModel.fromItem(item));
   return new Map(deliveries.map((d) => [d.cartId, d]));
 }
@@ -56,7 +57,7 @@ function deliveryUpdate(cartId: string, step: DeliveryStep) {
 export async function recordCartDelivery(cartId: string, step: DeliveryStep): Promise<void> {
   const { sets, names, values } = deliveryUpdate(cartId, step);
   await updateItem({
-    Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
+    Key: cartDeliveryKey(cartId),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -70,12 +71,14 @@ export async function recordCartDelivery(cartId: string, step: DeliveryStep): Pr
  */
 export function openDeliveryWrite(cartId: string, purchasedAt: string) {
   const { sets, names, values } = deliveryUpdate(cartId, { purchasedAt });
+  // Into the open deliveries' index, with the keys the model gives a paid, undelivered delivery.
+  const index = indexKeysSet(cartDeliveryModel.keys({ ...DEFAULTS, cartId, purchasedAt }));
   return {
     Update: {
-      Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
-      UpdateExpression: `SET ${[...sets, 'gsi1pk = :open', 'gsi1sk = :paid'].join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':open': DELIVERIES_OPEN, ':paid': `${purchasedAt}#${cartId}` },
+      Key: cartDeliveryKey(cartId),
+      UpdateExpression: `SET ${[...sets, ...index.sets].join(', ')}`,
+      ExpressionAttributeNames: { ...names, ...index.names },
+      ExpressionAttributeValues: { ...values, ...index.values },
     },
   };
 }
@@ -97,7 +100,7 @@ export async function fixCartDelivery(cartId: string, fixed: FixedDelivery): Pro
   const { sets, names, values } = deliveryUpdate(cartId, fixed);
   return conditionalWrite(
     updateItem({
-      Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
+      Key: cartDeliveryKey(cartId),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_not_exists(csvKey) OR csvKey = :none',
       ExpressionAttributeNames: names,
@@ -113,10 +116,11 @@ export async function completeDelivery(cartId: string, at: string): Promise<void
     failedAt: null,
     failureReason: null,
   });
+  const openIndex = indexKeysRemove('gsi1');
   await updateItem({
-    Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
-    UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk`,
-    ExpressionAttributeNames: names,
+    Key: cartDeliveryKey(cartId),
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE ${openIndex.removes.join(', ')}`,
+    ExpressionAttributeNames: { ...names, ...openIndex.names },
     ExpressionAttributeValues: values,
   });
 }
@@ -127,9 +131,7 @@ export async function completeDelivery(cartId: string, at: string): Promise<void
  */
 export async function listOpenDeliveries(paidBefore: string, limit = 1000): Promise<CartDelivery[]> {
   const items = await queryAll({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
-    ExpressionAttributeValues: { ':open': DELIVERIES_OPEN, ':before': paidBefore },
+    ...openDeliveriesPaidBefore(paidBefore),
     ScanIndexForward: true,
   });
   return items.slice(0, limit).map((item) => cartDeliveryModel.fromItem(item));
@@ -142,7 +144,7 @@ export async function listOpenDeliveries(paidBefore: string, limit = 1000): Prom
 export async function markDeliveryEmailSent(cartId: string, sentAt: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `CART#${cartId}`, sk: 'DELIVERY' },
+      Key: cartDeliveryKey(cartId),
       UpdateExpression: 'SET emailSentAt = :at',
       ConditionExpression: 'attribute_exists(pk) AND emailSentAt = :null',
       ExpressionAttributeValues: { ':at': sentAt, ':null': null },

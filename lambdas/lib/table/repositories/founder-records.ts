@@ -1,4 +1,5 @@
-import type { IndexName } from '../definition';
+import type { KeyQuery } from '../model';
+import { cartsOfCreator, projectsOfCreator, purchasedContactsOf, votesOfVoter } from '../models';
 import { queryPage } from '../table';
 import { listPodcastIdsListedBy } from './podcasts';
 
@@ -17,17 +18,8 @@ export const FOUNDER_RECORD_KINDS = [
 export type FounderRecordKind = (typeof FOUNDER_RECORD_KINDS)[number];
 
 /** Whether one Query finds at least one item (Limit 1: a read of one small item at most). */
-async function anyItem(
-  keyCondition: string,
-  values: Record<string, string>,
-  index?: IndexName,
-): Promise<boolean> {
-  const page = await queryPage({
-    ...(index ? { index } : {}),
-    KeyConditionExpression: keyCondition,
-    ExpressionAttributeValues: values,
-    Limit: 1,
-  });
+async function anyItem(query: KeyQuery): Promise<boolean> {
+  const page = await queryPage({ ...query, Limit: 1 });
   return page.items.length > 0;
 }
 
@@ -36,13 +28,12 @@ async function anyItem(
  * account with none): five reads of one item at most, in parallel.
  */
 export async function founderRecordKinds(userId: string): Promise<FounderRecordKind[]> {
-  const user = `USER#${userId}`;
   const found = await Promise.all([
-    anyItem('gsi1pk = :pk AND begins_with(gsi1sk, :prefix)', { ':pk': user, ':prefix': 'PROJECT#' }, 'gsi1'),
-    anyItem('gsi2pk = :pk AND begins_with(gsi2sk, :prefix)', { ':pk': user, ':prefix': 'CART#' }, 'gsi2'),
-    anyItem('pk = :pk AND begins_with(sk, :prefix)', { ':pk': user, ':prefix': 'CONTACT#' }),
+    anyItem(projectsOfCreator(userId)),
+    anyItem(cartsOfCreator(userId)),
+    anyItem(purchasedContactsOf(userId)),
     listPodcastIdsListedBy(userId).then((ids) => ids.length > 0),
-    anyItem('gsi1pk = :pk', { ':pk': `VOTER#${userId}` }, 'gsi1'),
+    anyItem(votesOfVoter(userId)),
   ]);
   return FOUNDER_RECORD_KINDS.filter((_, index) => found[index]);
 }

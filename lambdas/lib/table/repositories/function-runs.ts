@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { functionRunModel, type RunLock } from '../models';
+import { functionRunKey, functionRunModel, type RunLock } from '../models';
 import { conditionalWrite, deleteItem, putItem, updateItem } from '../table';
 
 /**
@@ -8,7 +8,6 @@ import { conditionalWrite, deleteItem, putItem, updateItem } from '../table';
  */
 export const LOCK_SECONDS = 15 * 60;
 
-const lockKey = (name: RunLock) => ({ pk: `RUNNER#${name}`, sk: 'LOCK' });
 const seconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /**
@@ -47,7 +46,7 @@ export async function acquireFunctionLock(
 export async function renewFunctionLock(name: RunLock, owner: string, now: Date): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: lockKey(name),
+      Key: functionRunKey(name),
       UpdateExpression: 'SET expiresAt = :until',
       ConditionExpression: '#owner = :owner',
       ExpressionAttributeNames: { '#owner': 'owner' },
@@ -80,7 +79,7 @@ export async function setFunctionExecution(
   // Only while `owner` holds the lock.
   await conditionalWrite(
     updateItem({
-      Key: lockKey(name),
+      Key: functionRunKey(name),
       UpdateExpression: 'SET executionArn = :arn',
       ConditionExpression: '#owner = :owner',
       ExpressionAttributeNames: { '#owner': 'owner' },
@@ -92,7 +91,7 @@ export async function setFunctionExecution(
 /** Releases the lock if `owner` holds it: a late release of a run that lost it frees nobody else's. */
 export async function releaseFunctionLock(name: RunLock, owner: string): Promise<void> {
   await conditionalWrite(
-    deleteItem(lockKey(name).pk, lockKey(name).sk, {
+    deleteItem(functionRunKey(name).pk, functionRunKey(name).sk, {
       expression: '#owner = :owner',
       values: { ':owner': owner },
       names: { '#owner': 'owner' },

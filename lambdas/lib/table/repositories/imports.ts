@@ -1,5 +1,13 @@
 import type { ImportJobStatus, ImportOutcomes } from '../../../../shared/api/imports';
-import { type ImportJob, type ImportOutcomePage, importJobModel, importOutcomePageModel } from '../models';
+import {
+  type ImportJob,
+  type ImportOutcomePage,
+  importJobKey,
+  importJobModel,
+  importJobs,
+  importOutcomePageModel,
+  importOutcomePagesOf,
+} from '../models';
 import { conditionalWrite, getItem, putItem, queryAll, queryPage, setClause, updateItem } from '../table';
 
 export async function createImportJob(job: ImportJob): Promise<ImportJob> {
@@ -8,16 +16,14 @@ export async function createImportJob(job: ImportJob): Promise<ImportJob> {
 }
 
 export async function getImportJob(id: string): Promise<ImportJob | null> {
-  const item = await getItem(`IMPORT#${id}`, 'JOB', true);
+  const item = await getItem(importJobKey(id), true);
   return item ? importJobModel.fromItem(item) : null;
 }
 
 /** Recent import jobs, newest first. */
 export async function listImportJobs(limit = 20): Promise<ImportJob[]> {
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'IMPORTS' },
+    ...importJobs(),
     ScanIndexForward: false,
     Limit: limit,
   });
@@ -31,7 +37,7 @@ export async function updateImportJob(id: string, changes: JobChanges): Promise<
   const { sets, names, values } = setClause(changes);
   if (sets.length === 0) return;
   await updateItem({
-    Key: { pk: `IMPORT#${id}`, sk: 'JOB' },
+    Key: importJobKey(id),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: names,
@@ -56,7 +62,7 @@ export async function transitionImportJob(
   });
   return conditionalWrite(
     updateItem({
-      Key: { pk: `IMPORT#${id}`, sk: 'JOB' },
+      Key: importJobKey(id),
       UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`,
       ExpressionAttributeNames: { ...names, '#status': 'status' },
@@ -79,8 +85,7 @@ export const MAX_LISTED_MERGED_ROWS = 50;
  */
 export async function summariseImportOutcomes(jobId: string): Promise<ImportOutcomes> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :outcomes)',
-    ExpressionAttributeValues: { ':pk': `IMPORT#${jobId}`, ':outcomes': 'OUTCOMES#' },
+    ...importOutcomePagesOf(jobId),
   });
   const byRow = new Map<number, ImportOutcomePage['rows'][string]>();
   const mergedByRow = new Map<number, ImportOutcomePage['merged'][number]>();

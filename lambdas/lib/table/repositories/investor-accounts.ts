@@ -1,9 +1,11 @@
 import {
-  INVESTOR_SUBMISSIONS,
   type InvestorMember,
   type InvestorProfileItem,
+  investorMemberKey,
   investorMemberModel,
+  investorProfileKey,
   investorProfileModel,
+  submittedInvestorProfiles,
 } from '../models';
 import {
   conditionalWrite,
@@ -19,13 +21,13 @@ import {
 
 /** The caller's investor membership, or null for anyone who never joined a portal. */
 export async function getInvestorMember(userId: string): Promise<InvestorMember | null> {
-  const item = await getItem(`USER#${userId}`, 'INVESTOR', true);
+  const item = await getItem(investorMemberKey(userId), true);
   return item ? investorMemberModel.fromItem(item) : null;
 }
 
 /** Whether the user joined a portal (the founder routes' check: one consistent GetItem). */
 export async function isInvestorAccount(userId: string): Promise<boolean> {
-  return (await getItem(`USER#${userId}`, 'INVESTOR', true)) !== undefined;
+  return (await getItem(investorMemberKey(userId), true)) !== undefined;
 }
 
 /** Records a membership unless the user has one; false when they had (the stored one stands). */
@@ -34,7 +36,7 @@ export async function createInvestorMember(member: InvestorMember): Promise<bool
 }
 
 export async function getInvestorProfile(userId: string): Promise<InvestorProfileItem | null> {
-  const item = await getItem(`USER#${userId}`, 'INVESTOR_PROFILE', true);
+  const item = await getItem(investorProfileKey(userId), true);
   return item ? investorProfileModel.fromItem(item) : null;
 }
 
@@ -62,9 +64,7 @@ export async function listSubmittedInvestorProfiles(
   limit: number,
 ): Promise<Page<InvestorProfileItem>> {
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': INVESTOR_SUBMISSIONS },
+    ...submittedInvestorProfiles(),
     Limit: limit,
     cursor,
   });
@@ -89,7 +89,7 @@ export async function claimInvestorProfile(
 ): Promise<InvestorProfileItem | null> {
   const attributes = await conditionalWriteReturning(
     updateItem({
-      Key: { pk: `USER#${userId}`, sk: 'INVESTOR_PROFILE' },
+      Key: investorProfileKey(userId),
       UpdateExpression: 'SET #status = :approving, claim = :claim, updatedAt = :updatedAt',
       ConditionExpression:
         'updatedAt = :read AND (#status = :submitted OR (#status = :approving AND (attribute_not_exists(claim.#at) OR claim.#at < :stale)))',
@@ -113,7 +113,7 @@ export async function claimInvestorProfile(
 export async function releaseInvestorProfileClaim(userId: string, claimId: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `USER#${userId}`, sk: 'INVESTOR_PROFILE' },
+      Key: investorProfileKey(userId),
       UpdateExpression: 'SET #status = :submitted, claim = :null',
       ConditionExpression: '#status = :approving AND claim.#id = :claim',
       ExpressionAttributeNames: { '#status': 'status', '#id': 'id' },

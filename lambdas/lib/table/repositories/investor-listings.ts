@@ -1,12 +1,15 @@
 import { batchGet } from '../batch';
 import {
   type EntryHolder,
+  entryHolderKey,
   entryHolderModel,
   type InvestorListing,
+  investorListingKey,
   investorListingModel,
-  REMINDERS_DUE,
-  WITHDRAWALS,
+  remindersDueBy,
   type WithdrawalMark,
+  withdrawals,
+  withdrawnInvestorKey,
   withdrawnInvestorModel,
 } from '../models';
 import { conditionalWrite, getItem, type Page, putItem, queryPage } from '../table';
@@ -14,7 +17,7 @@ import { conditionalWrite, getItem, type Page, putItem, queryPage } from '../tab
 /** Investors' listings in the directory (issue 21): the approved profile, withdrawals and reminders. */
 
 export async function getInvestorListing(userId: string): Promise<InvestorListing | null> {
-  const item = await getItem(`USER#${userId}`, 'INVESTOR_LISTING', true);
+  const item = await getItem(investorListingKey(userId), true);
   return item ? investorListingModel.fromItem(item) : null;
 }
 
@@ -43,9 +46,7 @@ export async function listRemindersDue(
   limit = 100,
 ): Promise<Page<InvestorListing>> {
   const page = await queryPage({
-    index: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :due',
-    ExpressionAttributeValues: { ':pk': REMINDERS_DUE, ':due': `${now.toISOString()}#\uffff` },
+    ...remindersDueBy(now.toISOString()),
     Limit: limit,
     cursor,
   });
@@ -54,7 +55,7 @@ export async function listRemindersDue(
 
 /** The withdrawal mark of a searchable investor (withdrawn now, or restored since), if it has one. */
 export async function getWithdrawalMark(investorId: string): Promise<WithdrawalMark | null> {
-  const item = await getItem(`INVESTOR#${investorId}`, 'WITHDRAWN', true);
+  const item = await getItem(withdrawnInvestorKey(investorId), true);
   return item ? withdrawnInvestorModel.fromItem(item) : null;
 }
 
@@ -83,7 +84,7 @@ export async function putWithdrawalMark(
 export async function withdrawnInvestorIds(investorIds: readonly string[]): Promise<Set<string>> {
   if (investorIds.length === 0) return new Set();
   const items = await batchGet(
-    investorIds.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'WITHDRAWN' })),
+    investorIds.map((id) => withdrawnInvestorKey(id)),
     { consistent: true },
   );
   return new Set(
@@ -100,9 +101,7 @@ export async function listWithdrawalMarks(
   limit: number,
 ): Promise<Page<WithdrawalMark>> {
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': WITHDRAWALS },
+    ...withdrawals(),
     ScanIndexForward: false,
     Limit: limit,
     cursor,
@@ -112,7 +111,7 @@ export async function listWithdrawalMarks(
 
 /** The investor account whose listing holds this entry, if any. */
 export async function getEntryHolder(investorId: string): Promise<EntryHolder | null> {
-  const item = await getItem(`INVESTOR#${investorId}`, 'HOLDER', true);
+  const item = await getItem(entryHolderKey(investorId), true);
   return item ? entryHolderModel.fromItem(item) : null;
 }
 

@@ -11,18 +11,25 @@ import { normalizeTag } from '../../../../shared/tags/normalize-tag';
 import { documentClient } from '../../clients/dynamodb';
 import { batchGet, batchWrite, deleteRequest, putRequest } from '../batch';
 import type { ItemKeys } from '../definition';
-import { decodeCursor, InvalidCursorError, keyFragment } from '../model';
+import { checkCursorOf, indexKeysSet } from '../model';
 import {
   type DirectoryMetadata,
   directoryMetadataModel,
-  emailIndexKey,
+  directoryMetadataRecords,
+  directoryTotalsKey,
+  importedInvestorKey,
   importedInvestorModel,
+  importedInvestorsWithEmail,
+  postingsOfTag,
+  searchableInvestorKey,
   searchableInvestorModel,
-  stagedIndexKey,
+  stagedRowsOf,
   type TagKind,
+  tagCounterKey,
   tagCounterModel,
-  tagPartitionKey,
+  tagCounters,
   tagPostingModel,
+  unmappedImportedInvestors,
 } from '../models';
 import {
   getItem,
@@ -42,16 +49,14 @@ export async function putImportedInvestors(investors: ImportedInvestor[]): Promi
 }
 
 export async function getImportedInvestor(id: string): Promise<ImportedInvestor | null> {
-  const item = await getItem(`IMPORTED#${id}`, 'IMPORTED');
+  const item = await getItem(importedInvestorKey(id));
   return item ? importedInvestorModel.fromItem(item) : null;
 }
 
 /** The first imported investor with this email (any case), like the original's `limit 1`. */
 export async function findImportedInvestorByEmail(email: string): Promise<ImportedInvestor | null> {
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': emailIndexKey(email) },
+    ...importedInvestorsWithEmail(email),
     Limit: 1,
   });
   const item = page.items[0];
@@ -59,7 +64,7 @@ export async function findImportedInvestorByEmail(email: string): Promise<Import
 }
 
 export async function getImportedInvestors(ids: string[]): Promise<ImportedInvestor[]> {
-  const items = await batchGet(ids.map((id) => ({ pk: `IMPORTED#${id}`, sk: 'IMPORTED' })));
+  const items = await batchGet(ids.map((id) => importedInvestorKey(id)));
   return items.map((item) => importedInvestorModel.fromItem(item));
 }
 
@@ -69,9 +74,7 @@ export async function listUnmappedImportedInvestors(
   limit: number,
 ): Promise<Page<ImportedInvestor>> {
   const page = await queryPage({
-    index: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'UNMAPPED' },
+    ...unmappedImportedInvestors(),
     Limit: limit,
     cursor,
   });
@@ -81,9 +84,7 @@ export async function listUnmappedImportedInvestors(
 /** A page of an import job's staged rows (written, not published); published rows leave it. */
 export async function listStagedImportedInvestors(jobId: string, limit: number): Promise<ImportedInvestor[]> {
   const page = await queryPage({
-    index: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': stagedIndexKey(jobId) },
+    ...stagedRowsOf(jobId),
     Limit: limit,
   });
   return page.items.map((item) => importedInvestorModel.fromItem(item));
@@ -91,16 +92,12 @@ export async function listStagedImportedInvestors(jobId: string, limit: number):
 
 /** How many rows of an import job are staged: exact, whatever its progress record says. */
 export async function countStagedImportedInvestors(jobId: string): Promise<number> {
-  return queryCount({
-    index: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': stagedIndexKey(jobId) },
-  });
+  return queryCount(stagedRowsOf(jobId));
 }
 
 /** Deletes imported investors (an admin discarding a cancelled import's staged rows). */
 export async function deleteImportedInvestors(ids: readonly string[]): Promise<void> {
-  await batchWrite(ids.map((id) => deleteRequest({ pk: `IMPORTED#${id}`, sk: 'IMPORTED' })));
+  await batchWrite(ids.map((id) => deleteRequest(importedInvestorKey(id))));
 }
 
 /** Every imported investor, in chunks (mapping of all entries: a workflow, never a request). */
@@ -122,7 +119,7 @@ export async function scanImportedInvestorsPage(
 // ---------------------------------------------------------------- searchable investors
 
 export async function getSearchableInvestor(id: string): Promise<SearchableInvestor | null> {
-  const item = await getItem(`INVESTOR#${id}`, 'INVESTOR');
+  const item = await getItem(searchableInvestorKey(id));
   return item ? searchableInvestorModel.fromItem(item) : null;
 }
 
@@ -132,7 +129,7 @@ export async function getSearchableInvestors(
   options: { consistent?: boolean } = {},
 ): Promise<Map<string, SearchableInvestor>> {
   const items = await batchGet(
-    ids.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'INVESTOR' })),
+    ids.map((id) => searchableInvestorKey(id)),
     options,
   );
   const investors = items.map((item) => searchableInvestorModel.fromItem(item));
@@ -262,7 +259,7 @@ export async function writeSearchableInvestors(
     const current = after ?? before;
     if (!current) continue;
     if (after) requests.push(putRequest(searchableInvestorModel.toItem(after)));
-    else requests.push(deleteRequest({ pk: `INVESTOR#${current.id}`, sk: 'INVESTOR' }));
+    else requests.push(deleteRequest(searchableInvestorKey(current.id)));
     if (before) addTotals(totalsContribution(before), -1);
     if (after) addTotals(totalsContribution(after), 1);
     // A removal's postings are all deleted: its own card only names their keys.
@@ -299,9 +296,6 @@ export async function writeSearchableInvestors(
 
 const isChange = (d: TagCounterDelta) => d.delta !== 0 || [...d.variants.values()].some((n) => n !== 0);
 
-/** gsi1 lists every tag counter, so aggregation reads counters with one Query instead of a Scan. */
-const TAG_COUNTERS_INDEX_KEY = 'TAGCOUNTERS';
-
 /** `ADD` of each (attribute, number) pair, with placeholders: `ADD #a0 :a0, #a1 :a1`. */
 function addExpression(additions: [string, number][]) {
   const names: Record<string, string> = {};
@@ -327,19 +321,20 @@ async function applyTagCounterDeltas(deltas: TagCounterDelta[], concurrency = 8)
           .map(([spelling, n]): [string, number] => [`${VARIANT_ATTRIBUTE_PREFIX}${spelling}`, n]),
       ]);
       const counter = tagCounterItem({ kind: d.kind, tagKey: d.tagKey, count: 0, variants: {} });
+      // In the counters' index (gsi1), with the keys the model gives the counter.
+      const index = indexKeysSet(counter);
       await documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: { pk: counter.pk, sk: counter.sk },
-          UpdateExpression: `${add.expression} SET entity = :entity, kind = :kind, tagKey = :tagKey, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk`,
-          ExpressionAttributeNames: add.names,
+          UpdateExpression: `${add.expression} SET ${['entity = :entity', 'kind = :kind', 'tagKey = :tagKey', ...index.sets].join(', ')}`,
+          ExpressionAttributeNames: { ...add.names, ...index.names },
           ExpressionAttributeValues: {
             ...add.values,
             ':entity': counter.entity,
             ':kind': d.kind,
             ':tagKey': d.tagKey,
-            ':gsi1pk': counter.gsi1pk,
-            ':gsi1sk': counter.gsi1sk,
+            ...index.values,
           },
         }),
       );
@@ -375,8 +370,6 @@ function tagCounterItem(counter: TagCounter): Record<string, unknown> & ItemKeys
   const variants = Object.entries(counter.variants).filter(([, n]) => n !== 0);
   return {
     ...item,
-    gsi1pk: TAG_COUNTERS_INDEX_KEY,
-    gsi1sk: `${counter.kind}#${keyFragment(counter.tagKey, 1000)}`,
     ...Object.fromEntries(variants.map(([spelling, n]) => [`${VARIANT_ATTRIBUTE_PREFIX}${spelling}`, n])),
   };
 }
@@ -403,9 +396,7 @@ export async function listTagCounters(): Promise<TagCounter[]> {
   let cursor: string | null = null;
   do {
     const page: Page<Record<string, unknown>> = await queryPage({
-      index: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': TAG_COUNTERS_INDEX_KEY },
+      ...tagCounters(),
       cursor,
     });
     counters.push(...page.items.map(tagCounterFromItem));
@@ -416,7 +407,7 @@ export async function listTagCounters(): Promise<TagCounter[]> {
 
 // ---------------------------------------------------------------- directory totals
 
-const DIRECTORY_TOTALS_KEY = { pk: 'DIRECTORY', sk: '#TOTALS' };
+const DIRECTORY_TOTALS_KEY = directoryTotalsKey();
 const DIRECTORY_TOTALS_ENTITY = 'directoryTotals';
 
 /** The running totals of the directory: searchable investors, those with each contact kind, and by role. */
@@ -441,7 +432,7 @@ const TOTAL_ATTRIBUTES = [
 
 /** The directory totals, or null when they were never counted (data written before the counters existed). */
 export async function getDirectoryTotals(): Promise<DirectoryTotals | null> {
-  const item = await getItem(DIRECTORY_TOTALS_KEY.pk, DIRECTORY_TOTALS_KEY.sk, true);
+  const item = await getItem(DIRECTORY_TOTALS_KEY, true);
   if (!item) return null;
   const byRole: Record<string, number> = {};
   for (const [attribute, value] of Object.entries(item)) {
@@ -499,22 +490,12 @@ export async function searchByTag(
   limit: number,
 ): Promise<Page<CartInvestor> & { total: number }> {
   const tagKey = normalizeTag(tag);
-  const pk = tagPartitionKey(kind, tagKey);
+  const postings = postingsOfTag(kind, tagKey);
   // A cursor of another search (or an edited one) would make DynamoDB refuse the query (a 500): refuse it here.
-  const start = decodeCursor(cursor);
-  if (
-    start &&
-    (Object.keys(start).length !== 2 || start.pk !== pk || !String(start.sk ?? '').startsWith('NAME#'))
-  )
-    throw new InvalidCursorError('The cursor does not belong to this search.');
+  checkCursorOf(cursor, postings, 'The cursor does not belong to this search.');
   const [page, counter] = await Promise.all([
-    queryPage({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': 'NAME#' },
-      Limit: limit,
-      cursor,
-    }),
-    getItem(pk, '#COUNT'),
+    queryPage({ ...postings, Limit: limit, cursor }),
+    getItem(tagCounterKey(kind, tagKey)),
   ]);
   return {
     items: page.items.map((item) => tagPostingModel.fromItem(item).investor),
@@ -532,8 +513,7 @@ export async function postingsPage(
   limit: number,
 ): Promise<Page<CartInvestor>> {
   const page = await queryPage({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tagPartitionKey(kind, normalizeTag(tag)), ':prefix': 'NAME#' },
+    ...postingsOfTag(kind, normalizeTag(tag)),
     Limit: limit,
     cursor,
   });
@@ -544,8 +524,7 @@ export async function* postingsForTag(kind: TagKind, tag: string): AsyncGenerato
   let cursor: string | null = null;
   do {
     const page: Page<Record<string, unknown>> = await queryPage({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tagPartitionKey(kind, normalizeTag(tag)), ':prefix': 'NAME#' },
+      ...postingsOfTag(kind, normalizeTag(tag)),
       cursor,
     });
     yield page.items.map((item) => tagPostingModel.fromItem(item).investor);
@@ -581,8 +560,7 @@ export async function putDirectoryMetadata(metadata: DirectoryMetadata): Promise
 /** The latest directory metadata record (by createdAt), or null before the first aggregation. */
 export async function getLatestDirectoryMetadata(): Promise<DirectoryMetadata | null> {
   const page = await queryPage({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': 'DIRECTORY', ':prefix': 'META#' },
+    ...directoryMetadataRecords(),
     ScanIndexForward: false,
     Limit: 1,
   });

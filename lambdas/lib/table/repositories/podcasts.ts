@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_PODCASTS_PER_FOUNDER } from '../../../../shared/api/podcasts';
 import { batchWrite, deleteRequest } from '../batch';
-import { decodeCursor, InvalidCursorError } from '../model';
+import { checkCursorOf } from '../model';
 import {
+  hiddenPodcasts,
   type PodcastItem,
+  podcastKey,
   podcastListerModel,
   podcastModel,
+  podcastsByListing,
+  podcastsByVotes,
+  podcastVoteKey,
   podcastVoteModel,
   podcastVotesSortKey,
+  votesOfPodcast,
+  votesOfVoter,
 } from '../models';
 import {
+  conditionalTransaction,
   conditionalWrite,
   conditionalWriteReturning,
   getItem,
@@ -31,7 +39,6 @@ import {
 export const PODCAST_SORTS = ['votes', 'newest'] as const;
 export type PodcastSort = (typeof PODCAST_SORTS)[number];
 
-const podcastKey = (id: string) => ({ pk: `PODCAST#${id}`, sk: 'PODCAST' });
 const listerKey = (userId: string) => podcastListerModel.keys({ userId, podcastIds: [] });
 
 /** One page of the visible board: most votes first (then newest), or newest first. */
@@ -41,45 +48,23 @@ export async function listPodcastsPage(
   limit: number,
 ): Promise<Page<PodcastItem>> {
   // A cursor of the other order (or an edited one) would make DynamoDB refuse the query: refuse it here.
-  const start = decodeCursor(cursor);
-  const index = sort === 'votes' ? 'gsi2pk' : 'gsi1pk';
-  const partition = sort === 'votes' ? 'PODCASTS_BY_VOTES' : 'PODCASTS';
-  if (start && start[index] !== partition)
-    throw new InvalidCursorError('The cursor does not belong to this order of the board.');
-  const page =
-    sort === 'votes'
-      ? await queryPage({
-          index: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'PODCASTS_BY_VOTES' },
-          ScanIndexForward: false,
-          Limit: limit,
-          cursor,
-        })
-      : await queryPage({
-          index: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'PODCASTS' },
-          ScanIndexForward: false,
-          Limit: limit,
-          cursor,
-        });
+  const board = sort === 'votes' ? podcastsByVotes() : podcastsByListing();
+  checkCursorOf(cursor, board, 'The cursor does not belong to this order of the board.');
+  const page = await queryPage({ ...board, ScanIndexForward: false, Limit: limit, cursor });
   return { items: page.items.map((item) => podcastModel.fromItem(item)), cursor: page.cursor };
 }
 
 /** Every hidden podcast, most recently listed first (the admins' list; hiding is rare). */
 export async function listHiddenPodcasts(): Promise<PodcastItem[]> {
   const items = await queryAll({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'PODCASTS_HIDDEN' },
+    ...hiddenPodcasts(),
     ScanIndexForward: false,
   });
   return items.map((item) => podcastModel.fromItem(item));
 }
 
 export async function getPodcast(id: string): Promise<PodcastItem | null> {
-  const item = await getItem(`PODCAST#${id}`, 'PODCAST', true);
+  const item = await getItem(podcastKey(id), true);
   return item ? podcastModel.fromItem(item) : null;
 }
 
@@ -93,7 +78,7 @@ export class PodcastLimitError extends Error {
  * past {@link MAX_PODCASTS_PER_FOUNDER} (also when several arrive at once).
  */
 export async function createPodcast(podcast: PodcastItem): Promise<PodcastItem> {
-  const listed = await conditionalWrite(
+  const outcome = await conditionalTransaction(
     transactWrite([
       { Put: { Item: podcastModel.toItem(podcast), ConditionExpression: 'attribute_not_exists(pk)' } },
       {
@@ -111,8 +96,9 @@ export async function createPodcast(podcast: PodcastItem): Promise<PodcastItem> 
       },
     ]),
   );
-  if (listed) return podcast;
-  if (await getPodcast(podcast.id)) throw new Error(`Podcast ${podcast.id} exists already`);
+  if (outcome.written) return podcast;
+  // Another podcast under this id (never, with random ids): the refusal as it came.
+  if (await getPodcast(podcast.id)) throw outcome.error;
   throw new PodcastLimitError(`At most ${MAX_PODCASTS_PER_FOUNDER} podcasts per founder`);
 }
 
@@ -159,8 +145,7 @@ export async function updatePodcastOfLister(
  */
 async function deletePodcastWithVotes(podcast: PodcastItem): Promise<void> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :votes)',
-    ExpressionAttributeValues: { ':pk': `PODCAST#${podcast.id}`, ':votes': 'VOTE#' },
+    ...votesOfPodcast(podcast.id),
     ProjectionExpression: 'pk, sk',
   });
   await batchWrite(items.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
@@ -220,8 +205,7 @@ export async function setPodcastHidden(
 /** The number of votes a podcast has, counted from the voters' items (tests check the stored count). */
 export async function countVotes(podcastId: string): Promise<number> {
   return queryCount({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `PODCAST#${podcastId}`, ':prefix': 'VOTE#' },
+    ...votesOfPodcast(podcastId),
     ConsistentRead: true,
   });
 }
@@ -262,7 +246,7 @@ export async function togglePodcastVote(
       transactWrite([
         {
           Delete: {
-            Key: { pk: `PODCAST#${podcastId}`, sk: `VOTE#${userId}` },
+            Key: podcastVoteKey(podcastId, userId),
             ConditionExpression: 'attribute_exists(pk)',
           },
         },
@@ -300,9 +284,7 @@ export async function togglePodcastVote(
 /** The ids of the podcasts the user has voted for, most recent vote first: one Query. */
 export async function listVotedPodcastIds(userId: string): Promise<string[]> {
   const items = await queryAll({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `VOTER#${userId}` },
+    ...votesOfVoter(userId),
     ScanIndexForward: false,
   });
   return items.map((item) => String(item.podcastId));

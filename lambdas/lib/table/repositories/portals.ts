@@ -1,4 +1,4 @@
-import { type InvestorPortal, investorPortalModel } from '../models';
+import { type InvestorPortal, investorPortalModel, portalKey, portals } from '../models';
 import {
   conditionalWrite,
   conditionalWriteReturning,
@@ -10,7 +10,7 @@ import {
 
 /** A partner firm's portal by its subdomain (`vcn` for vcn.example.com). */
 export async function getPortal(urlIdentifier: string): Promise<InvestorPortal | null> {
-  const item = await getItem(`PORTAL#${urlIdentifier.toLowerCase()}`, 'PORTAL');
+  const item = await getItem(portalKey(urlIdentifier.toLowerCase()));
   return item ? investorPortalModel.fromItem(item) : null;
 }
 
@@ -38,7 +38,7 @@ export async function updatePortal(
 ): Promise<InvestorPortal | null> {
   const attributes = await conditionalWriteReturning(
     updateItem({
-      Key: { pk: `PORTAL#${urlIdentifier.toLowerCase()}`, sk: 'PORTAL' },
+      Key: portalKey(urlIdentifier.toLowerCase()),
       UpdateExpression:
         'SET #name = :name, description = :description, firm = :firm, fontFamily = :font, updatedAt = :updatedAt',
       ConditionExpression: 'attribute_exists(pk)',
@@ -59,9 +59,7 @@ export async function updatePortal(
 /** Every portal, by subdomain (a handful: one Query, all pages). */
 export async function listPortals(): Promise<InvestorPortal[]> {
   const items = await queryAll({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'PORTALS' },
+    ...portals(),
   });
   return items.map((item) => investorPortalModel.fromItem(item));
 }

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentConnectionSummary } from '../../../../shared/projects/project';
 import { batchGet, batchWrite, deleteRequest } from '../batch';
-import { type ProjectItem, projectModel, type StripeConnection, stripeConnectionModel } from '../models';
+import {
+  type ProjectItem,
+  projectItems,
+  projectKey,
+  projectModel,
+  projectsConnectedTo,
+  projectsOfCreator,
+  type StripeConnection,
+  stripeConnectionKey,
+  stripeConnectionModel,
+} from '../models';
 import {
   conditionalWrite,
   conditionalWriteReturning,
@@ -16,19 +26,15 @@ export class ProjectNotFoundError extends Error {
   override readonly name = 'ProjectNotFoundError';
 }
 
-const projectKey = (id: string) => ({ pk: `PROJECT#${id}`, sk: 'PROJECT' });
-
 export async function getProject(id: string): Promise<ProjectItem | null> {
-  const item = await getItem(`PROJECT#${id}`, 'PROJECT', true);
+  const item = await getItem(projectKey(id), true);
   return item ? projectModel.fromItem(item) : null;
 }
 
 /** Projects where creatorUserId is the user, newest first. */
 export async function listProjectsByCreator(userId: string): Promise<ProjectItem[]> {
   const items = await queryAll({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'PROJECT#' },
+    ...projectsOfCreator(userId),
     ScanIndexForward: false,
   });
   return items.map((item) => projectModel.fromItem(item));
@@ -76,8 +82,7 @@ export async function updateProject(id: string, changes: ProjectChanges): Promis
 /** Deletes the project and everything kept under it (payment connection, ingested transactions). */
 export async function deleteProject(id: string): Promise<void> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${id}` },
+    ...projectItems(id),
     ProjectionExpression: 'pk, sk',
   });
   await batchWrite(items.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
@@ -87,7 +92,7 @@ export async function deleteProject(id: string): Promise<void> {
 const RETIRED_TOKEN_ATTRIBUTES = ['accessToken', 'refreshToken'] as const;
 
 export async function getStripeConnection(projectId: string): Promise<StripeConnection | null> {
-  const item = await getItem(`PROJECT#${projectId}`, 'STRIPE_CONNECTION', true);
+  const item = await getItem(stripeConnectionKey(projectId), true);
   if (!item) return null;
   if (RETIRED_TOKEN_ATTRIBUTES.some((attribute) => attribute in item)) await removeStoredTokens(projectId);
   return stripeConnectionModel.fromItem(item);
@@ -97,7 +102,7 @@ export async function getStripeConnection(projectId: string): Promise<StripeConn
 async function removeStoredTokens(projectId: string): Promise<void> {
   await conditionalWrite(
     updateItem({
-      Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' },
+      Key: stripeConnectionKey(projectId),
       UpdateExpression: 'REMOVE accessToken, refreshToken',
       ConditionExpression: 'attribute_exists(pk)',
     }),
@@ -151,9 +156,7 @@ export async function putStripeConnectionOfCreator(
 /** The ids of the projects connected to a Stripe account (`acct_...`). */
 export async function listProjectIdsConnectedTo(stripeUserId: string): Promise<string[]> {
   const items = await queryAll({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `STRIPE_ACCOUNT#${stripeUserId}`, ':prefix': 'PROJECT#' },
+    ...projectsConnectedTo(stripeUserId),
     // Only the id: the tokens stay where they are.
     ProjectionExpression: 'projectId',
   });
@@ -176,7 +179,7 @@ export async function clearStripeConnection(projectId: string): Promise<void> {
           ExpressionAttributeValues: { ':null': null },
         },
       },
-      { Delete: { Key: { pk: `PROJECT#${projectId}`, sk: 'STRIPE_CONNECTION' } } },
+      { Delete: { Key: stripeConnectionKey(projectId) } },
     ]),
   );
   if (!cleared) throw new ProjectNotFoundError(projectId);
@@ -202,7 +205,7 @@ const connectionSummary = (connection: StripeConnection | null): PaymentConnecti
 /** The user's projects, newest first, each with its payment-connection summary. */
 export async function listProjectsOfCreator(userId: string): Promise<ProjectWithConnection[]> {
   const projects = await listProjectsByCreator(userId);
-  const items = await batchGet(projects.map((p) => ({ pk: `PROJECT#${p.id}`, sk: 'STRIPE_CONNECTION' })));
+  const items = await batchGet(projects.map((p) => stripeConnectionKey(p.id)));
   const connections = new Map(
     items.map((item) => {
       const connection = stripeConnectionModel.fromItem(item);

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_OPEN_REPORTS_PER_FOUNDER } from '../../../../shared/api/reports';
-import { decodeCursor, encodeCursor, InvalidCursorError } from '../model';
+import { checkCursorOf, cursorAfter } from '../model';
 import {
   type BounceCreditGuard,
   type CreditEntry,
   type InvestorReport,
   investorReportModel,
   openReportGuardModel,
+  openReports,
   openReportsModel,
+  reportKey,
+  reportsOfReporter,
 } from '../models';
 import {
   conditionalTransaction,
@@ -104,7 +107,7 @@ export const closeOpenReportWrites = (report: Pick<InvestorReport, 'id' | 'repor
 ];
 
 export async function getReport(id: string): Promise<InvestorReport | null> {
-  const item = await getItem(`REPORT#${id}`, 'REPORT', true);
+  const item = await getItem(reportKey(id), true);
   return item ? investorReportModel.fromItem(item) : null;
 }
 
@@ -119,13 +122,10 @@ export async function listOpenReportsPage(
   cursor: string | null,
   limit: number,
 ): Promise<Page<InvestorReport>> {
-  const start = decodeCursor(cursor);
-  if (start && start.gsi1pk !== 'REPORTS_OPEN')
-    throw new InvalidCursorError('The cursor does not belong to the reports queue.');
+  const queue = openReports();
+  checkCursorOf(cursor, queue, 'The cursor does not belong to the reports queue.');
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'REPORTS_OPEN' },
+    ...queue,
     ScanIndexForward: true,
     Limit: limit + 1,
     cursor,
@@ -135,19 +135,14 @@ export async function listOpenReportsPage(
   const more = page.items.length > limit;
   return {
     items: items.map((item) => investorReportModel.fromItem(item)),
-    cursor:
-      more && last
-        ? encodeCursor({ pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk })
-        : null,
+    cursor: more && last ? cursorAfter(last, 'gsi1') : null,
   };
 }
 
 /** Every report of one founder, oldest first: one Query of `gsi2` (`REPORTER#<userId>`). */
 export async function listReportsOfReporter(userId: string): Promise<InvestorReport[]> {
   const items = await queryAll({
-    index: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': `REPORTER#${userId}` },
+    ...reportsOfReporter(userId),
     ScanIndexForward: true,
   });
   return items.map((item) => investorReportModel.fromItem(item));
@@ -175,7 +170,7 @@ export async function claimReport(
 ): Promise<InvestorReport> {
   const attributes = await conditionalWriteReturning(
     updateItem({
-      Key: { pk: `REPORT#${id}`, sk: 'REPORT' },
+      Key: reportKey(id),
       UpdateExpression: 'SET #status = :resolving, claim = :claim',
       ConditionExpression:
         'attribute_exists(pk) AND (#status = :open OR (#status = :resolving AND claim.#at < :stale))',
@@ -200,7 +195,7 @@ export async function claimReport(
 export async function releaseReportClaim(id: string, claimId: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `REPORT#${id}`, sk: 'REPORT' },
+      Key: reportKey(id),
       UpdateExpression: 'SET #status = :open, claim = :null',
       ConditionExpression: '#status = :resolving AND claim.#id = :claim',
       ExpressionAttributeNames: { '#status': 'status', '#id': 'id' },

@@ -15,7 +15,7 @@ import {
   stripeInvoiceModel,
   stripeRefundModel,
   stripeSubscriptionModel,
-  transactionSortKey,
+  transactionsOf,
 } from '../models';
 import { queryAll } from '../table';
 
@@ -45,12 +45,9 @@ interface ItemOf {
   subscription: StripeSubscriptionItem;
 }
 
-const PREFIX = 'TXN#';
-
-async function transactionKeys(projectId: string, prefix = PREFIX): Promise<{ pk: string; sk: string }[]> {
+async function transactionKeys(projectId: string): Promise<{ pk: string; sk: string }[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':prefix': prefix },
+    ...transactionsOf(projectId),
     ProjectionExpression: 'pk, sk',
   });
   return items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
@@ -89,8 +86,7 @@ export async function listProjectTransactions<T extends TransactionType>(
   stripeAccountId?: string,
 ): Promise<ItemOf[T][]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `PROJECT#${projectId}`, ':prefix': transactionSortKey(type, '') },
+    ...transactionsOf(projectId, type),
   });
   const model = models[type];
   return items

@@ -1,5 +1,5 @@
-import { checkIndexCursor } from '../model';
-import { type UnmatchedPayment, unmatchedPaymentModel } from '../models';
+import { checkCursorOf } from '../model';
+import { type UnmatchedPayment, unmatchedPaymentModel, unmatchedPayments } from '../models';
 import { type Page, putItem, queryPage } from '../table';
 
 /** Records a payment no cart can take (kept for an admin); recording the same session twice keeps one. */
@@ -17,11 +17,9 @@ export async function listUnmatchedPaymentsPage(
   cursor: string | null,
   limit: number,
 ): Promise<Page<UnmatchedPayment>> {
-  checkIndexCursor(cursor, 'gsi1pk', 'UNMATCHED_PAYMENTS');
+  checkCursorOf(cursor, unmatchedPayments());
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'UNMATCHED_PAYMENTS' },
+    ...unmatchedPayments(),
     ScanIndexForward: false,
     Limit: limit,
     cursor,

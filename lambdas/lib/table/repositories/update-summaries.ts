@@ -1,4 +1,4 @@
-import { type UpdateSummary, updateSummaryModel } from '../models';
+import { type UpdateSummary, updateSummaries, updateSummaryKey, updateSummaryModel } from '../models';
 import { conditionalWrite, getItem, type Page, putItem, queryPage, updateItem } from '../table';
 
 /**
@@ -27,9 +27,7 @@ export async function listUpdateSummaries(
   limit: number,
 ): Promise<Page<UpdateSummary>> {
   const page = await queryPage({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'UPDATE_SUMMARIES' },
+    ...updateSummaries(),
     Limit: limit,
     cursor,
   });
@@ -46,7 +44,7 @@ export async function listUpdateSummaries(
 export async function claimUpdateSummary(summary: UpdateSummary, week: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `USER#${summary.userId}`, sk: 'UPDATE_SUMMARY' },
+      Key: updateSummaryKey(summary.userId),
       UpdateExpression: 'SET lastSentWeek = :week, previousSentWeek = :previous',
       // A null or absent lastSentWeek is never equal to the week.
       ConditionExpression: 'attribute_exists(pk) AND NOT lastSentWeek = :week',
@@ -62,7 +60,7 @@ export async function recordUpdateSummarySent(
   coveredUntil: string,
 ): Promise<void> {
   await updateItem({
-    Key: { pk: `USER#${userId}`, sk: 'UPDATE_SUMMARY' },
+    Key: updateSummaryKey(userId),
     UpdateExpression: 'SET coveredUntil = :covered',
     ConditionExpression: 'lastSentWeek = :week',
     ExpressionAttributeValues: { ':week': week, ':covered': coveredUntil },
@@ -74,7 +72,7 @@ export async function releaseUpdateSummary(summary: UpdateSummary, week: string)
   // Only the claim of this week is given back: a later claim stays.
   await conditionalWrite(
     updateItem({
-      Key: { pk: `USER#${summary.userId}`, sk: 'UPDATE_SUMMARY' },
+      Key: updateSummaryKey(summary.userId),
       UpdateExpression: 'SET lastSentWeek = :previous',
       ConditionExpression: 'lastSentWeek = :week',
       ExpressionAttributeValues: { ':week': week, ':previous': summary.lastSentWeek },
@@ -84,6 +82,6 @@ export async function releaseUpdateSummary(summary: UpdateSummary, week: string)
 
 /** One buyer's summary record, or null (not a buyer). */
 export async function getUpdateSummary(userId: string): Promise<UpdateSummary | null> {
-  const item = await getItem(`USER#${userId}`, 'UPDATE_SUMMARY', true);
+  const item = await getItem(updateSummaryKey(userId), true);
   return item ? updateSummaryModel.fromItem(item) : null;
 }

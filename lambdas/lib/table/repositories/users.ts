@@ -1,10 +1,14 @@
 import { type LibraryPurchase, mergePurchase } from '../../../../shared/library/purchases';
 import { batchGet } from '../batch';
 import {
-  buyersIndexKey,
+  buyersOf,
+  investorIdOfContactKey,
   type PurchasedContact,
+  purchasedContactKey,
   purchasedContactModel,
+  purchasedContactsOf,
   type UserProfile,
+  userProfileKey,
   userProfileModel,
 } from '../models';
 import { conditionalWrite, getItem, putItem, queryAll, queryCount, updateItem } from '../table';
@@ -12,7 +16,7 @@ import { enrolForUpdateSummaries } from './update-summaries';
 
 /** The user's record and profile (created on first use). */
 export async function getUserProfile(userId: string): Promise<UserProfile | null> {
-  const item = await getItem(`USER#${userId}`, 'PROFILE', true);
+  const item = await getItem(userProfileKey(userId), true);
   return item ? userProfileModel.fromItem(item) : null;
 }
 
@@ -49,7 +53,7 @@ export async function ensureUserProfile(input: {
  */
 export async function setUpdateEmails(userId: string, enabled: boolean): Promise<UserProfile> {
   const attributes = await updateItem({
-    Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+    Key: userProfileKey(userId),
     UpdateExpression: 'SET updateEmails = :enabled',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':enabled': enabled },
@@ -60,7 +64,7 @@ export async function setUpdateEmails(userId: string, enabled: boolean): Promise
 
 /** Many users' records at once (the admin carts page shows each creator's email). */
 export async function getUserProfiles(userIds: string[]): Promise<Map<string, UserProfile>> {
-  const items = await batchGet(userIds.map((id) => ({ pk: `USER#${id}`, sk: 'PROFILE' })));
+  const items = await batchGet(userIds.map((id) => userProfileKey(id)));
   const profiles = items.map((item) => userProfileModel.fromItem(item));
   return new Map(profiles.map((p) => [p.userId, p]));
 }
@@ -75,8 +79,7 @@ const contactFromItem = (item: Record<string, unknown>): PurchasedContact =>
 /** The user's contact library, alphabetical by name (the sort key orders by investor id). */
 export async function listPurchasedContacts(userId: string): Promise<PurchasedContact[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONTACT#' },
+    ...purchasedContactsOf(userId),
   });
   return items.map(contactFromItem).sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -87,11 +90,10 @@ export async function listPurchasedContacts(userId: string): Promise<PurchasedCo
  */
 export async function listBoughtInvestorIds(userId: string): Promise<string[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONTACT#' },
+    ...purchasedContactsOf(userId),
     ProjectionExpression: 'sk',
   });
-  return items.map((item) => String(item.sk).slice('CONTACT#'.length));
+  return items.map((item) => investorIdOfContactKey(String(item.sk)));
 }
 
 /** The library item of one investor, or null. */
@@ -99,7 +101,7 @@ export async function getPurchasedContact(
   userId: string,
   searchableInvestorId: string,
 ): Promise<PurchasedContact | null> {
-  const item = await getItem(`USER#${userId}`, `CONTACT#${searchableInvestorId}`, true);
+  const item = await getItem(purchasedContactKey(userId, searchableInvestorId), true);
   return item ? contactFromItem(item) : null;
 }
 
@@ -156,7 +158,7 @@ export async function addPurchasesToLibrary(purchases: readonly LibraryPurchase[
   const rows = new Map(
     (
       await batchGet(
-        byKey.map((p) => ({ pk: `USER#${p.userId}`, sk: `CONTACT#${p.searchableInvestorId}` })),
+        byKey.map((p) => purchasedContactKey(p.userId, p.searchableInvestorId)),
         { consistent: true },
       )
     )
@@ -185,9 +187,5 @@ export async function addPurchasesToLibrary(purchases: readonly LibraryPurchase[
 
 /** How many founders have this investor in their library (the buyers index, `gsi1`). */
 export async function countBuyers(searchableInvestorId: string): Promise<number> {
-  return queryCount({
-    index: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': buyersIndexKey(searchableInvestorId) },
-  });
+  return queryCount(buyersOf(searchableInvestorId));
 }

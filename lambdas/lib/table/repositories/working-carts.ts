@@ -5,7 +5,7 @@ import {
   NO_WORKING_CART_VERSION,
   type WorkingCartMerge,
 } from '../../../../shared/cart/working-cart';
-import { type WorkingCartRecord, workingCartModel } from '../models';
+import { type WorkingCartRecord, workingCartKey, workingCartModel } from '../models';
 import { conditionalWrite, getItem, putItem } from '../table';
 import { getSearchableInvestors, toCard } from './investors';
 
@@ -44,7 +44,7 @@ function stateOf(record: WorkingCartRecord | null): WorkingCartState {
 
 /** The founder's working cart (a consistent read: a write that follows names this version). */
 export async function getWorkingCart(userId: string): Promise<WorkingCartState> {
-  const item = await getItem(`USER#${userId}`, 'WORKING_CART', true);
+  const item = await getItem(workingCartKey(userId), true);
   return stateOf(item ? workingCartModel.fromItem(item) : null);
 }
 
