@@ -58,7 +58,7 @@ export interface WorkflowSchedule {
 /**
  * The scheduled workflows, one definition for both homes: EventBridge Scheduler starts each this
  * often with this input on AWS (infra/constructs/workflows.ts), and the local home does the same
- * with its own timers (infra/local/dev.ts).
+ * with its own timers (infra/local/dev-home.ts).
  */
 export const workflowSchedules = {
   aggregation: {
