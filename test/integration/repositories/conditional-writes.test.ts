@@ -64,7 +64,7 @@ describe('conditional writes', () => {
         { Put: { Item: { ...second, n: 2 }, ConditionExpression: 'attribute_exists(pk)' } },
       ]),
     );
-    expect(refused).toEqual({ written: false, reasons: ['ConditionalCheckFailed', 'None'] });
+    expect(refused).toMatchObject({ written: false, reasons: ['ConditionalCheckFailed', 'None'] });
     expect((await getItem(second.pk, second.sk, true))?.n).toBe(1);
   });
 });
