@@ -5,12 +5,14 @@ import type { ExtraRoute } from './gateway';
  * forwards every call to aws-ses-v2-local, unless a test armed a refusal with
  * `POST /local/faults/ses {"refuse": true}`; then each send is answered as SES answers a rejected
  * message (400, `MessageRejected`), as happens to every email while an AWS account's SES is in its
- * sandbox. `{"refuse": false}` disarms it. `{"refuseTo": ["a@example.com"]}` refuses only the sends
- * to those addresses (one recipient's mailbox refusing, the others served).
+ * sandbox. `{"refuse": false}` disarms it. `{"refuseTo": ["a@example.com"]}` adds addresses whose
+ * sends are refused (one recipient's mailbox refusing, the others served) and `{"acceptTo": [...]}`
+ * serves them again: each test arms only its own recipients, so test files running at once never
+ * refuse each other's email (a refusal of every send is for trying things by hand).
  */
 export class LocalSesFaults {
   private refusing = false;
-  private refusedRecipients = new Set<string>();
+  private readonly refusedRecipients = new Set<string>();
 
   private refuses(body: Buffer): boolean {
     if (this.refusing) return true;
@@ -29,9 +31,14 @@ export class LocalSesFaults {
     return async (req, body, res) => {
       const url = req.url ?? '/';
       if (req.method === 'POST' && url === '/local/faults/ses') {
-        const armed = JSON.parse(body.toString('utf8') || '{}') as { refuse?: boolean; refuseTo?: string[] };
-        this.refusing = armed.refuse === true;
-        this.refusedRecipients = new Set(armed.refuseTo ?? []);
+        const armed = JSON.parse(body.toString('utf8') || '{}') as {
+          refuse?: boolean;
+          refuseTo?: string[];
+          acceptTo?: string[];
+        };
+        if (armed.refuse !== undefined) this.refusing = armed.refuse === true;
+        for (const address of armed.refuseTo ?? []) this.refusedRecipients.add(address);
+        for (const address of armed.acceptTo ?? []) this.refusedRecipients.delete(address);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ refusing: this.refusing }));
         return true;

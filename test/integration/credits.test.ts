@@ -23,7 +23,7 @@ import {
   postEvent,
   type StoredEmail,
   savedCart,
-  sesRefuses,
+  sesRefusesTo,
 } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 
@@ -347,7 +347,7 @@ describe('bounce credits: redeemed (connected)', () => {
     const founder = await createUser();
     await grantOne(founder);
     const chosen = await freshInvestor('Refused Email');
-    await sesRefuses(true);
+    await sesRefusesTo([founder.email]);
     let cartId = '';
     try {
       const response = await redeem(founder, chosen.id);
@@ -360,7 +360,7 @@ describe('bounce credits: redeemed (connected)', () => {
         })
         .not.toBeNull();
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([founder.email], false);
     }
     expect(await libraryOf(founder)).toEqual([expect.objectContaining({ searchableInvestorId: chosen.id })]);
     expect(await creditEmails(founder)).toHaveLength(0);

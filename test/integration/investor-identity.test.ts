@@ -19,7 +19,7 @@ import {
 } from '../../shared/api/investor-review';
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
-import { checkoutEvent, delivered, emailsTo, postEvent, sesRefuses } from './support/purchases';
+import { checkoutEvent, delivered, emailsTo, postEvent, sesRefusesTo } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 
 /**
@@ -447,13 +447,13 @@ describe('an approved investor is emailed', () => {
 
   it('keeps the approval when the email is refused, and tells the admin', async () => {
     const person = await submitted();
-    await sesRefuses(true);
+    await sesRefusesTo([person.investor.email]);
     try {
       const response = await approve(person.investor.sub, { updatedAt: person.updatedAt });
       expect(response.status, response.text).toBe(200);
       expect(decisionOf(response.body)).toMatchObject({ emailed: false, submission: { status: 'approved' } });
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([person.investor.email], false);
     }
     expect(await bySector(person.sector)).toHaveLength(1);
   });

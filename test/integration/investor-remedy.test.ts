@@ -22,7 +22,7 @@ import {
 } from '../../shared/privacy/data-requests';
 import { creditsOf } from './support/credits';
 import { call, createInvestor, createUser, localHome, type TestUser } from './support/home';
-import { checkoutEvent, delivered, postEvent, savedCart, sesRefuses } from './support/purchases';
+import { checkoutEvent, delivered, postEvent, savedCart, sesRefusesTo } from './support/purchases';
 import { callFrom, ownAddress } from './support/requester';
 import { seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
@@ -269,13 +269,13 @@ describe('"This is me": a code to the email the directory holds', () => {
 
   it('changes nothing when the code cannot be sent, and says to try again', async () => {
     const person = await onePerson();
-    await sesRefuses(true);
+    await sesRefusesTo([person.email]);
     try {
       const response = await ask(ownAddress(), person.investorId, { action: 'hide' });
       expect(response.status).toBe(503);
       expect(errorOf(response.body).message).toBe(dataRequestMessages.notSent);
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([person.email], false);
     }
     expect(await profileStatus(person.investorId)).toBe(200);
   });

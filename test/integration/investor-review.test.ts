@@ -16,7 +16,7 @@ import {
 } from '../../shared/api/investor-review';
 import { reminderDueAt } from '../../shared/investors/listing';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
-import { checkoutEvent, delivered, emailsTo, postEvent, sesRefuses } from './support/purchases';
+import { checkoutEvent, delivered, emailsTo, postEvent, sesRefusesTo } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 
 /**
@@ -335,7 +335,7 @@ describe('the review queue (admin)', () => {
 
   it('keeps a rejection when its email is refused, and tells the admin', async () => {
     const person = await submittedInvestor();
-    await sesRefuses(true);
+    await sesRefusesTo([person.investor.email]);
     try {
       const response = await reject(person.investor.sub, {
         updatedAt: person.updatedAt,
@@ -344,7 +344,7 @@ describe('the review queue (admin)', () => {
       expect(response.status).toBe(200);
       expect(decisionOf(response.body)).toMatchObject({ emailed: false, submission: { status: 'rejected' } });
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([person.investor.email], false);
     }
   });
 });
@@ -543,12 +543,12 @@ describe('6-month reminders', () => {
     const due = new Date(reminderDueAt(listing?.confirmedAt ?? ''));
     const subject = `Is your investor profile on ${portalName} still right?`;
 
-    await sesRefuses(true);
+    await sesRefusesTo([person.investor.email]);
     try {
       const refused = await sendDueReminders(due);
       expect(refused.refused).toBeGreaterThanOrEqual(1);
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([person.investor.email], false);
     }
     expect((await getInvestorListing(person.investor.sub))?.reminderFor).toBeNull();
 

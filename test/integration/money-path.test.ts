@@ -17,7 +17,7 @@ import {
   emailsTo,
   postEvent,
   savedCart,
-  sesRefuses,
+  sesRefusesTo,
 } from './support/purchases';
 import { unique } from './support/seed';
 
@@ -236,7 +236,7 @@ describe('the money path: no buyer is charged without getting the contacts', () 
   it('fault 6: SES refusing the send puts the contacts in the library, says the delivery is delayed, and Redeliver sends the CSV', async () => {
     const buyer = await createUser();
     const cart = await oneInvestorCart(buyer);
-    await sesRefuses(true);
+    await sesRefusesTo([buyer.email]);
     try {
       const failed = await metricGrowth('DeliveryFailed', async () => {
         await postEvent(checkoutEvent(cart.id, 500));
@@ -249,7 +249,7 @@ describe('the money path: no buyer is charged without getting the contacts', () 
       });
       expect(failed).toBe(1);
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([buyer.email], false);
     }
 
     expect(await cartOf(buyer, cart.id)).toMatchObject({ purchaseState: 'delayed' });

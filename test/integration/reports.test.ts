@@ -7,7 +7,7 @@ import {
   REPORT_BEING_RESOLVED,
 } from '../../shared/api/reports';
 import { call, createUser, type TestUser } from './support/home';
-import { checkoutEvent, delivered, emailsTo, postEvent, savedCart, sesRefuses } from './support/purchases';
+import { checkoutEvent, delivered, emailsTo, postEvent, savedCart, sesRefusesTo } from './support/purchases';
 import { openReportsQueue } from './support/reports';
 import { seedInvestors, unique } from './support/seed';
 
@@ -181,12 +181,12 @@ describe('reports of wrong data (connected)', () => {
 
   it('resolves a report even when the outcome email cannot be sent', async () => {
     const id = await openReportId({ reason: 'other', note: '' });
-    await sesRefuses(true);
+    await sesRefusesTo([reporter.email]);
     try {
       const dismissed = await resolve(id, { action: 'dismiss' });
       expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
     } finally {
-      await sesRefuses(false);
+      await sesRefusesTo([reporter.email], false);
     }
     expect((await resolve(id, { action: 'dismiss' })).status).toBe(409);
   });

@@ -4,8 +4,8 @@ import { claimUpdateSummary, getUpdateSummary } from '../../lambdas/lib/table/re
 import { updateItem } from '../../lambdas/lib/table/table';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { isoWeek } from '../../shared/library/updates';
-import { call, createUser, localHome, type TestUser } from './support/home';
-import { checkoutEvent, emailsTo, postEvent, savedCart } from './support/purchases';
+import { call, createUser, type TestUser } from './support/home';
+import { checkoutEvent, emailsTo, postEvent, savedCart, sesRefusesTo } from './support/purchases';
 import { unique } from './support/seed';
 import { describeWorkflow, startWorkflow } from './support/workflows';
 
@@ -64,14 +64,6 @@ async function runSummaries(now: Date) {
 const summariesTo = async (founder: Founder) =>
   (await emailsTo(founder.user.email)).filter((email) => email.subject.startsWith('Updates to'));
 
-async function sesRefusesTo(addresses: string[]) {
-  const response = await fetch(`${localHome.urls.gateway}/local/faults/ses`, {
-    method: 'POST',
-    body: JSON.stringify({ refuseTo: addresses }),
-  });
-  expect(response.status).toBe(200);
-}
-
 beforeAll(async () => {
   admin = await createUser({ admin: true });
   const labels = ['a', 'b', 'off', 'quiet', 'crashed', 'old'] as const;
@@ -124,7 +116,7 @@ describe('the weekly summary of updates (connected)', () => {
     try {
       await runSummaries(T);
     } finally {
-      await sesRefusesTo([]);
+      await sesRefusesTo([founders.b.user.email], false);
     }
     const [toA] = await summariesTo(founders.a);
     expect(await summariesTo(founders.a)).toHaveLength(1);

@@ -104,11 +104,15 @@ export const delivered = (cartId: string) =>
     })
     .not.toBeNull();
 
-/** Arms (or disarms) the local SES's refusal of every send (infra/local/ses-faults.ts). */
-export async function sesRefuses(refuse: boolean): Promise<void> {
+/**
+ * Arms (or disarms) the local SES's refusal of the sends to these addresses (infra/local/ses-faults.ts).
+ * Only the test's own recipients: test files run at once, and a refusal of every send would refuse
+ * their email too.
+ */
+export async function sesRefusesTo(addresses: readonly string[], refuse = true): Promise<void> {
   const response = await fetch(`${localHome.urls.gateway}/local/faults/ses`, {
     method: 'POST',
-    body: JSON.stringify({ refuse }),
+    body: JSON.stringify(refuse ? { refuseTo: addresses } : { acceptTo: addresses }),
   });
   expect(response.status).toBe(200);
 }
