@@ -1,12 +1,21 @@
 import * as z from 'zod/mini';
+import type { LeadOrFollow, PortfolioCompany, RecentInvestment } from '../investors/profile-facts';
+import { PROFILE_FACT_LIMITS } from '../investors/profile-facts';
 import type { InvestorRole } from '../investors/roles';
 import { parseInvestorRole } from '../investors/roles';
 import type { Firm, ImportedInvestorDraft, MetadataEntry } from '../investors/types';
 import { messages } from '../messages';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
-import { parseCheckSize, parseLeadsRounds, splitLinks, splitMultiValue } from './cell-values';
+import { parseCheckSize, splitLinks, splitMultiValue } from './cell-values';
 import type { ColumnFamily, ImportColumn } from './header-matching';
 import { type PlannedColumn, planColumns } from './header-matching';
+import {
+  type CellReading,
+  parseLeadOrFollow,
+  parsePortfolioCell,
+  parseRecentInvestmentsCell,
+  parseWebsite,
+} from './profile-cells';
 
 /** Where the rows come from and who imports them. */
 export interface ImportContext {
@@ -26,8 +35,7 @@ type ListFamily =
   | 'cities'
   | 'countries'
   | 'regions'
-  | 'portfolioCompanies'
-  | 'selectedInvestments'
+  | 'geographicFocus'
   | 'tags'
   | 'otherFirms';
 
@@ -39,8 +47,7 @@ const LIST_SPLITTERS: Readonly<Record<ListFamily, (cell: string) => string[]>> =
   cities: splitMultiValue,
   countries: splitMultiValue,
   regions: splitMultiValue,
-  portfolioCompanies: splitMultiValue,
-  selectedInvestments: splitMultiValue,
+  geographicFocus: splitMultiValue,
   tags: splitMultiValue,
   otherFirms: splitMultiValue,
 };
@@ -49,7 +56,17 @@ const isListFamily = (family: ColumnFamily): family is ListFamily => family in L
 
 type TextFamily = Exclude<
   ColumnFamily,
-  ListFamily | 'email' | 'investorRole' | 'checkSizeMin' | 'checkSizeMax' | 'leadsRounds' | 'notes'
+  | ListFamily
+  | 'email'
+  | 'investorRole'
+  | 'checkSizeMin'
+  | 'checkSizeMax'
+  | 'leadsRounds'
+  | 'notes'
+  | 'website'
+  | 'typicalCheque'
+  | 'portfolioCompanies'
+  | 'selectedInvestments'
 >;
 
 const blankToNull = (value: string | null | undefined): string | null => {
@@ -74,7 +91,13 @@ export const valueNoticeReasons = {
   secondEmail: 'a second email address (the first one is kept as the email)',
   checkSize: 'not an amount (such as 250k, $1.5M or 2,000,000)',
   secondCheckSize: 'a second, different amount for the same bound',
-  leadsRounds: 'not a yes or no answer',
+  leadsRounds: 'not a yes or no answer (or lead, follow or both)',
+  website: 'not a web address (such as https://firm.example)',
+  thesisTooLong: `longer than ${PROFILE_FACT_LIMITS.thesis.toLocaleString('en-US')} characters: the thesis keeps the first ${PROFILE_FACT_LIMITS.thesis.toLocaleString('en-US')}`,
+  portfolioItem: 'details that are not a website, stage or year of the company',
+  portfolioOverLimit: `past the first ${PROFILE_FACT_LIMITS.portfolio} portfolio companies`,
+  investmentItem: 'details that are not a round, date or amount of the investment',
+  investmentsOverLimit: `past the first ${PROFILE_FACT_LIMITS.recentInvestments} recent investments`,
   role: 'not a known investor type (VC, Angel, Fund, Accelerator, Incubator, Corporate, Family Office)',
 } as const;
 
@@ -94,6 +117,12 @@ class RowCollector {
   checkMin: number | null = null;
   checkMax: number | null = null;
   leadsRounds: boolean | null = null;
+  leadOrFollow: LeadOrFollow | null = null;
+  website: string | null = null;
+  typicalCheque: number | null = null;
+  readonly moreLinks: string[] = [];
+  readonly portfolio: PortfolioCompany[] = [];
+  readonly recentInvestments: RecentInvestment[] = [];
 
   list(family: ListFamily): string[] {
     return uniqueTags(this.lists.get(family) ?? []);
@@ -129,6 +158,27 @@ class RowCollector {
         return;
       case 'leadsRounds':
         this.addLeadsRounds(tag, cell);
+        return;
+      case 'website':
+        this.addWebsite(tag, cell);
+        return;
+      case 'typicalCheque':
+        this.addTypicalCheque(tag, cell);
+        return;
+      case 'thesis':
+        this.addThesis(tag, cell);
+        return;
+      case 'portfolioCompanies':
+        this.addItems(tag, parsePortfolioCell(cell), this.portfolio, (c) => c.name, 'portfolio');
+        return;
+      case 'selectedInvestments':
+        this.addItems(
+          tag,
+          parseRecentInvestmentsCell(cell),
+          this.recentInvestments,
+          (i) => `${i.company}#${i.date ?? ''}`,
+          'investments',
+        );
         return;
       default:
         this.addText(family, tag, cell);
@@ -176,12 +226,92 @@ class RowCollector {
     else this.checkMax = amount;
   }
 
+  /** Lead, follow or both (yes is lead, no is follow); `leadsRounds` says yes for lead or both. */
   private addLeadsRounds(tag: string, cell: string): void {
-    const answer = parseLeadsRounds(cell);
-    if (answer === null || (this.leadsRounds !== null && this.leadsRounds !== answer))
+    const answer = parseLeadOrFollow(cell);
+    if (answer === null || (this.leadOrFollow !== null && this.leadOrFollow !== answer))
       this.keep(tag, cell, valueNoticeReasons.leadsRounds);
-    else this.leadsRounds = answer;
+    else {
+      this.leadOrFollow = answer;
+      this.leadsRounds = answer !== 'follow';
+    }
   }
+
+  /** The first web address is the website; further ones join the other links; anything else is kept. */
+  private addWebsite(tag: string, cell: string): void {
+    for (const item of splitLinks(cell)) {
+      const website = parseWebsite(item);
+      if (website === null) this.keep(tag, item, valueNoticeReasons.website);
+      else if (this.website === null) this.website = website;
+      else if (website !== this.website) this.moreLinks.push(website);
+    }
+  }
+
+  private addTypicalCheque(tag: string, cell: string): void {
+    const amount = parseCheckSize(cell);
+    if (amount === null || amount > PROFILE_FACT_LIMITS.cheque)
+      this.keep(tag, cell, valueNoticeReasons.checkSize);
+    else if (this.typicalCheque !== null && this.typicalCheque !== amount)
+      this.keep(tag, cell, valueNoticeReasons.secondCheckSize);
+    else this.typicalCheque = amount;
+  }
+
+  /** The first thesis wins (line breaks kept); a longer one keeps its start, and is kept whole. */
+  private addThesis(tag: string, cell: string): void {
+    const current = this.texts.get('thesis');
+    if (current !== undefined) {
+      if (current !== cell) this.keep(tag, cell);
+      return;
+    }
+    const characters = Array.from(cell);
+    if (characters.length > PROFILE_FACT_LIMITS.thesis) {
+      this.texts.set('thesis', characters.slice(0, PROFILE_FACT_LIMITS.thesis).join('').trim());
+      this.keep(tag, cell, valueNoticeReasons.thesisTooLong);
+    } else this.texts.set('thesis', cell);
+  }
+
+  /** A portfolio's or investments' items: read ones join the list; what could not be read is kept. */
+  private addItems<T>(
+    tag: string,
+    reading: CellReading<T>,
+    into: T[],
+    key: (value: T) => string,
+    kind: 'portfolio' | 'investments',
+  ): void {
+    const max = kind === 'portfolio' ? PROFILE_FACT_LIMITS.portfolio : PROFILE_FACT_LIMITS.recentInvestments;
+    const seen = new Set(into.map((value) => key(value).toLowerCase()));
+    const over: string[] = [...reading.overLimit];
+    for (const value of reading.values) {
+      if (seen.has(key(value).toLowerCase())) continue;
+      if (into.length >= max) {
+        over.push(key(value).split('#')[0] ?? '');
+        continue;
+      }
+      seen.add(key(value).toLowerCase());
+      into.push(value);
+    }
+    const itemReason =
+      kind === 'portfolio' ? valueNoticeReasons.portfolioItem : valueNoticeReasons.investmentItem;
+    const overReason =
+      kind === 'portfolio' ? valueNoticeReasons.portfolioOverLimit : valueNoticeReasons.investmentsOverLimit;
+    for (const item of reading.unread) this.keep(tag, item, itemReason);
+    if (over.length > 0) this.keep(tag, over.join('; '), overReason);
+  }
+}
+
+/** The profile facts a row gave, each left out when no column gave it. */
+function profileFactsOf(collected: RowCollector): Partial<ImportedInvestorDraft> {
+  const thesis = collected.text('thesis');
+  const geographicFocus = collected.list('geographicFocus');
+  return {
+    ...(thesis !== null ? { thesis } : {}),
+    ...(collected.website !== null ? { website: collected.website } : {}),
+    ...(collected.leadOrFollow !== null ? { leadOrFollow: collected.leadOrFollow } : {}),
+    ...(collected.typicalCheque !== null ? { typicalCheque: collected.typicalCheque } : {}),
+    ...(geographicFocus.length > 0 ? { geographicFocus } : {}),
+    ...(collected.portfolio.length > 0 ? { portfolio: collected.portfolio } : {}),
+    ...(collected.recentInvestments.length > 0 ? { recentInvestments: collected.recentInvestments } : {}),
+  };
 }
 
 const toFirms = (names: readonly string[]): Firm[] => names.map((name) => ({ name }));
@@ -279,7 +409,7 @@ export function buildImportedInvestorWithNotices(
       instagram: collected.text('instagram'),
       youtube: collected.text('youtube'),
       tiktok: collected.text('tiktok'),
-      other: collected.list('otherSocial'),
+      other: uniqueTags([...collected.list('otherSocial'), ...collected.moreLinks]),
     },
     title: collected.text('title'),
     investorRole: collected.role,
@@ -302,8 +432,8 @@ export function buildImportedInvestorWithNotices(
             bucket,
           },
     leadsRounds: collected.leadsRounds,
-    selectedInvestments: collected.list('selectedInvestments'),
-    portfolioCompanies: collected.list('portfolioCompanies'),
+    selectedInvestments: collected.recentInvestments.map((investment) => investment.company),
+    portfolioCompanies: collected.portfolio.map((company) => company.name),
     tags: collected.list('tags'),
     notes: collected.notes.length === 0 ? null : collected.notes.join('\n\n'),
     otherMetadata: collected.metadata,
@@ -314,6 +444,8 @@ export function buildImportedInvestorWithNotices(
     status: 'pending',
     fieldStatuses: [],
     updatedAt: importedAt,
+    // Profile facts (issue 33): present only when a column gave them, so older rows read alike.
+    ...profileFactsOf(collected),
   };
   return { record, notices: collected.notices };
 }

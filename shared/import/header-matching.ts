@@ -10,6 +10,10 @@ export type ColumnFamily =
   | 'tiktok'
   | 'photos'
   | 'otherSocial'
+  | 'thesis'
+  | 'website'
+  | 'typicalCheque'
+  | 'geographicFocus'
   | 'checkSizeMin'
   | 'checkSizeMax'
   | 'checkSizeBucket'
@@ -63,6 +67,12 @@ const is =
   (h: HeaderForms): boolean =>
     headers.includes(h.compact);
 
+/** The header's words hold `phrase`'s words in a row ('invests in' matches 'Invests In (Countries)', not 'Investing Stage'). */
+const phrase =
+  (...phrases: string[]) =>
+  (h: HeaderForms): boolean =>
+    phrases.some((p) => ` ${h.words.join(' ')} `.includes(` ${p} `));
+
 const either =
   (...tests: ((h: HeaderForms) => boolean)[]) =>
   (h: HeaderForms): boolean =>
@@ -86,8 +96,11 @@ const isMax = word('max', 'upper', 'largest', 'biggest');
  * Header rules, tried in this order; the first that matches wins. Specific families come before the broad
  * ones whose words also occur in other headers:
  * - contact details and links first, so 'Partner Email', 'Company LinkedIn' or 'Firm Website' are contact
- *   columns, not names or firms;
- * - min/max check size (cheque, ticket, investment size) before the plain check size bucket;
+ *   columns (or the public website), not names or firms;
+ * - other social sites before the website ('Facebook URL' is not the website), the website before the thesis;
+ * - a typical cheque ('Avg ticket', 'Typical check') before min/max check size, and those before the
+ *   plain check size bucket;
+ * - where they invest ('Invests in', 'Geographic focus') before stage, sector and countries;
  * - stage before tags ('stage' contains 'tag') and before investments ('Investment Stage');
  * - sector words (including 'fund focus') before firms ('Fund Name' is a firm);
  * - cities, then countries/location, then regions ('Country/Region' is countries);
@@ -105,11 +118,41 @@ const RULES: readonly Rule[] = [
   ['youtube', has('youtube')],
   ['tiktok', has('tiktok')],
   ['photos', has('photo', 'headshot', 'avatar', 'picture')],
+  ['otherSocial', has('facebook', 'angellist', 'social', 'github', 'blog')],
+  // Profile facts (issue 33): the investor's own website, the thesis, a typical cheque (before the
+  // cheque range: 'Avg ticket' is not a bound), where they invest (before stage, sector and countries:
+  // 'Geographic focus' is not where they are).
+  ['website', either(has('website', 'homepage'), word('url', 'web'), is('site'))],
   [
-    'otherSocial',
+    'thesis',
     either(
-      has('website', 'facebook', 'angellist', 'social', 'homepage', 'github', 'blog'),
-      word('url', 'web'),
+      has('thesis', 'investmentphilosophy', 'investmentstrategy'),
+      is('about', 'aboutus', 'bio', 'biography', 'description', 'overview', 'whatweinvestin'),
+    ),
+  ],
+  [
+    'typicalCheque',
+    either(
+      (h) => isCheckSize(h) && word('typical', 'avg', 'average', 'usual', 'median', 'sweet', 'preferred')(h),
+      has('sweetspot', 'typicalinvestment', 'averageinvestment', 'avginvestment'),
+    ),
+  ],
+  [
+    'geographicFocus',
+    either(
+      phrase('invests in', 'invest in', 'investing in', 'where we invest', 'where they invest'),
+      has(
+        'geographicfocus',
+        'geographicalfocus',
+        'geographyfocus',
+        'geofocus',
+        'investmentgeograph',
+        'targetgeograph',
+        'targetcountr',
+        'targetregion',
+        'regionalfocus',
+        'countryfocus',
+      ),
     ),
   ],
   ['checkSizeMin', (h) => isCheckSize(h) && isMin(h)],
@@ -119,7 +162,16 @@ const RULES: readonly Rule[] = [
     'leadsRounds',
     either(
       word('leads'),
-      has('leadround', 'leaddeal', 'willlead', 'canlead', 'takeslead'),
+      has(
+        'leadround',
+        'leaddeal',
+        'willlead',
+        'canlead',
+        'takeslead',
+        'leadfollow',
+        'leadorfollow',
+        'leadsorfollow',
+      ),
       is('lead', 'leadinvestor'),
     ),
   ],
@@ -147,7 +199,18 @@ const RULES: readonly Rule[] = [
   ['portfolioCompanies', has('portfolio', 'portco')],
   [
     'selectedInvestments',
-    has('investments', 'selectedinvestment', 'notableinvestment', 'notabledeal', 'pastdeal', 'exits'),
+    has(
+      'investments',
+      'selectedinvestment',
+      'notableinvestment',
+      'notabledeal',
+      'pastdeal',
+      'recentdeal',
+      'latestdeal',
+      'latestinvestment',
+      'recentinvestment',
+      'exits',
+    ),
   ],
   ['notes', has('note', 'comment', 'remark')],
   ['tags', word('tag', 'keyword', 'label')],

@@ -23,6 +23,9 @@ export type ContactSourceKind = (typeof CONTACT_SOURCE_KINDS)[number];
 
 const RANK: Readonly<Record<ContactSourceKind, number>> = { import: 0, admin: 1, investor: 2 };
 
+/** A source kind's rank (the investor 2, an admin 1, an import 0): profile facts rank alike (issue 33). */
+export const sourceRank = (kind: ContactSourceKind): number => RANK[kind];
+
 /** The source name of an admin's correction. */
 export const ADMIN_CORRECTION = 'admin correction';
 /** The source name of a value the investor gave (issue 21). */

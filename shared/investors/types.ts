@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
+import { LEAD_OR_FOLLOW, portfolioCompanySchema, recentInvestmentSchema } from './profile-facts';
 import { CONTACT_KINDS, confirmedMonths, contactConfirmedSchema, derivedContactSheet } from './provenance';
 import { investorRoleSchema } from './roles';
 
@@ -96,6 +97,19 @@ export const importedInvestorSchema = z.object({
   importJobId: z.optional(z.string()),
   fieldStatuses: z.array(fieldStatusSchema),
   updatedAt: isoDateTime,
+  /**
+   * Profile facts (issue 33), absent on records imported before them: the thesis, the website,
+   * whether they lead or follow, the typical cheque (whole dollars), where they invest (places,
+   * distinct from `geographyFocus`, where they are), the portfolio and recent investments with their
+   * details (`portfolioCompanies` and `selectedInvestments` keep the names, as the spec has them).
+   */
+  thesis: z.optional(z.nullable(z.string())),
+  website: z.optional(z.nullable(z.string())),
+  leadOrFollow: z.optional(z.nullable(z.enum(LEAD_OR_FOLLOW))),
+  typicalCheque: z.optional(z.nullable(z.number())),
+  geographicFocus: z.optional(z.array(z.string())),
+  portfolio: z.optional(z.array(portfolioCompanySchema)),
+  recentInvestments: z.optional(z.array(recentInvestmentSchema)),
 });
 export type ImportedInvestor = z.infer<typeof importedInvestorSchema>;
 
@@ -137,6 +151,8 @@ export const searchableInvestorSchema = z.object({
    * says "confirmed by the investor". Kind names only; absent on investors mapped before.
    */
   confirmedByInvestor: z.optional(z.array(z.enum(CONTACT_KINDS))),
+  /** The card's one line of the investor's thesis (issue 33), from the profile sheet; absent without one. */
+  thesisLine: z.optional(z.string()),
   updatedAt: isoDateTime,
 });
 export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;

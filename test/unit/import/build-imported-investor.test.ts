@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportContext } from '../../../shared/import/build-imported-investor';
-import { buildImportedInvestor } from '../../../shared/import/build-imported-investor';
+import {
+  buildImportedInvestor,
+  buildImportedInvestorWithNotices,
+  valueNoticeReasons,
+} from '../../../shared/import/build-imported-investor';
 import type { ImportColumn } from '../../../shared/import/header-matching';
 import { columnsFromHeaders } from '../../../shared/import/header-matching';
 import { importedInvestorDraftSchema, importedInvestorSchema } from '../../../shared/investors/types';
@@ -69,7 +73,7 @@ describe('buildImportedInvestor', () => {
         instagram: 'ada.ig',
         youtube: 'https://youtube.com/@ada',
         tiktok: '@ada.tt',
-        other: ['https://ada.dev'],
+        other: [],
       },
       title: 'General Partner',
       investorRole: 'vc',
@@ -92,6 +96,13 @@ describe('buildImportedInvestor', () => {
       status: 'pending',
       fieldStatuses: [],
       updatedAt: '2024-05-01T12:00:00.000Z',
+      website: 'https://ada.dev',
+      leadOrFollow: 'lead',
+      portfolio: [
+        { name: 'Acme', website: null, stage: null, year: null },
+        { name: 'Globex', website: null, stage: null, year: null },
+      ],
+      recentInvestments: [{ company: 'Initech', round: null, date: null, amount: null }],
     });
   });
 
@@ -170,10 +181,10 @@ describe('buildImportedInvestor', () => {
   });
 
   it('puts unmatched included columns in otherMetadata, skipping empty values', () => {
-    const draft = build({ Name: 'Ada', Colour: ' Green ', Pet: '  ', Bio: 'Mathematician' });
+    const draft = build({ Name: 'Ada', Colour: ' Green ', Pet: '  ', Hobby: 'Mathematics' });
     expect(draft.otherMetadata).toEqual([
       { tag: 'Colour', value: 'Green' },
-      { tag: 'Bio', value: 'Mathematician' },
+      { tag: 'Hobby', value: 'Mathematics' },
     ]);
   });
 
@@ -219,7 +230,7 @@ describe('buildImportedInvestor', () => {
   });
 
   it('does not split links on slashes', () => {
-    const draft = build({ Website: 'https://a.com/x, https://b.com/y', Photos: 'https://img.com/a.png' });
+    const draft = build({ Blog: 'https://a.com/x, https://b.com/y', Photos: 'https://img.com/a.png' });
     expect(draft.social.other).toEqual(['https://a.com/x', 'https://b.com/y']);
     expect(draft.photos).toEqual(['https://img.com/a.png']);
   });
@@ -339,5 +350,108 @@ describe('buildImportedInvestor', () => {
 
   it('refuses an invalid import time', () => {
     expect(() => build({ Name: 'Ada' }, { ...context, now: new Date('not a date') })).toThrow(RangeError);
+  });
+
+  describe('profile facts (issue 33)', () => {
+    it('reads thesis, website, lead or follow, typical cheque and where they invest from the usual spellings', () => {
+      const draft = build({
+        Name: 'Ada',
+        'Investment thesis': 'Backs technical founders.\n\nPre-seed to seed.',
+        Website: 'ada.example',
+        'Lead/Follow': 'Both',
+        'Avg ticket': '$250k',
+        'Invests in': 'Portugal, Spain; Europe',
+      });
+      expect(draft).toMatchObject({
+        thesis: 'Backs technical founders.\n\nPre-seed to seed.',
+        website: 'https://ada.example',
+        leadOrFollow: 'both',
+        leadsRounds: true,
+        typicalCheque: 250_000,
+        geographicFocus: ['Portugal', 'Spain', 'Europe'],
+      });
+      expect(draft.checkSize).toBeNull();
+      expect(draft.geographyFocus).toBeNull();
+      expect(importedInvestorDraftSchema.parse(draft)).toEqual(draft);
+    });
+
+    it('reads a portfolio cell into companies with website, stage and year, and keeps the names', () => {
+      const draft = build({
+        Name: 'Ada',
+        'Portfolio companies': 'Acme Robotics (acme.example, Seed, 2021); Globex (Series A, 2023), Initech',
+      });
+      expect(draft.portfolio).toEqual([
+        { name: 'Acme Robotics', website: 'https://acme.example', stage: 'Seed', year: 2021 },
+        { name: 'Globex', website: null, stage: 'Series A', year: 2023 },
+        { name: 'Initech', website: null, stage: null, year: null },
+      ]);
+      expect(draft.portfolioCompanies).toEqual(['Acme Robotics', 'Globex', 'Initech']);
+      expect(draft.otherMetadata).toEqual([]);
+    });
+
+    it('reads recent investments with round, date and amount when known', () => {
+      const draft = build({
+        Name: 'Ada',
+        'Notable investments': 'Lumen Health (Series A, 2024-03, $4M); Orbit Labs (Seed, Jan 2025), Kite',
+      });
+      expect(draft.recentInvestments).toEqual([
+        { company: 'Lumen Health', round: 'Series A', date: '2024-03', amount: 4_000_000 },
+        { company: 'Orbit Labs', round: 'Seed', date: '2025-01', amount: null },
+        { company: 'Kite', round: null, date: null, amount: null },
+      ]);
+      expect(draft.selectedInvestments).toEqual(['Lumen Health', 'Orbit Labs', 'Kite']);
+    });
+
+    it('keeps what it cannot read in the other details, with the reason', () => {
+      const { record, notices } = buildImportedInvestorWithNotices(
+        columnsFromHeaders(['Name', 'Website', 'Typical cheque', 'Leads rounds', 'Portfolio']),
+        ['Ada', 'not a site', 'lots', 'Sometimes', 'Acme (Seed, 2021, Series B, 1850)'],
+        context,
+      );
+      for (const key of ['typicalCheque', 'leadOrFollow', 'website']) expect(record).not.toHaveProperty(key);
+      expect(record.portfolio).toEqual([{ name: 'Acme', website: null, stage: 'Seed', year: 2021 }]);
+      expect(notices.map((n) => [n.column, n.value, n.reason])).toEqual([
+        ['Website', 'not', valueNoticeReasons.website],
+        ['Website', 'a', valueNoticeReasons.website],
+        ['Website', 'site', valueNoticeReasons.website],
+        ['Typical cheque', 'lots', valueNoticeReasons.checkSize],
+        ['Leads rounds', 'Sometimes', valueNoticeReasons.leadsRounds],
+        ['Portfolio', 'Acme (Seed, 2021, Series B, 1850)', valueNoticeReasons.portfolioItem],
+      ]);
+    });
+
+    it('holds the sizes: a thesis past 2,000 characters keeps its start, and companies past 50 are kept aside', () => {
+      const long = `${'Deep tech. '.repeat(250)}`.trim();
+      const companies = Array.from({ length: 55 }, (_, i) => `Company ${i + 1}`).join('; ');
+      const { record, notices } = buildImportedInvestorWithNotices(
+        columnsFromHeaders(['Name', 'Thesis', 'Portfolio']),
+        ['Ada', long, companies],
+        context,
+      );
+      expect(Array.from(record.thesis ?? '').length).toBeLessThanOrEqual(2000);
+      expect(long.startsWith(record.thesis ?? 'x')).toBe(true);
+      expect(record.portfolio).toHaveLength(50);
+      expect(notices.map((n) => n.reason)).toEqual([
+        valueNoticeReasons.thesisTooLong,
+        valueNoticeReasons.portfolioOverLimit,
+      ]);
+      expect(record.otherMetadata.find((m) => m.tag === 'Thesis')?.value).toBe(long);
+      expect(record.otherMetadata.find((m) => m.tag === 'Portfolio')?.value).toBe(
+        'Company 51; Company 52; Company 53; Company 54; Company 55',
+      );
+    });
+
+    it('leaves the facts out of a row that has none (older rows read alike)', () => {
+      const draft = build({ Name: 'Ada' });
+      for (const key of [
+        'thesis',
+        'website',
+        'leadOrFollow',
+        'typicalCheque',
+        'geographicFocus',
+        'portfolio',
+      ])
+        expect(draft).not.toHaveProperty(key);
+    });
   });
 });

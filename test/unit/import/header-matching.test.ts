@@ -40,7 +40,35 @@ describe('matchHeader', () => {
     ...cases('instagram', ['Instagram']),
     ...cases('youtube', ['YouTube Channel']),
     ...cases('tiktok', ['TikTok', 'Tik-Tok']),
-    ...cases('otherSocial', ['Website', 'Web Site', 'Facebook', 'AngelList', 'Other Social', 'URL', 'Blog']),
+    ...cases('otherSocial', ['Facebook', 'AngelList', 'Other Social', 'Blog', 'Facebook URL']),
+    // Profile facts (issue 33).
+    ...cases('website', ['Website', 'Web Site', 'URL', 'Homepage', 'Firm Website', 'Web']),
+    ...cases('thesis', [
+      'Thesis',
+      'Investment thesis',
+      'Investment Thesis (long)',
+      'About',
+      'Bio',
+      'Description',
+    ]),
+    ...cases('typicalCheque', [
+      'Typical check',
+      'Typical Cheque',
+      'Typical check size',
+      'Avg ticket',
+      'Average Ticket Size',
+      'Sweet spot',
+      'Average investment',
+    ]),
+    ...cases('geographicFocus', [
+      'Invests in',
+      'Invests In (Countries)',
+      'Geographic focus',
+      'Geography Focus',
+      'Investment geography',
+      'Target countries',
+      'Where we invest',
+    ]),
     ...cases('photos', ['Photo', 'Photo URL', 'Headshot', 'Avatar']),
     ...cases('primaryFirm', [
       'Firm',
@@ -137,10 +165,8 @@ describe('matchHeader', () => {
     ...cases('checkSizeBucket', [
       'Check Size',
       'Check Size Range',
-      'Typical Check',
       'Ticket Size',
       'Cheque Size',
-      'Typical Cheque',
       'Investment Range',
       'Investment Size',
     ]),
@@ -151,6 +177,9 @@ describe('matchHeader', () => {
       'Investments',
       'Notable Deals',
       'Exits',
+      'Recent investments',
+      'Recent Deals',
+      'Latest investments',
     ]),
     ...cases('notes', ['Notes', 'Note', 'Comments', 'Remarks']),
     ...cases('leadsRounds', [
@@ -161,6 +190,8 @@ describe('matchHeader', () => {
       'Lead Investor',
       'Will Lead?',
       'Takes Lead',
+      'Lead/Follow',
+      'Lead or follow',
     ]),
     ...cases('tags', ['Tags', 'Tag', 'Keywords', 'Labels']),
   ])('matches %j to %s', (header, family) => {
@@ -188,7 +219,14 @@ describe('matchHeader', () => {
       ['Other Firm Names', 'otherFirms', 'not the primary firm or name family'],
       ['Partner Email', 'email', 'not the name family'],
       ['Company LinkedIn', 'linkedin', 'not the firm family'],
-      ['Firm Website', 'otherSocial', 'not the firm family'],
+      ['Firm Website', 'website', 'not the firm family'],
+      ['Facebook URL', 'otherSocial', 'not the website'],
+      ['Avg ticket', 'typicalCheque', 'not the cheque bucket'],
+      ['Typical check size', 'typicalCheque', 'not the cheque bucket'],
+      ['Geographic focus', 'geographicFocus', 'not countries (where they are)'],
+      ['Investing Stage', 'stageFocus', "not where they invest ('investing' without 'in')"],
+      ['Lead/Follow', 'leadsRounds', 'not a name'],
+      ['Recent investments', 'selectedInvestments', 'not a cheque size'],
       ['LinkedIn URL', 'linkedin', 'not other social'],
       ['Photo URL', 'photos', 'not other social'],
       ['Min Check Size', 'checkSizeMin', 'not the check size bucket'],
@@ -216,7 +254,7 @@ describe('matchHeader', () => {
 
   it('returns null for headers no family claims', () => {
     expect(matchHeader('Favourite Colour')).toBeNull();
-    expect(matchHeader('Bio')).toBeNull();
+    expect(matchHeader('Pet')).toBeNull();
   });
 
   it('returns null for blank or punctuation-only headers', () => {
