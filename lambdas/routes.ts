@@ -125,6 +125,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/searchable-investors/{investorId}', 'admin', 'admin'),
   // Provenance (issue 20): an admin corrects, confirms or removes an investor's contact values.
   route('PUT', '/admin/investors/{investorId}/contacts', 'admin', 'admin'),
+  // Profile facts (issue 33): an admin edits an investor's thesis, website, portfolio… (as the admin's).
+  route('PUT', '/admin/investors/{investorId}/profile', 'admin', 'admin'),
   // The queue of open reports (oldest first), and an admin's resolution of one, once.
   route('GET', '/admin/reports', 'admin', 'admin'),
   route('POST', '/admin/reports/{reportId}/resolve', 'admin', 'admin'),

@@ -16,6 +16,8 @@ import {
   importedInvestorByEmailQuery,
   importedInvestorIdParams,
   mappingDebugResponse,
+  profileEditBody,
+  profileEditResponse,
   redeliverResponse,
   runFunctionResponse,
   unmatchedPaymentsResponse,
@@ -74,6 +76,7 @@ import type { ImportedInvestor } from '../../shared/investors/types';
 import { messages } from '../../shared/messages';
 import { correctInvestorContacts } from '../lib/directory/contact-corrections';
 import { investorsWithAnyValue, newCurationJob, tagKindOf } from '../lib/directory/curation';
+import { editInvestorProfile } from '../lib/directory/profile-edits';
 import { resolveReport } from '../lib/directory/reports';
 import { reportsQueuePage } from '../lib/directory/reports-queue';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
@@ -122,6 +125,7 @@ import {
   searchByTag,
 } from '../lib/table/repositories/investors';
 import { createPortal, listPortals, updatePortal } from '../lib/table/repositories/portals';
+import { getProfileSheet } from '../lib/table/repositories/profile-facts';
 import { ReportAlreadyResolvedError, ReportBeingResolvedError } from '../lib/table/repositories/reports';
 import { listUnmatchedPaymentsPage } from '../lib/table/repositories/unmatched-payments';
 import { getUserProfiles } from '../lib/table/repositories/users';
@@ -157,6 +161,7 @@ async function withSearchable(imported: ImportedInvestor | null) {
     importedInvestor: imported,
     searchableInvestor: searchable,
     contacts: searchable ? await getContactSheet(searchable) : null,
+    profile: searchable ? await getProfileSheet(searchable) : null,
   });
 }
 
@@ -202,6 +207,17 @@ export const handler = httpHandler('admin', {
       const corrected = await correctInvestorContacts(params.investorId, body, caller.sub, new Date());
       if (!corrected) throw new NotFoundError('Investor not found');
       return contactCorrectionResponse.parse(corrected);
+    },
+  }),
+
+  'PUT /admin/investors/{investorId}/profile': endpoint({
+    auth: 'admin',
+    params: investorIdParams,
+    body: profileEditBody,
+    handle: async ({ params, body, caller }) => {
+      const edited = await editInvestorProfile(params.investorId, body, caller.sub, new Date());
+      if (!edited) throw new NotFoundError('Investor not found');
+      return profileEditResponse.parse(edited);
     },
   }),
 

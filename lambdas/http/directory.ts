@@ -25,6 +25,7 @@ import {
   toProfile,
 } from '../lib/table/repositories/investors';
 import { getPortal } from '../lib/table/repositories/portals';
+import { getProfileSheet } from '../lib/table/repositories/profile-facts';
 
 /** Directory and search: public routes that never carry a contact detail. */
 export const handler = httpHandler('directory', {
@@ -88,7 +89,8 @@ export const handler = httpHandler('directory', {
     handle: async ({ params }) => {
       const investor = await getSearchableInvestor(params.investorId);
       if (!investor) throw new NotFoundError('Investor not found');
-      return toProfile(investor, await getImportedInvestor(investor.importedInvestorId));
+      const imported = await getImportedInvestor(investor.importedInvestorId);
+      return toProfile(investor, imported, await getProfileSheet(investor, imported));
     },
   }),
 

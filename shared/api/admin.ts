@@ -3,8 +3,10 @@ import { CART_STATUSES } from '../cart/cart';
 import { PURCHASE_STATES } from '../cart/purchase-state';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
 import { curationRuleSchema } from '../curation/rules';
+import { profileSheetSchema } from '../investors/profile-facts';
 import { contactSheetSchema } from '../investors/provenance';
 import { importedInvestorSchema, searchableInvestorSchema } from '../investors/types';
+import { profileFactFields, thesisField, websiteField } from './investor-profile';
 import { pageQuery } from './paging';
 import { singleLine } from './text';
 
@@ -25,6 +27,8 @@ export const mappingDebugResponse = z.object({
   importedInvestor: importedInvestorSchema,
   searchableInvestor: z.nullable(searchableInvestorSchema),
   contacts: z._default(z.nullable(contactSheetSchema), null),
+  /** The entry's profile facts with their sources and dates (issue 33; admins only). */
+  profile: z._default(z.nullable(profileSheetSchema), null),
 });
 
 const correctedText = (max: number) =>
@@ -59,6 +63,37 @@ export const contactCorrectionBody = z
     }),
   );
 export type ContactCorrectionBody = z.input<typeof contactCorrectionBody>;
+
+/**
+ * PUT /admin/investors/{investorId}/profile: an admin's edit of the profile facts (issue 33). Each
+ * fact given is set (a value) or removed (null, or blank) as the admin's; facts left out stay. The
+ * sizes are the portal's: thesis ≤ 2,000 characters, ≤ 20 places, ≤ 50 portfolio companies, ≤ 20
+ * recent investments.
+ */
+export const profileEditBody = z
+  .strictObject({
+    thesis: z.optional(z.nullable(thesisField())),
+    website: z.optional(z.nullable(websiteField())),
+    leadOrFollow: z.optional(profileFactFields.leadOrFollow),
+    typicalCheque: z.optional(profileFactFields.typicalCheque),
+    geographicFocus: z.optional(z.nullable(profileFactFields.geographicFocus)),
+    portfolio: z.optional(z.nullable(profileFactFields.portfolio)),
+    recentInvestments: z.optional(z.nullable(profileFactFields.recentInvestments)),
+  })
+  .check(
+    z.refine((body) => Object.values(body).some((value) => value !== undefined), {
+      error: 'Give at least one profile field to change.',
+    }),
+  );
+export type ProfileEditBody = z.input<typeof profileEditBody>;
+
+/** The edited profile sheet, the sheet before, and the searchable investor as now written. */
+export const profileEditResponse = z.object({
+  previous: profileSheetSchema,
+  profile: profileSheetSchema,
+  searchableInvestor: searchableInvestorSchema,
+});
+export type ProfileEditResponse = z.infer<typeof profileEditResponse>;
 
 /** The corrected sheet and the searchable investor as now written. */
 export const contactCorrectionResponse = z.object({

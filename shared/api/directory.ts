@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
+import { profileConfirmedSchema, profileFactsSchema } from '../investors/profile-facts';
 import { INVESTOR_ROLES } from '../investors/roles';
 import { FACETS, HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
 import { singleLine } from './text';
@@ -189,10 +190,15 @@ export const investorIdParams = z.object({
 
 /**
  * GET /investors/{investorId}: everything public about one investor, for the profile page: the card
- * (which contact fields exist, never their values) and the public facts of the investor's first
- * imported record. Never an email, phone, social link, note or unclaimed source column.
+ * (which contact fields exist, never their values), the public facts of the investor's first
+ * imported record, and the profile facts (issue 33: thesis ≤ 2,000 characters, website, lead or
+ * follow, typical cheque, geographic focus, ≤ 50 portfolio companies, ≤ 20 recent investments) with,
+ * per fact, who gave it (import, admin or the investor) and the month it was last confirmed. Never an
+ * email, phone, social link, note, source name or unclaimed source column.
  */
 export const investorProfileSchema = z.extend(cartInvestorSchema, {
+  ...profileFactsSchema.shape,
+  profileConfirmed: profileConfirmedSchema,
   otherFirms: z.array(z.string()),
   regions: z.array(z.string()),
   /** The cheque size as the source wrote it ('$250k - $1M'), when it did. */

@@ -6,6 +6,7 @@ import {
   PROFILE_STAGES,
 } from '../investors/investor-profile';
 import { withdrawalSchema } from '../investors/listing';
+import { LEAD_OR_FOLLOW, PARTIAL_DATE, PROFILE_FACT_LIMITS, YEAR_RANGE } from '../investors/profile-facts';
 import { CONTACT_KINDS } from '../investors/provenance';
 import { investorRoleSchema } from '../investors/roles';
 import { uniqueTexts } from '../investors/types';
@@ -119,6 +120,16 @@ export const profileFieldMessages = {
   sectors: `You can list at most ${LIMITS.sectors} sectors.`,
   places: `You can list at most ${LIMITS.places} places of each kind.`,
   cheque: `A cheque must be a whole number of US dollars from 0 to ${LIMITS.cheque.toLocaleString('en-US')}.`,
+  leadOrFollow: 'Choose whether you lead rounds, follow, or both.',
+  geographicFocus: `You can list at most ${PROFILE_FACT_LIMITS.places} places you invest in.`,
+  portfolio: `You can list at most ${PROFILE_FACT_LIMITS.portfolio} portfolio companies.`,
+  recentInvestments: `You can list at most ${PROFILE_FACT_LIMITS.recentInvestments} recent investments.`,
+  company: `Give each company a name of at most ${PROFILE_FACT_LIMITS.company} characters.`,
+  companyWebsite: "A company's website must be a web address, such as https://company.example.",
+  stage: `A stage or round must be at most ${PROFILE_FACT_LIMITS.stage} characters, such as Seed or Series A.`,
+  year: `A year must be a whole year from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}.`,
+  date: 'A date must be a year, a month or a day, such as 2024, 2024-03 or 2024-03-15.',
+  thesis: `Your thesis can be at most ${PROFILE_FACT_LIMITS.thesis.toLocaleString('en-US')} characters.`,
 } as const;
 
 const contactEmail = z.string().check(
@@ -156,6 +167,74 @@ const cheque = z.nullable(
   ),
 );
 
+/** A single-line text that may be left out: null when blank. */
+const optionalLine = (max: number, message: string) =>
+  z.pipe(
+    z.nullable(z.string().check(singleLine(), z.trim(), z.maxLength(max, message))),
+    z.transform((value) => (value === null || value === '' ? null : value)),
+  );
+
+/** A company's name: required, one line. */
+const companyName = z
+  .string(profileFieldMessages.company)
+  .check(
+    singleLine(),
+    z.trim(),
+    z.minLength(1, profileFieldMessages.company),
+    z.maxLength(PROFILE_FACT_LIMITS.company, profileFieldMessages.company),
+  );
+
+/** A portfolio company as sent: name, and website, stage and year when known. */
+export const portfolioCompanyBody = z.strictObject({
+  name: companyName,
+  website: z.pipe(
+    z.nullable(webAddress([], profileFieldMessages.companyWebsite)),
+    z.transform((value) => (value === null || value === '' ? null : value)),
+  ),
+  stage: optionalLine(PROFILE_FACT_LIMITS.stage, profileFieldMessages.stage),
+  year: z.nullable(
+    z
+      .int(profileFieldMessages.year)
+      .check(
+        z.gte(YEAR_RANGE.min, profileFieldMessages.year),
+        z.lte(YEAR_RANGE.max, profileFieldMessages.year),
+      ),
+  ),
+});
+
+/** A recent investment as sent: the company, and round, date and amount when known. */
+export const recentInvestmentBody = z.strictObject({
+  company: companyName,
+  round: optionalLine(PROFILE_FACT_LIMITS.round, profileFieldMessages.stage),
+  date: z.nullable(z.string().check(singleLine(), z.regex(PARTIAL_DATE, profileFieldMessages.date))),
+  amount: cheque,
+});
+
+/** The profile facts' fields of a body (issue 33): the portal's save and an admin's edit share them. */
+export const profileFactFields = {
+  leadOrFollow: z.nullable(z.enum(LEAD_OR_FOLLOW, profileFieldMessages.leadOrFollow)),
+  typicalCheque: cheque,
+  geographicFocus: textList(
+    PROFILE_FACT_LIMITS.place,
+    PROFILE_FACT_LIMITS.places,
+    profileFieldMessages.geographicFocus,
+    uniqueTexts,
+  ),
+  portfolio: z
+    .array(portfolioCompanyBody)
+    .check(z.maxLength(PROFILE_FACT_LIMITS.portfolio, profileFieldMessages.portfolio)),
+  recentInvestments: z
+    .array(recentInvestmentBody)
+    .check(z.maxLength(PROFILE_FACT_LIMITS.recentInvestments, profileFieldMessages.recentInvestments)),
+};
+
+/** A thesis: several lines, trimmed, at most 2,000 characters. */
+export const thesisField = () =>
+  multiLine(z.string().check(z.trim(), z.maxLength(PROFILE_FACT_LIMITS.thesis, profileFieldMessages.thesis)));
+
+/** A website: any web address, `https://` added when typed without. */
+export const websiteField = () => webAddress([], profileFieldMessages.website);
+
 /**
  * PATCH /investor/profile: any field of the profile; each one given replaces its value (`links`,
  * `contact` and `foundersMayBuy` as a whole). Text is trimmed; addresses get `https://` when typed
@@ -186,7 +265,12 @@ export const saveInvestorProfileBody = z
     chequeMin: z.optional(cheque),
     chequeMax: z.optional(cheque),
     leadsRounds: z.optional(z.nullable(z.boolean())),
-    thesis: z.optional(multiLine(z.string().check(z.trim(), z.maxLength(LIMITS.thesis)))),
+    thesis: z.optional(thesisField()),
+    leadOrFollow: z.optional(profileFactFields.leadOrFollow),
+    typicalCheque: z.optional(profileFactFields.typicalCheque),
+    geographicFocus: z.optional(profileFactFields.geographicFocus),
+    portfolio: z.optional(profileFactFields.portfolio),
+    recentInvestments: z.optional(profileFactFields.recentInvestments),
     links: z.optional(
       z.strictObject({
         linkedin: webAddress(['linkedin.com'], profileFieldMessages.linkedin),

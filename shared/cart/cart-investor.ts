@@ -34,5 +34,7 @@ export const cartInvestorSchema = z.object({
   contactConfirmed: z.optional(contactConfirmedSchema),
   /** The kinds the investor gave or confirmed themselves (issue 21): "confirmed by the investor". */
   confirmedByInvestor: z.optional(z.array(z.enum(CONTACT_KINDS))),
+  /** The first line of the investor's thesis, cut short (issue 33); absent without one. */
+  thesisLine: z.optional(z.nullable(z.string())),
 });
 export type CartInvestor = z.infer<typeof cartInvestorSchema>;

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 import { CANONICAL_STAGES } from '../tags/display';
+import {
+  LEAD_OR_FOLLOW,
+  PROFILE_FACT_LIMITS,
+  portfolioCompanySchema,
+  recentInvestmentSchema,
+} from './profile-facts';
 import { investorRoleSchema } from './roles';
 
 /**
@@ -13,7 +19,8 @@ export const INVESTOR_PROFILE_LIMITS = {
   name: 100,
   firm: 100,
   title: 100,
-  thesis: 500,
+  /** The public thesis (issue 33: a profile worth reading, no longer a short note). */
+  thesis: PROFILE_FACT_LIMITS.thesis,
   sectors: 10,
   sector: 60,
   places: 10,
@@ -79,6 +86,15 @@ export const investorProfileFieldsSchema = z.object({
   chequeMax: z.nullable(z.number()),
   leadsRounds: z.nullable(z.boolean()),
   thesis: z.string(),
+  /**
+   * Profile facts (issue 33), absent on profiles saved before them: lead, follow or both (beside
+   * `leadsRounds`, kept in step), a typical cheque, where they invest, portfolio, recent investments.
+   */
+  leadOrFollow: z.optional(z.nullable(z.enum(LEAD_OR_FOLLOW))),
+  typicalCheque: z.optional(z.nullable(z.number())),
+  geographicFocus: z.optional(z.array(z.string())),
+  portfolio: z.optional(z.array(portfolioCompanySchema)),
+  recentInvestments: z.optional(z.array(recentInvestmentSchema)),
   links: z.object({
     linkedin: z.string(),
     twitter: z.string(),
@@ -113,6 +129,11 @@ export function emptyInvestorProfileFields(accountEmail: string): InvestorProfil
     chequeMax: null,
     leadsRounds: null,
     thesis: '',
+    leadOrFollow: null,
+    typicalCheque: null,
+    geographicFocus: [],
+    portfolio: [],
+    recentInvestments: [],
     links: { linkedin: '', twitter: '', crunchbase: '', website: '' },
     contact: { email: accountEmail, phone: '' },
     foundersMayBuy: { email: false, phone: false, linkedin: false, twitter: false, crunchbase: false },

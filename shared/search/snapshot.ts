@@ -48,6 +48,8 @@ type Row = [
    * removed investor (a change object's tombstone: a withdrawn profile). Absent in older rows.
    */
   marks?: number,
+  /** The card's one-line thesis (issue 33); absent in older rows and for investors without one. */
+  thesisLine?: string,
 ];
 
 export interface Snapshot {
@@ -84,8 +86,9 @@ export function encodeSnapshot(
       updatedAt,
       encodeConfirmed(card.contactConfirmed),
     ];
-    // Rows without marks keep the older layout (14 columns).
-    if (marks !== 0) row.push(marks);
+    // Rows without marks or a thesis keep the older layout (14 columns).
+    if (marks !== 0 || card.thesisLine) row.push(marks);
+    if (card.thesisLine) row.push(card.thesisLine);
     rows.push(row);
   }
   return { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), foldedThrough, rows };
@@ -118,7 +121,8 @@ function decodeConfirmed(value: unknown): ContactConfirmed {
 const isRow = (row: unknown): row is Row =>
   Array.isArray(row) &&
   row.length >= 13 &&
-  row.length <= 15 &&
+  row.length <= 16 &&
+  (row.length < 16 || typeof row[15] === 'string') &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
   typeof row[2] === 'string' &&
@@ -164,6 +168,7 @@ export function decodeSnapshot(value: unknown): {
         checkMax,
         contactConfirmed: decodeConfirmed(row[13]),
         ...(byInvestor.length > 0 ? { confirmedByInvestor: byInvestor } : {}),
+        ...(typeof row[15] === 'string' ? { thesisLine: row[15] } : {}),
       },
       ...((marks & REMOVED_BIT) !== 0 ? { removed: true } : {}),
     };

@@ -3,6 +3,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { applyRules } from '../../../shared/curation/rules';
 import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
 import {
+  derivedProfileSheet,
+  emptyProfileSheet,
+  foldImportedProfiles,
+  type ProfileSheet,
+  sameProfileFields,
+  withPublicProfileFacts,
+} from '../../../shared/investors/profile-facts';
+import {
   type ContactSheet,
   derivedContactSheet,
   emptyContactSheet,
@@ -32,6 +40,7 @@ import {
   scanImportedInvestorsPage,
   writeSearchableInvestors,
 } from '../table/repositories/investors';
+import { getProfileSheets, putProfileSheets } from '../table/repositories/profile-facts';
 import { recordSearchChanges } from './search-index';
 
 /** The id prefix of an investor's self-submitted record (lambdas/lib/portals/listing.ts). */
@@ -144,16 +153,21 @@ export async function mapImportedInvestors(
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
   const ids = [...groups.keys()];
-  const [existing, rules, storedSheets, withdrawn] = await Promise.all([
+  const [existing, rules, storedSheets, storedProfiles, withdrawn] = await Promise.all([
     getSearchableInvestors(ids, { consistent: true }),
     curationRuleMaps(),
     getInvestorContacts(ids, { consistent: true }),
+    getProfileSheets(ids, { consistent: true }),
     withdrawnInvestorIds(ids),
   ]);
   // An investor mapped before without a sheet reads it from its linked record, unless that is in the batch.
   const inBatch = new Map(investors.map((investor) => [investor.id, investor]));
   const linkedIds = [...existing.values()]
-    .filter((before) => !storedSheets.has(before.id) && !inBatch.has(before.importedInvestorId))
+    .filter(
+      (before) =>
+        (!storedSheets.has(before.id) || !storedProfiles.has(before.id)) &&
+        !inBatch.has(before.importedInvestorId),
+    )
     .map((before) => before.importedInvestorId);
   const linked = new Map(
     (linkedIds.length > 0 ? await getImportedInvestors(linkedIds) : []).map((r) => [r.id, r]),
@@ -161,6 +175,7 @@ export async function mapImportedInvestors(
   const recordOf = (id: string) => inBatch.get(id) ?? linked.get(id);
   const changes: SearchableChange[] = [];
   const sheets: ContactSheet[] = [];
+  const profiles: ProfileSheet[] = [];
   for (const [id, members] of groups) {
     // An investor who withdrew their profile stays out of the directory, whatever is imported.
     if (withdrawn.has(id)) continue;
@@ -183,12 +198,25 @@ export async function mapImportedInvestors(
     const sheet = foldImportedRecords(stored ?? (before ? implied : emptyContactSheet(id, stamp)), members);
     if (!sameContactFields(sheet, stored ?? implied)) sheets.push({ ...sheet, updatedAt: stamp });
     after = withPublicContactFacts(after, sheet);
+    // The profile facts (issue 33) are folded the same way, into their own sheet.
+    const storedProfile = storedProfiles.get(id);
+    const impliedProfile = linkedRecord
+      ? derivedProfileSheet(id, linkedRecord)
+      : emptyProfileSheet(id, stamp);
+    const profile = foldImportedProfiles(
+      storedProfile ?? (before ? impliedProfile : emptyProfileSheet(id, stamp)),
+      members,
+    );
+    if (!sameProfileFields(profile, storedProfile ?? impliedProfile))
+      profiles.push({ ...profile, updatedAt: stamp });
+    after = withPublicProfileFacts(after, profile);
     if (!unchanged(before, after)) changes.push({ before, after });
   }
   // Before any write: a batch that fails after it is retried whole and reports its outcomes again.
   await options.onOutcomes?.(mappingOutcomes(groups, existing, withdrawn));
   // Sheets first: a card never shows a month its sheet does not hold (a failed batch is retried whole).
   await putInvestorContacts(sheets);
+  await putProfileSheets(profiles);
   // The search snapshot's change first: a failed table write is retried and records it again.
   await recordSearchChanges(changes.map((change) => change.after));
   await writeSearchableInvestors(changes);

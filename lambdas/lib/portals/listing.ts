@@ -11,6 +11,13 @@ import {
 import { offeredContacts, type Withdrawal, withoutOffers } from '../../../shared/investors/listing';
 import { mergeSearchableInvestors } from '../../../shared/investors/merge-searchable';
 import {
+  applyInvestorProfile,
+  emptyProfileSheet,
+  type ProfileFacts,
+  type ProfileSheet,
+  withPublicProfileFacts,
+} from '../../../shared/investors/profile-facts';
+import {
   applyInvestorContacts,
   type ContactKind,
   type ContactSheet,
@@ -49,6 +56,7 @@ import {
   writeSearchableInvestors,
 } from '../table/repositories/investors';
 import { getPortal } from '../table/repositories/portals';
+import { getProfileSheet, putProfileSheets } from '../table/repositories/profile-facts';
 
 /**
  * An investor's listing in the directory (issue 21, docs/data-model.md "Investor listings"): an
@@ -115,7 +123,7 @@ export function selfSubmittedRecord(
       instagram: null,
       youtube: null,
       tiktok: null,
-      other: profile.links.website.trim() ? [profile.links.website.trim()] : [],
+      other: [],
     },
     title: profile.title.trim() || null,
     investorRole: profile.investorType,
@@ -138,7 +146,8 @@ export function selfSubmittedRecord(
     selectedInvestments: [],
     portfolioCompanies: [],
     tags: [],
-    notes: profile.thesis.trim() || null,
+    // The thesis and the website are public profile facts (issue 33), never the admins' notes.
+    notes: null,
     otherMetadata: [],
     sourceName: context.sourceName,
     sourceUrl: context.sourceUrl,
@@ -147,6 +156,22 @@ export function selfSubmittedRecord(
     status: context.searchableId ? 'mapped' : 'pending',
     fieldStatuses: [],
     updatedAt: context.at,
+    ...investorProfileFacts(profile),
+  };
+}
+
+/** The profile facts (issue 33) of a portal profile, as the listing gives them (blank: not given). */
+export function investorProfileFacts(profile: InvestorProfileFields): ProfileFacts {
+  return {
+    thesis: profile.thesis.trim() || null,
+    website: profile.links.website.trim() || null,
+    leadOrFollow:
+      profile.leadOrFollow ??
+      (profile.leadsRounds === true ? 'lead' : profile.leadsRounds === false ? 'follow' : null),
+    typicalCheque: profile.typicalCheque ?? null,
+    geographicFocus: [...(profile.geographicFocus ?? [])],
+    portfolio: [...(profile.portfolio ?? [])],
+    recentInvestments: [...(profile.recentInvestments ?? [])],
   };
 }
 
@@ -178,14 +203,16 @@ export async function aggregateSoon(context: Record<string, unknown>): Promise<v
   }
 }
 
-/** Writes an entry and its sheet: sheet first, then the search change, then the table (as mapping does). */
+/** Writes an entry and its sheets: sheets first, then the search change, then the table (as mapping does). */
 async function writeEntry(
   before: SearchableInvestor | null,
   after: SearchableInvestor,
   sheet: ContactSheet,
   now: Date,
+  profileSheet?: ProfileSheet,
 ) {
   await putInvestorContacts([sheet]);
+  if (profileSheet) await putProfileSheets([profileSheet]);
   await recordSearchChanges([after], now);
   await writeSearchableInvestors([{ before, after }]);
 }
@@ -204,24 +231,35 @@ export function entryAfterListing(input: {
   investorId: string;
   before: SearchableInvestor | null;
   stored: ContactSheet;
+  /** The entry's profile sheet (issue 33); an empty one when not given (the review's preview). */
+  storedProfile?: ProfileSheet;
   rules: CurationRules;
   userId: string;
   at: string;
-}): { after: SearchableInvestor; sheet: ContactSheet } {
+}): { after: SearchableInvestor; sheet: ContactSheet; profileSheet: ProfileSheet } {
   const { fields, record, investorId, before, rules, at } = input;
   const sheet = applyInvestorContacts(input.stored, offeredContacts(fields), input.userId, at);
+  const profileSheet = applyInvestorProfile(
+    input.storedProfile ?? emptyProfileSheet(investorId, at),
+    investorProfileFacts(fields),
+    input.userId,
+    at,
+  );
   const theirs = toSearchableInvestor(record, investorId);
   const listed = before ? ownWord(before, theirs) : theirs;
-  const after = withPublicContactFacts(
-    {
-      ...listed,
-      sectorFocus: applyRules(listed.sectorFocus, rules.sectorFocus),
-      stageFocus: applyRules(listed.stageFocus, rules.stageFocus),
-      updatedAt: at,
-    },
-    sheet,
+  const after = withPublicProfileFacts(
+    withPublicContactFacts(
+      {
+        ...listed,
+        sectorFocus: applyRules(listed.sectorFocus, rules.sectorFocus),
+        stageFocus: applyRules(listed.stageFocus, rules.stageFocus),
+        updatedAt: at,
+      },
+      sheet,
+    ),
+    profileSheet,
   );
-  return { after, sheet };
+  return { after, sheet, profileSheet };
 }
 
 /** The searchable id of a profile's own entry: the one its account's verified email maps to. */
@@ -317,20 +355,23 @@ export async function publishListing(
     curationRuleMaps(),
   ]);
   const before = found.get(investorId) ?? null;
-  const stored = before ? await getContactSheet(before) : emptyContactSheet(investorId, at);
-  const { after, sheet } = entryAfterListing({
+  const [stored, storedProfile] = before
+    ? await Promise.all([getContactSheet(before), getProfileSheet(before)])
+    : [emptyContactSheet(investorId, at), emptyProfileSheet(investorId, at)];
+  const { after, sheet, profileSheet } = entryAfterListing({
     fields,
     record,
     investorId,
     before,
     stored,
+    storedProfile,
     rules,
     userId: profile.userId,
     at,
   });
 
   await putImportedInvestors([record]);
-  await writeEntry(before, after, sheet, now);
+  await writeEntry(before, after, sheet, now, profileSheet);
   const listing: Omit<InvestorListing, 'version'> = {
     userId: profile.userId,
     portalId: profile.portalId,

@@ -34,6 +34,7 @@ import {
   profileReviewSchema,
 } from '../../../shared/investors/investor-profile';
 import { reminderDueAt, withdrawalSchema } from '../../../shared/investors/listing';
+import { profileSheetSchema } from '../../../shared/investors/profile-facts';
 import { CONTACT_KINDS, contactSheetSchema } from '../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
@@ -398,6 +399,17 @@ export const investorContactsKey = (investorId: string): TableKey => ({
 export const investorContactsModel = defineModel('investorContacts', contactSheetSchema, (v) =>
   investorContactsKey(v.investorId),
 );
+
+/**
+ * An investor's profile sheet (issue 33): each public profile fact (thesis, website, lead or follow,
+ * typical cheque, geographic focus, portfolio, recent investments) with its source and dates, beside
+ * the contact sheet. Public values, private sources. Written only when it says more than the
+ * investor's linked imported record (docs/data-model.md, "Profile facts").
+ */
+export const investorProfileFactsModel = defineModel('investorProfileFacts', profileSheetSchema, (v) => ({
+  pk: `INVESTOR#${v.investorId}`,
+  sk: 'PROFILE_FACTS',
+}));
 
 export const TAG_KINDS = ['stage', 'sector'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];

@@ -16,6 +16,7 @@ import {
   withPublicProfileFacts,
 } from '../../../shared/investors/profile-facts';
 import type { ImportedInvestor } from '../../../shared/investors/types';
+import { decodeSnapshot, encodeSnapshot } from '../../../shared/search/snapshot';
 
 const social = {
   linkedin: null,
@@ -213,5 +214,43 @@ describe('the card’s one-line thesis', () => {
     expect(withLine).toEqual({ id: 'inv-1', thesisLine: 'Seed fintech.' });
     const removed = editProfileSheet(sheet, { thesis: null }, 'a', '2026-02-01T00:00:00Z');
     expect(withPublicProfileFacts(withLine, removed)).toEqual({ id: 'inv-1' });
+  });
+});
+
+describe('the search snapshot’s one-line thesis (an additive 16th column)', () => {
+  const card = {
+    id: 'inv_1',
+    name: 'Ana Angel',
+    investorRole: 'angel',
+    stageFocus: ['seed'],
+    sectorFocus: ['fintech'],
+    hasEmail: true,
+    hasPhone: false,
+    hasLinkedIn: false,
+    hasTwitter: false,
+    hasCrunchbase: false,
+    firmName: null,
+    title: null,
+    cities: [],
+    countries: [],
+    checkMin: null,
+    checkMax: null,
+    contactConfirmed: {},
+  };
+
+  it('round-trips the thesis line; rows without one keep their older length', () => {
+    const at = '2026-11-25T00:00:00.000Z';
+    const snapshot = encodeSnapshot(
+      [
+        { card: { ...card, thesisLine: 'Seed fintech in Iberia.' }, updatedAt: at },
+        { card: { ...card, id: 'inv_2' }, updatedAt: at },
+      ],
+      new Date(at),
+    );
+    expect(snapshot.rows[0]).toHaveLength(16);
+    expect(snapshot.rows[1]).toHaveLength(14);
+    const [first, second] = decodeSnapshot(JSON.parse(JSON.stringify(snapshot))).investors;
+    expect(first?.card).toEqual({ ...card, thesisLine: 'Seed fintech in Iberia.' });
+    expect(second?.card).toEqual({ ...card, id: 'inv_2' });
   });
 });

@@ -107,6 +107,7 @@ describe('every text field of every request body is declared single-line or mult
       [
         'PATCH /admin/portals/{portalId} description',
         'PATCH /investor/profile thesis',
+        'PUT /admin/investors/{investorId}/profile thesis',
         'PATCH /podcasts/{podcastId} description',
         'PATCH /projects/{projectId} description',
         'POST /admin/investor-submissions/{userId}/approve changes.thesis',

@@ -36,6 +36,17 @@ const profile = (overrides: Partial<InvestorProfile> = {}): InvestorProfile => (
   selectedInvestments: ['Difference Co'],
   portfolioCompanies: ['Loom Labs', 'Punch Cards Inc'],
   updatedAt: '2026-11-01T00:00:00.000Z',
+  thesis: null,
+  website: null,
+  leadOrFollow: 'lead',
+  typicalCheque: null,
+  geographicFocus: [],
+  portfolio: [
+    { name: 'Loom Labs', website: null, stage: null, year: null },
+    { name: 'Punch Cards Inc', website: null, stage: null, year: null },
+  ],
+  recentInvestments: [{ company: 'Difference Co', round: null, date: null, amount: null }],
+  profileConfirmed: {},
   ...overrides,
 });
 

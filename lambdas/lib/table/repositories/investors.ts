@@ -1,6 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvestorProfile } from '../../../../shared/api/directory';
 import type { CartInvestor } from '../../../../shared/cart/cart';
+import {
+  type ProfileSheet,
+  profileConfirmed,
+  profileFactsOf,
+} from '../../../../shared/investors/profile-facts';
 import { UNKNOWN_ROLE_KEY } from '../../../../shared/investors/roles';
 import {
   type ImportedInvestor,
@@ -157,6 +162,7 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
     checkMax: investor.checkMax,
     contactConfirmed: investor.contactConfirmed,
     ...(investor.confirmedByInvestor?.length ? { confirmedByInvestor: investor.confirmedByInvestor } : {}),
+    ...(investor.thesisLine ? { thesisLine: investor.thesisLine } : {}),
   };
 }
 
@@ -165,9 +171,15 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
  * record (other firms, regions, the cheque size as written, whether it leads, investments). Contact
  * values, notes and unclaimed source columns are never read into it.
  */
-export function toProfile(investor: SearchableInvestor, imported: ImportedInvestor | null): InvestorProfile {
+export function toProfile(
+  investor: SearchableInvestor,
+  imported: ImportedInvestor | null,
+  profileSheet: ProfileSheet,
+): InvestorProfile {
   return {
     ...toCard(investor),
+    ...profileFactsOf(profileSheet),
+    profileConfirmed: profileConfirmed(profileSheet),
     otherFirms: uniqueTexts((imported?.otherFirms ?? []).map((firm) => firm.name)),
     regions: uniqueTexts(imported?.geographyFocus?.regions ?? []),
     checkSizeText: imported?.checkSize?.bucket?.trim() || null,
