@@ -446,3 +446,22 @@ export function withPublicProfileFacts<T extends { thesisLine?: string | undefin
   const line = thesisLine(sheet.fields.thesis?.value);
   return (line ? { ...rest, thesisLine: line } : rest) as T;
 }
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2024' → '2024', '2024-03' → 'Mar 2024', '2024-03-15' → '15 Mar 2024'; anything else as it is. */
+export function formatPartialDate(date: string): string {
+  if (!PARTIAL_DATE.test(date)) return date;
+  const [year, month, day] = date.split('-');
+  if (!month) return year ?? date;
+  const name = `${MONTH_NAMES[Number(month) - 1]} ${year}`;
+  return day ? `${Number(day)} ${name}` : name;
+}
+
+/** The host of a website, for its link's text: 'https://www.acme.example/about' → 'acme.example'. */
+export function websiteHost(website: string): string {
+  return website
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/[/?#].*$/, '');
+}

@@ -60,12 +60,22 @@ const secrets = {
   instagram: `https://instagram.com/secret_ig_${u}`,
   youtube: `https://youtube.com/@secret-yt-${u}`,
   tiktok: `https://tiktok.com/@secret-tt-${u}`,
-  website: `https://secret-site-${u}.example.com`,
   notes: `secret note ${u}: call after lunch`,
   // Where the values came from (provenance, issue 20): admins see it, nobody else.
   sourceName: `secret source ${u}`,
   sourceUrl: `https://secret-source-${u}.example.com/list.csv`,
 };
+/**
+ * Public profile facts of the same investor (issue 33): shown to everyone, never sold; the leak test
+ * checks the profile carries them and none of them carries a contact value.
+ */
+const publicFacts = {
+  website: `https://public-site-${u}.example.com`,
+  thesis: `Public thesis ${u}: seed fintech in Iberia.`,
+  portfolio: `Public Portco ${u} (Seed, 2022)`,
+  investments: `Public Deal ${u} (Series A, 2025-01, $3M)`,
+};
+
 /** What the public sees of the values instead: the month each was confirmed (imported now). */
 const thisMonth = new Date().toISOString().slice(0, 7);
 const confirmedNow = {
@@ -506,6 +516,14 @@ const cases: Record<string, Case> = {
     // Another founder is no admin: refused by the auth level, whatever the record.
     expect: { other: 403 },
   },
+  'PUT /admin/investors/{investorId}/profile': {
+    // The admin confirms the planted thesis: the same value, recorded as the admin's.
+    prepare: async () => ({
+      path: `/admin/investors/${investorId}/profile`,
+      body: { thesis: publicFacts.thesis },
+    }),
+    expect: { other: 403 },
+  },
   'PUT /admin/investors/{investorId}/contacts': {
     // The admin confirms the planted email: nothing about the investor changes but its confirmation.
     prepare: async () => ({
@@ -790,6 +808,10 @@ beforeAll(async () => {
       {
         name: `Secret Person ${u}`,
         ...secrets,
+        ...publicFacts,
+        leadOrFollow: 'Lead',
+        typicalCheque: '$500k',
+        investsIn: 'Portugal, Spain',
         stages: [stage],
         title: 'Managing Partner',
         firm: `Matrix Capital ${u}`,
@@ -935,9 +957,25 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
         hasEmail: true,
         hasTwitter: true,
         contactConfirmed: confirmedNow,
+        // Profile facts (issue 33) are public: shown whole, and none of them a contact value.
+        thesis: publicFacts.thesis,
+        website: publicFacts.website,
+        leadOrFollow: 'lead',
+        typicalCheque: 500_000,
+        geographicFocus: ['Portugal', 'Spain'],
+        portfolio: [{ name: `Public Portco ${u}`, website: null, stage: 'Seed', year: 2022 }],
+        recentInvestments: [
+          { company: `Public Deal ${u}`, round: 'Series A', date: '2025-01', amount: 3_000_000 },
+        ],
       },
     });
     for (const [field, secret] of Object.entries(secrets)) expect(profileText, field).not.toContain(secret);
+    const facts = JSON.stringify(
+      ['thesis', 'website', 'geographicFocus', 'portfolio', 'recentInvestments'].map(
+        (key) => (profile.body as { data: Record<string, unknown> }).data[key],
+      ),
+    );
+    for (const [field, secret] of Object.entries(secrets)) expect(facts, field).not.toContain(secret);
 
     // Combined search and facets read the snapshot: the investor is there, no contact value is.
     const combined = await call(
@@ -945,7 +983,9 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       `/investors?q=secret%20${u}&stageFocus=${stage}&country=Portugal&has=email`,
     );
     expect(JSON.stringify(combined.body)).toContain(`Secret Person ${u}`);
-    expect(combined.body).toMatchObject({ data: { items: [{ contactConfirmed: confirmedNow }] } });
+    expect(combined.body).toMatchObject({
+      data: { items: [{ contactConfirmed: confirmedNow, thesisLine: publicFacts.thesis }] },
+    });
     const byTag = await call('GET', `/investors?stageFocus=${stage}`);
     expect(byTag.body).toMatchObject({ data: { items: [{ contactConfirmed: confirmedNow }] } });
     const facets = await call('GET', `/directory/facets?q=secret%20${u}`);

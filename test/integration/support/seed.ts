@@ -28,6 +28,12 @@ export interface SeedInvestor {
   minCheck?: string;
   maxCheck?: string;
   portfolio?: string;
+  /** Profile facts (issue 33), each its own column. */
+  thesis?: string;
+  leadOrFollow?: string;
+  typicalCheque?: string;
+  investsIn?: string;
+  investments?: string;
 }
 
 /** A suffix that keeps one test's tags and emails apart from every other test's in the shared table. */
@@ -67,6 +73,11 @@ export async function seedInvestors(
     'Min Check Size',
     'Max Check Size',
     'Portfolio Companies',
+    'Investment Thesis',
+    'Lead/Follow',
+    'Avg ticket',
+    'Invests in',
+    'Recent investments',
   ];
   const rows = investors.map((i) => [
     i.name,
@@ -92,6 +103,11 @@ export async function seedInvestors(
     i.minCheck ?? '',
     i.maxCheck ?? '',
     i.portfolio ?? '',
+    i.thesis ?? '',
+    i.leadOrFollow ?? '',
+    i.typicalCheque ?? '',
+    i.investsIn ?? '',
+    i.investments ?? '',
   ]);
   const { importedAt } = source;
   await settleWorkflows();

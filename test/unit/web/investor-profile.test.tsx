@@ -78,7 +78,7 @@ describe('the investor profile page', () => {
     expect(screen.getByText('Portugal')).toBeTruthy();
     expect(screen.getByText('$250K–$1M')).toBeTruthy();
     expect(screen.getByText('Engine Angels')).toBeTruthy();
-    expect(screen.getByText('Yes')).toBeTruthy();
+    expect(screen.getByText('Leads rounds')).toBeTruthy();
     const stages = within(screen.getByRole('list', { name: 'Stages of Ada Ivers' }));
     expect(stages.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Seed',
@@ -228,7 +228,76 @@ describe("the profile's cart state: bought, in the cart, or neither (issue 32)",
   });
 });
 
+describe('profile facts on the profile page (issue 33)', () => {
+  it('shows the whole thesis, website, lead or follow, typical cheque, where they invest, portfolio and deals', async () => {
+    openProfile({
+      body: {
+        data: profile({
+          thesis: 'Backing technical founders.\n\nFrom pre-seed, often first.',
+          website: 'https://www.analytical.example/about',
+          leadOrFollow: 'both',
+          typicalCheque: 500_000,
+          geographicFocus: ['Portugal', 'Spain'],
+          portfolio: [{ name: 'Loom Labs', website: 'https://loom.example', stage: 'Seed', year: 2021 }],
+          recentInvestments: [{ company: 'Kite', round: 'Series A', date: '2025-03', amount: 4_000_000 }],
+          profileConfirmed: {
+            thesis: { by: 'investor', month: '2026-03' },
+            portfolio: { by: 'import', month: '2025-11' },
+          },
+        }),
+      },
+    });
+
+    await screen.findByRole('heading', { level: 2, name: 'Thesis' });
+    expect(screen.getByText(/Backing technical founders\.\s+From pre-seed, often first\./)).toBeTruthy();
+    expect(screen.getByText('Confirmed by the investor Mar 2026')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'analytical.example' }).getAttribute('href')).toBe(
+      'https://www.analytical.example/about',
+    );
+    expect(screen.getByText('Leads or follows')).toBeTruthy();
+    expect(screen.getByText('$500K')).toBeTruthy();
+    expect(screen.getByText('Portugal, Spain')).toBeTruthy();
+    const portfolio = within(screen.getByRole('table', { name: 'Portfolio (1)' }));
+    expect(portfolio.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'CompanyStageYear',
+      'Loom Labsloom.exampleSeed2021',
+    ]);
+    expect(screen.getByText('Confirmed Nov 2025')).toBeTruthy();
+    const deals = within(screen.getByRole('table', { name: 'Recent investments' }));
+    expect(deals.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'CompanyRoundDateAmount',
+      'KiteSeries AMar 2025$4M',
+    ]);
+  });
+
+  it('leaves out what nobody says', async () => {
+    openProfile({
+      body: {
+        data: profile({ portfolio: [], recentInvestments: [], leadOrFollow: null, leadsRounds: null }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Ada Ivers' });
+    expect(screen.queryByRole('heading', { name: 'Thesis' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Lead or follow')).toBeNull();
+  });
+});
+
 describe('search result cards', () => {
+  it('show the first line of the thesis, whole in its title (the line is cut by the card’s width)', () => {
+    renderPage(
+      <InvestorCard
+        investor={profile({ thesisLine: 'Backing technical founders in payments.' })}
+        inCart={false}
+        onAdd={() => undefined}
+        showDebugLink={false}
+      />,
+    );
+    const line = screen.getByText('Backing technical founders in payments.');
+    expect(line.className).toContain('investor-thesis-line');
+    expect(line.getAttribute('title')).toBe('Backing technical founders in payments.');
+  });
+
   it('show title and firm, places and cheque range, and link the name to the profile', () => {
     renderPage(
       <InvestorCard investor={profile()} inCart={false} onAdd={() => undefined} showDebugLink={false} />,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -7,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { useParams } from 'react-router-dom';
 import type { InvestorProfile } from '../../../shared/api/directory';
 import { isInCart } from '../../../shared/cart/cart';
-import { formatCheckRange } from '../../../shared/format/money';
+import { formatCheckRange, formatCompactUsd } from '../../../shared/format/money';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
@@ -27,6 +28,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useExportCart } from '../../stores/export-cart';
 import { useAddToCart } from '../../stores/use-add-to-cart';
 import { BoughtContactDetails, boughtLabel } from './bought-contact';
+import { DealsCards, leadOrFollowLabel, ThesisCard, WebsiteLink } from './profile-facts';
 import { ThisIsMe } from './this-is-me';
 
 /** Not in the spec: the profile of an id that names no investor. */
@@ -36,7 +38,7 @@ const leads = (value: boolean | null) => (value === null ? null : value ? 'Yes' 
 
 /** The facts of the profile as label/value lines, leaving out what the sources do not say. */
 function facts(investor: InvestorProfile): SummaryItem[] {
-  const lines: [string, string | null][] = [
+  const lines: [string, ReactNode | null][] = [
     ['Type', investorRoleLabel(investor.investorRole)],
     ['Title', investor.title ?? null],
     ['Firm', investor.firmName ?? null],
@@ -44,26 +46,19 @@ function facts(investor: InvestorProfile): SummaryItem[] {
     ['Cities', investor.cities?.join(', ') || null],
     ['Countries', investor.countries?.join(', ') || null],
     ['Regions', investor.regions.join(', ') || null],
+    ['Website', investor.website ? <WebsiteLink key="website" website={investor.website} /> : null],
+    ['Invests in', investor.geographicFocus.join(', ') || null],
     ['Cheque size', formatCheckRange(investor.checkMin, investor.checkMax) ?? investor.checkSizeText],
-    ['Leads rounds', leads(investor.leadsRounds)],
+    ['Typical cheque', investor.typicalCheque === null ? null : formatCompactUsd(investor.typicalCheque)],
+    [
+      'Lead or follow',
+      leadOrFollowLabel(investor.leadOrFollow) ??
+        (investor.leadsRounds === null ? null : leads(investor.leadsRounds)),
+    ],
   ];
   return lines
-    .filter((line): line is [string, string] => line[1] !== null && line[1] !== '')
+    .filter((line): line is [string, ReactNode] => line[1] !== null && line[1] !== '')
     .map(([label, value]) => ({ label, value }));
-}
-
-function NameList({ title, names }: { title: string; names: readonly string[] }) {
-  if (names.length === 0) return null;
-  return (
-    <>
-      <h2 className="h6 mt-4">{title}</h2>
-      <ul className="mb-0">
-        {names.map((name) => (
-          <li key={name}>{name}</li>
-        ))}
-      </ul>
-    </>
-  );
 }
 
 /**
@@ -130,6 +125,7 @@ export function InvestorProfilePage() {
 
       {bought.data ? <BoughtContactDetails contact={bought.data} /> : null}
 
+      <ThesisCard profile={profile} />
       <Row className="g-4">
         <Col lg={5}>
           <Card className="shadow-sm">
@@ -163,12 +159,11 @@ export function InvestorProfilePage() {
               ) : (
                 <p className="mb-0 text-body-secondary">None on record.</p>
               )}
-              <NameList title="Selected investments" names={profile.selectedInvestments} />
-              <NameList title="Portfolio companies" names={profile.portfolioCompanies} />
             </Card.Body>
           </Card>
         </Col>
       </Row>
+      <DealsCards profile={profile} />
       <ThisIsMe investorId={profile.id} investorName={profile.name} />
     </Container>
   );

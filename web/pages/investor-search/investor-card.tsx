@@ -82,6 +82,12 @@ export function InvestorCard({
           </Badge>
         </div>
         <InvestorFacts investor={investor} />
+        {investor.thesisLine ? (
+          // One line, cut with an ellipsis; the whole thesis is on the profile page (issue 33).
+          <p className="small fst-italic mb-0 mt-2 investor-thesis-line" title={investor.thesisLine}>
+            {investor.thesisLine}
+          </p>
+        ) : null}
 
         <h3 className="small fw-semibold text-body-secondary mb-1 mt-2">Stages</h3>
         <TagList
