@@ -10,9 +10,11 @@ import { ensureUserProfile } from '../../lambdas/lib/table/repositories/users';
 import { deleteItem, getItem, putItem, queryAll, updateItem } from '../../lambdas/lib/table/table';
 import { buildImportedInvestor } from '../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../shared/import/header-matching';
+import { portfolioLine, recentInvestmentLine } from '../../shared/import/profile-cells';
 import type { ImportedInvestor } from '../../shared/investors/types';
 import { ensureUser, type LocalAccount, type LocalCognito } from './cognito';
-import { formatCheque, generateDemoInvestors } from './demo/investors';
+import { type DemoInvestor, formatCheque, generateDemoInvestors } from './demo/investors';
+import { type DemoProfile, demoProfile } from './demo/profiles';
 import { seedLocalInvestor } from './seed-investor';
 
 /** Local-only accounts, printed in the banner. Never used outside the local home. */
@@ -44,7 +46,30 @@ export const DEMO_HEADERS = [
   'Min Check Size',
   'Max Check Size',
   'Notes',
+  // Profile facts (issue 33), spelled as source lists spell them.
+  'Investment Thesis',
+  'Website',
+  'Lead/Follow',
+  'Typical Check',
+  'Invests In',
+  'Portfolio Companies',
+  'Recent Investments',
 ];
+
+const LEAD_OR_FOLLOW_CELLS = { lead: 'Lead', follow: 'Follow', both: 'Both' } as const;
+
+/** The demo profile facts of one row, as CSV cells (the import reads them back: profile-cells.ts). */
+function profileCells(profile: DemoProfile): string[] {
+  return [
+    profile.thesis ?? '',
+    profile.website ?? '',
+    profile.leadOrFollow ? LEAD_OR_FOLLOW_CELLS[profile.leadOrFollow] : '',
+    profile.typicalCheque === null ? '' : formatCheque(profile.typicalCheque),
+    profile.investsIn.join(', '),
+    profile.portfolio.map(portfolioLine).join('; '),
+    profile.recentInvestments.map((deal) => recentInvestmentLine(deal, formatCheque)).join('; '),
+  ];
+}
 
 /**
  * The demo directory (./demo/investors.ts) in the shape of a CSV an admin would import: synthetic
@@ -52,7 +77,7 @@ export const DEMO_HEADERS = [
  * count's rows are the start of a larger count's.
  */
 export function generateInvestorRows(count: number, seed = 42): string[][] {
-  return generateDemoInvestors(count, seed).map((investor) => [
+  return generateDemoInvestors(count, seed).map((investor, index) => [
     investor.name,
     investor.firm.name,
     investor.title,
@@ -69,8 +94,25 @@ export function generateInvestorRows(count: number, seed = 42): string[][] {
     formatCheque(investor.checkMin),
     formatCheque(investor.checkMax),
     investor.notes,
+    ...profileCells(demoProfileOf(investor, index, seed)),
   ]);
 }
+
+/** The profile facts of a demo investor (a stream of their own: ./demo/profiles.ts). */
+export const demoProfileOf = (investor: DemoInvestor, index: number, seed = 42): DemoProfile =>
+  demoProfile(
+    {
+      kind: investor.kind,
+      firmDomain: investor.firm.domain,
+      stages: investor.stages,
+      sectors: investor.sectors,
+      country: investor.country.name,
+      checkMin: investor.checkMin,
+      checkMax: investor.checkMax,
+    },
+    index,
+    seed,
+  );
 
 /** How far a seed has come: `done` of `total` investors imported and mapped. */
 export type SeedProgress = (done: number, total: number) => void;

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_SECTORS, DEMO_STAGES, generateDemoInvestors } from '../../../infra/local/demo/investors';
 import { DEMO_COUNTRIES } from '../../../infra/local/demo/places';
 import { emailPart, transliterate } from '../../../infra/local/demo/transliterate';
-import { DEMO_HEADERS, generateInvestorRows } from '../../../infra/local/seed';
-import { buildImportedInvestor } from '../../../shared/import/build-imported-investor';
+import { DEMO_HEADERS, demoProfileOf, generateInvestorRows } from '../../../infra/local/seed';
+import {
+  buildImportedInvestor,
+  buildImportedInvestorWithNotices,
+} from '../../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../../shared/import/header-matching';
 import { normalizeTag } from '../../../shared/tags/normalize-tag';
 
@@ -165,5 +168,47 @@ describe('the demo directory (offline)', () => {
     expect(record.checkSize?.max?.value).toBe(investor?.checkMax);
     expect(record.sectorFocus).toEqual(investor?.sectors.map(normalizeTag));
     expect(record.otherMetadata.filter((m) => m.tag !== 'Investor Type')).toEqual([]);
+  });
+
+  describe('profile facts (issue 33)', () => {
+    const profiles = investors.map((investor, i) => demoProfileOf(investor, i));
+    const share = (has: (p: (typeof profiles)[number]) => boolean) =>
+      profiles.filter(has).length / profiles.length;
+
+    it('gives a realistic share of investors a thesis (~60%), a portfolio of 3–15 (~40%) and recent investments (~30%)', () => {
+      expect(share((p) => p.thesis !== null)).toBeGreaterThan(0.55);
+      expect(share((p) => p.thesis !== null)).toBeLessThan(0.65);
+      expect(share((p) => p.portfolio.length > 0)).toBeGreaterThan(0.35);
+      expect(share((p) => p.portfolio.length > 0)).toBeLessThan(0.45);
+      expect(share((p) => p.recentInvestments.length > 0)).toBeGreaterThan(0.25);
+      expect(share((p) => p.recentInvestments.length > 0)).toBeLessThan(0.35);
+      for (const p of profiles) {
+        if (p.portfolio.length > 0) expect(p.portfolio.length).toBeGreaterThanOrEqual(3);
+        expect(p.portfolio.length).toBeLessThanOrEqual(15);
+        for (const company of p.portfolio)
+          expect(company.website ?? 'https://x.example').toMatch(/\.example$/);
+      }
+    });
+
+    it('imports every fact through the shared CSV mapping, reading back what was generated, with no notice', () => {
+      const columns = columnsFromHeaders(DEMO_HEADERS);
+      const rows = generateInvestorRows(400);
+      rows.forEach((row, i) => {
+        const { record, notices } = buildImportedInvestorWithNotices(columns, row, {
+          sourceName: 'Demo',
+          importedByUserId: 'admin',
+          now: new Date('2026-01-01T00:00:00Z'),
+        });
+        const p = profiles[i];
+        expect(notices.filter((n) => n.column !== 'Investor Type')).toEqual([]);
+        expect(record.thesis ?? null).toBe(p?.thesis);
+        expect(record.website ?? null).toBe(p?.website);
+        expect(record.leadOrFollow ?? null).toBe(p?.leadOrFollow);
+        expect(record.typicalCheque ?? null).toBe(p?.typicalCheque);
+        expect(record.geographicFocus ?? []).toEqual(p?.investsIn);
+        expect(record.portfolio ?? []).toEqual(p?.portfolio);
+        expect(record.recentInvestments ?? []).toEqual(p?.recentInvestments);
+      });
+    });
   });
 });
