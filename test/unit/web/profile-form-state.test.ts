@@ -30,7 +30,7 @@ describe("the investor profile form's state", () => {
       countries: 'Portugal',
       chequeMin: '25k',
       chequeMax: '',
-      leadsRounds: 'no' as const,
+      leadOrFollow: 'follow' as const,
     };
     const converted = bodyOf(form);
     expect(converted).toMatchObject({
@@ -44,9 +44,57 @@ describe("the investor profile form's state", () => {
         chequeMin: 25_000,
         chequeMax: null,
         leadsRounds: false,
+        leadOrFollow: 'follow',
+        typicalCheque: null,
+        portfolio: [],
         contact: { email: 'ana@example.com', phone: '' },
       },
     });
+  });
+
+  it('reads the profile facts (issue 33): one company or investment a line, and writes them back alike', () => {
+    const form = {
+      ...formStateOf(emptyInvestorProfileFields('ana@example.com')),
+      leadOrFollow: 'both' as const,
+      typicalCheque: '100k',
+      geographicFocus: 'Portugal, Europe',
+      portfolio: 'Acme Robotics (acme.example, Seed, 2021)\nGlobex',
+      recentInvestments: 'Lumen Health (Series A, 2024-03, $4M)',
+    };
+    const converted = bodyOf(form);
+    expect(converted).toMatchObject({
+      body: {
+        leadsRounds: true,
+        leadOrFollow: 'both',
+        typicalCheque: 100_000,
+        geographicFocus: ['Portugal', 'Europe'],
+        portfolio: [
+          { name: 'Acme Robotics', website: 'https://acme.example', stage: 'Seed', year: 2021 },
+          { name: 'Globex', website: null, stage: null, year: null },
+        ],
+        recentInvestments: [
+          { company: 'Lumen Health', round: 'Series A', date: '2024-03', amount: 4_000_000 },
+        ],
+      },
+    });
+    if (!('body' in converted)) throw new Error('not converted');
+    const again = formStateOf({
+      ...emptyInvestorProfileFields('ana@example.com'),
+      leadOrFollow: 'both',
+      portfolio: converted.body.portfolio ?? [],
+      recentInvestments: converted.body.recentInvestments ?? [],
+    });
+    expect(again.portfolio).toBe('Acme Robotics (https://acme.example, Seed, 2021)\nGlobex');
+    expect(again.recentInvestments).toBe('Lumen Health (Series A, 2024-03, 4m)');
+    expect(again.leadOrFollow).toBe('both');
+  });
+
+  it('says which line of the portfolio it cannot read', () => {
+    const form = {
+      ...formStateOf(emptyInvestorProfileFields('a@example.com')),
+      portfolio: 'Acme (Seed, Series A)',
+    };
+    expect(bodyOf(form)).toEqual({ error: chequeMessages.portfolioLine('Acme (Seed, Series A)') });
   });
 
   it('shows stored sectors as the directory shows them', () => {

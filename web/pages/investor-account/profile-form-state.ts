@@ -1,12 +1,19 @@
 import type { SaveInvestorProfileBody } from '../../../shared/api/investor-profile';
 import { parseCheckSize } from '../../../shared/import/cell-values';
 import {
+  parsePortfolioLines,
+  parseRecentInvestmentLines,
+  portfolioLine,
+  recentInvestmentLine,
+} from '../../../shared/import/profile-cells';
+import {
   type BuyableContact,
   type InvestorProfileFields,
   PROFILE_STAGES,
   profileProblems,
   submissionProblems,
 } from '../../../shared/investors/investor-profile';
+import type { LeadOrFollow } from '../../../shared/investors/profile-facts';
 import { type InvestorRole, isInvestorRole } from '../../../shared/investors/roles';
 import { tagLabel } from '../../../shared/tags/display';
 
@@ -26,8 +33,15 @@ export interface ProfileFormState {
   regions: string;
   chequeMin: string;
   chequeMax: string;
-  leadsRounds: 'yes' | 'no' | '';
+  /** Lead, follow or both (issue 33; `leadsRounds` follows it: yes for lead or both). */
+  leadOrFollow: LeadOrFollow | '';
   thesis: string;
+  typicalCheque: string;
+  geographicFocus: string;
+  /** One company a line: 'Acme Robotics (acme.example, Seed, 2021)'. */
+  portfolio: string;
+  /** One investment a line: 'Lumen Health (Series A, 2024-03, $4M)'. */
+  recentInvestments: string;
   linkedin: string;
   twitter: string;
   crunchbase: string;
@@ -40,6 +54,11 @@ export interface ProfileFormState {
 export const chequeMessages = {
   min: 'Write the smallest cheque as an amount in US dollars, such as 25k or 250000.',
   max: 'Write the largest cheque as an amount in US dollars, such as 1m or 1000000.',
+  typical: 'Write your typical cheque as an amount in US dollars, such as 100k or 100000.',
+  portfolioLine: (line: string) =>
+    `Portfolio: "${line}" has details we cannot read. Write one company a line as Name (website, stage, year), such as Acme Robotics (acme.com, Seed, 2021).`,
+  investmentLine: (line: string) =>
+    `Recent investments: "${line}" has details we cannot read. Write one investment a line as Company (round, date, amount), such as Lumen Health (Series A, 2024-03, $4M).`,
 } as const;
 
 /** A whole-dollar amount as the form shows it: "250k", "1.5m", "2b", or the digits. */
@@ -77,8 +96,20 @@ export function formStateOf(profile: InvestorProfileFields): ProfileFormState {
     regions: listText(profile.regions),
     chequeMin: chequeText(profile.chequeMin),
     chequeMax: chequeText(profile.chequeMax),
-    leadsRounds: profile.leadsRounds === null ? '' : profile.leadsRounds ? 'yes' : 'no',
+    leadOrFollow:
+      profile.leadOrFollow ??
+      (profile.leadsRounds === null || profile.leadsRounds === undefined
+        ? ''
+        : profile.leadsRounds
+          ? 'lead'
+          : 'follow'),
     thesis: profile.thesis,
+    typicalCheque: chequeText(profile.typicalCheque ?? null),
+    geographicFocus: listText(profile.geographicFocus ?? []),
+    portfolio: (profile.portfolio ?? []).map(portfolioLine).join('\n'),
+    recentInvestments: (profile.recentInvestments ?? [])
+      .map((deal) => recentInvestmentLine(deal, chequeText))
+      .join('\n'),
     ...profile.links,
     ...profile.contact,
     foundersMayBuy: { ...profile.foundersMayBuy },
@@ -97,6 +128,12 @@ export function bodyOf(form: ProfileFormState): { body: SaveInvestorProfileBody 
   if (chequeMin === undefined) return { error: chequeMessages.min };
   const chequeMax = cheque(form.chequeMax);
   if (chequeMax === undefined) return { error: chequeMessages.max };
+  const typicalCheque = cheque(form.typicalCheque);
+  if (typicalCheque === undefined) return { error: chequeMessages.typical };
+  const portfolio = parsePortfolioLines(form.portfolio);
+  if (portfolio.unread[0] !== undefined) return { error: chequeMessages.portfolioLine(portfolio.unread[0]) };
+  const deals = parseRecentInvestmentLines(form.recentInvestments);
+  if (deals.unread[0] !== undefined) return { error: chequeMessages.investmentLine(deals.unread[0]) };
   return {
     body: {
       name: form.name,
@@ -110,8 +147,13 @@ export function bodyOf(form: ProfileFormState): { body: SaveInvestorProfileBody 
       regions: listOf(form.regions),
       chequeMin,
       chequeMax,
-      leadsRounds: form.leadsRounds === '' ? null : form.leadsRounds === 'yes',
+      leadsRounds: form.leadOrFollow === '' ? null : form.leadOrFollow !== 'follow',
+      leadOrFollow: form.leadOrFollow === '' ? null : form.leadOrFollow,
       thesis: form.thesis,
+      typicalCheque,
+      geographicFocus: listOf(form.geographicFocus),
+      portfolio: portfolio.values,
+      recentInvestments: deals.values,
       links: {
         linkedin: form.linkedin,
         twitter: form.twitter,
@@ -140,6 +182,8 @@ function fieldsOf(form: ProfileFormState, body: SaveInvestorProfileBody): Invest
     chequeMax: body.chequeMax ?? null,
     leadsRounds: body.leadsRounds ?? null,
     thesis: form.thesis,
+    leadOrFollow: body.leadOrFollow ?? null,
+    typicalCheque: body.typicalCheque ?? null,
     links: {
       linkedin: form.linkedin.trim(),
       twitter: form.twitter.trim(),

@@ -11,6 +11,7 @@ import {
   investorProfileMessages,
   PROFILE_STAGES,
 } from '../../../shared/investors/investor-profile';
+import { PROFILE_FACT_LIMITS } from '../../../shared/investors/profile-facts';
 import { INVESTOR_ROLE_LABELS, INVESTOR_ROLES } from '../../../shared/investors/roles';
 import { tagLabel } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
@@ -66,7 +67,7 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
   };
 
   const text = (
-    key: 'name' | 'firm' | 'title' | 'sectors' | 'cities' | 'countries' | 'regions',
+    key: 'name' | 'firm' | 'title' | 'sectors' | 'cities' | 'countries' | 'regions' | 'geographicFocus',
     label: string,
     options: { help?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
@@ -86,7 +87,7 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
   );
 
   /** A cheque bound: both share the one help line under them. */
-  const cheque = (key: 'chequeMin' | 'chequeMax', label: string, placeholder: string) => (
+  const cheque = (key: 'chequeMin' | 'chequeMax' | 'typicalCheque', label: string, placeholder: string) => (
     <Form.Group controlId={`profile-${key}`}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
@@ -211,12 +212,18 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
           <Col md={4}>{text('cities', 'Cities', { help: 'Such as Lisbon, Porto.' })}</Col>
           <Col md={4}>{text('countries', 'Countries', { help: 'Such as Portugal, Spain.' })}</Col>
           <Col md={4}>{text('regions', 'Regions', { help: 'Such as Southern Europe.' })}</Col>
-          <Col md={6}>{cheque('chequeMin', 'Smallest cheque (US$)', '25k')}</Col>
-          <Col md={6}>{cheque('chequeMax', 'Largest cheque (US$)', '250k')}</Col>
+          <Col md={4}>{cheque('chequeMin', 'Smallest cheque (US$)', '25k')}</Col>
+          <Col md={4}>{cheque('chequeMax', 'Largest cheque (US$)', '250k')}</Col>
+          <Col md={4}>{cheque('typicalCheque', 'Typical cheque (US$)', '100k')}</Col>
           <Col xs={12} className="mt-1">
             <Form.Text id="profile-cheque-help">Whole dollars, or with k, m or b: 250k, 1.5m.</Form.Text>
           </Col>
         </Row>
+        <div className="mt-3">
+          {text('geographicFocus', 'Where you invest', {
+            help: 'Countries or regions, separated by commas, such as Portugal, Spain, Europe.',
+          })}
+        </div>
         <Form.Group as="fieldset" className="mt-3">
           <Form.Label as="legend" className="fs-6">
             Do you lead rounds?
@@ -224,8 +231,9 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
           <div className="d-flex flex-wrap gap-3">
             {(
               [
-                ['yes', 'Yes'],
-                ['no', 'No'],
+                ['lead', 'I lead'],
+                ['follow', 'I follow'],
+                ['both', 'Both'],
                 ['', 'Not saying'],
               ] as const
             ).map(([value, label]) => (
@@ -235,8 +243,8 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
                 name="profile-leads-rounds"
                 id={`profile-leads-${label.toLowerCase().replace(/\s+/g, '-')}`}
                 label={label}
-                checked={form.leadsRounds === value}
-                onChange={() => set('leadsRounds', value)}
+                checked={form.leadOrFollow === value}
+                onChange={() => set('leadOrFollow', value)}
               />
             ))}
           </div>
@@ -256,6 +264,39 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
           />
           <Form.Text id="profile-thesis-count">
             {form.thesis.length} of {INVESTOR_PROFILE_LIMITS.thesis} characters
+          </Form.Text>
+        </Form.Group>
+      </Section>
+
+      <Section title="Your portfolio and recent investments">
+        <Form.Group controlId="profile-portfolio" className="mb-3">
+          <Form.Label>Portfolio companies</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={4}
+            value={form.portfolio}
+            onChange={(e) => set('portfolio', e.target.value)}
+            placeholder="Acme Robotics (acme.com, Seed, 2021)"
+            aria-describedby="profile-portfolio-help"
+          />
+          <Form.Text id="profile-portfolio-help">
+            One company a line: its name, then in brackets its website, the stage you came in at and the year,
+            as far as you want to say (at most {PROFILE_FACT_LIMITS.portfolio}).
+          </Form.Text>
+        </Form.Group>
+        <Form.Group controlId="profile-recent-investments">
+          <Form.Label>Recent investments</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={3}
+            value={form.recentInvestments}
+            onChange={(e) => set('recentInvestments', e.target.value)}
+            placeholder="Lumen Health (Series A, 2024-03, $4M)"
+            aria-describedby="profile-recent-investments-help"
+          />
+          <Form.Text id="profile-recent-investments-help">
+            One investment a line: the company, then in brackets the round, the date and the amount you may
+            share (at most {PROFILE_FACT_LIMITS.recentInvestments}).
           </Form.Text>
         </Form.Group>
       </Section>
