@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/client';
 import { type MappingLookup, useMappingDebug } from '../../api/get-mapping-debug';
 import { LoadingMessage } from '../../components/loading-message';
 import { ContactSheetPanel } from './contact-sheet-panel';
+import { ProfileFactsPanel } from './profile-facts-panel';
 import { importedInvestorFields, RecordTable, searchableInvestorFields } from './record-tables';
 
 /**
@@ -134,6 +135,12 @@ export function MappingDebugger() {
               <ContactSheetPanel
                 key={`${result.data.contacts.investorId}:${result.data.contacts.updatedAt}`}
                 sheet={result.data.contacts}
+              />
+            ) : null}
+            {result.data.profile ? (
+              <ProfileFactsPanel
+                key={`${result.data.profile.investorId}:${result.data.profile.updatedAt}`}
+                sheet={result.data.profile}
               />
             ) : null}
           </>
