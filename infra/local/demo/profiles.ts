@@ -195,6 +195,16 @@ const ROUND_AMOUNTS: Readonly<Record<string, readonly number[]>> = {
   'Late Stage': [150_000_000, 250_000_000],
 };
 
+/** A sector as a sentence says it: 'fintech', but 'AI', 'SaaS' and 'HR tech' keep their capitals. */
+const sectorWords = (sector: string) =>
+  /^[A-Z]{2,}/.test(sector) || /[a-z][A-Z]/.test(sector)
+    ? sector.replace(/ Tech$/, ' tech')
+    : sector.toLowerCase();
+
+/** A country as a sentence says it: 'the United States', 'Portugal'. */
+const placeWords = (place: string) =>
+  /^(United |Netherlands|Middle East|Nordics)/.test(place) ? `the ${place}` : place;
+
 const capitalise = (text: string) => `${text.slice(0, 1).toUpperCase()}${text.slice(1)}`;
 
 const joinWords = (items: readonly string[]) =>
@@ -211,11 +221,15 @@ export function demoProfile(subject: ProfileSubject, index: number, seed = 42): 
   const draw = new Draw(seededRandom((seed * 1_000_003 + index * 7919 + 17) >>> 0));
   const stagePhrase = STAGE_PHRASES[subject.stages[0] ?? 'Seed'] ?? 'seed';
   const region = regionOf(subject.country);
-  const sectors = joinWords(subject.sectors.slice(0, 3).map((s) => (s === 'AI' ? 'AI' : s.toLowerCase())));
+  const sectors = joinWords(subject.sectors.slice(0, 3).map(sectorWords));
 
   const thesis = draw.chance(0.6)
     ? [
-        draw.one(OPENINGS)(stagePhrase, sectors || 'software', draw.chance(0.5) ? subject.country : region),
+        draw.one(OPENINGS)(
+          stagePhrase,
+          sectors || 'software',
+          placeWords(draw.chance(0.5) ? subject.country : region),
+        ),
         ...draw.distinct(
           BELIEFS.map((b) => [b, 1] as const),
           draw.weighted([
