@@ -47,7 +47,7 @@ export type LeadOrFollow = (typeof LEAD_OR_FOLLOW)[number];
 
 export const LEAD_OR_FOLLOW_LABELS: Readonly<Record<LeadOrFollow, string>> = {
   lead: 'Leads rounds',
-  follow: 'Follows (does not lead)',
+  follow: 'Follows',
   both: 'Leads or follows',
 };
 

@@ -58,7 +58,7 @@ export function DealsCards({ profile }: { profile: InvestorProfile }) {
     <div className="row g-4 mt-0">
       {recentInvestments.length > 0 ? (
         <div className="col-lg-6">
-          <Card className="shadow-sm h-100">
+          <Card className="shadow-sm">
             <Card.Body>
               <h2 className="h6" id="recent-investments">
                 Recent investments
@@ -94,7 +94,7 @@ export function DealsCards({ profile }: { profile: InvestorProfile }) {
       ) : null}
       {portfolio.length > 0 ? (
         <div className="col-lg-6">
-          <Card className="shadow-sm h-100">
+          <Card className="shadow-sm">
             <Card.Body>
               <h2 className="h6" id="portfolio-companies">
                 Portfolio ({portfolio.length})
