@@ -117,6 +117,16 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
       crunchbase: 'https://www.crunchbase.com/person/ada',
     },
   },
+  'PUT /admin/investors/{investorId}/profile': {
+    path: '/admin/investors/inv_hygiene/profile',
+    body: {
+      thesis: 'Seed fintech.\nIn Iberia.',
+      website: 'https://hygiene.example.com',
+      geographicFocus: ['Portugal'],
+      portfolio: [{ name: 'Acme', website: 'https://acme.example', stage: 'Seed', year: 2021 }],
+      recentInvestments: [{ company: 'Kite', round: 'Series A', date: '2025-03', amount: 1_000_000 }],
+    },
+  },
   'POST /admin/reports/{reportId}/resolve': {
     path: '/admin/reports/rep-hygiene/resolve',
     body: { action: 'correct', field: 'email', value: 'ada@example.com' },
@@ -218,6 +228,9 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
       countries: ['Portugal'],
       regions: ['Europe'],
       thesis: 'T',
+      geographicFocus: ['Portugal'],
+      portfolio: [{ name: 'Acme', website: 'https://acme.example', stage: 'Seed', year: 2021 }],
+      recentInvestments: [{ company: 'Kite', round: 'Series A', date: '2025-03', amount: 1_000_000 }],
       links: {
         linkedin: 'https://www.linkedin.com/in/ada',
         twitter: 'https://x.com/ada',

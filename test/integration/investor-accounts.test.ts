@@ -234,7 +234,7 @@ describe("the investor's own profile", () => {
         },
         investorProfileMessages.mayBuyWithoutValue('phone'),
       ],
-      [{ thesis: 'x'.repeat(501) }, 'thesis must be at most 500 characters'],
+      [{ thesis: 'x'.repeat(2001) }, profileFieldMessages.thesis],
       [{}, investorAccountMessages.emptyChange],
       [{ status: 'submitted' }, "Unknown field 'status': this request does not take it"],
     ];
