@@ -3,9 +3,11 @@
  * allows it at 1,000,000): the benchmark's import rows (bench/csv.ts: the demo directory's
  * generator with the bench tags), each turned into a card by the product's own code
  * (`buildImportedInvestor`, `toSearchableInvestor`, `toCard`), one card per searchable id (a row
- * whose identity repeats an earlier one is left out, as mapping would merge it). Until the demo
- * directory carries theses (issue 33), 60% of investors get a synthetic one-line thesis here, from
- * a made-up lexicon of 20,000 words, so the word table is the size a real directory's would be.
+ * whose identity repeats an earlier one is left out, as mapping would merge it). The product
+ * indexes each investor's own one-line thesis (issue 33: the card's `thesisLine`, from their profile
+ * facts); here 60% of investors get a synthetic one instead, from a made-up lexicon of 20,000 words,
+ * so the word table is the size a real directory's would be (the demo generator's theses repeat a
+ * few hundred words).
  * Deterministic: the same count always gives the same directory.
  */
 import { createHash } from 'node:crypto';

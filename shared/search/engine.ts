@@ -375,16 +375,17 @@ export class SearchIndex {
       contactConfirmed: confirmedOf(data, ord),
       ...(byInvestor.length > 0 ? { confirmedByInvestor: byInvestor } : {}),
     };
+    const thesis = stringAt(data.theses, ord);
+    if (thesis !== '') card.thesisLine = thesis;
     return card;
   }
 
   /** Investor `ord` as the snapshot holds it (the fold reads every investor back this way). */
   investor(ord: number): IndexedInvestor {
-    const thesis = stringAt(this.data.theses, ord);
+    // The card carries the one-line thesis (`thesisLine`): what the snapshot is built from again.
     return {
       card: this.card(ord),
       updatedAt: new Date(this.data.updatedAt[ord] as number).toISOString(),
-      ...(thesis !== '' ? { thesis } : {}),
     };
   }
 

@@ -21,11 +21,20 @@ export interface IndexedInvestor {
   updatedAt: string;
   /** A change object's tombstone: the investor left the directory (a withdrawn profile, issue 21). */
   removed?: boolean;
-  /** The investor's thesis in one line (issue 33): its words are searched, after names, firms and tags. */
+  /**
+   * The investor's thesis in one line (issue 33): its words are searched, after names, firms and
+   * tags, and the card shows it. Default: the card's `thesisLine` (the investor's own thesis, from
+   * their profile facts); the bench directory gives its generator's here. Read back, it is the
+   * card's `thesisLine`.
+   */
   thesis?: string | null;
   /** More words of the thesis to search than its one line holds (issue 33); default: the line's words. */
   thesisWords?: readonly string[];
 }
+
+/** The one-line thesis an investor is indexed and shown with ('' for none). */
+export const thesisOf = (investor: IndexedInvestor): string =>
+  investor.thesis ?? investor.card.thesisLine ?? '';
 
 /** A column of strings: value `i` is `bytes[offsets[i] .. offsets[i + 1])`, UTF-8. */
 export interface StringColumn {
@@ -428,7 +437,10 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
         investor.thesisWords.flatMap((w) => searchWords(w)),
         FIELD_CODE.thesis,
       );
-    else if (investor.thesis) push(searchWords(investor.thesis), FIELD_CODE.thesis);
+    else {
+      const thesis = thesisOf(investor);
+      if (thesis !== '') push(searchWords(thesis), FIELD_CODE.thesis);
+    }
     text.addWords(ord, words, fields);
   }
 
@@ -462,7 +474,7 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
     names: stringColumn(cards.map((card) => card.name)),
     firms,
     titles: dictionaryColumn(cards.map((card) => card.title)),
-    theses: stringColumn(kept.map((k) => k.investor.thesis ?? '')),
+    theses: stringColumn(kept.map((k) => thesisOf(k.investor))),
     flags,
     marks,
     confirmed,

@@ -1,6 +1,6 @@
 import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
 import { decodeIndex, encodeIndex, indexFormatVersion, SnapshotFormatError } from './binary';
-import { buildIndexData, type IndexData, type IndexedInvestor } from './index-data';
+import { buildIndexData, type IndexData, type IndexedInvestor, thesisOf } from './index-data';
 import { utf8Decoder } from './utf8';
 
 export { SnapshotFormatError };
@@ -48,7 +48,10 @@ type Row = [
    * removed investor (a change object's tombstone: a withdrawn profile). Absent in older rows.
    */
   marks?: number,
-  /** The card's one-line thesis (issue 33); absent in older rows and for investors without one. */
+  /**
+   * The one-line thesis (issue 33): how a change object or a recount's part carries it to the binary
+   * snapshot's `theses` column; absent in older rows and for investors without one.
+   */
   thesisLine?: string,
 ];
 
@@ -68,7 +71,9 @@ export function encodeSnapshot(
   foldedThrough = '',
 ): Snapshot {
   const rows: Row[] = [];
-  for (const { card, updatedAt, removed } of investors) {
+  for (const investor of investors) {
+    const { card, updatedAt, removed } = investor;
+    const thesis = thesisOf(investor);
     const marks = encodeMarks(card.confirmedByInvestor, removed === true);
     const row: Row = [
       card.id,
@@ -87,8 +92,8 @@ export function encodeSnapshot(
       encodeConfirmed(card.contactConfirmed),
     ];
     // Rows without marks or a thesis keep the older layout (14 columns).
-    if (marks !== 0 || card.thesisLine) row.push(marks);
-    if (card.thesisLine) row.push(card.thesisLine);
+    if (marks !== 0 || thesis !== '') row.push(marks);
+    if (thesis !== '') row.push(thesis);
     rows.push(row);
   }
   return { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), foldedThrough, rows };

@@ -45,6 +45,10 @@ const gunzipAsync = promisify(gunzip);
  */
 export const REFOLD_WINDOW_MS = 5 * 60_000;
 
+/**
+ * A searchable investor as the index takes it: its card, whose `thesisLine` (the investor's own
+ * thesis, issue 33) the index stores and searches as thesis words.
+ */
 const indexed = (investor: SearchableInvestor): IndexedInvestor => ({
   card: toCard(investor),
   updatedAt: investor.updatedAt,

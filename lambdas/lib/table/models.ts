@@ -406,10 +406,13 @@ export const investorContactsModel = defineModel('investorContacts', contactShee
  * the contact sheet. Public values, private sources. Written only when it says more than the
  * investor's linked imported record (docs/data-model.md, "Profile facts").
  */
-export const investorProfileFactsModel = defineModel('investorProfileFacts', profileSheetSchema, (v) => ({
-  pk: `INVESTOR#${v.investorId}`,
+export const investorProfileFactsKey = (investorId: string): TableKey => ({
+  pk: investorPartition(investorId),
   sk: 'PROFILE_FACTS',
-}));
+});
+export const investorProfileFactsModel = defineModel('investorProfileFacts', profileSheetSchema, (v) =>
+  investorProfileFactsKey(v.investorId),
+);
 
 export const TAG_KINDS = ['stage', 'sector'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];

@@ -12,7 +12,7 @@ export const tablePartitions = {
   'PROJECT#': 'a project, its Stripe connection and the transactions ingested from it',
   'CONNECT_STATE#': 'a Stripe Connect OAuth state (single use)',
   'IMPORTED#': 'an imported investor (with contact details)',
-  'INVESTOR#': "a searchable investor, its contact sheet and a withdrawn investor's tombstone",
+  'INVESTOR#': "a searchable investor, its contact and profile sheets and a withdrawn investor's tombstone",
   'TAG#': 'the postings and counter of one stage or sector tag',
   DIRECTORY: "the directory's metadata records and running totals",
   'CART#': 'an export cart and its delivery',

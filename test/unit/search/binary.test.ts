@@ -15,9 +15,9 @@ import { blankCard } from '../support/cards';
 const investors: IndexedInvestor[] = [
   {
     updatedAt: '2026-03-04T05:06:07.089Z',
-    thesis: 'Pre-seed fintech in Łódź and Zürich',
     card: blankCard('inv_1', {
       name: 'Łukasz Ødegaard',
+      thesisLine: 'Pre-seed fintech in Łódź and Zürich',
       investorRole: 'angel',
       firmName: 'Beacon Capital',
       title: 'Partner',
@@ -112,5 +112,41 @@ describe('the binary snapshot', () => {
     expect(index.page({ q: 'lukasz' }, 'name', null, 10).items.map((i) => i.id)).toEqual(['inv_1']);
     expect(() => decodeStoredSnapshot(gzipSync('not json'))).toThrow(SnapshotFormatError);
     expect(decodeStoredSnapshot(encodeStoredSnapshot(data))).toEqual(data);
+  });
+
+  it("carries the investor's one-line thesis from a change object's row into its own column (issue 33)", () => {
+    // A change object (JSON rows): the thesis line is the row's 16th column, the older rows have none.
+    const change = encodeSnapshot(investors, new Date('2026-01-01T00:00:00Z'));
+    expect(change.rows.map((row) => row[15] ?? null)).toEqual([
+      'Pre-seed fintech in Łódź and Zürich',
+      null,
+      null,
+    ]);
+    const stored = decodeStoredSnapshot(new TextEncoder().encode(JSON.stringify(change)));
+    const index = new SearchIndex(decodeIndex(encodeIndex(stored)));
+    const lukasz = index.page({ q: 'lodz' }, 'name', null, 10).items;
+    expect(lukasz.map((card) => [card.id, card.thesisLine])).toEqual([
+      ['inv_1', 'Pre-seed fintech in Łódź and Zürich'],
+    ]);
+    // Found by a word of the thesis only, and the others carry no line at all.
+    expect(index.page({ q: 'pre-seed fintech' }, 'name', null, 10).items.map((card) => card.id)).toContain(
+      'inv_1',
+    );
+    expect(
+      [...index.investors()].filter((i) => i.card.thesisLine !== undefined).map((i) => i.card.id),
+    ).toEqual(['inv_1']);
+    // The engine's own thesis (the bench's synthetic one) is shown and searched the same way.
+    const bench = new SearchIndex(
+      buildIndexData([
+        {
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          thesis: 'Zeolite quarries',
+          card: blankCard('inv_9', { name: 'Bo' }),
+        },
+      ]),
+    );
+    expect(bench.page({ q: 'zeolite' }, 'name', null, 10).items.map((card) => card.thesisLine)).toEqual([
+      'Zeolite quarries',
+    ]);
   });
 });

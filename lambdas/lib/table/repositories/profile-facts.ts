@@ -5,7 +5,7 @@ import {
 } from '../../../../shared/investors/profile-facts';
 import type { ImportedInvestor, SearchableInvestor } from '../../../../shared/investors/types';
 import { batchGet, batchWrite, putRequest } from '../batch';
-import { investorProfileFactsModel } from '../models';
+import { investorProfileFactsKey, investorProfileFactsModel } from '../models';
 import { getItem, putItem } from '../table';
 import { getImportedInvestor } from './investors';
 
@@ -21,7 +21,7 @@ export async function getProfileSheets(
   options: { consistent?: boolean } = {},
 ): Promise<Map<string, ProfileSheet>> {
   const items = await batchGet(
-    investorIds.map((id) => ({ pk: `INVESTOR#${id}`, sk: 'PROFILE_FACTS' })),
+    investorIds.map((id) => investorProfileFactsKey(id)),
     options,
   );
   const sheets = items.map((item) => investorProfileFactsModel.fromItem(item));
@@ -52,7 +52,7 @@ export async function getProfileSheet(
   investor: SearchableInvestor,
   linked?: ImportedInvestor | null,
 ): Promise<ProfileSheet> {
-  const item = await getItem(`INVESTOR#${investor.id}`, 'PROFILE_FACTS', true);
+  const item = await getItem(investorProfileFactsKey(investor.id), true);
   if (item) return investorProfileFactsModel.fromItem(item);
   const record = linked === undefined ? await getImportedInvestor(investor.importedInvestorId) : linked;
   return profileSheetOf(investor, undefined, record);
