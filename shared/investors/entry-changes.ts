@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
-import { formatCheckRange } from '../format/money';
+import { formatCheckRange, formatCompactUsd } from '../format/money';
+import { portfolioLine, recentInvestmentLine } from '../import/profile-cells';
 import { tagLabel } from '../tags/display';
 import { normalizeTag } from '../tags/normalize-tag';
+import { LEAD_OR_FOLLOW_LABELS, PROFILE_FACT_LABELS, type ProfileFacts } from './profile-facts';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, type ContactKind } from './provenance';
 import { investorRoleLabel } from './roles';
 
@@ -25,6 +27,8 @@ export interface EntryFacts {
   checkMax: number | null;
   /** The contact values founders may buy (null: none). */
   contacts: Readonly<Record<ContactKind, string | null>>;
+  /** The public profile facts (issue 33: thesis, website, portfolio…); not compared when absent. */
+  profile?: ProfileFacts;
 }
 
 export const entryChangeSchema = z.object({
@@ -100,6 +104,7 @@ export function entryChanges(now: EntryFacts, after: EntryFacts): EntryChange[] 
     formatCheckRange(now.checkMin, now.checkMax),
     formatCheckRange(after.checkMin, after.checkMax),
   );
+  if (now.profile && after.profile) profileChanges(now.profile, after.profile, text, changes);
   for (const kind of CONTACT_KINDS) {
     const a = now.contacts[kind]?.trim() ?? '';
     const b = after.contacts[kind]?.trim() ?? '';
@@ -107,4 +112,42 @@ export function entryChanges(now: EntryFacts, after: EntryFacts): EntryChange[] 
     if (!same) changes.push({ field: kind, label: CONTACT_KIND_LABELS[kind], now: a, after: b });
   }
   return changes;
+}
+
+/**
+ * The profile facts founders would see differently (issue 33), in the profile page's order: lists
+ * compare as their lines (a company or an investment with its details, in the portal's form), one a
+ * line; places as a set.
+ */
+function profileChanges(
+  now: ProfileFacts,
+  after: ProfileFacts,
+  text: (field: string, label: string, a: string | null, b: string | null) => void,
+  changes: EntryChange[],
+) {
+  const lines = (values: readonly string[]) => values.join('\n');
+  const leadOrFollow = (facts: ProfileFacts) =>
+    facts.leadOrFollow === null ? null : LEAD_OR_FOLLOW_LABELS[facts.leadOrFollow];
+  const cheque = (facts: ProfileFacts) =>
+    facts.typicalCheque === null ? null : formatCompactUsd(facts.typicalCheque);
+  text('thesis', PROFILE_FACT_LABELS.thesis, now.thesis, after.thesis);
+  text('website', PROFILE_FACT_LABELS.website, now.website, after.website);
+  text('leadOrFollow', PROFILE_FACT_LABELS.leadOrFollow, leadOrFollow(now), leadOrFollow(after));
+  text('typicalCheque', PROFILE_FACT_LABELS.typicalCheque, cheque(now), cheque(after));
+  if (!sameTexts(now.geographicFocus, after.geographicFocus))
+    changes.push({
+      field: 'geographicFocus',
+      label: PROFILE_FACT_LABELS.geographicFocus,
+      now: list(now.geographicFocus),
+      after: list(after.geographicFocus),
+    });
+  text(
+    'portfolio',
+    PROFILE_FACT_LABELS.portfolio,
+    lines(now.portfolio.map(portfolioLine)),
+    lines(after.portfolio.map(portfolioLine)),
+  );
+  const investment = (facts: ProfileFacts) =>
+    lines(facts.recentInvestments.map((i) => recentInvestmentLine(i, formatCompactUsd)));
+  text('recentInvestments', PROFILE_FACT_LABELS.recentInvestments, investment(now), investment(after));
 }

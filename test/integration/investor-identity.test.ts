@@ -171,6 +171,9 @@ describe('whose entry a listing is', () => {
       sectors: ['impostor-sector'],
       contact: { email: real.email, phone: '+1 555 0666' },
       foundersMayBuy: { email: true, phone: true, linkedin: false, twitter: false, crunchbase: false },
+      thesis: 'Impostors back impostors.',
+      leadOrFollow: 'lead',
+      portfolio: [{ name: 'Fake Co', website: null, stage: 'Seed', year: 2022 }],
     });
 
     // The review shows the entry it may be, side by side, and that joining it needs a decision.
@@ -192,6 +195,10 @@ describe('whose entry a listing is', () => {
       expect.arrayContaining([
         { field: 'firmName', label: 'Firm', now: 'Real Capital', after: 'Impostor Ventures' },
         { field: 'phone', label: 'Phone', now: real.phone, after: '+1 555 0666' },
+        // The profile facts it would give the entry (issue 33), as founders would read them.
+        { field: 'thesis', label: 'Thesis', now: '', after: 'Impostors back impostors.' },
+        { field: 'leadOrFollow', label: 'Lead or follow', now: '', after: 'Leads rounds' },
+        { field: 'portfolio', label: 'Portfolio', now: '', after: 'Fake Co (Seed, 2022)' },
       ]),
     );
 

@@ -13,6 +13,7 @@ import {
   investorProfileFieldsSchema,
   submissionProblems,
 } from '../../../shared/investors/investor-profile';
+import { type ProfileSheet, profileFactsOf } from '../../../shared/investors/profile-facts';
 import { CONTACT_KINDS, type ContactSheet, emptyContactSheet } from '../../../shared/investors/provenance';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { siteConfig } from '../config';
@@ -42,6 +43,7 @@ import {
   getSearchableInvestors,
 } from '../table/repositories/investors';
 import { getPortal } from '../table/repositories/portals';
+import { getProfileSheet } from '../table/repositories/profile-facts';
 import { countBuyers } from '../table/repositories/users';
 import { entryAfterListing, publishListing, selfSubmittedRecord } from './listing';
 
@@ -74,11 +76,11 @@ const after = (now: Date, previous: string) => {
 };
 
 /** What founders see of an entry and can buy from it: the facts an approval may change. */
-function factsOf(entry: SearchableInvestor, sheet: ContactSheet): EntryFacts {
+function factsOf(entry: SearchableInvestor, sheet: ContactSheet, profileSheet: ProfileSheet): EntryFacts {
   const contacts = Object.fromEntries(
     CONTACT_KINDS.map((kind) => [kind, sheet.fields[kind]?.value ?? null]),
   ) as EntryFacts['contacts'];
-  return { ...entry, contacts };
+  return { ...entry, contacts, profile: profileFactsOf(profileSheet) };
 }
 
 type Rules = Awaited<ReturnType<typeof curationRuleMaps>>;
@@ -123,6 +125,8 @@ async function changesOn(
   now: Date,
 ) {
   const at = now.toISOString();
+  // The entry's profile facts (issue 33) as founders see them now: the listing applies the profile's.
+  const storedProfile = await getProfileSheet(entry);
   const record = selfSubmittedRecord(fields, {
     id: `preview_${profile.userId}`,
     identityEmail: profile.accountEmail,
@@ -138,11 +142,15 @@ async function changesOn(
     investorId: entry.id,
     before: entry,
     stored: sheet,
+    storedProfile,
     rules,
     userId: profile.userId,
     at,
   });
-  return entryChanges(factsOf(entry, sheet), factsOf(listed.after, listed.sheet));
+  return entryChanges(
+    factsOf(entry, sheet, storedProfile),
+    factsOf(listed.after, listed.sheet, listed.profileSheet),
+  );
 }
 
 /**

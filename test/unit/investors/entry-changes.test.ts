@@ -68,4 +68,78 @@ describe('what an approval would change in an entry (issue 30)', () => {
     });
     expect(changes.find((change) => change.field === 'linkedin')?.now).toBe('');
   });
+
+  it('lists the profile facts founders would see change (issue 33), between the cheque and the contacts', () => {
+    const facts = {
+      thesis: 'Backing technical founders.\n\nFrom pre-seed.',
+      website: 'https://analytical.example',
+      leadOrFollow: 'lead' as const,
+      typicalCheque: 250_000,
+      geographicFocus: ['Portugal', 'Spain'],
+      portfolio: [{ name: 'Loom Labs', website: null, stage: 'Seed', year: 2021 }],
+      recentInvestments: [{ company: 'Kite', round: 'Series A', date: '2025-03', amount: 4_000_000 }],
+    };
+    // The same facts (places in another order and case) are no change.
+    expect(
+      entryChanges(
+        entry({ profile: facts }),
+        entry({ profile: { ...facts, geographicFocus: ['spain', 'Portugal'] } }),
+      ),
+    ).toEqual([]);
+    const changes = entryChanges(
+      entry({ profile: facts }),
+      entry({
+        checkMax: 1_000_000,
+        contacts: { ...entry().contacts, phone: null },
+        profile: {
+          ...facts,
+          thesis: 'Backing technical founders.',
+          leadOrFollow: 'both',
+          typicalCheque: null,
+          portfolio: [...facts.portfolio, { name: 'Acme Robotics', website: null, stage: null, year: 2023 }],
+          recentInvestments: [],
+        },
+      }),
+    );
+    expect(changes.map((change) => change.field)).toEqual([
+      'cheque',
+      'thesis',
+      'leadOrFollow',
+      'typicalCheque',
+      'portfolio',
+      'recentInvestments',
+      'phone',
+    ]);
+    const of = (field: string) => changes.find((change) => change.field === field);
+    expect(of('thesis')).toEqual({
+      field: 'thesis',
+      label: 'Thesis',
+      now: facts.thesis,
+      after: 'Backing technical founders.',
+    });
+    expect(of('leadOrFollow')).toMatchObject({
+      label: 'Lead or follow',
+      now: 'Leads rounds',
+      after: 'Leads or follows',
+    });
+    expect(of('typicalCheque')).toMatchObject({ now: '$250K', after: '' });
+    expect(of('portfolio')).toMatchObject({
+      now: 'Loom Labs (Seed, 2021)',
+      after: 'Loom Labs (Seed, 2021)\nAcme Robotics (2023)',
+    });
+    expect(of('recentInvestments')).toMatchObject({ now: 'Kite (Series A, 2025-03, $4M)', after: '' });
+  });
+
+  it('compares no profile facts where one side has none (an entry of before issue 33)', () => {
+    const facts = {
+      thesis: 'T',
+      website: null,
+      leadOrFollow: null,
+      typicalCheque: null,
+      geographicFocus: [],
+      portfolio: [],
+      recentInvestments: [],
+    };
+    expect(entryChanges(entry(), entry({ profile: facts }))).toEqual([]);
+  });
 });

@@ -376,8 +376,8 @@ function EntryPanel({
                 <th scope="row" className="text-nowrap">
                   {change.label}
                 </th>
-                <td className="text-break">{change.now || '—'}</td>
-                <td className="text-break">{change.after || '—'}</td>
+                <td className="text-lines">{change.now || '—'}</td>
+                <td className="text-lines">{change.after || '—'}</td>
               </tr>
             ))}
           </tbody>

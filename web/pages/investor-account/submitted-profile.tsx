@@ -2,12 +2,14 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import type { InvestorProfile } from '../../../shared/api/investor-profile';
-import { formatCheckRange } from '../../../shared/format/money';
+import { formatCheckRange, formatCompactUsd } from '../../../shared/format/money';
+import { portfolioLine, recentInvestmentLine } from '../../../shared/import/profile-cells';
 import {
   BUYABLE_CONTACT_LABELS,
   BUYABLE_CONTACTS,
   buyableContactValue,
 } from '../../../shared/investors/investor-profile';
+import { LEAD_OR_FOLLOW_LABELS } from '../../../shared/investors/profile-facts';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import { sortStages, tagLabel } from '../../../shared/tags/display';
 import { SummaryList } from '../../components/summary-list';
@@ -36,6 +38,18 @@ export function SubmittedProfile({
     (kind) => profile.foundersMayBuy[kind] && buyableContactValue(profile, kind) !== '',
   );
   const places = [...profile.cities, ...profile.countries, ...profile.regions];
+  // Lead or follow (issue 33); a profile saved before it says only whether it leads.
+  const leadOrFollow =
+    profile.leadOrFollow ??
+    (profile.leadsRounds === null || profile.leadsRounds === undefined
+      ? null
+      : profile.leadsRounds
+        ? 'lead'
+        : 'follow');
+  const portfolio = (profile.portfolio ?? []).map(portfolioLine);
+  const deals = (profile.recentInvestments ?? []).map((deal) => recentInvestmentLine(deal, formatCompactUsd));
+  const lines = (values: readonly string[]) =>
+    values.length === 0 ? '—' : <span className="text-lines d-block">{values.join('\n')}</span>;
   return (
     <section aria-labelledby="submitted-heading" style={{ maxWidth: '44rem' }}>
       <Alert variant="success" role="status">
@@ -62,17 +76,27 @@ export function SubmittedProfile({
               { label: 'Sectors', value: profile.sectors.map(tagLabel).join(', ') },
               { label: 'Where', value: places.join(', ') || '—' },
               { label: 'Cheques', value: formatCheckRange(profile.chequeMin, profile.chequeMax) ?? '—' },
+              { label: 'Lead or follow', value: leadOrFollow ? LEAD_OR_FOLLOW_LABELS[leadOrFollow] : '—' },
               {
-                label: 'Leads rounds',
-                value: profile.leadsRounds === null ? '—' : profile.leadsRounds ? 'Yes' : 'No',
+                label: 'Typical cheque',
+                value: profile.typicalCheque ? formatCompactUsd(profile.typicalCheque) : '—',
               },
+              { label: 'Invests in', value: (profile.geographicFocus ?? []).join(', ') || '—' },
+              { label: 'Website', value: profile.links.website || '—' },
+              { label: 'Portfolio', value: lines(portfolio) },
+              { label: 'Recent investments', value: lines(deals) },
               {
                 label: 'Founders may buy',
                 value: forSale.map((kind) => BUYABLE_CONTACT_LABELS[kind]).join(', ') || 'Nothing',
               },
             ]}
           />
-          {profile.thesis ? <p className="mt-3 mb-0 fst-italic">{profile.thesis}</p> : null}
+          {profile.thesis ? (
+            <>
+              <h3 className="h6 mt-3">Thesis</h3>
+              <p className="mb-0 investor-thesis">{profile.thesis}</p>
+            </>
+          ) : null}
         </Card.Body>
       </Card>
       <div className="mt-3">
