@@ -186,6 +186,9 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
         countries: ['Portugal'],
         regions: ['Europe'],
         thesis: 'T',
+        geographicFocus: ['Portugal'],
+        portfolio: [{ name: 'Acme', website: 'https://acme.example', stage: 'Seed', year: 2021 }],
+        recentInvestments: [{ company: 'Kite', round: 'Series A', date: '2025-03', amount: 1_000_000 }],
         links: {
           linkedin: 'https://www.linkedin.com/in/ada',
           twitter: 'https://x.com/ada',
