@@ -12,7 +12,7 @@ const browser = browserPerFile();
  * Profiles worth reading (issue 33) in Chromium against the local home: a founder reads a demo
  * investor's whole thesis, portfolio and recent investments on the profile page, and a card's
  * one-line thesis in search, at 1280 and 390 px, with axe. The investor is the README's: the first
- * demo VC with an email, a thesis, a portfolio and recent investments (Claire O'Connell).
+ * demo VC with an email, a thesis, a portfolio and recent investments (Caio Souza).
  */
 const demo = generateDemoInvestors(2400);
 const readmeIndex = demo.findIndex((investor, i) => {

@@ -163,6 +163,11 @@ describe('profile facts from an import (connected)', () => {
       `/investors?q=${encodeURIComponent(`Facts Person ${u}`)}&sectorFocus=${sector}`,
     );
     expect(combined?.thesisLine).toBe(card.thesisLine);
+    // Found by a word of its thesis alone: the search engine's thesis words are the investor's own.
+    expect((await cardsOf(`/investors?q=technical&sectorFocus=${sector}`)).map((c) => c.id)).toEqual([
+      card.id,
+    ]);
+    expect(await cardsOf(`/investors?q=zebrafish&sectorFocus=${sector}`)).toEqual([]);
   });
 });
 
