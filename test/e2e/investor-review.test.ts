@@ -96,7 +96,24 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
 
     // The investor's own account; the existing investor's email typed as the profile's contact email.
     const investor = await browser.newPage();
-    await joinAndSubmitProfile(investor.page, { email, name, sector, contactEmail: existing.email });
+    await joinAndSubmitProfile(investor.page, {
+      email,
+      name,
+      sector,
+      contactEmail: existing.email,
+      thesis: 'Angel cheques into climate founders.\n\nOften the first.',
+      portfolio: 'Heliotrope (heliotrope.example, Pre-Seed, 2022)\nTidewater Grid (Seed, 2024)',
+    });
+    // What the investor submitted, profile facts included (issue 33).
+    const submitted = investor.page.locator('dl');
+    await submitted
+      .getByText('Heliotrope (https://heliotrope.example, Pre-Seed, 2022)', { exact: false })
+      .waitFor();
+    await investor.page.getByRole('heading', { name: 'Thesis' }).waitFor();
+    await screenshot(investor.page, 'review-0-investor-submitted-facts');
+    await investor.page.setViewportSize({ width: 390, height: 844 });
+    expect(await investor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(investor.page, 'review-0-investor-submitted-facts-phone');
     await investor.context.close();
 
     // The admin sees the entry it may be, side by side, and that it is a new entry unless they decide.
@@ -107,6 +124,11 @@ describe('an investor listed through the review queue (Chromium, vcn.localhost)'
     await entry.getByText('May be an investor already in the directory', { exact: false }).waitFor();
     await entry.getByRole('link', { name: new RegExp(existing.name) }).waitFor();
     await entry.getByRole('table').getByRole('rowheader', { name: 'Firm' }).waitFor();
+    // The profile facts it would give the entry (issue 33), side by side too.
+    const portfolioRow = entry.getByRole('row', { name: /^Portfolio/ });
+    await portfolioRow.waitFor();
+    expect(await portfolioRow.innerText()).toContain('Tidewater Grid (Seed, 2024)');
+    await entry.getByRole('table').getByRole('rowheader', { name: 'Thesis' }).waitFor();
     expect(await entry.getByLabel('List as a new entry').isChecked()).toBe(true);
     await expectAccessible(admin.page);
     await screenshot(admin.page, 'review-5-join-decision');

@@ -18,7 +18,15 @@ export function portalInvestor(run: string) {
  */
 export async function joinAndSubmitProfile(
   page: Page,
-  investor: { email: string; name: string; sector: string; contactEmail?: string },
+  investor: {
+    email: string;
+    name: string;
+    sector: string;
+    contactEmail?: string;
+    /** Profile facts (issue 33): a thesis, and portfolio companies one a line. */
+    thesis?: string;
+    portfolio?: string;
+  },
 ): Promise<void> {
   await page.goto(`${portalUrl()}/portal/vcn/register`);
   await page.getByLabel('Email').fill(investor.email);
@@ -39,6 +47,9 @@ export async function joinAndSubmitProfile(
   await form.getByLabel('Sectors').fill(investor.sector);
   if (investor.contactEmail) await form.getByLabel('Email', { exact: true }).fill(investor.contactEmail);
   await form.getByLabel('Founders may buy my email').check();
+  if (investor.thesis)
+    await form.getByLabel('In a few sentences: what you back and why').fill(investor.thesis);
+  if (investor.portfolio) await form.getByLabel('Portfolio companies').fill(investor.portfolio);
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('heading', { name: SUBMITTED_HEADING }).waitFor();
 }
