@@ -9,6 +9,7 @@ import type { UpdateSummary } from '../table/models';
 import { getInvestorContacts } from '../table/repositories/contacts';
 import {
   claimUpdateSummary,
+  getUpdateSummary,
   listUpdateSummaries,
   recordUpdateSummarySent,
   releaseUpdateSummary,
@@ -79,13 +80,16 @@ export type SummaryOutcome = 'sent' | 'off' | 'nothing' | 'already' | 'refused';
 
 /** One buyer's summary for the week of `now`. */
 async function summarise(
-  summary: UpdateSummary,
+  listed: UpdateSummary,
   email: string | null,
   enabled: boolean,
   now: Date,
 ): Promise<SummaryOutcome> {
   const week = isoWeek(now);
   if (!enabled || !email) return 'off';
+  // The index's copy may lag the item (a week claimed then given back a moment ago): the week sent
+  // and what was covered are read from the item itself, strongly consistent.
+  const summary = (await getUpdateSummary(listed.userId)) ?? listed;
   if (summary.lastSentWeek === week) return 'already';
   const investors = await updatesOf(summary, now);
   if (investors.length === 0) return 'nothing';
