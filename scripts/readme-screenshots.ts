@@ -96,7 +96,7 @@ async function trustTour(browser: Browser, dev: DevProcess) {
   // ...and the founder's library shows it, marked, with the value bought.
   await founder.goto(`${dev.appUrl}/account/settings`);
   await founder
-    .getByText(/^Updated \d/)
+    .getByText(/^Updated \S/)
     .first()
     .waitFor({ timeout: 30_000 });
   // The library's card alone: the updated row sits below the fold of the account page.
@@ -197,7 +197,8 @@ async function tour(browser: Browser, dev: DevProcess) {
     await checkout.close();
     await page.getByText('This contact list has been purchased').waitFor({ timeout: 30_000 });
     await page.goto(`${dev.appUrl}/account/settings`);
-    await page.getByRole('table').waitFor({ timeout: 30_000 });
+    // A table at 1280 px, cards on a phone.
+    await page.locator('.contact-library table, .library-cards').first().waitFor({ timeout: 30_000 });
     await shoot(page, `library-${width}`);
     await page.goto(`${dev.appUrl}/podcasts`);
     await page.getByRole('button', { name: 'List a Podcast' }).waitFor();
