@@ -61,7 +61,7 @@ describe('an investor joins through the vcn portal (Chromium, vcn.localhost)', (
     await form.getByLabel('Countries').fill('Portugal');
     await form.getByLabel('Smallest cheque (US$)').fill('25k');
     await form.getByLabel('Largest cheque (US$)').fill('150k');
-    await form.getByLabel('Yes').check();
+    await form.getByLabel('I lead').check();
     await form.getByLabel('In a few sentences: what you back and why').fill('First cheques into fintech.');
     await form.getByLabel('LinkedIn', { exact: true }).fill('linkedin.com/in/ines-duarte');
     await form.getByLabel('Founders may buy my email').check();

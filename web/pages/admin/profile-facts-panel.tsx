@@ -151,39 +151,43 @@ export function ProfileFactsPanel({ sheet }: { sheet: ProfileSheet }) {
       <h3 className="h6" id="profile-sheet-title">
         Profile and where it came from
       </h3>
-      <Table responsive size="sm" className="small align-middle" aria-labelledby="profile-sheet-title">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Source</th>
-            <th scope="col">Changed</th>
-            <th scope="col">Last confirmed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {PROFILE_FACT_KINDS.map((kind) => {
-            const field = sheet.fields[kind];
-            return (
-              <tr key={kind}>
-                <th scope="row">{PROFILE_FACT_LABELS[kind]}</th>
-                <td>
-                  {field ? (
-                    field.value === null ? (
-                      <em>removed ({field.source.name})</em>
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled by keyboard */}
+      <section className="table-responsive" tabIndex={0} aria-labelledby="profile-sheet-title">
+        <Table size="sm" className="small align-middle" aria-labelledby="profile-sheet-title">
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Source</th>
+              <th scope="col">Changed</th>
+              <th scope="col">Last confirmed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {PROFILE_FACT_KINDS.map((kind) => {
+              const field = sheet.fields[kind];
+              return (
+                <tr key={kind}>
+                  <th scope="row">{PROFILE_FACT_LABELS[kind]}</th>
+                  <td>
+                    {field ? (
+                      field.value === null ? (
+                        <em>removed ({field.source.name})</em>
+                      ) : (
+                        field.source.name
+                      )
                     ) : (
-                      field.source.name
-                    )
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>{field ? formatDate(field.changedAt) : '—'}</td>
-                <td>{field ? formatDate(field.confirmedAt) : '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+                      '—'
+                    )}
+                  </td>
+                  <td>{field ? formatDate(field.changedAt) : '—'}</td>
+                  <td>{field ? formatDate(field.confirmedAt) : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </section>
       <Form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="edit-profile-title">
         <h4 className="h6" id="edit-profile-title">
           Edit the profile
