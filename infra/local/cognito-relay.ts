@@ -25,6 +25,8 @@ export class CognitoRelay {
   private readonly nextKind = new Map<string, AuthEmailKind>();
   /** Code boxes read so far: a request that sends a code waits for this to grow. */
   private boxesRead = 0;
+  /** Code boxes read so far per address: a request that names its address waits for its own box. */
+  private readonly boxesReadFor = new Map<string, number>();
   private buffer = '';
   private readonly ses: SESv2Client;
 
@@ -60,6 +62,10 @@ export class CognitoRelay {
       const destination = /Destination:\s*(\S+)/.exec(box)?.[1];
       const code = /Code:\s*(\S+)/.exec(box)?.[1];
       this.boxesRead++;
+      if (destination) {
+        const address = destination.toLowerCase();
+        this.boxesReadFor.set(address, (this.boxesReadFor.get(address) ?? 0) + 1);
+      }
       if (destination && code) {
         const kind = this.nextKind.get(destination.toLowerCase()) ?? 'verify-email';
         this.nextKind.delete(destination.toLowerCase());
@@ -97,14 +103,24 @@ export class CognitoRelay {
   /**
    * cognito-local logs through pino's asynchronous writer, which now and then keeps its last line
    * (here: the code box) until it writes another. It logs little else (requests only at debug level),
-   * so a code could wait for the next sign-up. After a request that sends a code, while no new box has
+   * so a code could wait for the next sign-up. After a request that sends a code, until its box has
    * been read, this asks cognito-local for an operation it does not have: it logs that as an error,
-   * and the line before it (the box) comes out.
+   * and the line before it (the box) comes out. A request that names its address waits for that
+   * address's box (two sign-ups at once each wait for their own, not for whichever box comes first);
+   * one that does not (a code for the signed-in user) waits for any new box. It gives up after a
+   * minute, which only a machine far busier than any the suite runs on would need.
    */
-  private async flushCodeOutput(cognitoUrl: string, boxesBefore: number): Promise<void> {
-    for (let attempt = 0; attempt < 20 && this.boxesRead === boxesBefore; attempt++) {
+  private async flushCodeOutput(
+    cognitoUrl: string,
+    address: string | undefined,
+    boxesBefore: number,
+    ownBefore: number,
+  ): Promise<void> {
+    const read = () =>
+      address ? (this.boxesReadFor.get(address) ?? 0) > ownBefore : this.boxesRead !== boxesBefore;
+    for (let attempt = 0; attempt < 400 && !read(); attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 150));
-      if (this.boxesRead !== boxesBefore) return;
+      if (read()) return;
       await fetch(cognitoUrl, {
         method: 'POST',
         headers: {
@@ -174,15 +190,17 @@ export class CognitoRelay {
           }),
         );
       }
+      const address = request.Username ? String(request.Username).toLowerCase() : undefined;
+      const boxesBefore = this.boxesRead;
+      const ownBefore = address ? (this.boxesReadFor.get(address) ?? 0) : 0;
       const upstream = await fetch(`${cognitoUrl}${url.replace(/^\/cognito/, '') || '/'}`, {
         method: req.method ?? 'POST',
         headers,
         ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: forwarded }),
       });
-      const boxesBefore = this.boxesRead;
       const text = await upstream.text();
       if (upstream.ok && SENDS_A_CODE.some((name) => target.endsWith(name))) {
-        void this.flushCodeOutput(cognitoUrl, boxesBefore);
+        void this.flushCodeOutput(cognitoUrl, address, boxesBefore, ownBefore);
       }
       if (upstream.ok && target.endsWith('.ConfirmSignUp') && this.cognito && request.Username) {
         await markEmailVerified(this.cognito, request.Username);

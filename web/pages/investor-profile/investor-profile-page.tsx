@@ -111,7 +111,7 @@ export function InvestorProfilePage() {
           {bought.data ? (
             <span className="badge text-bg-success fs-6 fw-semibold">{boughtLabel(bought.data)}</span>
           ) : isInCart(cart, profile.id) ? (
-            <span className="small text-success fw-semibold">In cart</span>
+            <span className="small text-success-emphasis fw-semibold">In cart</span>
           ) : (
             <Button variant="primary" onClick={add}>
               Add to Export Cart
