@@ -321,9 +321,18 @@ describe('the account page', () => {
     };
     renderPage(<AccountPage />);
     await screen.findByRole('table');
-    expect(screen.getByRole('button', { name: 'Download refreshed CSV: cart cart_new' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Download refreshed CSV: cart cart_old' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Download CSV again: cart cart_old' })).toBeTruthy();
+    // Each purchase is named by the day it was bought, not by its id.
+    expect(
+      screen.getByRole('button', { name: `Download refreshed CSV: purchase of ${showDate(recent)}` }),
+    ).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: `Download refreshed CSV: purchase of ${showDate(old)}` }),
+    ).toBeNull();
+    expect(
+      screen.getByRole('button', { name: `Download CSV again: purchase of ${showDate(old)}` }),
+    ).toBeTruthy();
+    const purchases = screen.getByRole('list', { name: 'Your purchases' });
+    expect(purchases.textContent).not.toMatch(/cart_/);
   });
 
   it('turns the weekly update emails off with the switch', async () => {

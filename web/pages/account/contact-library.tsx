@@ -18,7 +18,7 @@ import { errorMessage } from '../../api/client';
 import { useDownloadCrmExport } from '../../api/crm-export';
 import { DEFAULT_LIBRARY_VIEW, type LibraryView, useMyContacts } from '../../api/get-my-contacts';
 import { useDownloadPurchaseCsv } from '../../api/get-purchase-csv';
-import { showDate } from '../../components/dates';
+import { showDate, showDateTime } from '../../components/dates';
 import { EmptyState } from '../../components/empty-state';
 import { LibraryValue } from '../../components/library-value';
 import { LinkButton } from '../../components/link-button';
@@ -352,26 +352,36 @@ function CrmExport() {
   );
 }
 
-/** One "Download CSV again" per purchase the library holds, newest first (a fresh 5-minute link each time). */
+/**
+ * One "Download CSV again" per purchase the library holds, newest first (a fresh 5-minute link each
+ * time), named by the day it was bought (with the time when two purchases share a day): a founder
+ * knows a purchase by when they made it, not by an id.
+ */
 function PurchaseDownloads({ purchases }: { purchases: ContactsResponse['purchases'] }) {
   const download = useDownloadPurchaseCsv();
   if (purchases.length === 0) return null;
+  const days = purchases.map(({ purchasedAt }) => showDate(purchasedAt));
+  const named = (purchasedAt: string, index: number) =>
+    days.filter((day) => day === days[index]).length > 1 ? showDateTime(purchasedAt) : days[index];
   return (
     <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" aria-label="Your purchases">
-      {purchases.map(({ cartId, purchasedAt }) => (
-        <li key={cartId}>
-          <Button
-            variant="outline-primary"
-            size="sm"
-            onClick={() => download.mutate(cartId)}
-            disabled={download.isPending}
-            aria-label={`${DOWNLOAD_CSV_AGAIN}: cart ${cartId}`}
-          >
-            {DOWNLOAD_CSV_AGAIN} <span className="font-monospace small">{cartId}</span>
-          </Button>{' '}
-          <RefreshedCsvButton cartId={cartId} purchasedAt={purchasedAt} />
-        </li>
-      ))}
+      {purchases.map(({ cartId, purchasedAt }, index) => {
+        const when = named(purchasedAt, index);
+        return (
+          <li key={cartId}>
+            <Button
+              variant="outline-primary"
+              size="sm"
+              onClick={() => download.mutate(cartId)}
+              disabled={download.isPending}
+              aria-label={`${DOWNLOAD_CSV_AGAIN}: purchase of ${when}`}
+            >
+              {DOWNLOAD_CSV_AGAIN} <span className="small">· bought {when}</span>
+            </Button>{' '}
+            <RefreshedCsvButton cartId={cartId} purchasedAt={purchasedAt} purchaseName={when} />
+          </li>
+        );
+      })}
     </ul>
   );
 }
