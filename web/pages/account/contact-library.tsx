@@ -362,7 +362,7 @@ function PurchaseDownloads({ purchases }: { purchases: ContactsResponse['purchas
   if (purchases.length === 0) return null;
   const days = purchases.map(({ purchasedAt }) => showDate(purchasedAt));
   const named = (purchasedAt: string, index: number) =>
-    days.filter((day) => day === days[index]).length > 1 ? showDateTime(purchasedAt) : days[index];
+    days.filter((day) => day === days[index]).length > 1 ? showDateTime(purchasedAt) : showDate(purchasedAt);
   return (
     <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" aria-label="Your purchases">
       {purchases.map(({ cartId, purchasedAt }, index) => {
