@@ -1,7 +1,8 @@
 import { normalizeTag } from './normalize-tag';
 
 /**
- * The order founders think of funding stages in. Matching stays on the normalised tag; this is only
+ * The order founders think of funding stages in (the taxonomy's stages, shared/taxonomy/sectors.ts,
+ * and older spellings). Matching stays on the normalised tag; this is only
  * how stages are listed: these first, in this order, then any other stage alphabetically.
  */
 export const CANONICAL_STAGES = [
@@ -10,6 +11,7 @@ export const CANONICAL_STAGES = [
   'series a',
   'series b',
   'series c',
+  'series c+',
   'growth',
   'late stage',
 ] as const;

@@ -5,28 +5,20 @@ import { Draw, seededRandom, zipf } from './random';
 import { emailPart } from './transliterate';
 
 /** Stages in the founders' order. */
-export const DEMO_STAGES = [
-  'Pre-Seed',
-  'Seed',
-  'Series A',
-  'Series B',
-  'Series C',
-  'Growth',
-  'Late Stage',
-] as const;
+export const DEMO_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C+', 'Growth'] as const;
 type Stage = (typeof DEMO_STAGES)[number];
 
 /**
- * The demo directory's sectors: one list, no two of them names for the same thing (a taxonomy with
- * synonyms is built on it later), most common first: investors' sector counts fall off like a Zipf
+ * The demo directory's sectors: one list of the taxonomy's sectors (shared/taxonomy), no two of them
+ * synonyms of each other (a test), most common first: investors' sector counts fall off like a Zipf
  * law down this list.
  */
 export const DEMO_SECTORS = [
   'AI',
   'Fintech',
   'SaaS',
-  'Healthtech',
-  'Climate Tech',
+  'Health',
+  'Climate',
   'Consumer',
   'Developer Tools',
   'Cybersecurity',
@@ -39,14 +31,14 @@ export const DEMO_SECTORS = [
   'Proptech',
   'Logistics',
   'Robotics',
-  'Agtech',
+  'Food & Agriculture',
   'Gaming',
   'Media',
   'Web3',
-  'Food Tech',
+  'Energy',
   'HR Tech',
   'Legal Tech',
-  'Space Tech',
+  'Space',
 ] as const;
 
 /** What a kind of investor is called, does and is titled: each investor is consistent with their kind. */
@@ -100,9 +92,8 @@ const KINDS: readonly InvestorKind[] = [
       ['Seed', 34],
       ['Series A', 30],
       ['Series B', 14],
-      ['Series C', 6],
-      ['Growth', 3],
-      ['Late Stage', 1],
+      ['Series C+', 6],
+      ['Growth', 4],
     ],
     joins: 0.6,
   },
@@ -151,7 +142,7 @@ const KINDS: readonly InvestorKind[] = [
       ['Seed', 10],
       ['Series A', 35],
       ['Series B', 35],
-      ['Series C', 15],
+      ['Series C+', 15],
       ['Growth', 5],
     ],
     joins: 0.5,
@@ -178,9 +169,8 @@ const KINDS: readonly InvestorKind[] = [
     stages: [
       ['Series A', 5],
       ['Series B', 25],
-      ['Series C', 25],
-      ['Growth', 30],
-      ['Late Stage', 15],
+      ['Series C+', 25],
+      ['Growth', 45],
     ],
     joins: 0.5,
   },
@@ -228,9 +218,8 @@ const KINDS: readonly InvestorKind[] = [
       ['Seed', 10],
       ['Series A', 15],
       ['Series B', 20],
-      ['Series C', 15],
-      ['Growth', 25],
-      ['Late Stage', 15],
+      ['Series C+', 15],
+      ['Growth', 40],
     ],
     joins: 0.3,
   },
@@ -421,17 +410,13 @@ const CHEQUES: Readonly<Record<Stage, readonly [readonly number[], readonly numb
     [5_000_000, 8_000_000],
     [15_000_000, 20_000_000, 25_000_000],
   ],
-  'Series C': [
+  'Series C+': [
     [10_000_000, 15_000_000],
     [30_000_000, 40_000_000, 50_000_000],
   ],
   Growth: [
-    [20_000_000, 25_000_000],
-    [75_000_000, 100_000_000],
-  ],
-  'Late Stage': [
-    [50_000_000, 75_000_000],
-    [150_000_000, 200_000_000],
+    [20_000_000, 25_000_000, 50_000_000],
+    [75_000_000, 100_000_000, 200_000_000],
   ],
 };
 

@@ -1,0 +1,173 @@
+import * as z from 'zod/mini';
+import { normalizeTag } from '../tags/normalize-tag';
+import { taxonomyKey } from './fold';
+import { type City, type Country, resolveCity, resolveCountry } from './places';
+import { DEFAULT_SECTORS, DEFAULT_STAGES, type TaxonomyEntrySeed } from './sectors';
+
+/** The lists the taxonomy keeps with synonyms, as admins edit them. */
+export const TAXONOMY_KINDS = ['sector', 'stage'] as const;
+export type TaxonomyKind = (typeof TAXONOMY_KINDS)[number];
+export const taxonomyKindSchema = z.enum(TAXONOMY_KINDS);
+
+/** The investor field each list fills. */
+export const FIELD_OF_KIND = { sector: 'sectorFocus', stage: 'stageFocus' } as const;
+
+/**
+ * An admin's edit of one entry, stored in the table: synonyms added to a default entry, or a sector
+ * added with its synonyms (`added`). The defaults themselves live in code (sectors.ts).
+ */
+export const taxonomyEditSchema = z.object({
+  kind: taxonomyKindSchema,
+  /** The entry's stored value (its label in lower case). */
+  value: z.string().check(z.minLength(1)),
+  label: z.string().check(z.minLength(1)),
+  synonyms: z.array(z.string()),
+  added: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TaxonomyEdit = z.infer<typeof taxonomyEditSchema>;
+
+/** One entry of a list: what is stored, what is shown, the other spellings it takes. */
+export interface TaxonomyEntry {
+  value: string;
+  label: string;
+  synonyms: string[];
+  /** Added by an admin (not a default). */
+  added: boolean;
+}
+
+/** The stored value of a label: lower case, spaces collapsed (as tags always were). */
+export const entryValueOf = (label: string): string => normalizeTag(label);
+
+/** What mapping a list of values gives: the taxonomy's values (each once, in order) and those it does not know. */
+export interface MappedValues {
+  values: string[];
+  unmapped: string[];
+}
+
+function entriesOf(seeds: readonly TaxonomyEntrySeed[]): TaxonomyEntry[] {
+  return seeds.map((seed) => ({
+    value: entryValueOf(seed.label),
+    label: seed.label,
+    synonyms: [...seed.synonyms],
+    added: false,
+  }));
+}
+
+/**
+ * The taxonomy: the default sectors and stages with the admins' edits applied, and the lookups that
+ * map any spelling to an entry (folded with {@link taxonomyKey}: case, accents, punctuation and
+ * spacing never matter). A label wins over a synonym of another entry; the first entry wins among
+ * synonyms (admins cannot add a synonym another entry has: the API refuses it).
+ */
+export class Taxonomy {
+  private readonly lists: Record<TaxonomyKind, TaxonomyEntry[]>;
+  private readonly lookups: Record<TaxonomyKind, Map<string, TaxonomyEntry>>;
+
+  constructor(edits: readonly TaxonomyEdit[] = []) {
+    this.lists = { sector: entriesOf(DEFAULT_SECTORS), stage: entriesOf(DEFAULT_STAGES) };
+    for (const edit of edits) {
+      const list = this.lists[edit.kind];
+      const entry = list.find((e) => e.value === edit.value);
+      if (entry) entry.synonyms = [...new Set([...entry.synonyms, ...edit.synonyms])];
+      else list.push({ value: edit.value, label: edit.label, synonyms: [...edit.synonyms], added: true });
+    }
+    for (const kind of TAXONOMY_KINDS)
+      if (kind === 'sector') this.lists[kind].sort((a, b) => a.label.localeCompare(b.label, 'en'));
+    this.lookups = { sector: new Map(), stage: new Map() };
+    for (const kind of TAXONOMY_KINDS) {
+      const lookup = this.lookups[kind];
+      for (const entry of this.lists[kind]) lookup.set(taxonomyKey(entry.label), entry);
+      for (const entry of this.lists[kind])
+        for (const synonym of entry.synonyms) {
+          const key = taxonomyKey(synonym);
+          if (key !== '' && !lookup.has(key)) lookup.set(key, entry);
+        }
+    }
+  }
+
+  /** The entries of a list: sectors alphabetical, stages in the founders' order. */
+  entries(kind: TaxonomyKind): readonly TaxonomyEntry[] {
+    return this.lists[kind];
+  }
+
+  /** The entry a spelling stands for (its label, stored value or a synonym), or null. */
+  resolve(kind: TaxonomyKind, raw: string): TaxonomyEntry | null {
+    const key = taxonomyKey(raw);
+    if (key === '') return null;
+    const found = this.lookups[kind].get(key);
+    if (found) return found;
+    // "Fintech (payments, lending)" not listed as such: the words before the brackets name the entry.
+    const head = raw.replace(/\(.*$/s, '');
+    return head !== raw ? (this.lookups[kind].get(taxonomyKey(head)) ?? null) : null;
+  }
+
+  /** The entry whose stored value this is (exactly), or null. */
+  entry(kind: TaxonomyKind, value: string): TaxonomyEntry | null {
+    return this.lists[kind].find((entry) => entry.value === value) ?? null;
+  }
+
+  /** Maps a list of values: each known spelling to its entry's value (once), the rest kept apart. */
+  map(kind: TaxonomyKind, raws: readonly string[]): MappedValues {
+    const values: string[] = [];
+    const unmapped: string[] = [];
+    const seenUnmapped = new Set<string>();
+    for (const raw of raws) {
+      if (raw.trim() === '') continue;
+      const entry = this.resolve(kind, raw);
+      if (entry) {
+        if (!values.includes(entry.value)) values.push(entry.value);
+      } else if (!seenUnmapped.has(taxonomyKey(raw))) {
+        seenUnmapped.add(taxonomyKey(raw));
+        unmapped.push(normalizeTag(raw));
+      }
+    }
+    return { values, unmapped };
+  }
+
+  /** The entry (other than `except`) that already has this spelling as its label or a synonym. */
+  owner(kind: TaxonomyKind, spelling: string): TaxonomyEntry | null {
+    return this.lookups[kind].get(taxonomyKey(spelling)) ?? null;
+  }
+}
+
+/** The taxonomy of the defaults alone (before admin edits are read). */
+export const DEFAULT_TAXONOMY = new Taxonomy();
+
+/** Places of a record mapped: countries by their display name, cities within them, the names not known. */
+export interface MappedPlaces {
+  countries: string[];
+  countryCodes: string[];
+  cities: string[];
+  unmappedCountries: string[];
+}
+
+/**
+ * Maps a record's places: each country name, variant or code to the country's display name; each
+ * city to the known city within the record's countries (or the only city of that name), a city the
+ * taxonomy does not know kept as written (cities are too many to list: docs/decisions.md). A
+ * country the taxonomy does not know is left out and returned apart (the unmapped queue).
+ */
+export function mapPlaces(countries: readonly string[], cities: readonly string[]): MappedPlaces {
+  const known: Country[] = [];
+  const unmappedCountries: string[] = [];
+  for (const raw of countries) {
+    if (raw.trim() === '') continue;
+    const country = resolveCountry(raw);
+    if (!country) {
+      if (!unmappedCountries.some((u) => taxonomyKey(u) === taxonomyKey(raw)))
+        unmappedCountries.push(raw.trim());
+    } else if (!known.includes(country)) known.push(country);
+  }
+  const codes = known.map((country) => country.code);
+  const cityNames: string[] = [];
+  const resolved: City[] = [];
+  for (const raw of cities) {
+    if (raw.trim() === '') continue;
+    const city = resolveCity(raw, codes);
+    const name = city ? city.name : raw.trim().replace(/\s+/g, ' ');
+    if (city) resolved.push(city);
+    if (!cityNames.some((n) => taxonomyKey(n) === taxonomyKey(name))) cityNames.push(name);
+  }
+  return { countries: known.map((c) => c.name), countryCodes: codes, cities: cityNames, unmappedCountries };
+}
