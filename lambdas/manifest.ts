@@ -126,7 +126,8 @@ export const manifest = {
   directory: {
     description: 'The public directory: metadata, facets, search, profiles, portals (no contact details)',
     // IMPORTED#: a profile shows which contact kinds the imported record has (never a value).
-    table: { reads: ['INVESTOR#', 'IMPORTED#', 'TAG#', 'DIRECTORY', 'PORTAL#'] },
+    // TAXONOMY: the admins' edits of the taxonomy, for the forms' lists (GET /taxonomy).
+    table: { reads: ['INVESTOR#', 'IMPORTED#', 'TAG#', 'DIRECTORY', 'PORTAL#', 'TAXONOMY'] },
     searchIndex: 'read',
   },
 
@@ -189,6 +190,9 @@ export const manifest = {
         'CURATION_JOB#',
         'REPORT#',
         'CORRECTION#',
+        'TAXONOMY',
+        'UNMAPPED_VALUE#',
+        'TAXONOMY_JOB#',
       ],
       writes: [
         'USER#',
@@ -204,6 +208,8 @@ export const manifest = {
         'RUNNER#',
         'REPORT#',
         'CORRECTION#',
+        'TAXONOMY',
+        'TAXONOMY_JOB#',
       ],
       gsi1: [
         'EMAIL#',
@@ -220,7 +226,7 @@ export const manifest = {
     },
     uploads: { write: ['imports/'] },
     searchIndex: 'record',
-    starts: ['mapping', 'aggregation', 'curation', 'import', 'exportDelivery'],
+    starts: ['mapping', 'aggregation', 'curation', 'taxonomyRemap', 'import', 'exportDelivery'],
     email: true,
     // SITE_URL: the approved investor's email links to their entry.
     settings: ['site'],
@@ -266,9 +272,31 @@ export const manifest = {
   DirectoryTasksFunctionArn: {
     description: 'Mapping, curation and aggregation steps',
     table: {
-      reads: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION#', 'CURATION_JOB#'],
+      reads: [
+        'IMPORTED#',
+        'INVESTOR#',
+        'TAG#',
+        'DIRECTORY',
+        'CURATION#',
+        'CURATION_JOB#',
+        'TAXONOMY',
+        'UNMAPPED_VALUE#',
+        'TAXONOMY_JOB#',
+      ],
       // IMPORT#: what mapping did with each page of an import's rows (the job's summary).
-      writes: ['IMPORTED#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'CURATION_JOB#', 'RUNNER#', 'IMPORT#'],
+      // TAXONOMY, UNMAPPED_VALUE#: the values mapping keeps apart (the unmapped queue).
+      writes: [
+        'IMPORTED#',
+        'INVESTOR#',
+        'TAG#',
+        'DIRECTORY',
+        'CURATION_JOB#',
+        'RUNNER#',
+        'IMPORT#',
+        'TAXONOMY',
+        'UNMAPPED_VALUE#',
+        'TAXONOMY_JOB#',
+      ],
       gsi1: ['TAGCOUNTERS'],
       gsi2: ['UNMAPPED', 'STAGED#'],
       scans:

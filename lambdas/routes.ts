@@ -52,6 +52,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/directory/metadata', 'public', 'directory'),
   route('GET', '/directory/role-counts', 'public', 'directory'),
   route('GET', '/directory/facets', 'public', 'directory'),
+  route('GET', '/taxonomy', 'public', 'directory'),
   // Suggestions as a founder types in the search box (issue 34): investors, firms, sectors, stages, places.
   route('GET', '/directory/suggestions', 'public', 'directory'),
   route('GET', '/investors', 'public', 'directory'),
@@ -134,6 +135,11 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/admin/field-merger/jobs/{jobId}', 'admin', 'admin'),
   route('GET', '/admin/curation-rules', 'admin', 'admin'),
   route('DELETE', '/admin/curation-rules', 'admin', 'admin'),
+  // The taxonomy (issue 33): the unmapped queue, synonyms and sectors added, re-map runs.
+  route('GET', '/admin/taxonomy/unmapped', 'admin', 'admin'),
+  route('POST', '/admin/taxonomy/synonyms', 'admin', 'admin'),
+  route('POST', '/admin/taxonomy/remap', 'admin', 'admin'),
+  route('GET', '/admin/taxonomy/jobs/{jobId}', 'admin', 'admin'),
   route('GET', '/admin/debug-field', 'admin', 'admin'),
   route('POST', '/admin/functions/{functionName}', 'admin', 'admin'),
   // Paged (issue 30): `cursor` and `limit` (50 a page); the unmatched payments are their own list.

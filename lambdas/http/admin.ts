@@ -132,6 +132,7 @@ import { getUserProfiles } from '../lib/table/repositories/users';
 import { aggregationWorkflow } from '../workflows/start/aggregation';
 import { curationWorkflow } from '../workflows/start/curation';
 import { mappingWorkflow } from '../workflows/start/mapping';
+import { adminTaxonomyEndpoints, recordMergerOnTaxonomy } from './taxonomy-endpoints';
 
 /** The stored fields of a portal from the tool's form. */
 const portalFields = (body: PortalFieldsBody, now: string) => ({
@@ -177,6 +178,8 @@ async function paged<T>(read: () => Promise<T>): Promise<T> {
 
 /** Admin tools: the mapping debugger, the field merger, the function runner, recent carts. */
 export const handler = httpHandler('admin', {
+  ...adminTaxonomyEndpoints,
+
   'GET /admin/imported-investors': endpoint({
     auth: 'admin',
     query: importedInvestorByEmailQuery,
@@ -328,6 +331,7 @@ export const handler = httpHandler('admin', {
       const now = new Date().toISOString();
       const rules = rulesOfRequest(request, now);
       await recordCurationRules(request.field, rules, finalsOfRequest(request));
+      await recordMergerOnTaxonomy(request, now);
       const job = await createCurationJob(newCurationJob(request, total, caller.sub, now));
       try {
         await curationWorkflow.start({ jobId: job.id }, job.id);

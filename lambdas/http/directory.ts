@@ -13,6 +13,7 @@ import {
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
 import { InvalidSearchCursorError } from '../../shared/search/engine';
+import type { SearchFilters } from '../../shared/search/filters';
 import { currentSearchIndex } from '../lib/directory/search-index';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
@@ -26,9 +27,30 @@ import {
 } from '../lib/table/repositories/investors';
 import { getPortal } from '../lib/table/repositories/portals';
 import { getProfileSheet } from '../lib/table/repositories/profile-facts';
+import { currentTaxonomy } from '../lib/table/repositories/taxonomy';
+import { publicTaxonomyEndpoints } from './taxonomy-endpoints';
+
+/**
+ * The filters on the taxonomy: a sector or stage in any spelling its sources used (a link with
+ * `sectorFocus=fintech (payments, lending)`) searches the entry it names ("fintech"); a value off
+ * the list is searched as given (and finds nobody).
+ */
+async function onTaxonomy(filters: SearchFilters): Promise<SearchFilters> {
+  if (filters.sector === undefined && filters.stage === undefined) return filters;
+  const taxonomy = await currentTaxonomy();
+  const sector = filters.sector !== undefined ? taxonomy.resolve('sector', filters.sector) : null;
+  const stage = filters.stage !== undefined ? taxonomy.resolve('stage', filters.stage) : null;
+  return {
+    ...filters,
+    ...(sector ? { sector: sector.value } : {}),
+    ...(stage ? { stage: stage.value } : {}),
+  };
+}
 
 /** Directory and search: public routes that never carry a contact detail. */
 export const handler = httpHandler('directory', {
+  ...publicTaxonomyEndpoints,
+
   'GET /directory/metadata': endpoint({
     auth: 'public',
     handle: () => getLatestDirectoryMetadata(),
@@ -50,7 +72,9 @@ export const handler = httpHandler('directory', {
     auth: 'public',
     query: searchFacetsQuery,
     handle: async ({ query }) =>
-      searchFacetsResponse.parse((await currentSearchIndex()).facets(searchFiltersOf(query))),
+      searchFacetsResponse.parse(
+        (await currentSearchIndex()).facets(await onTaxonomy(searchFiltersOf(query))),
+      ),
   }),
 
   'GET /directory/suggestions': endpoint({
@@ -64,7 +88,7 @@ export const handler = httpHandler('directory', {
     auth: 'public',
     query: searchInvestorsQuery,
     handle: async ({ query }) => {
-      const filters = searchFiltersOf(query);
+      const filters = await onTaxonomy(searchFiltersOf(query));
       const cursor = query.cursor ?? null;
       try {
         // The spec's search (one stage or sector tag, by name) reads the tag's postings, fresh at

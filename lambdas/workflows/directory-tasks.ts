@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { aggregateDirectory, finishRecount, recountStep, startRecount } from '../lib/directory/aggregation';
 import { curationBatch } from '../lib/directory/curation';
 import { mapBatch } from '../lib/directory/mapping';
+import { remapBatch } from '../lib/directory/taxonomy';
 import { logger } from '../lib/observability/logger';
 import { RUN_LOCKS, type RunLock } from '../lib/table/models';
 import { updateCurationJob } from '../lib/table/repositories/curation-jobs';
@@ -10,6 +11,7 @@ import {
   releaseFunctionLock,
   renewRunLock,
 } from '../lib/table/repositories/function-runs';
+import { updateTaxonomyJob } from '../lib/table/repositories/taxonomy';
 import { taskHandler } from '../lib/task-handler';
 
 const lockName = z.nullable(z.enum(RUN_LOCKS));
@@ -39,13 +41,17 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('curationBatch'), jobId: z.string(), lockName, lockOwner }),
   z.object({ action: z.literal('curationComplete'), jobId: z.string() }),
   z.object({ action: z.literal('curationFail'), jobId: z.string() }),
+  // A re-map of the taxonomy: its batches, then its end (or its failure).
+  z.object({ action: z.literal('remapBatch'), jobId: z.string(), lockName, lockOwner }),
+  z.object({ action: z.literal('remapComplete'), jobId: z.string() }),
+  z.object({ action: z.literal('remapFail'), jobId: z.string() }),
   // An import takes the mapping lock before it publishes its rows (owner: the job), waiting while it is held.
   // A field-merger run and the scheduled recount take it the same way.
   z.object({
     action: z.literal('acquireLock'),
     lockName: z.enum(RUN_LOCKS),
     lockOwner: z.string(),
-    startedBy: z._default(z.enum(['import', 'curation', 'schedule']), 'import'),
+    startedBy: z._default(z.enum(['import', 'curation', 'schedule', 'taxonomy']), 'import'),
   }),
 ]);
 
@@ -76,6 +82,25 @@ export const handler = taskHandler(taskInput, async (input) => {
         status: 'failed',
         failureReason:
           'The change stopped before it reached every investor; what it changed stays. Please try again.',
+        finishedAt: new Date().toISOString(),
+      });
+      return { jobId: input.jobId };
+  }
+  switch (input.action) {
+    case 'remapBatch': {
+      const batch = await remapBatch(input.jobId, { lock: { name: input.lockName, owner: input.lockOwner } });
+      logger.info('re-map batch', { jobId: input.jobId, ...batch });
+      return batch;
+    }
+    case 'remapComplete':
+      await updateTaxonomyJob(input.jobId, { status: 'succeeded', finishedAt: new Date().toISOString() });
+      return { jobId: input.jobId };
+    case 'remapFail':
+      await releaseFunctionLock('mapping', input.jobId);
+      await updateTaxonomyJob(input.jobId, {
+        status: 'failed',
+        failureReason:
+          'The re-map stopped before it reached every investor; what it changed stays. Please start it again: it goes on from where it stopped.',
         finishedAt: new Date().toISOString(),
       });
       return { jobId: input.jobId };

@@ -24,6 +24,10 @@ export const stateMachines = {
     definition: 'lambdas/workflows/curation.asl.json',
     arnVariable: 'CURATION_STATE_MACHINE_ARN',
   },
+  taxonomyRemap: {
+    definition: 'lambdas/workflows/taxonomy-remap.asl.json',
+    arnVariable: 'TAXONOMY_REMAP_STATE_MACHINE_ARN',
+  },
   exportDelivery: {
     definition: 'lambdas/workflows/export-delivery.asl.json',
     arnVariable: 'EXPORT_STATE_MACHINE_ARN',

@@ -323,3 +323,37 @@ export function resolveRegion(value: string): Region | null {
 /** The display names of a region's countries (what a filter on it matches). */
 export const regionCountryNames = (region: Region): string[] =>
   region.countries.map((code) => countryOfCode(code)?.name ?? code);
+
+/** Places of a record mapped: countries by their display name, cities within them. */
+export interface MappedPlaces {
+  countries: string[];
+  countryCodes: string[];
+  cities: string[];
+}
+
+const keepOnce = (list: string[], name: string) => {
+  if (!list.some((n) => taxonomyKey(n) === taxonomyKey(name))) list.push(name);
+};
+
+/**
+ * Maps a record's places: each country name, variant or code to the country's display name; each
+ * city to the known city within the record's countries (or the only city of that name). A place
+ * the taxonomy does not know is kept as written (cities are too many to list, and a country off the
+ * ISO list is a rare place or a typo: docs/decisions.md, "One taxonomy").
+ */
+export function mapPlaces(countries: readonly string[], cities: readonly string[]): MappedPlaces {
+  const names: string[] = [];
+  const codes: string[] = [];
+  for (const raw of countries) {
+    if (raw.trim() === '') continue;
+    const country = resolveCountry(raw);
+    if (country && !codes.includes(country.code)) codes.push(country.code);
+    keepOnce(names, country ? country.name : raw.trim().replace(/\s+/g, ' '));
+  }
+  const cityNames: string[] = [];
+  for (const raw of cities) {
+    if (raw.trim() === '') continue;
+    keepOnce(cityNames, resolveCity(raw, codes)?.name ?? raw.trim().replace(/\s+/g, ' '));
+  }
+  return { countries: names, countryCodes: codes, cities: cityNames };
+}

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { normalizeTag } from '../tags/normalize-tag';
 import { taxonomyKey } from './fold';
-import { type City, type Country, resolveCity, resolveCountry } from './places';
 import { DEFAULT_SECTORS, DEFAULT_STAGES, type TaxonomyEntrySeed } from './sectors';
 
 /** The lists the taxonomy keeps with synonyms, as admins edit them. */
@@ -133,41 +132,3 @@ export class Taxonomy {
 
 /** The taxonomy of the defaults alone (before admin edits are read). */
 export const DEFAULT_TAXONOMY = new Taxonomy();
-
-/** Places of a record mapped: countries by their display name, cities within them, the names not known. */
-export interface MappedPlaces {
-  countries: string[];
-  countryCodes: string[];
-  cities: string[];
-  unmappedCountries: string[];
-}
-
-/**
- * Maps a record's places: each country name, variant or code to the country's display name; each
- * city to the known city within the record's countries (or the only city of that name), a city the
- * taxonomy does not know kept as written (cities are too many to list: docs/decisions.md). A
- * country the taxonomy does not know is left out and returned apart (the unmapped queue).
- */
-export function mapPlaces(countries: readonly string[], cities: readonly string[]): MappedPlaces {
-  const known: Country[] = [];
-  const unmappedCountries: string[] = [];
-  for (const raw of countries) {
-    if (raw.trim() === '') continue;
-    const country = resolveCountry(raw);
-    if (!country) {
-      if (!unmappedCountries.some((u) => taxonomyKey(u) === taxonomyKey(raw)))
-        unmappedCountries.push(raw.trim());
-    } else if (!known.includes(country)) known.push(country);
-  }
-  const codes = known.map((country) => country.code);
-  const cityNames: string[] = [];
-  const resolved: City[] = [];
-  for (const raw of cities) {
-    if (raw.trim() === '') continue;
-    const city = resolveCity(raw, codes);
-    const name = city ? city.name : raw.trim().replace(/\s+/g, ' ');
-    if (city) resolved.push(city);
-    if (!cityNames.some((n) => taxonomyKey(n) === taxonomyKey(name))) cityNames.push(name);
-  }
-  return { countries: known.map((c) => c.name), countryCodes: codes, cities: cityNames, unmappedCountries };
-}

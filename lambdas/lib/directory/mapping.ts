@@ -41,7 +41,9 @@ import {
   writeSearchableInvestors,
 } from '../table/repositories/investors';
 import { getProfileSheets, putProfileSheets } from '../table/repositories/profile-facts';
+import { loadTaxonomy, recordUnmappedValues, type UnmappedPosting } from '../table/repositories/taxonomy';
 import { recordSearchChanges } from './search-index';
+import { onTaxonomy } from './taxonomy';
 
 /** The id prefix of an investor's self-submitted record (lambdas/lib/portals/listing.ts). */
 export const SELF_SUBMITTED_PREFIX = 'self_';
@@ -134,7 +136,9 @@ function mappingOutcomes(
 
 /**
  * Maps one chunk of imported investors: groups them by searchable id, folds each group into the
- * existing searchable investor (if any), applies the curation rules to its focus lists, folds the
+ * existing searchable investor (if any), applies the curation rules to its focus lists, maps its
+ * sectors, stages and places onto the taxonomy (values it does not know go to the unmapped queue,
+ * never into the directory: shared/taxonomy), folds the
  * group's contact values into the investor's contact sheet (written when it says more than the
  * linked record: docs/data-model.md, "Provenance") and takes the contact flags and confirmed months
  * from it, writes the searchable investors that changed with their tag postings, then links every
@@ -153,12 +157,13 @@ export async function mapImportedInvestors(
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
   const ids = [...groups.keys()];
-  const [existing, rules, storedSheets, storedProfiles, withdrawn] = await Promise.all([
+  const [existing, rules, storedSheets, storedProfiles, withdrawn, taxonomy] = await Promise.all([
     getSearchableInvestors(ids, { consistent: true }),
     curationRuleMaps(),
     getInvestorContacts(ids, { consistent: true }),
     getProfileSheets(ids, { consistent: true }),
     withdrawnInvestorIds(ids),
+    loadTaxonomy(),
   ]);
   // An investor mapped before without a sheet reads it from its linked record, unless that is in the batch.
   const inBatch = new Map(investors.map((investor) => [investor.id, investor]));
@@ -176,6 +181,7 @@ export async function mapImportedInvestors(
   const changes: SearchableChange[] = [];
   const sheets: ContactSheet[] = [];
   const profiles: ProfileSheet[] = [];
+  const unmapped: UnmappedPosting[] = [];
   for (const [id, members] of groups) {
     // An investor who withdrew their profile stays out of the directory, whatever is imported.
     if (withdrawn.has(id)) continue;
@@ -192,6 +198,10 @@ export async function mapImportedInvestors(
       sectorFocus: applyRules(after.sectorFocus, rules.sectorFocus),
       stageFocus: applyRules(after.stageFocus, rules.stageFocus),
     };
+    // Searchable investors carry taxonomy values only: the rest waits in the admins' queue.
+    const onList = onTaxonomy(after, taxonomy);
+    after = onList.investor;
+    unmapped.push(...onList.unmapped);
     const stored = storedSheets.get(id);
     const linkedRecord = recordOf(after.importedInvestorId);
     const implied = linkedRecord ? derivedContactSheet(id, linkedRecord) : emptyContactSheet(id, stamp);
@@ -217,6 +227,7 @@ export async function mapImportedInvestors(
   // Sheets first: a card never shows a month its sheet does not hold (a failed batch is retried whole).
   await putInvestorContacts(sheets);
   await putProfileSheets(profiles);
+  await recordUnmappedValues(unmapped, stamp);
   // The search snapshot's change first: a failed table write is retried and records it again.
   await recordSearchChanges(changes.map((change) => change.after));
   await writeSearchableInvestors(changes);

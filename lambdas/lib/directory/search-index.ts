@@ -19,11 +19,13 @@ import {
   SEARCH_INDEX_KEY,
   SEARCH_INDEX_RECOUNT_PREFIX,
 } from '../../../shared/search/snapshot';
-import { NO_VOCABULARY, type Vocabulary } from '../../../shared/search/vocabulary';
+import type { Vocabulary } from '../../../shared/search/vocabulary';
+import { taxonomyVocabulary } from '../../../shared/taxonomy/vocabulary';
 import { s3Client } from '../clients/s3';
 import { searchIndexConfig } from '../config';
 import { logger } from '../observability/logger';
 import { toCard } from '../table/repositories/investors';
+import { loadTaxonomy } from '../table/repositories/taxonomy';
 
 /**
  * The search snapshot (docs/data-model.md, "Search index"): a derived copy of the searchable
@@ -71,7 +73,7 @@ async function put(key: string, investors: Iterable<IndexedInvestor>, now: Date,
  * regions, as vocabulary terms.
  */
 export async function searchVocabulary(): Promise<Vocabulary> {
-  return NO_VOCABULARY;
+  return taxonomyVocabulary(await loadTaxonomy());
 }
 
 /** Writes the snapshot: the binary index of the investors, gzipped. */

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/api/investor-requests';
 import { entryDecisionSchema } from '../../../shared/api/investor-review';
 import { adminReportSchema } from '../../../shared/api/reports';
+import { taxonomyJobSchema, type UnmappedKind, unmappedKindSchema } from '../../../shared/api/taxonomy';
 import { CART_STATUSES, cartInvestorSchema } from '../../../shared/cart/cart';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { cartPricingSchema } from '../../../shared/cart/pricing';
@@ -39,6 +40,7 @@ import { CONTACT_KINDS, contactSheetSchema } from '../../../shared/investors/pro
 import { investorRoleSchema } from '../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../shared/investors/types';
 import { DATA_REQUEST_ACTIONS, DATA_REQUEST_STATUSES } from '../../../shared/privacy/data-requests';
+import { taxonomyEditSchema } from '../../../shared/taxonomy/taxonomy';
 import { accessPattern, defineModel, keyFragment, padNumber, type TableKey } from './model';
 
 /**
@@ -1147,6 +1149,65 @@ export const curationJobModel = defineModel(
 );
 export type CurationJobItem = z.infer<typeof curationJobModel.schema>;
 
+const TAXONOMY = 'TAXONOMY';
+const EDIT_PREFIX = 'EDIT#';
+const UNMAPPED_PREFIX = 'UNMAPPED#';
+
+/** An admin's edit of the taxonomy (shared/taxonomy/taxonomy.ts): synonyms added, a sector added. */
+export const taxonomyEditModel = defineModel('taxonomyEdit', taxonomyEditSchema, (v) => ({
+  pk: TAXONOMY,
+  sk: `${EDIT_PREFIX}${v.kind}#${keyFragment(v.value, 900)}`,
+}));
+
+/** Every admin edit of the taxonomy (read by every mapping batch and the forms' list: a few hundred). */
+export const taxonomyEdits = accessPattern(
+  { index: 'table', params: [], description: "The admins' edits of the taxonomy (synonyms, added sectors)" },
+  () => ({ partition: TAXONOMY, sortPrefix: EDIT_PREFIX }),
+);
+
+/** A value the taxonomy does not know, as first written; the queue's counts come from its postings. */
+export const unmappedValueModel = defineModel(
+  'unmappedValue',
+  z.object({ kind: unmappedKindSchema, key: z.string(), value: z.string(), firstSeenAt: isoDate }),
+  (v) => ({ pk: TAXONOMY, sk: `${UNMAPPED_PREFIX}${v.kind}#${keyFragment(v.key, 900)}` }),
+);
+
+/** The unmapped values of one kind, by folded value (the admins' queue). */
+export const unmappedValuesOf = accessPattern(
+  {
+    index: 'table',
+    params: ['kind'],
+    description: 'The values of one kind the taxonomy does not know (the queue)',
+  },
+  (kind: UnmappedKind) => ({ partition: TAXONOMY, sortPrefix: `${UNMAPPED_PREFIX}${kind}#` }),
+);
+
+const unmappedValuePartition = (kind: UnmappedKind, key: string) =>
+  `UNMAPPED_VALUE#${kind}#${keyFragment(key, 1000)}`;
+
+/** One investor carrying an unmapped value (its raw value stays on the imported record). */
+export const unmappedPostingModel = defineModel(
+  'unmappedPosting',
+  z.object({ kind: unmappedKindSchema, key: z.string(), investorId: z.string(), name: z.string() }),
+  (v) => ({ pk: unmappedValuePartition(v.kind, v.key), sk: `INV#${v.investorId}` }),
+);
+
+/** The investors carrying one unmapped value (the queue's count and examples; the re-map's pages). */
+export const investorsWithUnmappedValue = accessPattern(
+  { index: 'table', params: ['kind', 'key'], description: 'The investors carrying one unmapped value' },
+  (kind: UnmappedKind, key: string) => ({ partition: unmappedValuePartition(kind, key), sortPrefix: 'INV#' }),
+);
+
+export const taxonomyJobKey = (id: string): TableKey => ({ pk: `TAXONOMY_JOB#${id}`, sk: 'JOB' });
+
+/** A re-map run, with where its pages are (a scan cursor in `all` mode). */
+export const taxonomyJobModel = defineModel(
+  'taxonomyJob',
+  z.object({ ...taxonomyJobSchema.shape, cursor: z.nullable(z.string()), startedByUserId: z.string() }),
+  (v) => taxonomyJobKey(v.id),
+);
+export type TaxonomyJobItem = z.infer<typeof taxonomyJobModel.schema>;
+
 export const ADMIN_FUNCTIONS = ['processUnmapped', 'processAll', 'aggregate'] as const;
 export type AdminFunction = (typeof ADMIN_FUNCTIONS)[number];
 
@@ -1331,6 +1392,9 @@ export const accessPatterns = {
   importJobs,
   importOutcomePagesOf,
   curationRulesOf,
+  taxonomyEdits,
+  unmappedValuesOf,
+  investorsWithUnmappedValue,
   podcastsByVotes,
   podcastsByListing,
   hiddenPodcasts,

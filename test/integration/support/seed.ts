@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { importRows } from '../../../infra/local/seed';
+import { addTaxonomySynonym, loadTaxonomy } from '../../../lambdas/lib/table/repositories/taxonomy';
+import { splitMultiValue } from '../../../shared/import/cell-values';
+import { taxonomyKey } from '../../../shared/taxonomy/fold';
+import { entryValueOf, type TaxonomyKind } from '../../../shared/taxonomy/taxonomy';
 import { settleWorkflows } from './settle';
 
 export interface SeedInvestor {
@@ -111,6 +115,14 @@ export async function seedInvestors(
   ]);
   const { importedAt } = source;
   await settleWorkflows();
+  await defineOnTaxonomy(
+    'sector',
+    investors.flatMap((i) => i.sectors ?? []),
+  );
+  await defineOnTaxonomy(
+    'stage',
+    investors.flatMap((i) => i.stages ?? []),
+  );
   await importRows(
     headers,
     rows,
@@ -121,6 +133,30 @@ export async function seedInvestors(
     },
     importedAt ? { importedAt: () => importedAt } : {},
   );
+}
+
+/**
+ * Puts the test's own sectors and stages on the taxonomy, as an admin adds a sector: tests keep
+ * their data apart with unique tags (`fintech-<u>`), which mapping would otherwise keep out of the
+ * directory (the unmapped queue). Values the taxonomy knows (Fintech, Seed...) are left as they are.
+ */
+export async function defineOnTaxonomy(kind: TaxonomyKind, values: readonly string[]): Promise<void> {
+  const taxonomy = await loadTaxonomy();
+  const now = new Date().toISOString();
+  const added = new Set<string>();
+  for (const raw of values.flatMap(splitMultiValue)) {
+    const label = raw.trim().replace(/\s+/g, ' ');
+    if (label === '' || taxonomy.resolve(kind, label) || added.has(taxonomyKey(label))) continue;
+    added.add(taxonomyKey(label));
+    await addTaxonomySynonym({
+      kind,
+      value: entryValueOf(label),
+      label,
+      synonyms: [],
+      added: true,
+      updatedAt: now,
+    });
+  }
 }
 
 /** Waits until the clock has moved on by a millisecond, so two records get different creation times. */

@@ -5,6 +5,7 @@ import { tagLabel } from '../../../shared/tags/display';
 import { taxonomyKey } from '../../../shared/taxonomy/fold';
 import {
   COUNTRIES,
+  mapPlaces,
   regionCountryNames,
   resolveCity,
   resolveCountry,
@@ -13,7 +14,6 @@ import {
 import { DEFAULT_SECTORS, DEFAULT_STAGES } from '../../../shared/taxonomy/sectors';
 import {
   DEFAULT_TAXONOMY,
-  mapPlaces,
   TAXONOMY_KINDS,
   Taxonomy,
   type TaxonomyEdit,
@@ -129,11 +129,10 @@ describe('taxonomy: places', () => {
     expect(resolveCity('Cambridge')).toBeNull();
     expect(resolveCity('bangalore')?.name).toBe('Bengaluru');
     expect(resolveCity('NYC')?.name).toBe('New York');
-    expect(mapPlaces(['usa', 'Narnia'], ['cambridge', 'nyc', 'Smallville'])).toEqual({
-      countries: ['United States'],
+    expect(mapPlaces(['usa', 'Narnia', 'U.S.A.'], ['cambridge', 'nyc', 'Smallville'])).toEqual({
+      countries: ['United States', 'Narnia'],
       countryCodes: ['US'],
       cities: ['Cambridge', 'New York', 'Smallville'],
-      unmappedCountries: ['Narnia'],
     });
     expect(mapPlaces(['United Kingdom'], ['Cambridge']).cities).toEqual(['Cambridge']);
   });
