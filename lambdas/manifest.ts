@@ -140,7 +140,8 @@ export const manifest = {
 
   projects: {
     description: "A founder's projects",
-    table: { reads: ['PROJECT#', 'USER#'], writes: ['PROJECT#'], gsi1: ['USER#'] },
+    // TAXONOMY: a project's sectors are checked against the taxonomy's list.
+    table: { reads: ['PROJECT#', 'USER#', 'TAXONOMY'], writes: ['PROJECT#'], gsi1: ['USER#'] },
   },
   stripeConnect: {
     description: 'Stripe Connect and Business Insights of a project; deleting a project',
@@ -246,6 +247,8 @@ export const manifest = {
         'DATA_REQUEST#',
         'RATE#',
         'CORRECTION#',
+        // The profile's sectors are checked against the taxonomy's list.
+        'TAXONOMY',
       ],
       // INVESTOR#, TAG#, DIRECTORY: a listed investor's withdrawal takes their entry out at once.
       writes: ['USER#', 'INVESTOR#', 'TAG#', 'DIRECTORY', 'DATA_REQUEST#', 'RATE#', 'CORRECTION#'],

@@ -23,6 +23,7 @@ import {
   submitOwnProfile,
   withdrawOwn,
 } from '../lib/portals/investor-accounts';
+import { onTheList } from '../lib/taxonomy-checks';
 
 /**
  * Investor accounts (issue 21): joining a partner portal as an investor, and the investor's own
@@ -46,8 +47,11 @@ export const handler = httpHandler('investorPortal', {
   'PATCH /investor/profile': endpoint({
     auth: 'investor',
     body: saveInvestorProfileBody,
-    handle: async ({ body, caller }) =>
-      investorProfileResponse.parse(await saveOwnProfile(caller, body, new Date())),
+    handle: async ({ body, caller }) => {
+      // Sectors from the taxonomy's list (any spelling of an entry), or the 400 naming the one off it.
+      const sectors = body.sectors === undefined ? {} : { sectors: await onTheList('sector', body.sectors) };
+      return investorProfileResponse.parse(await saveOwnProfile(caller, { ...body, ...sectors }, new Date()));
+    },
   }),
 
   'POST /investor/profile/submit': endpoint({

@@ -16,6 +16,7 @@ import {
   type ProjectWithConnection,
   updateProjectOfCreator,
 } from '../lib/table/repositories/projects';
+import { onTheList } from '../lib/taxonomy-checks';
 
 /** Someone else's project answers as a missing one: its existence is not revealed. */
 const projectNotFound = () => new NotFoundError('Project not found');
@@ -62,6 +63,8 @@ export const handler = httpHandler('projects', {
     handle: async ({ params, body, caller }) => {
       const updated = await updateProjectOfCreator(params.projectId, caller.sub, {
         ...body,
+        // Sectors from the taxonomy's list (any spelling of an entry), or the 400 naming the one off it.
+        sectors: await onTheList('sector', body.sectors ?? []),
         updatedAt: new Date().toISOString(),
       });
       if (!updated) throw projectNotFound();

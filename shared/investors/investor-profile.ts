@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CANONICAL_STAGES } from '../tags/display';
+import { STAGE_VALUES } from '../taxonomy/sectors';
 import {
   LEAD_OR_FOLLOW,
   PROFILE_FACT_LIMITS,
@@ -47,8 +47,8 @@ export const BUYABLE_CONTACT_LABELS: Readonly<Record<BuyableContact, string>> = 
   crunchbase: 'Crunchbase',
 };
 
-/** The stages an investor picks from: the founders' order of the directory (`CANONICAL_STAGES`). */
-export const PROFILE_STAGES = CANONICAL_STAGES;
+/** The stages an investor picks from: the taxonomy's stages, in the founders' order. */
+export const PROFILE_STAGES = STAGE_VALUES;
 
 /**
  * A draft is the investor's own; a submitted profile waits for an admin's review; 'approving' while

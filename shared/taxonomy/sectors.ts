@@ -373,3 +373,6 @@ export const DEFAULT_STAGES: readonly TaxonomyEntrySeed[] = [
     ],
   },
 ];
+
+/** The stored values of the default stages, in order (the portal's stage list; a test checks they match). */
+export const STAGE_VALUES = ['pre-seed', 'seed', 'series a', 'series b', 'series c+', 'growth'] as const;

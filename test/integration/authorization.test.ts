@@ -334,6 +334,7 @@ const cases: Record<string, Case> = {
   'GET /directory/facets': {
     prepare: async () => ({ path: `/directory/facets?stageFocus=${stage}&country=portugal` }),
   },
+  'GET /taxonomy': { prepare: async () => ({ path: '/taxonomy' }) },
   'GET /directory/suggestions': {
     prepare: async () => ({ path: `/directory/suggestions?q=${encodeURIComponent(`secret person ${u}`)}` }),
   },
@@ -703,6 +704,31 @@ const cases: Record<string, Case> = {
   },
   'GET /admin/imports': { prepare: async () => ({ path: '/admin/imports' }) },
   'GET /admin/curation-rules': { prepare: async () => ({ path: '/admin/curation-rules' }) },
+  'GET /admin/taxonomy/unmapped': { prepare: async () => ({ path: '/admin/taxonomy/unmapped?kind=sector' }) },
+  'POST /admin/taxonomy/synonyms': {
+    prepare: async () => ({
+      path: '/admin/taxonomy/synonyms',
+      body: { kind: 'sector', spelling: `matrix-synonym-${u}`, entry: 'Fintech' },
+    }),
+    ok: 202,
+  },
+  'POST /admin/taxonomy/remap': {
+    prepare: async () => ({ path: '/admin/taxonomy/remap', body: {} }),
+    ok: 202,
+  },
+  'GET /admin/taxonomy/jobs/{jobId}': {
+    prepare: async () => {
+      const started = await dataOf<{ job: { id: string } }>(
+        call('POST', '/admin/taxonomy/synonyms', {
+          token: users.admin.token,
+          body: { kind: 'sector', spelling: `matrix-job-${u}`, entry: 'Fintech' },
+        }),
+      );
+      return { path: `/admin/taxonomy/jobs/${started.job.id}` };
+    },
+    // Another founder is no admin: refused by the auth level, whatever the record.
+    expect: { other: 403 },
+  },
   'DELETE /admin/curation-rules': {
     prepare: async () => ({ path: `/admin/curation-rules?field=sectorFocus&value=matrix-${u}` }),
   },
@@ -783,6 +809,7 @@ const PUBLIC_ROUTES = [
   'GET /directory/role-counts',
   'GET /directory/facets',
   'GET /directory/suggestions',
+  'GET /taxonomy',
   'GET /investors',
   'GET /investors/{investorId}',
   'GET /portals/{portalId}',

@@ -141,6 +141,11 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
       finalValue: 'hygiene',
     },
   },
+  'POST /admin/taxonomy/synonyms': {
+    path: '/admin/taxonomy/synonyms',
+    body: { kind: 'sector', spelling: 'hygiene spelling', entry: 'Fintech' },
+  },
+  'POST /admin/taxonomy/remap': { path: '/admin/taxonomy/remap', body: {} },
   'POST /admin/imports': {
     path: '/admin/imports',
     body: {

@@ -7,12 +7,14 @@ import {
   getSearchableInvestor,
   listTagCounters,
 } from '../../lambdas/lib/table/repositories/investors';
+import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createTaxonomyJob, getTaxonomyJob } from '../../lambdas/lib/table/repositories/taxonomy';
 import type { DirectoryMetadataResponse } from '../../shared/api/directory';
 import type { TaxonomyJob, TaxonomyResponse, UnmappedValue } from '../../shared/api/taxonomy';
 import { PATIENCE_MS } from '../support/patience';
 import { armFault } from './support/faults';
-import { call, createUser, type TestUser } from './support/home';
+import { call, createInvestor, createUser, type TestUser } from './support/home';
+import { createProject } from './support/projects';
 import { unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 
@@ -203,6 +205,63 @@ describe('taxonomy: imports map each value to it', () => {
     });
     expect(off.status).toBe(400);
     expect(JSON.stringify(off.body)).toContain('is not a stage on our list');
+  });
+});
+
+describe('taxonomy: the forms choose from the list', () => {
+  it('the portal profile and the project refuse a sector off the list with a clear 400, and store a synonym as its entry', async () => {
+    const label = `tax-${unique()}`;
+    const now = new Date().toISOString();
+    await putPortal({
+      id: `portal-${label}`,
+      name: 'Taxonomy Angels',
+      description: 'Investors meet founders.',
+      urlIdentifier: label,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: 'test',
+      firm: { name: 'Taxonomy Firm', website: 'https://firm.example.com' },
+      fontFamily: 'Georgia, serif',
+    });
+    const investor = await createInvestor(label);
+    const off = await call('PATCH', '/investor/profile', {
+      token: investor.token,
+      body: { sectors: ['Fintech', 'Quantum Basket Weaving'] },
+    });
+    expect(off.status).toBe(400);
+    expect(JSON.stringify(off.body)).toContain(
+      '“Quantum Basket Weaving” is not a sector on our list. Choose one from the list',
+    );
+    const on = await call('PATCH', '/investor/profile', {
+      token: investor.token,
+      body: { sectors: ['climate tech', 'Climate', 'payments'], stages: ['seed', 'series c+'] },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(JSON.stringify(on.body)).toContain('"sectors":["climate","fintech"]');
+    const oldStage = await call('PATCH', '/investor/profile', {
+      token: investor.token,
+      body: { stages: ['late stage'] },
+    });
+    expect(oldStage.status).toBe(400);
+
+    const founder = await createUser();
+    const project = await createProject(founder);
+    const refused = await call('PATCH', `/projects/${project.id}`, {
+      token: founder.token,
+      body: { name: project.name, description: project.description, sectors: ['Fintech', 'Widgetry'] },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('“Widgetry” is not a sector on our list');
+    const saved = await call('PATCH', `/projects/${project.id}`, {
+      token: founder.token,
+      body: {
+        name: project.name,
+        description: project.description,
+        sectors: ['AI/ML', 'artificial intelligence', 'SaaS'],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((saved.body as { data: { sectors: string[] } }).data.sectors).toEqual(['ai', 'saas']);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   resolveCountry,
   resolveRegion,
 } from '../../../shared/taxonomy/places';
-import { DEFAULT_SECTORS, DEFAULT_STAGES } from '../../../shared/taxonomy/sectors';
+import { DEFAULT_SECTORS, DEFAULT_STAGES, STAGE_VALUES } from '../../../shared/taxonomy/sectors';
 import {
   DEFAULT_TAXONOMY,
   TAXONOMY_KINDS,
@@ -96,6 +96,7 @@ describe('taxonomy: sectors and stages', () => {
       }
     }
     expect(DEFAULT_SECTORS.length).toBeGreaterThanOrEqual(40);
+    expect(DEFAULT_TAXONOMY.entries('stage').map((e) => e.value)).toEqual([...STAGE_VALUES]);
   });
 
   it("applies admins' edits: a synonym added to an entry, a sector added", () => {

@@ -228,3 +228,28 @@ export async function currentTaxonomy(now = Date.now()): Promise<Taxonomy> {
   cached = { taxonomy, at: now };
   return taxonomy;
 }
+
+/** A value off the taxonomy's list, named in the 400 a form gets. */
+export class OffListError extends Error {
+  constructor(
+    readonly kind: TaxonomyKind,
+    readonly value: string,
+  ) {
+    super(`${value} is not a ${kind} on the list`);
+  }
+}
+
+/**
+ * The entries a form's values name (any spelling or synonym of an entry), each once, in order;
+ * throws {@link OffListError} on the first value that names none (portal, projects: the API's 400).
+ */
+export async function onListOrRefuse(kind: TaxonomyKind, values: readonly string[]): Promise<string[]> {
+  const taxonomy = await currentTaxonomy();
+  const entries: string[] = [];
+  for (const value of values) {
+    const entry = taxonomy.resolve(kind, value);
+    if (!entry) throw new OffListError(kind, value);
+    if (!entries.includes(entry.value)) entries.push(entry.value);
+  }
+  return entries;
+}
