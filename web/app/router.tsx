@@ -122,6 +122,10 @@ const AdminReportsPage = page(
   () => import('../pages/admin/admin-reports-page'),
   (m) => m.AdminReportsPage,
 );
+const AdminTaxonomyPage = page(
+  () => import('../pages/admin/admin-taxonomy-page'),
+  (m) => m.AdminTaxonomyPage,
+);
 const AdminSubmissionsPage = page(
   () => import('../pages/admin/admin-submissions-page'),
   (m) => m.AdminSubmissionsPage,
@@ -202,6 +206,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.path, element: <AdminPage /> },
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },
           { path: paths.adminReports.path, element: <AdminReportsPage /> },
+          { path: paths.adminTaxonomy.path, element: <AdminTaxonomyPage /> },
           { path: paths.adminSubmissions.path, element: <AdminSubmissionsPage /> },
           { path: paths.adminWithdrawals.path, element: <AdminWithdrawalsPage /> },
           { path: paths.adminDebugField.path, element: <AdminDebugFieldPage /> },

@@ -92,6 +92,7 @@ export const paths = {
   },
   adminCarts: { path: '/admin/carts', href: () => '/admin/carts' },
   adminReports: { path: '/admin/reports', href: () => '/admin/reports' },
+  adminTaxonomy: { path: '/admin/taxonomy', href: () => '/admin/taxonomy' },
   adminSubmissions: { path: '/admin/submissions', href: () => '/admin/submissions' },
   /** Withdrawals (with a restore) and the corrections asked for through "This is me" (issue 30). */
   adminWithdrawals: { path: '/admin/withdrawals', href: () => '/admin/withdrawals' },

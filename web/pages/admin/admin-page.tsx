@@ -52,6 +52,17 @@ export function AdminPage() {
                 <Link to={paths.adminReports.href()}>Work the reports queue</Link>
               </Card.Body>
             </Card>
+            <Card as="section" className="shadow-sm" aria-labelledby="admin-taxonomy-title">
+              <Card.Body>
+                <h2 className="h4" id="admin-taxonomy-title">
+                  Unmapped values
+                </h2>
+                <p className="small text-body-secondary">
+                  Sectors and stages imports brought that are not on the list: map each or add it as a sector.
+                </p>
+                <Link to={paths.adminTaxonomy.href()}>Map unmapped values</Link>
+              </Card.Body>
+            </Card>
             <Card as="section" className="shadow-sm" aria-labelledby="admin-submissions-title">
               <Card.Body>
                 <h2 className="h4" id="admin-submissions-title">

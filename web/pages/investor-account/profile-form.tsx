@@ -16,6 +16,7 @@ import { INVESTOR_ROLE_LABELS, INVESTOR_ROLES } from '../../../shared/investors/
 import { tagLabel } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
 import { useSaveInvestorProfile } from '../../api/investor-profile';
+import { SectorsPicker } from '../../components/taxonomy-combobox';
 import { useToast } from '../../components/toast/toast-provider';
 import { bodyOf, formProblems, formStateOf, type ProfileFormState } from './profile-form-state';
 
@@ -204,10 +205,15 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
         </Form.Group>
         <Row className="g-3">
           <Col xs={12}>
-            {text('sectors', 'Sectors', {
-              required: true,
-              help: `Separate them with commas, such as fintech, climate tech (at most ${INVESTOR_PROFILE_LIMITS.sectors}).`,
-            })}
+            <SectorsPicker
+              id="profile-sectors"
+              label="Sectors"
+              required
+              value={form.sectors}
+              onChange={(sectors) => set('sectors', sectors)}
+              max={INVESTOR_PROFILE_LIMITS.sectors}
+              help={`Type and choose from the list, such as fintech or climate (at most ${INVESTOR_PROFILE_LIMITS.sectors}).`}
+            />
           </Col>
           <Col md={4}>{text('cities', 'Cities', { help: 'Such as Lisbon, Porto.' })}</Col>
           <Col md={4}>{text('countries', 'Countries', { help: 'Such as Portugal, Spain.' })}</Col>

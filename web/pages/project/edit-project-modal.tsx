@@ -11,7 +11,9 @@ import {
   type SelectableStartupStatus,
   startupStatusLabel,
 } from '../../../shared/projects/project';
+import { tagLabel } from '../../../shared/tags/display';
 import { updateProjectInput, useUpdateProject } from '../../api/update-project';
+import { SectorsPicker } from '../../components/taxonomy-combobox';
 
 const isSelectable = (value: string): value is SelectableStartupStatus =>
   (SELECTABLE_STARTUP_STATUSES as readonly string[]).includes(value);
@@ -31,7 +33,7 @@ export function EditProjectModal({
   const [statuses, setStatuses] = useState<SelectableStartupStatus[]>(
     project.startupStatus.filter(isSelectable),
   );
-  const [sectors, setSectors] = useState(project.sectors.join(', '));
+  const [sectors, setSectors] = useState(project.sectors.map(tagLabel).join(', '));
   const [error, setError] = useState<string | null>(null);
   const updateProject = useUpdateProject(project.id);
 
@@ -109,18 +111,14 @@ export function EditProjectModal({
               ))}
             </div>
           </fieldset>
-          <Form.Group controlId="edit-project-sectors">
-            <Form.Label>Sectors</Form.Label>
-            <Form.Control
-              value={sectors}
-              onChange={(e) => setSectors(e.target.value)}
-              placeholder="e.g. fintech, saas"
-              aria-describedby="edit-project-sectors-help"
-            />
-            <Form.Text id="edit-project-sectors-help">
-              Up to {MAX_PROJECT_SECTORS} sectors, separated by commas.
-            </Form.Text>
-          </Form.Group>
+          <SectorsPicker
+            id="edit-project-sectors"
+            label="Sectors"
+            value={sectors}
+            onChange={setSectors}
+            max={MAX_PROJECT_SECTORS}
+            help={`Up to ${MAX_PROJECT_SECTORS} sectors: type and choose from the list, such as fintech or SaaS.`}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button

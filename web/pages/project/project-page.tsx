@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/errors';
 import { messages } from '../../../shared/messages';
 import { startupStatusLabel, visibleTags } from '../../../shared/projects/project';
+import { tagLabel } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
 import { useDeleteProject } from '../../api/delete-project';
 import { useProject } from '../../api/get-project';
@@ -140,7 +141,7 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
                 <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0" aria-label="Sectors">
                   {sectors.map((sector) => (
                     <li key={sector}>
-                      <span className="tag tag-sector">{sector}</span>
+                      <span className="tag tag-sector">{tagLabel(sector)}</span>
                     </li>
                   ))}
                 </ul>
