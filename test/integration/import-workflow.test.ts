@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { mapBatch } from '../../lambdas/lib/directory/mapping';
 import { importChunk, importFileMessages, prepareImport } from '../../lambdas/lib/imports/import-file';
@@ -18,9 +19,27 @@ import { PATIENCE_MS } from '../support/patience';
 import { armFault } from './support/faults';
 import { call, createUser, type TestUser } from './support/home';
 import { metricTotal } from './support/metrics';
-import { seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
 
 const HEADERS = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', ''];
+
+/**
+ * The file's own sectors on the taxonomy, as an admin adds them: each test keeps its rows apart with
+ * a unique sector (`sum-<u>`), which mapping would otherwise keep out of the directory.
+ */
+async function defineFileSectors(file: string | Uint8Array<ArrayBuffer>, headers: { header: string }[]) {
+  const column = headers.findIndex((h) => h.header === 'Sector Focus');
+  if (column < 0) return;
+  const text = typeof file === 'string' ? file : Buffer.from(file).toString('utf8');
+  const rows = parse(text.replace(/^\uFEFF/, ''), {
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as string[][];
+  await defineOnTaxonomy(
+    'sector',
+    rows.slice(1).map((row) => row[column] ?? ''),
+  );
+}
 
 async function createAndUpload(
   admin: TestUser,
@@ -28,6 +47,7 @@ async function createAndUpload(
   headers: { header: string; include: boolean }[] = HEADERS.map((header) => ({ header, include: true })),
   declaredSize = typeof file === 'string' ? Buffer.byteLength(file) : file.byteLength,
 ) {
+  await defineFileSectors(file, headers);
   const created = await call('POST', '/admin/imports', {
     token: admin.token,
     body: {

@@ -203,7 +203,8 @@ describe("the investor's own profile", () => {
       status: 'draft',
       name: 'Ana Ribeiro',
       stages: ['pre-seed', 'series a'],
-      sectors: ['fintech', 'climate tech'],
+      // Sectors on the taxonomy: each spelling stored as the entry it names (Climate Tech → climate).
+      sectors: ['fintech', 'climate'],
       cities: ['Lisbon'],
       links: { linkedin: 'https://linkedin.com/in/ana', twitter: 'https://x.com/ana' },
       foundersMayBuy: { email: true, phone: false, linkedin: true },

@@ -20,7 +20,7 @@ import {
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, sesRefusesTo } from './support/purchases';
-import { seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
 
 /**
  * Whose entry a listing is (issue 30): the investor account's verified email, never the contact email
@@ -73,6 +73,8 @@ async function submitted(
   );
   const u = unique();
   const sector = `identity-sector-${u}`;
+  // The test's own sectors, on the list as an admin adds them.
+  await defineOnTaxonomy('sector', [sector, 'impostor-sector']);
   const saved = await call('PATCH', '/investor/profile', {
     token: investor.token,
     body: {

@@ -24,7 +24,7 @@ import { creditsOf } from './support/credits';
 import { call, createInvestor, createUser, localHome, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent, savedCart, sesRefusesTo } from './support/purchases';
 import { callFrom, ownAddress } from './support/requester';
-import { seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 
 /**
@@ -369,6 +369,7 @@ describe('"This is me": a code to the email the directory holds', () => {
     });
     const investor = await createInvestor(portalId);
     const sector = `remedy-listed-${unique()}`;
+    await defineOnTaxonomy('sector', [sector]);
     await call('PATCH', '/investor/profile', {
       token: investor.token,
       body: {
@@ -479,6 +480,7 @@ describe('withdrawals: admins see them with their history, and restore one made 
     });
     const investor = await createInvestor(portalId);
     const sector = `restore-listed-${unique()}`;
+    await defineOnTaxonomy('sector', [sector]);
     await call('PATCH', '/investor/profile', {
       token: investor.token,
       body: {

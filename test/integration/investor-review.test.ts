@@ -17,7 +17,7 @@ import {
 import { reminderDueAt } from '../../shared/investors/listing';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, sesRefusesTo } from './support/purchases';
-import { seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
 
 /**
  * The review of investors' profiles and their listing (issue 21, second part), through the local
@@ -79,6 +79,8 @@ async function submittedInvestor(
     phone: `+1 555 01${u.replace(/\D/g, '').padEnd(2, '0').slice(0, 2)}`,
     linkedin: `https://www.linkedin.com/in/self-${u}`,
   };
+  // The test's own sector, on the list as an admin adds one.
+  await defineOnTaxonomy('sector', [person.sector, ...((overrides as { sectors?: string[] }).sectors ?? [])]);
   const saved = await call('PATCH', '/investor/profile', {
     token: investor.token,
     body: {

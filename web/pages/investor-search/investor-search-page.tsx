@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -12,12 +12,14 @@ import { messages, removedFromCart, searchResultsHeader } from '../../../shared/
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
+import { useTaxonomy } from '../../api/taxonomy';
 import { useAuth } from '../../auth/auth-provider';
 import { CartTierNote } from '../../components/cart-tier-note';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
+import { entryNamed } from '../../components/taxonomy-combobox';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
@@ -48,6 +50,18 @@ export function InvestorSearchPage() {
   const chips = chipsOf(search, facets.data?.facets);
   useDocumentTitle(search ? `Search: ${chips.map((chip) => chip.value).join(', ')}` : 'Investor Search');
   const go = (next: InvestorSearch) => setParams(paramsOf(next));
+  // A link with an old spelling (`sectorFocus=fintech (payments, lending)`) lands on the entry it names.
+  const taxonomy = useTaxonomy();
+  useEffect(() => {
+    if (!search || !taxonomy.data) return;
+    const sector = search.sectorFocus ? entryNamed(taxonomy.data.sectors, search.sectorFocus) : null;
+    const stage = search.stageFocus ? entryNamed(taxonomy.data.stages, search.stageFocus) : null;
+    const next = { ...search };
+    if (sector && sector.value !== search.sectorFocus) next.sectorFocus = sector.value;
+    if (stage && stage.value !== search.stageFocus) next.stageFocus = stage.value;
+    if (next.sectorFocus !== search.sectorFocus || next.stageFocus !== search.stageFocus)
+      setParams(paramsOf(next), { replace: true });
+  }, [search, taxonomy.data, setParams]);
   const { user: signedIn, isAdmin, isInvestor, status } = useAuth();
   // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
   const user = isInvestor ? null : signedIn;
