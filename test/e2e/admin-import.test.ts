@@ -91,6 +91,29 @@ describe('admin CSV importer in Chromium against the local home', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The file's sector is not on the taxonomy: it waits in the unmapped queue, and the admin adds it.
+    await page.goto(`${e2e.appUrl}/admin/taxonomy`);
+    await page.getByRole('heading', { name: 'Unmapped values' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(tag) }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').first().textContent()).toBe('3');
+    // Mapping it needs an entry: the type-ahead offers the list, by keyboard.
+    const mapTo = row.getByRole('combobox');
+    await mapTo.focus();
+    await mapTo.pressSequentially('fint');
+    await row.getByRole('option', { name: 'Fintech', exact: true }).waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page);
+      await screenshot(page, `admin-taxonomy-queue-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await mapTo.press('Escape');
+    await row.getByRole('button', { name: 'Add as a new sector' }).click();
+    await page.getByRole('status').getByText('Done: 3 investors re-mapped', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-taxonomy-mapped-1280');
+
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=${tag}`);
     await page.getByRole('heading', { name: 'Search Results (3)' }).waitFor();
     const names = (await page.locator('article.investor-card h2').allTextContents()).map((n) => n.trim());

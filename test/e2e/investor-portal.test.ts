@@ -57,7 +57,31 @@ describe('an investor joins through the vcn portal (Chromium, vcn.localhost)', (
     await form.getByLabel('Firm', { exact: true }).fill('Duarte Angels');
     await form.getByLabel('Investor type').selectOption('angel');
     await form.getByLabel('Seed', { exact: true }).check();
-    await form.getByLabel('Sectors').fill('Fintech, Climate Tech');
+    // Sectors from the list with the keyboard: a synonym finds its entry ("pay" → Fintech).
+    const sectors = form.getByRole('combobox', { name: /^Sectors/ });
+    await sectors.focus();
+    await sectors.pressSequentially('pay');
+    expect(await sectors.getAttribute('aria-expanded')).toBe('true');
+    await form.getByRole('option', { name: 'Fintech', exact: true }).waitFor();
+    await screenshot(page, 'investor-4-sector-type-ahead');
+    await sectors.press('Enter');
+    await sectors.pressSequentially('clim');
+    await form.getByRole('option', { name: 'Climate', exact: true }).waitFor();
+    await sectors.press('ArrowDown');
+    await sectors.press('Enter');
+    await form.getByRole('button', { name: 'Remove Fintech' }).waitFor();
+    await form.getByRole('button', { name: 'Remove Climate' }).waitFor();
+    // Escape closes the list; Backspace in the empty box takes the last choice back, and it is chosen again.
+    await sectors.pressSequentially('xyzzy');
+    await form.getByText('Nothing on the list matches “xyzzy”.', { exact: false }).waitFor();
+    await sectors.press('Escape');
+    expect(await sectors.getAttribute('aria-expanded')).toBe('false');
+    await sectors.fill('');
+    await sectors.press('Backspace');
+    expect(await form.getByRole('button', { name: 'Remove Climate' }).count()).toBe(0);
+    await sectors.pressSequentially('climate');
+    await sectors.press('Enter');
+    await form.getByRole('button', { name: 'Remove Climate' }).waitFor();
     await form.getByLabel('Countries').fill('Portugal');
     await form.getByLabel('Smallest cheque (US$)').fill('25k');
     await form.getByLabel('Largest cheque (US$)').fill('150k');
@@ -79,7 +103,7 @@ describe('an investor joins through the vcn portal (Chromium, vcn.localhost)', (
     await page.getByRole('heading', { name: SUBMITTED_HEADING }).waitFor();
     await page.getByText('Submitted for review', { exact: true }).waitFor();
     const summary = page.locator('dl');
-    await summary.getByText('Fintech, Climate Tech').waitFor();
+    await summary.getByText('Fintech, Climate').waitFor();
     await summary.getByText('$25K–$150K').waitFor();
     expect(await summary.getByText('Email', { exact: true }).count()).toBe(1);
 

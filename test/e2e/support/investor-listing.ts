@@ -1,14 +1,35 @@
 import type { Page } from 'playwright-core';
 import { SUBMITTED_HEADING } from '../../../web/pages/investor-account/submitted-profile';
 import { PATIENCE_MS } from '../../support/patience';
-import { e2e } from './browser';
-import { verificationCode } from './flows';
+import { ACCOUNTS, e2e } from './browser';
+import { idTokenOf } from './directory-entries';
+import { logIn, verificationCode } from './flows';
 
 export const portalUrl = () => `http://vcn.localhost:${e2e.appPort}`;
 
 /** An investor of the portal's network, by the run's suffix: unique email, name and sector. */
 export function portalInvestor(run: string) {
   return { email: `listed-${run}@example.com`, name: `Listed Investor ${run}`, sector: `Review ${run}` };
+}
+
+/**
+ * Adds a sector to the taxonomy as the admin does from the unmapped queue (a new sector), in a
+ * browser context of its own so the investor's session on `page` is untouched.
+ */
+export async function addSectorAsAdmin(page: Page, label: string): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await logIn(admin, ACCOUNTS.admin);
+  const token = await idTokenOf(admin);
+  const response = await fetch(`${e2e.appUrl}/api/admin/taxonomy/synonyms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'sector', spelling: label, newLabel: label }),
+  });
+  await context.close();
+  if (response.status !== 202) throw new Error(`adding the sector ${label}: ${await response.text()}`);
 }
 
 /**
@@ -28,6 +49,7 @@ export async function joinAndSubmitProfile(
     portfolio?: string;
   },
 ): Promise<void> {
+  await addSectorAsAdmin(page, investor.sector);
   await page.goto(`${portalUrl()}/portal/vcn/register`);
   await page.getByLabel('Email').fill(investor.email);
   await page.getByLabel('Password', { exact: true }).fill('e2e-password-1');
@@ -44,7 +66,10 @@ export async function joinAndSubmitProfile(
   await form.getByLabel('Firm', { exact: true }).fill('Listed Capital');
   await form.getByLabel('Investor type').selectOption('angel');
   await form.getByLabel('Seed', { exact: true }).check();
-  await form.getByLabel('Sectors').fill(investor.sector);
+  // The run's own sector is on the list (an admin added it first): typed, then chosen with the keyboard.
+  await form.getByRole('combobox', { name: /^Sectors/ }).fill(investor.sector);
+  await form.getByRole('option', { name: investor.sector, exact: true }).waitFor();
+  await form.getByRole('combobox', { name: /^Sectors/ }).press('Enter');
   if (investor.contactEmail) await form.getByLabel('Email', { exact: true }).fill(investor.contactEmail);
   await form.getByLabel('Founders may buy my email').check();
   if (investor.thesis)

@@ -244,7 +244,8 @@ export class OffListError extends Error {
  * throws {@link OffListError} on the first value that names none (portal, projects: the API's 400).
  */
 export async function onListOrRefuse(kind: TaxonomyKind, values: readonly string[]): Promise<string[]> {
-  const taxonomy = await currentTaxonomy();
+  // Read fresh (one Query per save): a sector an admin just added is on the list at once.
+  const taxonomy = await loadTaxonomy();
   const entries: string[] = [];
   for (const value of values) {
     const entry = taxonomy.resolve(kind, value);
