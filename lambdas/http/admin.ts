@@ -331,8 +331,8 @@ export const handler = httpHandler('admin', {
       const now = new Date().toISOString();
       const rules = rulesOfRequest(request, now);
       await recordCurationRules(request.field, rules, finalsOfRequest(request));
-      await recordMergerOnTaxonomy(request, now);
-      const job = await createCurationJob(newCurationJob(request, total, caller.sub, now));
+      const onList = await recordMergerOnTaxonomy(request, now);
+      const job = await createCurationJob(newCurationJob(onList, total, caller.sub, now));
       try {
         await curationWorkflow.start({ jobId: job.id }, job.id);
       } catch (error) {

@@ -169,11 +169,15 @@ export const adminTaxonomyEndpoints = {
  * split's part) not on the list joins it as an entry, as an admin adds a sector. Removing changes no
  * entry (its rule keeps the value out of the directory).
  */
-export async function recordMergerOnTaxonomy(request: FieldMergerRequest, now: string): Promise<void> {
-  if (request.action === 'remove') return;
+export async function recordMergerOnTaxonomy(
+  request: FieldMergerRequest,
+  now: string,
+): Promise<FieldMergerRequest> {
+  if (request.action === 'remove') return request;
   const kind = request.field === 'stageFocus' ? 'stage' : 'sector';
   const taxonomy = await loadTaxonomy();
   const finals = request.action === 'merge' ? [request.finalValue] : splitFinalValue(request.finalValue);
+  const values: string[] = [];
   for (const final of finals) {
     const entry = taxonomy.resolve(kind, final);
     const label = entry?.label ?? tagLabel(final);
@@ -181,6 +185,7 @@ export async function recordMergerOnTaxonomy(request: FieldMergerRequest, now: s
       request.action === 'merge'
         ? request.values.filter((value) => taxonomy.owner(kind, value) === null).map(normalizeTag)
         : [];
+    values.push(entry?.value ?? entryValueOf(label));
     if (entry && synonyms.length === 0) continue;
     await addTaxonomySynonym({
       kind,
@@ -191,4 +196,6 @@ export async function recordMergerOnTaxonomy(request: FieldMergerRequest, now: s
       updatedAt: now,
     });
   }
+  // The run writes the entries' values: a final value typed as a synonym ("payments") is its entry.
+  return { ...request, finalValue: values.join(', ') };
 }
