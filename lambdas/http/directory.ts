@@ -14,6 +14,7 @@ import { INVALID_CURSOR } from '../../shared/api/paging';
 import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
 import { InvalidSearchCursorError } from '../../shared/search/engine';
 import type { SearchFilters } from '../../shared/search/filters';
+import { resolveCity, resolveCountry } from '../../shared/taxonomy/places';
 import { currentSearchIndex } from '../lib/directory/search-index';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
@@ -33,9 +34,17 @@ import { publicTaxonomyEndpoints } from './taxonomy-endpoints';
 /**
  * The filters on the taxonomy: a sector or stage in any spelling its sources used (a link with
  * `sectorFocus=fintech (payments, lending)`) searches the entry it names ("fintech"); a value off
- * the list is searched as given (and finds nobody).
+ * the list is searched as given (and finds nobody). Countries and cities by any of their names.
  */
 async function onTaxonomy(filters: SearchFilters): Promise<SearchFilters> {
+  // Places likewise: "usa" is the United States, "kobenhavn" Copenhagen (within the country when given).
+  const country = filters.country !== undefined ? resolveCountry(filters.country) : null;
+  const city = filters.city !== undefined ? resolveCity(filters.city, country ? [country.code] : []) : null;
+  filters = {
+    ...filters,
+    ...(country ? { country: country.name } : {}),
+    ...(city ? { city: city.name } : {}),
+  };
   if (filters.sector === undefined && filters.stage === undefined) return filters;
   const taxonomy = await currentTaxonomy();
   const sector = filters.sector !== undefined ? taxonomy.resolve('sector', filters.sector) : null;

@@ -64,7 +64,7 @@ export const handler = httpHandler('projects', {
       const updated = await updateProjectOfCreator(params.projectId, caller.sub, {
         ...body,
         // Sectors from the taxonomy's list (any spelling of an entry), or the 400 naming the one off it.
-        sectors: await onTheList('sector', body.sectors ?? []),
+        ...(body.sectors === undefined ? {} : { sectors: await onTheList('sector', body.sectors) }),
         updatedAt: new Date().toISOString(),
       });
       if (!updated) throw projectNotFound();

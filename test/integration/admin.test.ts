@@ -20,7 +20,7 @@ import { PATIENCE_MS } from '../support/patience';
 import { runFieldMerger } from './support/curation';
 import { armFault } from './support/faults';
 import { call, createUser } from './support/home';
-import { seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 import { describeWorkflow, startWorkflow } from './support/workflows';
 
@@ -402,6 +402,8 @@ describe('admin: function runner (connected, Step Functions run locally)', () =>
         now: new Date(),
       },
     );
+    // The test's own sector, on the taxonomy as an admin adds it (else it waits in the unmapped queue).
+    await defineOnTaxonomy('sector', [`runner-${u}`]);
     await putImportedInvestors([{ id: `imp-${u}`, ...draft }]);
     expect((await searchSector(`runner-${u}`)).body).toMatchObject({ data: { total: 0 } });
 

@@ -144,6 +144,7 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
   'POST /admin/taxonomy/synonyms': {
     path: '/admin/taxonomy/synonyms',
     body: { kind: 'sector', spelling: 'hygiene spelling', entry: 'Fintech' },
+    other: { kind: 'sector', spelling: 'hygiene other spelling', newLabel: 'Hygiene Other Sector' },
   },
   'POST /admin/taxonomy/remap': { path: '/admin/taxonomy/remap', body: {} },
   'POST /admin/imports': {

@@ -171,7 +171,7 @@ describe('startup projects over HTTP', () => {
     const read = await call('GET', `/projects/${project.id}`, { token: stranger.token });
     const change = await call('PATCH', `/projects/${project.id}`, {
       token: stranger.token,
-      body: { name: 'Taken over', sectors: ['hijack'] },
+      body: { name: 'Taken over', sectors: ['gaming'] },
     });
     const remove = await call('DELETE', `/projects/${project.id}`, { token: stranger.token });
 

@@ -230,7 +230,7 @@ describe('taxonomy: the forms choose from the list', () => {
     });
     expect(off.status).toBe(400);
     expect(JSON.stringify(off.body)).toContain(
-      '“Quantum Basket Weaving” is not a sector on our list. Choose one from the list',
+      '“quantum basket weaving” is not a sector on our list. Choose one from the list',
     );
     const on = await call('PATCH', '/investor/profile', {
       token: investor.token,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  mapImportedInvestors,
+  mapImportedInvestors as mapOnTable,
   processAllImportedInvestors,
   processUnmappedImportedInvestors,
   searchableIdFor,
@@ -9,14 +9,38 @@ import {
   getImportedInvestor,
   getSearchableInvestor,
   listUnmappedImportedInvestors,
-  putImportedInvestors,
+  putImportedInvestors as putOnTable,
   searchByTag,
 } from '../../../lambdas/lib/table/repositories/investors';
 import type { ImportedInvestor } from '../../../shared/investors/types';
+import { defineOnTaxonomy } from '../support/seed';
 import { importedInvestor, unique } from './fixtures';
 
 const NOW = new Date('2031-02-03T04:05:06.000Z');
 const social = importedInvestor().social;
+
+/**
+ * The records' own sectors and stages on the taxonomy first (as an admin adds them): these tests
+ * keep apart with unique tags, which mapping would otherwise leave in the unmapped queue.
+ */
+async function onTaxonomy(records: readonly ImportedInvestor[]) {
+  await defineOnTaxonomy(
+    'sector',
+    records.flatMap((r) => r.sectorFocus),
+  );
+  await defineOnTaxonomy(
+    'stage',
+    records.flatMap((r) => r.stageFocus),
+  );
+}
+const mapImportedInvestors = async (...args: Parameters<typeof mapOnTable>) => {
+  await onTaxonomy(args[0]);
+  return mapOnTable(...args);
+};
+const putImportedInvestors = async (records: ImportedInvestor[]) => {
+  await onTaxonomy(records);
+  return putOnTable(records);
+};
 
 /** A tag no other test uses, already in normalised form. */
 const uniqueTag = (label: string) => `${label} ${unique('')}`;
