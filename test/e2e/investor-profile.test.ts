@@ -23,7 +23,7 @@ describe('deciding on an investor in Chromium against the local home', () => {
       .getByRole('list', { name: /^Stages of / })
       .getByRole('link')
       .allTextContents();
-    const order = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Growth', 'Late Stage'];
+    const order = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C+', 'Growth'];
     expect(stages[0]).toBe('Series A');
     const ranks = stages.slice(1).map((stage) => order.indexOf(stage));
     expect(ranks.every((rank) => rank >= 0)).toBe(true);
