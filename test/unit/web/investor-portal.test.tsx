@@ -4,12 +4,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { taxonomyLists } from '../../../lambdas/http/taxonomy-endpoints';
 import type { Portal } from '../../../shared/api/directory';
 import type { InvestorProfileResponse } from '../../../shared/api/investor-profile';
 import {
   emptyInvestorProfileFields,
   investorProfileMessages,
 } from '../../../shared/investors/investor-profile';
+import { DEFAULT_TAXONOMY } from '../../../shared/taxonomy/taxonomy';
 import { AppProviders } from '../../../web/app/providers';
 import { routes } from '../../../web/app/router';
 import { AppNavbar } from '../../../web/components/layout/app-navbar';
@@ -88,6 +90,7 @@ function fakeApi(options: { join?: { status: number; body: unknown }; onJoin?: (
         return { body: { data: profile } };
       }
       if (path === '/investor/profile') return { body: { data: profile } };
+      if (path === '/taxonomy') return { body: { data: taxonomyLists(DEFAULT_TAXONOMY) } };
       return { status: 404, body: { error: { code: 'not-found', message: 'Not found.' } } };
     }),
   );
@@ -263,7 +266,14 @@ describe("the investor's profile form", () => {
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Ana Ribeiro');
     await user.selectOptions(within(form).getByLabelText(/^Investor type/), 'angel');
     await user.click(within(form).getByLabelText('Seed'));
-    await user.type(within(form).getByLabelText(/^Sectors/), 'Fintech, Health');
+    // Sectors from the taxonomy's list, with the keyboard (a synonym finds its entry).
+    const sectors = within(form).getByRole('combobox', { name: /^Sectors/ });
+    await user.click(sectors);
+    await user.keyboard('payments');
+    await within(form).findByRole('option', { name: 'Fintech' }, SLOW);
+    await user.keyboard('{Enter}healthc');
+    await within(form).findByRole('option', { name: 'Health' }, SLOW);
+    await user.keyboard('{Enter}');
     await user.type(within(form).getByLabelText('Smallest cheque (US$)'), '25k');
     await user.type(within(form).getByLabelText('LinkedIn'), 'linkedin.com/in/ana');
     await user.click(within(form).getByLabelText('Founders may buy my LinkedIn'));
