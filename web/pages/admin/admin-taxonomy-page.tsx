@@ -5,7 +5,6 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
-import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router-dom';
 import type { TaxonomyJob, UnmappedKind, UnmappedValue } from '../../../shared/api/taxonomy';
 import { errorMessage } from '../../api/client';
@@ -80,22 +79,11 @@ function Queue({ kind }: { kind: UnmappedKind & ('sector' | 'stage') }) {
       {values.data.items.length === 0 ? (
         <p>{NO_UNMAPPED}</p>
       ) : (
-        <Table responsive className="align-middle">
-          <caption className="visually-hidden">Unmapped {kind} values</caption>
-          <thead>
-            <tr>
-              <th scope="col">Value</th>
-              <th scope="col">Investors</th>
-              <th scope="col">Examples</th>
-              <th scope="col">Map it</th>
-            </tr>
-          </thead>
-          <tbody>
-            {values.data.items.map((value) => (
-              <Row key={value.key} value={value} onStarted={setJobId} />
-            ))}
-          </tbody>
-        </Table>
+        <ul className="list-unstyled d-grid gap-3" aria-label={`Unmapped ${kind} values`}>
+          {values.data.items.map((value) => (
+            <Row key={value.key} value={value} onStarted={setJobId} />
+          ))}
+        </ul>
       )}
     </>
   );
@@ -119,58 +107,67 @@ function Row({ value, onStarted }: { value: UnmappedValue; onStarted: (jobId: st
   };
   const id = `map-${value.kind}-${value.key.replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <tr>
-      <th scope="row">
-        “{value.value}”
-        <div className="small text-body-secondary fw-normal">first seen {showDate(value.firstSeenAt)}</div>
-      </th>
-      <td>{value.investors}</td>
-      <td className="small">
-        {value.examples.map((e) => (
-          <div key={e.id}>
-            <Link to={paths.investorProfile.href(e.id)}>{e.name}</Link>
+    <li>
+      <Card as="section" className="shadow-sm" aria-labelledby={`${id}-title`}>
+        <Card.Body className="row g-3">
+          <div className="col-md-6">
+            <h2 className="h5 mb-1" id={`${id}-title`}>
+              “{value.value}”
+            </h2>
+            <p className="small text-body-secondary mb-2">
+              {value.investors === 1 ? '1 investor carries it' : `${value.investors} investors carry it`} ·
+              first seen {showDate(value.firstSeenAt)}
+            </p>
+            <p className="small mb-0">
+              Such as{' '}
+              {value.examples.map((e, i) => (
+                <span key={e.id}>
+                  {i > 0 ? ', ' : ''}
+                  <Link to={paths.investorProfile.href(e.id)}>{e.name}</Link>
+                </span>
+              ))}
+            </p>
           </div>
-        ))}
-      </td>
-      <td style={{ minWidth: '16rem' }}>
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (entry[0]) void send({ entry: entry[0] });
-            else setProblem(`Choose the ${kind} “${value.value}” stands for, then press Map.`);
-          }}
-        >
-          <TaxonomyCombobox
-            id={id}
-            label={`Map “${value.value}” to`}
-            entries={entries}
-            selected={entry}
-            onChange={(values) => setEntry(values.slice(-1))}
-            max={1}
-          />
-          <div className="d-flex flex-wrap gap-2 mt-2">
-            <Button type="submit" size="sm" disabled={add.isPending}>
-              Map
-            </Button>
-            {kind === 'sector' ? (
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={add.isPending}
-                onClick={() => void send({ newLabel: labelOf(value.value) })}
-              >
-                Add as a new sector
+          <Form
+            className="col-md-6"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (entry[0]) void send({ entry: entry[0] });
+              else setProblem(`Choose the ${kind} “${value.value}” stands for, then press Map.`);
+            }}
+          >
+            <TaxonomyCombobox
+              id={id}
+              label={`Map “${value.value}” to`}
+              entries={entries}
+              selected={entry}
+              onChange={(values) => setEntry(values.slice(-1))}
+              max={1}
+            />
+            <div className="d-flex flex-wrap gap-2 mt-2">
+              <Button type="submit" size="sm" disabled={add.isPending}>
+                Map
               </Button>
+              {kind === 'sector' ? (
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={add.isPending}
+                  onClick={() => void send({ newLabel: labelOf(value.value) })}
+                >
+                  Add as a new sector
+                </Button>
+              ) : null}
+            </div>
+            {problem ? (
+              <Alert variant="danger" className="small mt-2 mb-0 py-2">
+                {problem}
+              </Alert>
             ) : null}
-          </div>
-          {problem ? (
-            <Alert variant="danger" className="small mt-2 mb-0 py-2">
-              {problem}
-            </Alert>
-          ) : null}
-        </Form>
-      </td>
-    </tr>
+          </Form>
+        </Card.Body>
+      </Card>
+    </li>
   );
 }
 
