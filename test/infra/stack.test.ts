@@ -229,7 +229,7 @@ describe('Lambda functions', () => {
     expect(startable('carts')).toEqual([]);
     // The export delivery too: an admin's Redeliver starts a new execution.
     expect(startable('admin')).toEqual(
-      machines('mapping', 'aggregation', 'import', 'exportDelivery', 'curation'),
+      machines('mapping', 'aggregation', 'import', 'exportDelivery', 'curation', 'taxonomyRemap'),
     );
     expect(startable('stripeWebhook')).toEqual(machines('exportDelivery'));
     expect(environmentOf(template, functionOf('admin'))).toMatchObject({
@@ -238,6 +238,7 @@ describe('Lambda functions', () => {
       IMPORT_STATE_MACHINE_ARN: machine('import'),
       EXPORT_STATE_MACHINE_ARN: machine('exportDelivery'),
       CURATION_STATE_MACHINE_ARN: machine('curation'),
+      TAXONOMY_REMAP_STATE_MACHINE_ARN: machine('taxonomyRemap'),
     });
     expect(Object.keys(environmentOf(template, functionOf('directory')))).not.toContain(
       'MAPPING_STATE_MACHINE_ARN',
