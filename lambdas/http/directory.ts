@@ -29,7 +29,7 @@ import {
 import { getPortal } from '../lib/table/repositories/portals';
 import { getProfileSheet } from '../lib/table/repositories/profile-facts';
 import { currentTaxonomy } from '../lib/table/repositories/taxonomy';
-import { publicTaxonomyEndpoints } from './taxonomy-endpoints';
+import { publicTaxonomyEndpoints } from './taxonomy-public';
 
 /**
  * The filters on the taxonomy: a sector or stage in any spelling its sources used (a link with

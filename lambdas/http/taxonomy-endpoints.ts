@@ -6,10 +6,8 @@ import {
   offListMessage,
   remapAllBody,
   synonymTakenMessage,
-  type TaxonomyResponse,
   taxonomyJobParams,
   taxonomyJobResponse,
-  taxonomyResponse,
   unmappedValuesQuery,
   unmappedValuesResponse,
 } from '../../shared/api/taxonomy';
@@ -17,7 +15,6 @@ import { type FieldMergerRequest, splitFinalValue } from '../../shared/curation/
 import { tagLabel } from '../../shared/tags/display';
 import { normalizeTag } from '../../shared/tags/normalize-tag';
 import { taxonomyKey } from '../../shared/taxonomy/fold';
-import { COUNTRIES, REGIONS } from '../../shared/taxonomy/places';
 import { entryValueOf, type Taxonomy, type TaxonomyEdit } from '../../shared/taxonomy/taxonomy';
 import { newTaxonomyJob } from '../lib/directory/taxonomy';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -33,26 +30,6 @@ import {
   updateTaxonomyJob,
 } from '../lib/table/repositories/taxonomy';
 import { taxonomyRemapWorkflow } from '../workflows/start/taxonomy-remap';
-
-/** The lists the forms choose from. */
-export function taxonomyLists(taxonomy: Taxonomy): TaxonomyResponse {
-  const entries = (kind: 'sector' | 'stage') =>
-    taxonomy.entries(kind).map(({ value, label, synonyms }) => ({ value, label, synonyms }));
-  return taxonomyResponse.parse({
-    sectors: entries('sector'),
-    stages: entries('stage'),
-    countries: COUNTRIES.map(({ code, name }) => ({ code, name })),
-    regions: REGIONS.map(({ name, countries }) => ({ name, countries: [...countries] })),
-  });
-}
-
-/** The public list (the directory function). */
-export const publicTaxonomyEndpoints = {
-  'GET /taxonomy': endpoint({
-    auth: 'public',
-    handle: async () => taxonomyLists(await loadTaxonomy()),
-  }),
-};
 
 /**
  * The edit an admin's synonym makes: the spelling joins the entry it names, or a new sector with

@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { taxonomyLists } from '../../../lambdas/http/taxonomy-endpoints';
+import { taxonomyLists } from '../../../lambdas/http/taxonomy-public';
 import type { Portal } from '../../../shared/api/directory';
 import type { InvestorProfileResponse } from '../../../shared/api/investor-profile';
 import {
