@@ -29,6 +29,15 @@ const DISPLAY_NAMES: Readonly<Record<string, string>> = {
   LA: 'Laos',
   MD: 'Moldova',
   CZ: 'Czechia',
+  CN: 'China',
+  GM: 'Gambia',
+  MK: 'North Macedonia',
+  PS: 'Palestine',
+  BN: 'Brunei',
+  FM: 'Micronesia',
+  VA: 'Vatican City',
+  VG: 'British Virgin Islands',
+  VI: 'U.S. Virgin Islands',
 };
 
 /** Variants the package does not list that sources write. */
@@ -287,7 +296,17 @@ export const REGIONS: readonly Region[] = [
     ],
   },
   { name: 'South America', synonyms: [], countries: codesOnContinent('SA') },
-  { name: 'Asia', synonyms: ['APAC', 'Asia Pacific', 'Asia-Pacific'], countries: codesOnContinent('AS') },
+  { name: 'Asia', synonyms: ['Asian'], countries: codesOnContinent('AS') },
+  {
+    name: 'Asia Pacific',
+    synonyms: ['APAC', 'Asia-Pacific'],
+    countries: [...codesOnContinent('AS'), ...codesOnContinent('OC')],
+  },
+  {
+    name: 'South Asia',
+    synonyms: ['Indian subcontinent'],
+    countries: ['AF', 'BD', 'BT', 'IN', 'LK', 'MV', 'NP', 'PK'],
+  },
   {
     name: 'Southeast Asia',
     synonyms: ['SEA', 'South East Asia', 'SE Asia', 'ASEAN'],

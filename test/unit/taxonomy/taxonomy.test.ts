@@ -120,6 +120,9 @@ describe('taxonomy: places', () => {
       expect(resolveCountry(raw)?.code, raw).toBe('GB');
     expect(resolveCountry('Deutschland')?.name).toBe('Germany');
     expect(resolveCountry('Holland')?.name).toBe('Netherlands');
+    // Shown as people say it, the ISO name still understood.
+    expect(resolveCountry("People's Republic of China")?.name).toBe('China');
+    expect(resolveCountry('Republic of The Gambia')?.name).toBe('Gambia');
     expect(resolveCountry('Narnia')).toBeNull();
     expect(COUNTRIES.length).toBeGreaterThan(240);
   });
@@ -148,6 +151,13 @@ describe('taxonomy: places', () => {
     expect(
       regionCountryNames(resolveRegion('Southeast Asia') ?? { name: '', synonyms: [], countries: [] }),
     ).toContain('Singapore');
+    // Asia Pacific is Asia and Oceania (APAC takes in Australia); South Asia is India and its neighbours.
+    expect(resolveRegion('APAC')?.name).toBe('Asia Pacific');
+    expect(resolveRegion('asia-pacific')?.countries).toEqual(
+      expect.arrayContaining(['AU', 'NZ', 'JP', 'SG']),
+    );
+    expect(resolveRegion('Asia')?.countries).not.toContain('AU');
+    expect(resolveRegion('South Asia')?.countries).toEqual(expect.arrayContaining(['IN', 'PK', 'BD', 'LK']));
   });
 });
 
@@ -163,7 +173,10 @@ describe('taxonomy: the demo directory', () => {
 
   it('every demo country and city is known, each city within its country', () => {
     for (const country of DEMO_COUNTRIES) {
-      expect(resolveCountry(country.name)?.code, country.name).toBe(country.code);
+      expect(resolveCountry(country.name), country.name).toMatchObject({
+        code: country.code,
+        name: country.name,
+      });
       for (const city of country.cities)
         expect(resolveCity(city.name, [country.code])?.name, city.name).toBe(city.name);
     }
