@@ -4,9 +4,35 @@ import { DEMO_COUNTRIES, type DemoCity, type DemoCountry } from './places';
 import { Draw, seededRandom, zipf } from './random';
 import { emailPart } from './transliterate';
 
-/** Stages in the founders' order. */
+/** The taxonomy's stages (shared/taxonomy), in the founders' order: what every demo investor carries. */
 export const DEMO_STAGES = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C+', 'Growth'] as const;
 type Stage = (typeof DEMO_STAGES)[number];
+
+/**
+ * The scale the generator draws stages on, as source lists wrote them before the taxonomy. Drawing on
+ * it keeps the demo directory the one it has been (every investor, profile and README screenshot
+ * the same); each drawn stage is then carried as the taxonomy's stage it names: "Series C" is
+ * "Series C+", "Late Stage" is "Growth".
+ */
+const DRAWN_STAGES = [
+  'Pre-Seed',
+  'Seed',
+  'Series A',
+  'Series B',
+  'Series C',
+  'Growth',
+  'Late Stage',
+] as const;
+type DrawnStage = (typeof DRAWN_STAGES)[number];
+const ON_TAXONOMY: Readonly<Record<DrawnStage, Stage>> = {
+  'Pre-Seed': 'Pre-Seed',
+  Seed: 'Seed',
+  'Series A': 'Series A',
+  'Series B': 'Series B',
+  'Series C': 'Series C+',
+  Growth: 'Growth',
+  'Late Stage': 'Growth',
+};
 
 /**
  * The demo directory's sectors: one list of the taxonomy's sectors (shared/taxonomy), no two of them
@@ -51,7 +77,7 @@ interface InvestorKind {
   firmWords: readonly (readonly [string, number])[];
   domains: readonly (readonly [string, number])[];
   /** The stage each investor of this kind centres on. */
-  stages: readonly (readonly [Stage, number])[];
+  stages: readonly (readonly [DrawnStage, number])[];
   /** How likely a new investor of this kind joins a firm already in the directory (its colleagues). */
   joins: number;
 }
@@ -92,8 +118,9 @@ const KINDS: readonly InvestorKind[] = [
       ['Seed', 34],
       ['Series A', 30],
       ['Series B', 14],
-      ['Series C+', 6],
-      ['Growth', 4],
+      ['Series C', 6],
+      ['Growth', 3],
+      ['Late Stage', 1],
     ],
     joins: 0.6,
   },
@@ -142,7 +169,7 @@ const KINDS: readonly InvestorKind[] = [
       ['Seed', 10],
       ['Series A', 35],
       ['Series B', 35],
-      ['Series C+', 15],
+      ['Series C', 15],
       ['Growth', 5],
     ],
     joins: 0.5,
@@ -169,8 +196,9 @@ const KINDS: readonly InvestorKind[] = [
     stages: [
       ['Series A', 5],
       ['Series B', 25],
-      ['Series C+', 25],
-      ['Growth', 45],
+      ['Series C', 25],
+      ['Growth', 30],
+      ['Late Stage', 15],
     ],
     joins: 0.5,
   },
@@ -218,8 +246,9 @@ const KINDS: readonly InvestorKind[] = [
       ['Seed', 10],
       ['Series A', 15],
       ['Series B', 20],
-      ['Series C+', 15],
-      ['Growth', 40],
+      ['Series C', 15],
+      ['Growth', 25],
+      ['Late Stage', 15],
     ],
     joins: 0.3,
   },
@@ -393,7 +422,7 @@ export interface DemoInvestor {
 }
 
 /** Cheque ranges by stage, in dollars: a window of stages spans from its first's low to its last's high. */
-const CHEQUES: Readonly<Record<Stage, readonly [readonly number[], readonly number[]]>> = {
+const CHEQUES: Readonly<Record<DrawnStage, readonly [readonly number[], readonly number[]]>> = {
   'Pre-Seed': [
     [25_000, 50_000, 100_000],
     [150_000, 250_000, 500_000],
@@ -410,13 +439,17 @@ const CHEQUES: Readonly<Record<Stage, readonly [readonly number[], readonly numb
     [5_000_000, 8_000_000],
     [15_000_000, 20_000_000, 25_000_000],
   ],
-  'Series C+': [
+  'Series C': [
     [10_000_000, 15_000_000],
     [30_000_000, 40_000_000, 50_000_000],
   ],
   Growth: [
-    [20_000_000, 25_000_000, 50_000_000],
-    [75_000_000, 100_000_000, 200_000_000],
+    [20_000_000, 25_000_000],
+    [75_000_000, 100_000_000],
+  ],
+  'Late Stage': [
+    [50_000_000, 75_000_000],
+    [150_000_000, 200_000_000],
   ],
 };
 
@@ -573,24 +606,24 @@ export function generateDemoInvestors(count: number, seed = 42): DemoInvestor[] 
     }
   };
 
-  const stageWindow = (kind: InvestorKind): Stage[] => {
-    const centre = DEMO_STAGES.indexOf(draw.weighted(kind.stages));
+  const stageWindow = (kind: InvestorKind): DrawnStage[] => {
+    const centre = DRAWN_STAGES.indexOf(draw.weighted(kind.stages));
     const allowed = new Set(kind.stages.map(([stage]) => stage));
     const width = draw.weighted([
       [1, 35],
       [2, 45],
       [3, 20],
     ]);
-    const chosen = [DEMO_STAGES[centre] as Stage];
-    for (let step = 1; chosen.length < width && step < DEMO_STAGES.length; step++) {
+    const chosen = [DRAWN_STAGES[centre] as DrawnStage];
+    for (let step = 1; chosen.length < width && step < DRAWN_STAGES.length; step++) {
       for (const index of draw.chance(0.5)
         ? [centre + step, centre - step]
         : [centre - step, centre + step]) {
-        const stage = DEMO_STAGES[index];
+        const stage = DRAWN_STAGES[index];
         if (stage && allowed.has(stage) && chosen.length < width) chosen.push(stage);
       }
     }
-    return DEMO_STAGES.filter((stage) => chosen.includes(stage));
+    return DRAWN_STAGES.filter((stage) => chosen.includes(stage));
   };
 
   for (let i = 0; i < count; i++) {
@@ -626,7 +659,7 @@ export function generateDemoInvestors(count: number, seed = 42): DemoInvestor[] 
       linkedin: draw.chance(0.7) ? `https://www.linkedin.com/in/${handle}-${hex}` : null,
       twitter: draw.chance(0.45) ? `https://x.com/${handle.replace('-', '').slice(0, 15)}` : null,
       crunchbase: draw.chance(0.3) ? `https://www.crunchbase.com/person/${handle}-${hex}` : null,
-      stages,
+      stages: DEMO_STAGES.filter((stage) => stages.some((drawn) => ON_TAXONOMY[drawn] === stage)),
       sectors: draw.distinct(
         sectorWeights,
         draw.weighted([

@@ -35,7 +35,7 @@ export interface DemoProfile {
   recentInvestments: RecentInvestment[];
 }
 
-/** The region a demo country's investors also invest across. */
+/** The region a demo country's investors also invest across: one of the taxonomy's (shared/taxonomy/places.ts). */
 const REGIONS: Readonly<Record<string, string>> = {
   'United States': 'North America',
   Canada: 'North America',
@@ -74,9 +74,8 @@ const STAGE_PHRASES: Readonly<Record<string, string>> = {
   Seed: 'seed',
   'Series A': 'Series A',
   'Series B': 'Series B',
-  'Series C': 'Series C',
+  'Series C+': 'Series C',
   Growth: 'growth-stage',
-  'Late Stage': 'late-stage',
 };
 
 const OPENINGS = [
@@ -161,8 +160,8 @@ const COMPANY_WORDS: Readonly<Record<string, readonly string[]>> = {
   AI: ['AI', 'Labs', 'Intelligence'],
   Fintech: ['Pay', 'Finance', 'Ledger', 'Money'],
   SaaS: ['Cloud', 'Software', 'HQ'],
-  Healthtech: ['Health', 'Care', 'Clinic'],
-  'Climate Tech': ['Energy', 'Carbon', 'Grid'],
+  Health: ['Health', 'Care', 'Clinic'],
+  Climate: ['Energy', 'Carbon', 'Grid'],
   Consumer: ['Home', 'Goods', 'Club'],
   'Developer Tools': ['Dev', 'Stack', 'Code'],
   Cybersecurity: ['Shield', 'Secure', 'Guard'],
@@ -175,14 +174,14 @@ const COMPANY_WORDS: Readonly<Record<string, readonly string[]>> = {
   Proptech: ['Homes', 'Spaces'],
   Logistics: ['Freight', 'Logistics'],
   Robotics: ['Robotics', 'Motion'],
-  Agtech: ['Farms', 'Harvest'],
+  'Food & Agriculture': ['Farms', 'Harvest', 'Foods', 'Kitchen'],
   Gaming: ['Games', 'Play'],
   Media: ['Media', 'Studio'],
   Web3: ['Chain', 'Protocol'],
-  'Food Tech': ['Foods', 'Kitchen'],
+  Energy: ['Power', 'Solar', 'Grid'],
   'HR Tech': ['People', 'Talent'],
   'Legal Tech': ['Legal', 'Counsel'],
-  'Space Tech': ['Orbital', 'Space'],
+  Space: ['Orbital', 'Space'],
 };
 
 const ROUND_AMOUNTS: Readonly<Record<string, readonly number[]>> = {
@@ -190,9 +189,8 @@ const ROUND_AMOUNTS: Readonly<Record<string, readonly number[]>> = {
   Seed: [1_500_000, 2_000_000, 3_000_000, 4_000_000],
   'Series A': [6_000_000, 8_000_000, 12_000_000, 15_000_000],
   'Series B': [20_000_000, 30_000_000, 40_000_000],
-  'Series C': [50_000_000, 70_000_000],
-  Growth: [80_000_000, 120_000_000],
-  'Late Stage': [150_000_000, 250_000_000],
+  'Series C+': [50_000_000, 70_000_000],
+  Growth: [80_000_000, 120_000_000, 150_000_000, 250_000_000],
 };
 
 /** A sector as a sentence says it: 'fintech', but 'AI', 'SaaS' and 'HR tech' keep their capitals. */

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../../../shared/import/header-matching';
 import { normalizeTag } from '../../../shared/tags/normalize-tag';
+import { resolveCountry, resolveRegion } from '../../../shared/taxonomy/places';
 
 const investors = generateDemoInvestors(2400);
 
@@ -189,6 +190,24 @@ describe('the demo directory (offline)', () => {
         for (const company of p.portfolio)
           expect(company.website ?? 'https://x.example').toMatch(/\.example$/);
       }
+    });
+
+    it('speaks the taxonomy: where they invest is a country or region of it, portfolio stages and rounds are its stages, theses name its sectors', () => {
+      const stages = new Set<string>(DEMO_STAGES);
+      for (const [i, p] of profiles.entries()) {
+        for (const place of p.investsIn)
+          expect(resolveCountry(place)?.name ?? resolveRegion(place)?.name, place).toBe(place);
+        for (const company of p.portfolio) if (company.stage) expect(stages.has(company.stage)).toBe(true);
+        for (const deal of p.recentInvestments) expect(stages.has(deal.round ?? '')).toBe(true);
+        expect(p.thesis ?? '').not.toMatch(/healthtech|climate tech|agtech|food tech|space tech|late-stage/i);
+        // A thesis speaks of the investor's first stage ("Series C+" reads "Series C"), never of another.
+        if (p.thesis && investors[i]?.stages[0] === 'Series C+') expect(p.thesis).toContain('Series C');
+      }
+      // Caio Souza, the README's investor, is where he was before the taxonomy, with all his facts.
+      const caio = investors.findIndex((investor) => investor.name === 'Caio Souza');
+      expect(caio).toBe(1486);
+      expect(investors[caio]).toMatchObject({ stages: ['Pre-Seed', 'Seed'] });
+      expect(profiles[caio]).toMatchObject({ investsIn: ['Latin America'], leadOrFollow: 'follow' });
     });
 
     it('imports every fact through the shared CSV mapping, reading back what was generated, with no notice', () => {
