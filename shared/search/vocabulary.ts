@@ -28,7 +28,7 @@ export interface Vocabulary {
   terms(): Iterable<VocabularyTerm>;
 }
 
-/** No words beyond the data's own spellings (the default until the taxonomy lands). */
+/** No words beyond the data's own spellings (an index built without the taxonomy's: tests, benches). */
 export const NO_VOCABULARY: Vocabulary = { terms: () => [] };
 
 /** A vocabulary from a fixed list (tests, and the taxonomy's adapter). */

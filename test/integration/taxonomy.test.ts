@@ -208,6 +208,44 @@ describe('taxonomy: imports map each value to it', () => {
   });
 });
 
+describe('taxonomy: the search box speaks it', () => {
+  it('finds Fintech and Climate investors by their synonyms ("payments", "cleantech") and suggests the entry; a link with an old spelling lands on it', async () => {
+    const u = unique();
+    await importMessy([
+      [`Ana ${u}`, `vocab-fin-${u}@example.com`, 'Seed', 'Fintech', '', 'Brazil'],
+      [`Bo ${u}`, `vocab-clim-${u}@example.com`, 'Seed', 'Climate', '', 'Sweden'],
+      [`Cy ${u}`, `vocab-ai-${u}@example.com`, 'Seed', 'AI', '', 'Japan'],
+    ]);
+    const found = async (query: string) => {
+      const response = await call('GET', `/investors?q=${encodeURIComponent(query)}&limit=100`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body as { data: { items: { name: string }[] } }).data.items.map((i) => i.name).sort();
+    };
+    expect(await found(u)).toEqual([`Ana ${u}`, `Bo ${u}`, `Cy ${u}`]);
+    expect(await found(`payments ${u}`)).toEqual([`Ana ${u}`]);
+    expect(await found(`lending ${u}`)).toEqual([`Ana ${u}`]);
+    expect(await found(`cleantech ${u}`)).toEqual([`Bo ${u}`]);
+    expect(await found(`climate tech ${u}`)).toEqual([`Bo ${u}`]);
+    expect(await found(`nordics ${u}`)).toEqual([`Bo ${u}`]);
+    expect(await found(`payments nordics ${u}`)).toEqual([]);
+
+    const suggested = await call('GET', '/directory/suggestions?q=paym');
+    expect(suggested.status, JSON.stringify(suggested.body)).toBe(200);
+    expect(
+      (suggested.body as { data: { suggestions: { kind: string; label: string }[] } }).data.suggestions,
+    ).toContainEqual(expect.objectContaining({ kind: 'sector', label: 'Fintech' }));
+
+    const linked = await call(
+      'GET',
+      `/investors?sectorFocus=${encodeURIComponent('fintech (payments, lending)')}&q=${u}&limit=100`,
+    );
+    expect(linked.status).toBe(200);
+    expect((linked.body as { data: { items: { name: string }[] } }).data.items.map((i) => i.name)).toEqual([
+      `Ana ${u}`,
+    ]);
+  });
+});
+
 describe('taxonomy: the forms choose from the list', () => {
   it('the portal profile and the project refuse a sector off the list with a clear 400, and store a synonym as its entry', async () => {
     const label = `tax-${unique()}`;

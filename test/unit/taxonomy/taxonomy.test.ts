@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SECTORS, DEMO_STAGES } from '../../../infra/local/demo/investors';
 import { DEMO_COUNTRIES } from '../../../infra/local/demo/places';
+import { SearchIndex } from '../../../shared/search/engine';
 import { tagLabel } from '../../../shared/tags/display';
 import { taxonomyKey } from '../../../shared/taxonomy/fold';
 import {
@@ -18,6 +19,8 @@ import {
   Taxonomy,
   type TaxonomyEdit,
 } from '../../../shared/taxonomy/taxonomy';
+import { taxonomyVocabulary } from '../../../shared/taxonomy/vocabulary';
+import { blankCard } from '../support/cards';
 
 const edit = (over: Partial<TaxonomyEdit>): TaxonomyEdit => ({
   kind: 'sector',
@@ -180,5 +183,61 @@ describe('taxonomy: the demo directory', () => {
       for (const city of country.cities)
         expect(resolveCity(city.name, [country.code])?.name, city.name).toBe(city.name);
     }
+  });
+});
+
+describe('taxonomy: the search box speaks it (the search vocabulary)', () => {
+  const card = (id: string, fields: Parameters<typeof blankCard>[1]) => ({
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    card: blankCard(id, fields),
+  });
+  const index = (taxonomy: Taxonomy) =>
+    SearchIndex.build(
+      [
+        card('fin', { name: 'Ana Lima', sectorFocus: ['fintech'], countries: ['Brazil'] }),
+        card('clim', { name: 'Bo Berg', sectorFocus: ['climate'], countries: ['Sweden'] }),
+        card('ai', {
+          name: 'Cy Ito',
+          sectorFocus: ['ai'],
+          stageFocus: ['pre-seed'],
+          countries: ['Australia'],
+        }),
+      ],
+      { vocabulary: taxonomyVocabulary(taxonomy) },
+    );
+  const found = (taxonomy: Taxonomy, q: string) =>
+    index(taxonomy)
+      .page({ q }, 'name', null, 50)
+      .items.map((i) => i.id);
+
+  it('finds Fintech and Climate investors by their synonyms, stages by theirs, places by their regions', () => {
+    expect(found(DEFAULT_TAXONOMY, 'payments')).toEqual(['fin']);
+    expect(found(DEFAULT_TAXONOMY, 'lending')).toEqual(['fin']);
+    expect(found(DEFAULT_TAXONOMY, 'cleantech')).toEqual(['clim']);
+    expect(found(DEFAULT_TAXONOMY, 'climate tech')).toEqual(['clim']);
+    expect(found(DEFAULT_TAXONOMY, 'machine learning')).toEqual(['ai']);
+    expect(found(DEFAULT_TAXONOMY, 'preseed')).toEqual(['ai']);
+    expect(found(DEFAULT_TAXONOMY, 'nordics')).toEqual(['clim']);
+    expect(found(DEFAULT_TAXONOMY, 'latam')).toEqual(['fin']);
+    expect(found(DEFAULT_TAXONOMY, 'apac')).toEqual(['ai']);
+    expect(found(DEFAULT_TAXONOMY, 'payments sweden')).toEqual([]);
+  });
+
+  it('suggests the entry a synonym names, with its investors', () => {
+    const suggested = index(DEFAULT_TAXONOMY)
+      .suggest('paym')
+      .map((s) => [s.kind, s.label, s.count]);
+    expect(suggested).toContainEqual(['sector', 'Fintech', 1]);
+    expect(
+      index(DEFAULT_TAXONOMY)
+        .suggest('cleant')
+        .map((s) => [s.kind, s.label]),
+    ).toContainEqual(['sector', 'Climate']);
+  });
+
+  it("takes an admin's synonym as soon as the vocabulary is built from the edited taxonomy", () => {
+    expect(found(DEFAULT_TAXONOMY, 'open banking')).toEqual([]);
+    const edited = new Taxonomy([edit({ synonyms: ['open banking'] })]);
+    expect(found(edited, 'open banking')).toEqual(['fin']);
   });
 });
