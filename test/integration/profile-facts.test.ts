@@ -6,7 +6,7 @@ import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { getProfileSheets } from '../../lambdas/lib/table/repositories/profile-facts';
 import { profileFieldMessages } from '../../shared/api/investor-profile';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
-import { unique } from './support/seed';
+import { defineOnTaxonomy, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 
 /**
@@ -69,6 +69,8 @@ interface Row {
 
 async function importRow(row: Row, importedAt: Date, sourceName = 'facts test') {
   await settleWorkflows();
+  // The test's own sector, on the taxonomy as an admin adds one (off the list it would wait in the queue).
+  await defineOnTaxonomy('sector', [row.sector]);
   await importRows(
     HEADERS,
     [
@@ -286,6 +288,7 @@ describe('profile facts from the investor through the portal (connected)', () =>
     const investor = await createInvestor(portalId);
     const u = unique();
     const sector = `facts-portal-${u}`;
+    await defineOnTaxonomy('sector', [sector]);
     const thesis = `Pre-seed fintech in southern Europe ${u}.\nWe lead or follow.`;
     const saved = await call('PATCH', '/investor/profile', {
       token: investor.token,
