@@ -63,6 +63,7 @@ describe('an investor joins through the vcn portal (Chromium, vcn.localhost)', (
     await sectors.pressSequentially('pay');
     expect(await sectors.getAttribute('aria-expanded')).toBe('true');
     await form.getByRole('option', { name: 'Fintech', exact: true }).waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'investor-4-sector-type-ahead');
     await sectors.press('Enter');
     await sectors.pressSequentially('clim');
@@ -115,6 +116,15 @@ describe('an investor joins through the vcn portal (Chromium, vcn.localhost)', (
     await form.waitFor();
     await expectAccessible(page);
     await screenshot(page, 'investor-4-profile-form-phone');
+    // The sector type-ahead on a phone: the list opens under the box, in reach of a thumb.
+    const phoneSectors = form.getByRole('combobox', { name: /^Sectors/ });
+    await phoneSectors.focus();
+    await phoneSectors.pressSequentially('health');
+    await form.getByRole('option', { name: 'Health', exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'investor-4-sector-type-ahead-phone', { fullPage: false });
+    await phoneSectors.press('Escape');
+    expect(await phoneSectors.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 
