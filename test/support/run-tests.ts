@@ -6,11 +6,11 @@ import { ensureTools } from './tools';
 /**
  * The test layers, as `npm test` runs them after the typecheck and the linter: installs what the
  * machine lacks (tools.ts), an offline `cdk synth` with cdk-nag whose bundling output is shown only if
- * it fails, then every vitest project (the infra layer reads the bundles that synth just wrote), and
- * one result line per layer and the summary line `Tests: N passed, N failed`, also when tests fail.
+ * it fails, then every vitest project (the infra layer reads the bundles that synth just wrote; the e2e
+ * layer runs beside the others, see {@link RUNS}), and one result line per layer and the summary line
+ * `Tests: N passed, N failed`, also when tests fail.
  */
 const ROOT = join(import.meta.dirname, '../..');
-const REPORT = join(ROOT, 'test-results/results.json');
 const LAYERS = ['unit', 'integration', 'infra', 'e2e'] as const;
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
@@ -33,15 +33,46 @@ function synthQuietly(): boolean {
   return true;
 }
 
-function vitest(): Promise<number> {
-  rmSync(REPORT, { force: true });
-  const projects = LAYERS.flatMap((layer) => ['--project', layer]);
+/**
+ * The two runs of vitest, side by side. Vitest queues every file of the layers that run one file at a
+ * time (integration and e2e: `fileParallelism: false`) in one line, so in one process the e2e layer
+ * waited for the integration layer. Each has its own local home on its own free ports and state, so
+ * they run at once in two processes: the first streams its output, the e2e run's output is kept and
+ * printed whole when both are done (two streams interleaved line by line read as neither).
+ */
+const RUNS = [
+  { layers: ['unit', 'infra', 'integration'], report: join(ROOT, 'test-results/results.json'), stream: true },
+  { layers: ['e2e'], report: join(ROOT, 'test-results/results-e2e.json'), stream: false },
+] as const;
+
+function vitest(run: (typeof RUNS)[number]): Promise<{ code: number; output: string }> {
+  rmSync(run.report, { force: true });
+  const projects = run.layers.flatMap((layer) => ['--project', layer]);
   const child = spawn(
     bin('vitest'),
-    ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORT}`],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, INFRA_ASSEMBLY_DIR: join(ROOT, 'cdk.out') } },
+    ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${run.report}`],
+    {
+      cwd: ROOT,
+      stdio: run.stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, INFRA_ASSEMBLY_DIR: join(ROOT, 'cdk.out') },
+    },
   );
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) =>
+    child.on('exit', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString('utf8') })),
+  );
+}
+
+async function vitestRuns(): Promise<number> {
+  const results = await Promise.all(RUNS.map(vitest));
+  for (const [i, run] of RUNS.entries()) {
+    if (run.stream) continue;
+    console.log(`\n======== ${run.layers.join(', ')} (run beside the layers above) ========\n`);
+    process.stdout.write(results[i]?.output ?? '');
+  }
+  return results.every((result) => result.code === 0) ? 0 : 1;
 }
 
 interface Report {
@@ -55,25 +86,30 @@ interface Report {
 
 /** Prints each layer's result and the closing line; true when the run succeeded. */
 function summarise(vitestCode: number): boolean {
-  if (!existsSync(REPORT)) {
-    console.log('Tests: 0 passed, 1 failed (vitest wrote no report; its output is above)');
+  const missing = RUNS.filter((run) => !existsSync(run.report));
+  if (missing.length > 0) {
+    const layers = missing.flatMap((run) => run.layers).join(', ');
+    console.log(`Tests: 0 passed, 1 failed (vitest wrote no report for ${layers}; its output is above)`);
     return false;
   }
-  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as Report;
+  const reports = RUNS.map((run) => JSON.parse(readFileSync(run.report, 'utf8')) as Report);
+  const files = reports.flatMap((report) => report.testResults);
   console.log('');
   for (const layer of LAYERS) {
-    const files = report.testResults.filter((file) => file.name.includes(`/test/${layer}/`));
-    const statuses = files.flatMap((file) => file.assertionResults.map((a) => a.status));
+    const ofLayer = files.filter((file) => file.name.includes(`/test/${layer}/`));
+    const statuses = ofLayer.flatMap((file) => file.assertionResults.map((a) => a.status));
     const passed = statuses.filter((s) => s === 'passed').length;
     const failed = statuses.filter((s) => s === 'failed').length;
-    console.log(`${layer.padEnd(12)} ${files.length} files, ${passed} passed, ${failed} failed`);
+    console.log(`${layer.padEnd(12)} ${ofLayer.length} files, ${passed} passed, ${failed} failed`);
   }
-  const skipped = report.numPendingTests + report.numTodoTests;
-  const failed = report.numFailedTests + (report.success || report.numFailedTests > 0 ? 0 : 1);
+  const sum = (count: (report: Report) => number) => reports.reduce((total, r) => total + count(r), 0);
+  const skipped = sum((r) => r.numPendingTests + r.numTodoTests);
+  // A run that did not succeed without a failed test (an error outside tests) counts as one failure.
+  const failed = sum((r) => r.numFailedTests + (r.success || r.numFailedTests > 0 ? 0 : 1));
   console.log(
-    `Tests: ${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    `Tests: ${sum((r) => r.numPassedTests)} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
   );
-  return report.success && failed === 0 && vitestCode === 0;
+  return reports.every((r) => r.success) && failed === 0 && vitestCode === 0;
 }
 
 if (!ensureTools()) {
@@ -84,4 +120,4 @@ if (!synthQuietly()) {
   console.log('Tests: 0 passed, 1 failed (the offline synth failed)');
   process.exit(1);
 }
-process.exit(summarise(await vitest()) ? 0 : 1);
+process.exit(summarise(await vitestRuns()) ? 0 : 1);
