@@ -3,7 +3,7 @@
  * once the body has passed into its file stream, before the bytes are on disk, and takes a GET's
  * length from the file's size then: a GET right after a PUT (the recount's state, the search
  * snapshot) could read an empty or cut object on a busy machine, where S3 reads what was written.
- * Each PUT now answers once the file holds every byte (at most 5 s later).
+ * Each PUT now answers once the file holds every byte (at most 30 s later).
  *
  * s3rver also writes an object in place: two PUTs of one key at once (two folds of the search
  * snapshot) wrote into the same file, and a GET during a PUT read half of each, where S3 keeps every
@@ -46,8 +46,14 @@ FilesystemStore.prototype.putObject = async function putObjectWhole(object) {
   try {
     const result = await putObject.call(this, object);
     const file = this.getResourcePath(object.bucket, object.key, 'object');
-    for (let waited = 0; waited < 5_000; waited += 5) {
-      if ((await stat(file)).size === result.size) break;
+    // s3rver opens the file's stream asynchronously: on a busy machine the file may not exist yet
+    // when the body has been read (a stat then failed, and the PUT answered 500).
+    for (let waited = 0; waited < 30_000; waited += 5) {
+      const written = await stat(file).catch((error) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (written?.size === result.size) break;
       await sleep(5);
     }
     return result;
