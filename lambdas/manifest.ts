@@ -154,6 +154,19 @@ export const manifest = {
     settings: ['stripeConnect'],
   },
 
+  pipeline: {
+    description:
+      "A project's fundraising pipeline: board, moves, private contacts, spreadsheet import, CRM export",
+    table: {
+      // INVESTOR#: a directory investor's public card; IMPORTED# and EMAIL#: an imported row's email
+      // matched to the entry it became. USER#: the founder's private contacts, bought values (export)
+      // and reminder state.
+      reads: ['PROJECT#', 'USER#', 'INVESTOR#', 'IMPORTED#'],
+      writes: ['PROJECT#', 'USER#'],
+      gsi1: ['EMAIL#'],
+    },
+  },
+
   podcasts: {
     description: 'The podcast board: listing, votes, moderation',
     table: {

@@ -22,6 +22,7 @@ export const handlerGroups = {
   account: 'lambdas/http/account.ts',
   admin: 'lambdas/http/admin.ts',
   investorPortal: 'lambdas/http/investor-portal.ts',
+  pipeline: 'lambdas/http/pipeline.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -85,6 +86,15 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/projects/{projectId}/stripe/connection', 'user', 'stripeConnect'),
   route('POST', '/projects/{projectId}/stripe/transactions/sync', 'user', 'stripeConnect'),
   route('GET', '/projects/{projectId}/insights/mrr', 'user', 'stripeConnect'),
+  // The fundraising pipeline of a project (issue 36): its creator only, like the project itself.
+  route('GET', '/projects/{projectId}/pipeline', 'user', 'pipeline'),
+  route('POST', '/projects/{projectId}/pipeline/entries', 'user', 'pipeline'),
+  route('GET', '/projects/{projectId}/pipeline/entries/{entryId}', 'user', 'pipeline'),
+  route('PATCH', '/projects/{projectId}/pipeline/entries/{entryId}', 'user', 'pipeline'),
+  route('DELETE', '/projects/{projectId}/pipeline/entries/{entryId}', 'user', 'pipeline'),
+  // The founder's spreadsheet, a page of rows at a time: matched with the directory, then imported.
+  route('POST', '/projects/{projectId}/pipeline/import/matches', 'user', 'pipeline'),
+  route('POST', '/projects/{projectId}/pipeline/import', 'user', 'pipeline'),
 
   // Podcasts: anyone can read the board; listing and voting need a login.
   route('GET', '/podcasts', 'public', 'podcasts'),
@@ -114,6 +124,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/me/purchases/{cartId}/refreshed-csv', 'user', 'account'),
   // The weekly summary of updates to bought contacts: on or off.
   route('PUT', '/me/update-emails', 'user', 'account'),
+  // The daily email of the pipeline's due next steps (issue 36): on or off.
+  route('PUT', '/me/pipeline-reminders', 'user', 'account'),
   // Reports of wrong data (issue 20): a founder reports an investor's data; one open report each.
   route('POST', '/investors/{investorId}/reports', 'user', 'account'),
   // Bounce credits (issue 20): the caller's balance and history; one credit redeemed for one investor.

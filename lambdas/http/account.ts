@@ -22,6 +22,7 @@ import {
 } from '../../shared/api/credits';
 import { investorIdParams } from '../../shared/api/directory';
 import { INVALID_CURSOR } from '../../shared/api/paging';
+import { pipelineRemindersBody } from '../../shared/api/pipeline';
 import {
   createReportBody,
   createReportResponse,
@@ -44,7 +45,12 @@ import { purchaseCsvLink } from '../lib/purchases/purchase-csv';
 import { InvalidCursorError } from '../lib/table/model';
 import { NoCreditsError } from '../lib/table/repositories/credits';
 import { ReportAlreadyOpenError, ReportLimitError } from '../lib/table/repositories/reports';
-import { ensureUserProfile, listBoughtInvestorIds, setUpdateEmails } from '../lib/table/repositories/users';
+import {
+  ensureUserProfile,
+  listBoughtInvestorIds,
+  setPipelineReminders,
+  setUpdateEmails,
+} from '../lib/table/repositories/users';
 
 /** The caller's own user record, profile and contact library. */
 export const handler = httpHandler('account', {
@@ -114,6 +120,16 @@ export const handler = httpHandler('account', {
     handle: async ({ body, caller }) => {
       await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
       const profile = await setUpdateEmails(caller.sub, body.enabled);
+      return meResponse.parse({ ...profile, isAdmin: caller.isAdmin });
+    },
+  }),
+
+  'PUT /me/pipeline-reminders': endpoint({
+    auth: 'user',
+    body: pipelineRemindersBody,
+    handle: async ({ body, caller }) => {
+      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
+      const profile = await setPipelineReminders(caller.sub, body.enabled);
       return meResponse.parse({ ...profile, isAdmin: caller.isAdmin });
     },
   }),

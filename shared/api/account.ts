@@ -20,6 +20,8 @@ export const meResponse = z.object({
   isAdmin: z.boolean(),
   /** The weekly summary of updates to bought contacts (issue 20) is on. */
   updateEmails: z._default(z.boolean(), true),
+  /** The daily email of the pipeline's due next steps (issue 36) is on. */
+  pipelineReminders: z._default(z.boolean(), true),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 

@@ -8,8 +8,9 @@
  */
 export const tablePartitions = {
   'USER#':
-    "a user's records: profile, bought contacts, bounce credits and their history, open-report guards, weekly-summary state, investor membership, profile and listing",
-  'PROJECT#': 'a project, its Stripe connection and the transactions ingested from it',
+    "a user's records: profile, private investor contacts, pipeline reminder state, bought contacts, bounce credits and their history, open-report guards, weekly-summary state, investor membership, profile and listing",
+  'PROJECT#':
+    'a project, its Stripe connection, the transactions ingested from it, and its fundraising pipeline (entries and their moves)',
   'CONNECT_STATE#': 'a Stripe Connect OAuth state (single use)',
   'IMPORTED#': 'an imported investor (with contact details)',
   'INVESTOR#': "a searchable investor, its contact and profile sheets and a withdrawn investor's tombstone",
@@ -55,6 +56,7 @@ export const indexPartitions = {
     'BUYERS#': 'the founders who bought one investor (their library rows)',
     WITHDRAWALS: 'every withdrawn entry, latest event first',
     CORRECTIONS_OPEN: 'the open correction requests, oldest first',
+    PIPELINE_REMINDERS: 'the founders who keep a fundraising pipeline (the daily next-step reminders)',
   },
   gsi2: {
     UNMAPPED: 'imported investors not yet mapped',

@@ -39,6 +39,7 @@ export async function ensureUserProfile(input: {
     projects: [],
     createdAt: input.now,
     updateEmails: true,
+    pipelineReminders: true,
   };
   if (await conditionalWrite(putItem(userProfileModel.toItem(profile), 'attribute_not_exists(pk)')))
     return profile;
@@ -55,6 +56,18 @@ export async function setUpdateEmails(userId: string, enabled: boolean): Promise
   const attributes = await updateItem({
     Key: userProfileKey(userId),
     UpdateExpression: 'SET updateEmails = :enabled',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':enabled': enabled },
+    ReturnValues: 'ALL_NEW',
+  });
+  return userProfileModel.fromItem(attributes ?? {});
+}
+
+/** Turns the daily next-step reminders of the pipeline on or off; the profile must exist. */
+export async function setPipelineReminders(userId: string, enabled: boolean): Promise<UserProfile> {
+  const attributes = await updateItem({
+    Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+    UpdateExpression: 'SET pipelineReminders = :enabled',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':enabled': enabled },
     ReturnValues: 'ALL_NEW',

@@ -1,0 +1,472 @@
+import type {
+  AddEntryBody,
+  ImportLine,
+  ImportRow,
+  PipelineEntry,
+  PrivateContactBody,
+  RowMatch,
+  StageMove,
+  UpdateEntryBody,
+} from '../../../shared/api/pipeline';
+import type { SearchableInvestor } from '../../../shared/investors/types';
+import {
+  looksLikeEmail,
+  normaliseEmail,
+  readRow,
+  sameNameAndFirm,
+} from '../../../shared/pipeline/import-rows';
+import {
+  checkStageChange,
+  conflictMessage,
+  MAX_PIPELINE_ENTRIES,
+  pipelineMessages,
+  reasonAfterMove,
+} from '../../../shared/pipeline/stages';
+import { searchableIdOfEmail, searchableIdOfNameAndFirm } from '../directory/mapping';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import type { PipelineEntryItem, PrivateContactItem } from '../table/models';
+import { findImportedInvestorByEmail, getSearchableInvestors, toCard } from '../table/repositories/investors';
+import {
+  addEntry,
+  countEntries,
+  directoryEntryId,
+  enrolForPipelineReminders,
+  getEntries,
+  getEntry,
+  getPrivateContact,
+  listEntries,
+  listMoves,
+  privateContactId,
+  privateEntryId,
+  putPrivateContact,
+  saveEntry,
+} from '../table/repositories/pipeline';
+import { getProject } from '../table/repositories/projects';
+
+/**
+ * A project's fundraising pipeline (issue 36; docs/decisions.md, "The fundraising pipeline"). Every
+ * function takes the caller and checks first that the project is theirs: anyone else's project
+ * answers as a missing one.
+ */
+
+export const projectNotFound = () => new NotFoundError('Project not found');
+
+/** The caller's own project, or 404 as if it did not exist. */
+export async function ownProject(projectId: string, userId: string) {
+  const project = await getProject(projectId);
+  if (!project || project.creatorUserId !== userId) throw projectNotFound();
+  return project;
+}
+
+export const toEntryView = (entry: PipelineEntryItem): PipelineEntry => {
+  const { projectId: _projectId, ...view } = entry;
+  return view;
+};
+
+const byName = (a: PipelineEntryItem, b: PipelineEntryItem) =>
+  a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+
+export async function readPipeline(projectId: string, userId: string) {
+  const project = await ownProject(projectId, userId);
+  const entries = await listEntries(projectId);
+  return {
+    project: { id: project.id, name: project.name },
+    entries: entries.sort(byName).map(toEntryView),
+    max: MAX_PIPELINE_ENTRIES,
+  };
+}
+
+function newEntry(
+  projectId: string,
+  fields: Pick<PipelineEntryItem, 'id' | 'kind' | 'investorId' | 'contactId' | 'name' | 'firm' | 'title'> &
+    Partial<Pick<PipelineEntryItem, 'stage' | 'notes' | 'amount' | 'nextStep' | 'nextStepDate'>>,
+  now: string,
+): PipelineEntryItem {
+  return {
+    projectId,
+    stage: 'toContact',
+    passReason: null,
+    passNote: null,
+    notes: '',
+    amount: null,
+    nextStep: null,
+    nextStepDate: null,
+    ...fields,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    stageChangedAt: now,
+  };
+}
+
+async function ensureRoom(projectId: string, adding: number): Promise<void> {
+  if ((await countEntries(projectId)) + adding > MAX_PIPELINE_ENTRIES)
+    throw new ConflictError(pipelineMessages.full);
+}
+
+const emptyToNull = (text: string | null | undefined): string | null => {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+function privateContactOf(
+  userId: string,
+  body: PrivateContactBody,
+  now: string,
+  byHand: boolean,
+): PrivateContactItem {
+  const email = emptyToNull(body.email);
+  return {
+    userId,
+    id: privateContactId(userId, { email, name: body.name, firm: body.firm ?? null }, byHand),
+    name: body.name.trim(),
+    firm: emptyToNull(body.firm),
+    title: emptyToNull(body.title),
+    email,
+    phone: emptyToNull(body.phone),
+    linkedinUrl: emptyToNull(body.linkedinUrl),
+    notes: body.notes ?? '',
+    createdAt: now,
+  };
+}
+
+/**
+ * Adds a directory investor (by id: their public card's name and firm) or a new private contact.
+ * Idempotent: the same investor again answers the entry the pipeline has (created: false).
+ */
+export async function addToPipeline(
+  projectId: string,
+  userId: string,
+  body: AddEntryBody,
+): Promise<{ entry: PipelineEntry; created: boolean }> {
+  await ownProject(projectId, userId);
+  const now = new Date().toISOString();
+  let entry: PipelineEntryItem;
+  if (body.investorId !== undefined) {
+    const id = directoryEntryId(body.investorId);
+    const existing = await getEntry(projectId, id);
+    if (existing) return { entry: toEntryView(existing), created: false };
+    const investor = (await getSearchableInvestors([body.investorId])).get(body.investorId);
+    if (!investor) throw new NotFoundError(pipelineMessages.investorNotFound);
+    entry = newEntry(
+      projectId,
+      {
+        id,
+        kind: 'directory',
+        investorId: investor.id,
+        contactId: null,
+        name: investor.name,
+        firm: investor.firmName,
+        title: investor.title,
+      },
+      now,
+    );
+  } else {
+    const contact = privateContactOf(userId, body.contact as PrivateContactBody, now, true);
+    const id = privateEntryId(contact.id);
+    const existing = await getEntry(projectId, id);
+    if (existing) return { entry: toEntryView(existing), created: false };
+    await putPrivateContact(contact);
+    entry = newEntry(
+      projectId,
+      {
+        id,
+        kind: 'private',
+        investorId: null,
+        contactId: contact.id,
+        name: contact.name,
+        firm: contact.firm,
+        title: contact.title,
+      },
+      now,
+    );
+  }
+  await ensureRoom(projectId, 1);
+  await enrolForPipelineReminders(userId, now);
+  if (!(await addEntry(entry, userId))) {
+    const existing = await getEntry(projectId, entry.id);
+    if (existing) return { entry: toEntryView(existing), created: false };
+  }
+  return { entry: toEntryView(entry), created: true };
+}
+
+const moveView = (move: {
+  at: string;
+  from: StageMove['from'];
+  to: StageMove['to'];
+  passReason: StageMove['passReason'];
+}): StageMove => ({ at: move.at, by: 'you', from: move.from, to: move.to, passReason: move.passReason });
+
+export async function readEntry(projectId: string, entryId: string, userId: string) {
+  await ownProject(projectId, userId);
+  const entry = await getEntry(projectId, entryId);
+  if (!entry) throw new NotFoundError(pipelineMessages.notFound);
+  const [moves, contact] = await Promise.all([
+    listMoves(projectId, entryId),
+    entry.contactId ? getPrivateContact(userId, entry.contactId) : Promise.resolve(null),
+  ]);
+  return {
+    entry: toEntryView(entry),
+    history: moves.map(moveView),
+    contact: contact
+      ? {
+          id: contact.id,
+          name: contact.name,
+          firm: contact.firm,
+          title: contact.title,
+          email: contact.email,
+          phone: contact.phone,
+          linkedinUrl: contact.linkedinUrl,
+          notes: contact.notes,
+        }
+      : null,
+  };
+}
+
+/**
+ * Changes an entry: a move (with its reason for a pass) and any of notes, amount, next step and its
+ * date. The change names the version it read; when another window changed the entry since, nothing
+ * is written and the answer (409) says what happened.
+ */
+export async function updateEntry(
+  projectId: string,
+  entryId: string,
+  userId: string,
+  body: UpdateEntryBody,
+): Promise<PipelineEntry> {
+  await ownProject(projectId, userId);
+  const before = await getEntry(projectId, entryId);
+  if (!before) throw new NotFoundError(pipelineMessages.notFound);
+  if (before.version !== body.version) throw await conflict(projectId, entryId, body.version);
+  const stage = body.stage ?? before.stage;
+  const moving = body.stage !== undefined && body.stage !== before.stage;
+  const reasonGiven = body.passReason !== undefined || body.passNote !== undefined;
+  let reason = { passReason: before.passReason, passNote: before.passNote };
+  if (moving || reasonGiven) {
+    const change = {
+      stage,
+      passReason: body.passReason === undefined ? (moving ? null : before.passReason) : body.passReason,
+      passNote: body.passNote === undefined ? (moving ? null : before.passNote) : body.passNote,
+    };
+    const problem = checkStageChange(change);
+    if (problem) throw new BadRequestError(problem);
+    reason = reasonAfterMove(change);
+  }
+  const now = new Date().toISOString();
+  const after: PipelineEntryItem = {
+    ...before,
+    stage,
+    ...reason,
+    ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    ...(body.amount !== undefined ? { amount: body.amount } : {}),
+    ...(body.nextStep !== undefined ? { nextStep: emptyToNull(body.nextStep) } : {}),
+    ...(body.nextStepDate !== undefined ? { nextStepDate: body.nextStepDate } : {}),
+    version: before.version + 1,
+    updatedAt: now,
+    stageChangedAt: moving ? now : before.stageChangedAt,
+  };
+  if (await saveEntry(before, after, userId)) return toEntryView(after);
+  throw await conflict(projectId, entryId, body.version);
+}
+
+/** What to answer a change that read an older version: moved (since that version) or changed otherwise. */
+async function conflict(projectId: string, entryId: string, readVersion: number) {
+  const [current, moves] = await Promise.all([getEntry(projectId, entryId), listMoves(projectId, entryId)]);
+  if (!current) return new NotFoundError(pipelineMessages.notFound);
+  const moved = moves.some((move) => move.version > readVersion && move.from !== null);
+  return new ConflictError(conflictMessage(current.stage, moved));
+}
+
+// ------------------------------------------------------------------ spreadsheet import
+
+/**
+ * The directory investor a row is, if any: by email first (the entry whose identity is the email, or
+ * the entry an imported record with that email became), then by name and firm. Only the investor's
+ * public card leaves the server: the match confirms an email the founder already has, never reveals one.
+ */
+async function matchRow(
+  row: ImportRow,
+): Promise<{ investor: SearchableInvestor; by: 'email' | 'nameAndFirm' } | null> {
+  if (row.email && looksLikeEmail(row.email)) {
+    const email = normaliseEmail(row.email);
+    const candidates = [searchableIdOfEmail(email)];
+    const imported = await findImportedInvestorByEmail(email);
+    if (imported?.searchableInvestorEntryId) candidates.push(imported.searchableInvestorEntryId);
+    const found = await getSearchableInvestors(candidates);
+    const investor = candidates.map((id) => found.get(id)).find((candidate) => candidate !== undefined);
+    if (investor) return { investor, by: 'email' };
+  }
+  if (row.name) {
+    const id = searchableIdOfNameAndFirm(row.name, row.firm ?? '');
+    if (id) {
+      const investor = (await getSearchableInvestors([id])).get(id);
+      if (investor && sameNameAndFirm(row, investor)) return { investor, by: 'nameAndFirm' };
+    }
+  }
+  return null;
+}
+
+/** The entry a row makes when it is not matched (or its match is rejected): a private contact's. */
+const privateIdOfRow = (userId: string, row: ImportRow) =>
+  privateEntryId(
+    privateContactId(userId, { email: row.email ?? null, name: row.name ?? null, firm: row.firm ?? null }),
+  );
+
+export async function matchRows(
+  projectId: string,
+  userId: string,
+  rows: readonly ImportRow[],
+): Promise<RowMatch[]> {
+  await ownProject(projectId, userId);
+  const matches = await Promise.all(rows.map(matchRow));
+  const entryIds = rows.map((row, i) => {
+    const match = matches[i];
+    return match ? directoryEntryId(match.investor.id) : privateIdOfRow(userId, row);
+  });
+  const inPipeline = await getEntries(projectId, entryIds);
+  return rows.map((row, i) => {
+    const match = matches[i];
+    return {
+      row: row.row,
+      match: match ? { investor: toCard(match.investor), by: match.by } : null,
+      inPipeline: inPipeline.has(entryIds[i] ?? ''),
+    };
+  });
+}
+
+const IMPORT_WRITES_IN_FLIGHT = 8;
+
+/**
+ * Imports a page of rows: a row whose match the founder accepted becomes the directory investor's
+ * entry; every other row with a name becomes a private contact's. A row already in the pipeline is
+ * skipped (an import adds, it never overwrites a stage or notes the founder set, even while it runs).
+ * Each row answers one line of the report.
+ */
+export async function importRows(
+  projectId: string,
+  userId: string,
+  rows: readonly ImportRow[],
+  accepted: readonly { row: number; investorId: string }[],
+): Promise<ImportLine[]> {
+  await ownProject(projectId, userId);
+  const acceptedByRow = new Map(accepted.map((a) => [a.row, a.investorId]));
+  const matches = await Promise.all(
+    rows.map((row) => (acceptedByRow.has(row.row) ? matchRow(row) : Promise.resolve(null))),
+  );
+  let room = MAX_PIPELINE_ENTRIES - (await countEntries(projectId));
+  const now = new Date().toISOString();
+  await enrolForPipelineReminders(userId, now);
+  const lines: ImportLine[] = new Array(rows.length);
+
+  const importOne = async (index: number): Promise<ImportLine> => {
+    const row = rows[index] as ImportRow;
+    const wanted = acceptedByRow.get(row.row);
+    const match = matches[index];
+    const read = readRow(row);
+    const notices = read.notices.length > 0 ? ` ${read.notices.join(' ')}` : '';
+    const fields = {
+      stage: read.stage,
+      notes: row.notes ?? '',
+      amount: read.amount,
+      nextStep: emptyToNull(row.nextStep),
+      nextStepDate: read.nextStepDate,
+    };
+    let entry: PipelineEntryItem;
+    let contact: PrivateContactItem | null = null;
+    let mismatch = '';
+    if (wanted !== undefined && match && match.investor.id === wanted) {
+      entry = newEntry(
+        projectId,
+        {
+          id: directoryEntryId(match.investor.id),
+          kind: 'directory',
+          investorId: match.investor.id,
+          contactId: null,
+          name: match.investor.name,
+          firm: match.investor.firmName,
+          title: match.investor.title,
+          ...fields,
+        },
+        now,
+      );
+    } else {
+      if (!row.name)
+        return {
+          row: row.row,
+          outcome: 'failed',
+          entryId: null,
+          message: 'No name: give the investor a name to import this row.',
+        };
+      if (wanted !== undefined)
+        mismatch = ' The match you accepted no longer fits this row: kept as your own contact.';
+      contact = privateContactOf(
+        userId,
+        {
+          name: row.name,
+          firm: row.firm ?? null,
+          title: row.title ?? null,
+          email: row.email ?? null,
+          phone: row.phone ?? null,
+          linkedinUrl: row.linkedinUrl ?? null,
+          notes: '',
+        },
+        now,
+        false,
+      );
+      entry = newEntry(
+        projectId,
+        {
+          id: privateEntryId(contact.id),
+          kind: 'private',
+          investorId: null,
+          contactId: contact.id,
+          name: contact.name,
+          firm: contact.firm,
+          title: contact.title,
+          ...fields,
+        },
+        now,
+      );
+    }
+    if ((await getEntry(projectId, entry.id)) !== null)
+      return {
+        row: row.row,
+        outcome: 'skipped',
+        entryId: entry.id,
+        message: `Already in your pipeline: ${entry.name} kept as it is.`,
+      };
+    if (room <= 0) return { row: row.row, outcome: 'failed', entryId: null, message: pipelineMessages.full };
+    room -= 1;
+    if (contact) await putPrivateContact(contact);
+    if (!(await addEntry(entry, userId)))
+      return {
+        row: row.row,
+        outcome: 'skipped',
+        entryId: entry.id,
+        message: `Already in your pipeline: ${entry.name} kept as it is.`,
+      };
+    return contact
+      ? {
+          row: row.row,
+          outcome: 'addedPrivate',
+          entryId: entry.id,
+          message: `Added ${entry.name} as your own contact.${mismatch}${notices}`,
+        }
+      : {
+          row: row.row,
+          outcome: 'added',
+          entryId: entry.id,
+          message: `Added ${entry.name} from the directory.${notices}`,
+        };
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const index = next++;
+      lines[index] = await importOne(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IMPORT_WRITES_IN_FLIGHT, rows.length) }, worker));
+  return lines;
+}

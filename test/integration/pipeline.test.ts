@@ -1,0 +1,392 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listEntries, listMoves } from '../../lambdas/lib/table/repositories/pipeline';
+import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
+import {
+  addEntryResponse,
+  entryDetailResponse,
+  importRowsResponse,
+  matchRowsResponse,
+  type PipelineEntry,
+  pipelineEntrySchema,
+  pipelineResponse,
+} from '../../shared/api/pipeline';
+import { conflictMessage, pipelineMessages } from '../../shared/pipeline/stages';
+import { call, createUser, type TestUser } from './support/home';
+import { createProject } from './support/projects';
+import { seedInvestors, unique } from './support/seed';
+
+/**
+ * The fundraising pipeline over HTTP (issue 36): adding directory investors (idempotent) and private
+ * contacts, moves with their history, the reason for a pass, version conflicts from two tabs, and the
+ * spreadsheet import (matches by email and by name and firm, accepted or rejected, non-matches as
+ * private contacts, a move while an import runs).
+ */
+
+const u = unique();
+const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
+const board = apiSuccessEnvelope(pipelineResponse);
+const added = apiSuccessEnvelope(addEntryResponse);
+const entryOf = apiSuccessEnvelope(pipelineEntrySchema);
+
+let founder: TestUser;
+let projectId = '';
+const investorIds: Record<'email' | 'named', string> = { email: '', named: '' };
+const emailInvestor = {
+  name: `Ada Pipeline ${u}`,
+  email: `ada.${u}@example.com`,
+  firm: `Lovelace Ventures ${u}`,
+};
+const namedInvestor = { name: `Grace Pipeline ${u}`, firm: `Hopper Capital ${u}` };
+const stage = `pipeline-stage-${u}`;
+
+async function addInvestor(id: string, asUser = founder, project = projectId) {
+  return call('POST', `/projects/${project}/pipeline/entries`, {
+    token: asUser.token,
+    body: { investorId: id },
+  });
+}
+
+async function patch(entry: Pick<PipelineEntry, 'id' | 'version'>, body: Record<string, unknown>) {
+  return call('PATCH', `/projects/${projectId}/pipeline/entries/${entry.id}`, {
+    token: founder.token,
+    body: { version: entry.version, ...body },
+  });
+}
+
+beforeAll(async () => {
+  founder = await createUser();
+  projectId = (await createProject(founder, `Raise ${u}`)).id;
+  await seedInvestors([
+    { ...emailInvestor, stages: [stage] },
+    { ...namedInvestor, stages: [stage] },
+  ]);
+  const found = await call('GET', `/investors?stageFocus=${stage}`);
+  const items = (found.body as { data: { items: { id: string; name: string }[] } }).data.items;
+  investorIds.email = items.find((i) => i.name === emailInvestor.name)?.id ?? '';
+  investorIds.named = items.find((i) => i.name === namedInvestor.name)?.id ?? '';
+  expect(investorIds.email).not.toBe('');
+  expect(investorIds.named).not.toBe('');
+});
+
+describe('a project pipeline', () => {
+  it('adds a directory investor once: the second click answers the same entry', async () => {
+    const first = await addInvestor(investorIds.email);
+    expect(first.status).toBe(201);
+    const entry = added.parse(first.body).data.entry;
+    expect(entry).toMatchObject({
+      kind: 'directory',
+      investorId: investorIds.email,
+      name: emailInvestor.name,
+      firm: emailInvestor.firm,
+      stage: 'toContact',
+      version: 1,
+    });
+
+    const again = await addInvestor(investorIds.email);
+    expect(again.status).toBe(200);
+    expect(added.parse(again.body).data).toEqual({ entry, created: false });
+    const read = board.parse(
+      (await call('GET', `/projects/${projectId}/pipeline`, { token: founder.token })).body,
+    );
+    expect(read.data.entries.filter((e) => e.investorId === investorIds.email)).toHaveLength(1);
+    // No contact value of the directory's rides on the entry.
+    expect(JSON.stringify(read.data)).not.toContain(emailInvestor.email);
+  });
+
+  it('moves an investor through the stages with a history of each move, and needs a reason for a pass', async () => {
+    const { entry } = added.parse((await addInvestor(investorIds.named)).body).data;
+    const contacted = entryOf.parse((await patch(entry, { stage: 'contacted' })).body).data;
+    const meeting = entryOf.parse(
+      (await patch(contacted, { stage: 'meeting', notes: 'Met at the demo day.\nLiked the team.' })).body,
+    ).data;
+    expect(meeting).toMatchObject({
+      stage: 'meeting',
+      version: 3,
+      notes: 'Met at the demo day.\nLiked the team.',
+    });
+
+    const noReason = await patch(meeting, { stage: 'passed' });
+    expect(noReason.status).toBe(400);
+    expect(errorOf(noReason.body).message).toBe(pipelineMessages.passReasonRequired);
+    const otherWithoutText = await patch(meeting, { stage: 'passed', passReason: 'other' });
+    expect(errorOf(otherWithoutText.body).message).toBe(pipelineMessages.otherReasonText);
+
+    const passed = entryOf.parse(
+      (await patch(meeting, { stage: 'passed', passReason: 'chequeSize', passNote: 'Too small for them' }))
+        .body,
+    ).data;
+    expect(passed).toMatchObject({
+      stage: 'passed',
+      passReason: 'chequeSize',
+      passNote: 'Too small for them',
+    });
+    const back = entryOf.parse((await patch(passed, { stage: 'meeting' })).body).data;
+    expect(back).toMatchObject({ stage: 'meeting', passReason: null, passNote: null, notes: meeting.notes });
+
+    const detail = entryDetailResponse.parse(
+      (
+        (await call('GET', `/projects/${projectId}/pipeline/entries/${entry.id}`, { token: founder.token }))
+          .body as { data: unknown }
+      ).data,
+    );
+    expect(detail.history.map((move) => [move.from, move.to, move.by])).toEqual([
+      [null, 'toContact', 'you'],
+      ['toContact', 'contacted', 'you'],
+      ['contacted', 'meeting', 'you'],
+      ['meeting', 'passed', 'you'],
+      ['passed', 'meeting', 'you'],
+    ]);
+    expect(detail.history[3]?.passReason).toBe('chequeSize');
+  });
+
+  it('keeps a note, an amount and a next step with its date; an edit is no move', async () => {
+    const { entry } = added.parse((await addInvestor(investorIds.email)).body).data;
+    const edited = entryOf.parse(
+      (
+        await patch(entry, {
+          amount: 250000,
+          nextStep: 'Send the deck',
+          nextStepDate: '2026-12-01',
+          notes: 'Warm intro',
+        })
+      ).body,
+    ).data;
+    expect(edited).toMatchObject({
+      amount: 250000,
+      nextStep: 'Send the deck',
+      nextStepDate: '2026-12-01',
+      notes: 'Warm intro',
+    });
+    expect(await listMoves(projectId, entry.id)).toHaveLength(1);
+    const badDate = await patch(edited, { nextStepDate: '01/12/2026' });
+    expect(badDate.status).toBe(400);
+    const oneLine = await patch(edited, { nextStep: 'two\nlines' });
+    expect(oneLine.status).toBe(400);
+  });
+
+  it('refuses the later of two tabs that read the same version, saying where the investor went, and loses nothing', async () => {
+    const project = (await createProject(founder, `Tabs ${u}`)).id;
+    const { entry } = added.parse((await addInvestor(investorIds.email, founder, project)).body).data;
+    const tab = (body: Record<string, unknown>) =>
+      call('PATCH', `/projects/${project}/pipeline/entries/${entry.id}`, {
+        token: founder.token,
+        body: { version: entry.version, ...body },
+      });
+
+    const [a, b] = await Promise.all([tab({ stage: 'meeting' }), tab({ stage: 'replied' })]);
+
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = a.status === 200 ? entryOf.parse(a.body).data : entryOf.parse(b.body).data;
+    const loser = a.status === 409 ? a : b;
+    expect(errorOf(loser.body).message).toBe(conflictMessage(winner.stage, true));
+    expect(errorOf(loser.body).message).toMatch(
+      /^This investor was moved to (Meeting|Replied) in another window\. Reload to see it\.$/,
+    );
+    const [stored] = await listEntries(project);
+    expect(stored).toMatchObject({ stage: winner.stage, version: 2 });
+    expect(await listMoves(project, entry.id)).toHaveLength(2);
+
+    // A note written from a stale read is refused too, and says the entry changed (no move since).
+    const noteTab = await call('PATCH', `/projects/${project}/pipeline/entries/${entry.id}`, {
+      token: founder.token,
+      body: { version: 2, notes: 'first tab' },
+    });
+    expect(noteTab.status).toBe(200);
+    const stale = await call('PATCH', `/projects/${project}/pipeline/entries/${entry.id}`, {
+      token: founder.token,
+      body: { version: 2, notes: 'second tab' },
+    });
+    expect(stale.status).toBe(409);
+    expect(errorOf(stale.body).message).toBe(conflictMessage(winner.stage, false));
+    expect((await listEntries(project))[0]?.notes).toBe('first tab');
+  });
+
+  it('adds a private contact, which the directory never shows', async () => {
+    const secret = `private.${u}@founder-contacts.example`;
+    const response = await call('POST', `/projects/${projectId}/pipeline/entries`, {
+      token: founder.token,
+      body: {
+        contact: {
+          name: `Private Angel ${u}`,
+          firm: 'Own Network',
+          email: secret,
+          phone: '+44 20 7946 0000',
+        },
+      },
+    });
+    expect(response.status).toBe(201);
+    const { entry } = added.parse(response.body).data;
+    expect(entry).toMatchObject({ kind: 'private', name: `Private Angel ${u}`, firm: 'Own Network' });
+    const detail = await call('GET', `/projects/${projectId}/pipeline/entries/${entry.id}`, {
+      token: founder.token,
+    });
+    expect(detail.text).toContain(secret);
+    const search = await call('GET', `/investors?q=${encodeURIComponent(`Private Angel ${u}`)}`);
+    expect(search.text).not.toContain(secret);
+    expect(search.text).not.toContain(`Private Angel ${u}`);
+  });
+
+  it("answers another founder's call on the pipeline as a missing project", async () => {
+    const other = await createUser();
+    for (const response of [
+      await call('GET', `/projects/${projectId}/pipeline`, { token: other.token }),
+      await addInvestor(investorIds.email, other),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(errorOf(response.body).message).toBe('Project not found');
+    }
+  });
+});
+
+describe('importing a spreadsheet into a pipeline', () => {
+  it('matches rows by email and by name and firm, imports the accepted ones, keeps the rest as private contacts, and reports each row', async () => {
+    const project = (await createProject(founder, `Import ${u}`)).id;
+    const rows = [
+      {
+        row: 2,
+        name: 'Someone Else',
+        email: emailInvestor.email.toUpperCase(),
+        stage: 'Meeting',
+        amount: '$250k',
+      },
+      {
+        row: 3,
+        name: namedInvestor.name,
+        firm: namedInvestor.firm,
+        stage: 'contacted',
+        nextStepDate: '2026/12/24',
+        nextStep: 'Follow up',
+      },
+      {
+        row: 4,
+        name: `Own Contact ${u}`,
+        email: `own.${u}@example.org`,
+        stage: 'DD',
+        notes: 'From the old sheet',
+      },
+      {
+        row: 5,
+        name: namedInvestor.name,
+        firm: namedInvestor.firm,
+        email: `not-in-directory.${u}@example.org`,
+      },
+      { row: 6, email: `nameless.${u}@example.org` },
+      { row: 7, name: `Odd Stage ${u}`, stage: 'maybe later', amount: 'lots' },
+    ];
+    const matches = matchRowsResponse.parse(
+      (
+        (
+          await call('POST', `/projects/${project}/pipeline/import/matches`, {
+            token: founder.token,
+            body: { rows },
+          })
+        ).body as { data: unknown }
+      ).data,
+    ).rows;
+    expect(matches.map((m) => [m.row, m.match?.investor.id ?? null, m.match?.by ?? null])).toEqual([
+      [2, investorIds.email, 'email'],
+      [3, investorIds.named, 'nameAndFirm'],
+      [4, null, null],
+      [5, investorIds.named, 'nameAndFirm'],
+      [6, null, null],
+      [7, null, null],
+    ]);
+    // A match shows the public card: no contact value of the directory's.
+    expect(JSON.stringify(matches)).not.toContain(emailInvestor.email);
+
+    // The founder accepts rows 2 and 3, rejects row 5 (it becomes their own contact).
+    const response = await call('POST', `/projects/${project}/pipeline/import`, {
+      token: founder.token,
+      body: {
+        rows,
+        accepted: [
+          { row: 2, investorId: investorIds.email },
+          { row: 3, investorId: investorIds.named },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    const lines = importRowsResponse.parse((response.body as { data: unknown }).data).lines;
+    expect(lines.map((l) => [l.row, l.outcome])).toEqual([
+      [2, 'added'],
+      [3, 'added'],
+      [4, 'addedPrivate'],
+      [5, 'addedPrivate'],
+      [6, 'failed'],
+      [7, 'addedPrivate'],
+    ]);
+    expect(lines[5]?.message).toContain('is not one of the pipeline');
+    expect(lines[5]?.message).toContain('is not a number');
+
+    const entries = await listEntries(project);
+    const byName = new Map(entries.map((e) => [`${e.kind}:${e.name}`, e]));
+    expect(byName.get(`directory:${emailInvestor.name}`)).toMatchObject({ stage: 'meeting', amount: 250000 });
+    expect(byName.get(`directory:${namedInvestor.name}`)).toMatchObject({
+      stage: 'contacted',
+      nextStep: 'Follow up',
+      nextStepDate: '2026-12-24',
+    });
+    expect(byName.get(`private:Own Contact ${u}`)).toMatchObject({
+      stage: 'dueDiligence',
+      notes: 'From the old sheet',
+    });
+    expect(byName.get(`private:${namedInvestor.name}`)).toMatchObject({
+      kind: 'private',
+      stage: 'toContact',
+    });
+    expect(entries).toHaveLength(5);
+  });
+
+  it('never overwrites a move made while the import runs: the row is skipped with a report line', async () => {
+    const project = (await createProject(founder, `Busy ${u}`)).id;
+    const { entry } = added.parse((await addInvestor(investorIds.email, founder, project)).body).data;
+    const rows = [
+      {
+        row: 2,
+        name: emailInvestor.name,
+        email: emailInvestor.email,
+        stage: 'Committed',
+        notes: 'from the sheet',
+      },
+      ...Array.from({ length: 40 }, (_, i) => ({ row: i + 3, name: `Bulk ${i} ${u}`, stage: 'Contacted' })),
+    ];
+    const [imported, moved] = await Promise.all([
+      call('POST', `/projects/${project}/pipeline/import`, {
+        token: founder.token,
+        body: { rows, accepted: [{ row: 2, investorId: investorIds.email }] },
+      }),
+      call('PATCH', `/projects/${project}/pipeline/entries/${entry.id}`, {
+        token: founder.token,
+        body: { version: entry.version, stage: 'termSheet', notes: 'mine' },
+      }),
+    ]);
+    expect(moved.status).toBe(200);
+    expect(imported.status).toBe(200);
+    const lines = importRowsResponse.parse((imported.body as { data: unknown }).data).lines;
+    expect(lines[0]).toMatchObject({ row: 2, outcome: 'skipped', entryId: entry.id });
+    expect(lines[0]?.message).toBe(`Already in your pipeline: ${emailInvestor.name} kept as it is.`);
+    expect(lines.filter((l) => l.outcome === 'addedPrivate')).toHaveLength(40);
+    const stored = (await listEntries(project)).find((e) => e.id === entry.id);
+    expect(stored).toMatchObject({ stage: 'termSheet', notes: 'mine', version: 2 });
+
+    // The same page again (a retry, a second click) adds nothing twice.
+    const again = await call('POST', `/projects/${project}/pipeline/import`, {
+      token: founder.token,
+      body: { rows, accepted: [{ row: 2, investorId: investorIds.email }] },
+    });
+    const againLines = importRowsResponse.parse((again.body as { data: unknown }).data).lines;
+    expect(againLines.every((l) => l.outcome === 'skipped')).toBe(true);
+    expect(await listEntries(project)).toHaveLength(41);
+  });
+
+  it('refuses a page of more than 50 rows saying so', async () => {
+    const rows = Array.from({ length: 51 }, (_, i) => ({ row: i + 2, name: `R${i}` }));
+    const response = await call('POST', `/projects/${projectId}/pipeline/import`, {
+      token: founder.token,
+      body: { rows, accepted: [] },
+    });
+    expect(response.status).toBe(400);
+    expect(errorOf(response.body).message).toContain('at most 50 rows');
+  });
+});
