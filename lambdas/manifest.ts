@@ -165,6 +165,8 @@ export const manifest = {
       writes: ['PROJECT#', 'USER#'],
       gsi1: ['EMAIL#'],
     },
+    // An imported row's name matched against the directory's search (its public cards).
+    searchIndex: 'read',
   },
 
   podcasts: {

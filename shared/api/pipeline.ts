@@ -203,3 +203,5 @@ export const exportQuery = z.object({ format: z._default(z.enum(EXPORT_FORMATS),
 export const exportResponse = z.object({ fileName: z.string(), csv: z.string(), rowCount: z.int() });
 
 export const pipelineRemindersBody = z.strictObject({ enabled: z.boolean() });
+
+export const deleteEntryResponse = z.object({ deleted: z.string() });

@@ -221,7 +221,7 @@ export const foldName = (text: string): string =>
 /** Whether a directory investor's public name and firm are the row's (the check behind a name-and-firm match). */
 export function sameNameAndFirm(
   row: { name?: string | undefined; firm?: string | undefined },
-  investor: { name: string; firmName: string | null },
+  investor: { name: string; firmName?: string | null | undefined },
 ): boolean {
   if (!row.name || foldName(row.name) !== foldName(investor.name)) return false;
   const rowFirm = foldName(row.firm ?? '');

@@ -273,6 +273,8 @@ describe('importing a spreadsheet into a pipeline', () => {
       },
       { row: 6, email: `nameless.${u}@example.org` },
       { row: 7, name: `Odd Stage ${u}`, stage: 'maybe later', amount: 'lots' },
+      // An investor of the directory by email, named in the sheet without it: found by the search.
+      { row: 8, name: emailInvestor.name.toUpperCase(), firm: emailInvestor.firm },
     ];
     const matches = matchRowsResponse.parse(
       (
@@ -291,6 +293,7 @@ describe('importing a spreadsheet into a pipeline', () => {
       [5, investorIds.named, 'nameAndFirm'],
       [6, null, null],
       [7, null, null],
+      [8, investorIds.email, 'nameAndFirm'],
     ]);
     // A match shows the public card: no contact value of the directory's.
     expect(JSON.stringify(matches)).not.toContain(emailInvestor.email);
@@ -303,6 +306,7 @@ describe('importing a spreadsheet into a pipeline', () => {
         accepted: [
           { row: 2, investorId: investorIds.email },
           { row: 3, investorId: investorIds.named },
+          { row: 8, investorId: investorIds.email },
         ],
       },
     });
@@ -315,6 +319,8 @@ describe('importing a spreadsheet into a pipeline', () => {
       [5, 'addedPrivate'],
       [6, 'failed'],
       [7, 'addedPrivate'],
+      // Accepted on row 2 already: the same investor again is skipped.
+      [8, 'skipped'],
     ]);
     expect(lines[5]?.message).toContain('is not one of the pipeline');
     expect(lines[5]?.message).toContain('is not a number');

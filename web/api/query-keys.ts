@@ -18,6 +18,8 @@ export const queryKeys = {
   myCredits: (userId: string) => ['user', userId, 'credits'] as const,
   projects: (userId: string) => ['user', userId, 'projects'] as const,
   project: (userId: string, projectId: string) => ['user', userId, 'projects', projectId] as const,
+  pipeline: (userId: string, projectId: string) =>
+    ['user', userId, 'projects', projectId, 'pipeline'] as const,
   podcasts: ['podcasts'] as const,
   podcastBoard: (sort: string) => ['podcasts', 'board', sort] as const,
   hiddenPodcasts: ['admin', 'podcasts', 'hidden'] as const,

@@ -102,6 +102,14 @@ const ProjectPage = page(
   () => import('../pages/project/project-page'),
   (m) => m.ProjectPage,
 );
+const PipelinePage = page(
+  () => import('../pages/pipeline/pipeline-page'),
+  (m) => m.PipelinePage,
+);
+const PipelineImportPage = page(
+  () => import('../pages/pipeline/import-page'),
+  (m) => m.PipelineImportPage,
+);
 const BusinessInsightsPage = page(
   () => import('../pages/business-insights/business-insights-page'),
   (m) => m.BusinessInsightsPage,
@@ -202,6 +210,8 @@ export const routes: RouteObject[] = [
           { path: paths.accountSettings.path, element: <AccountPage /> },
           { path: paths.project.path, element: <ProjectPage /> },
           { path: paths.businessInsights.path, element: <BusinessInsightsPage /> },
+          { path: paths.pipeline.path, element: <PipelinePage /> },
+          { path: paths.pipelineImport.path, element: <PipelineImportPage /> },
           { path: paths.connectStripe.path, element: <ConnectStripePage /> },
           { path: paths.admin.path, element: <AdminPage /> },
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },

@@ -79,6 +79,16 @@ export const paths = {
     path: '/projects/:projectId/jorts',
     href: (projectId: string) => `/projects/${segment(projectId)}/jorts`,
   },
+  /** A project's fundraising pipeline (issue 36): board and table. */
+  pipeline: {
+    path: '/projects/:projectId/pipeline',
+    href: (projectId: string) => `/projects/${segment(projectId)}/pipeline`,
+  },
+  /** Importing the founder's spreadsheet into a project's pipeline. */
+  pipelineImport: {
+    path: '/projects/:projectId/pipeline/import',
+    href: (projectId: string) => `/projects/${segment(projectId)}/pipeline/import`,
+  },
   connectStripe: { path: '/connect/stripe', href: () => '/connect/stripe' },
   admin: {
     path: '/admin',

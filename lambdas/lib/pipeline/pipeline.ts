@@ -23,6 +23,7 @@ import {
   reasonAfterMove,
 } from '../../../shared/pipeline/stages';
 import { searchableIdOfEmail, searchableIdOfNameAndFirm } from '../directory/mapping';
+import { currentSearchIndex } from '../directory/search-index';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import type { PipelineEntryItem, PrivateContactItem } from '../table/models';
 import { findImportedInvestorByEmail, getSearchableInvestors, toCard } from '../table/repositories/investors';
@@ -297,11 +298,18 @@ async function matchRow(
     if (investor) return { investor, by: 'email' };
   }
   if (row.name) {
-    const id = searchableIdOfNameAndFirm(row.name, row.firm ?? '');
-    if (id) {
-      const investor = (await getSearchableInvestors([id])).get(id);
-      if (investor && sameNameAndFirm(row, investor)) return { investor, by: 'nameAndFirm' };
-    }
+    // The entry imported under this name and firm (no email), else the directory's search by name:
+    // a card whose name and firm are the row's.
+    const ids: string[] = [];
+    const own = searchableIdOfNameAndFirm(row.name, row.firm ?? '');
+    if (own) ids.push(own);
+    const found = (await currentSearchIndex()).page({ q: row.name }, 'name', null, NAME_CANDIDATES);
+    ids.push(...found.items.filter((card) => sameNameAndFirm(row, card)).map((card) => card.id));
+    const investors = await getSearchableInvestors([...new Set(ids)]);
+    const investor = ids
+      .map((id) => investors.get(id))
+      .find((candidate) => candidate && sameNameAndFirm(row, candidate));
+    if (investor) return { investor, by: 'nameAndFirm' };
   }
   return null;
 }
@@ -335,6 +343,8 @@ export async function matchRows(
 }
 
 const IMPORT_WRITES_IN_FLIGHT = 8;
+/** Cards of the directory's search by a row's name that are checked for its name and firm. */
+const NAME_CANDIDATES = 20;
 
 /**
  * Imports a page of rows: a row whose match the founder accepted becomes the directory investor's
@@ -358,7 +368,12 @@ export async function importRows(
   await enrolForPipelineReminders(userId, now);
   const lines: ImportLine[] = new Array(rows.length);
 
-  const importOne = async (index: number): Promise<ImportLine> => {
+  type Plan =
+    | { line: ImportLine }
+    | { row: number; entry: PipelineEntryItem; contact: PrivateContactItem | null; done: string };
+
+  /** What a row would add (pure: the writes come after, once rows naming one entry are told apart). */
+  const plan = (index: number): Plan => {
     const row = rows[index] as ImportRow;
     const wanted = acceptedByRow.get(row.row);
     const match = matches[index];
@@ -371,11 +386,8 @@ export async function importRows(
       nextStep: emptyToNull(row.nextStep),
       nextStepDate: read.nextStepDate,
     };
-    let entry: PipelineEntryItem;
-    let contact: PrivateContactItem | null = null;
-    let mismatch = '';
     if (wanted !== undefined && match && match.investor.id === wanted) {
-      entry = newEntry(
+      const entry = newEntry(
         projectId,
         {
           id: directoryEntryId(match.investor.id),
@@ -389,75 +401,91 @@ export async function importRows(
         },
         now,
       );
-    } else {
-      if (!row.name)
-        return {
+      return {
+        row: row.row,
+        entry,
+        contact: null,
+        done: `Added ${entry.name} from the directory.${notices}`,
+      };
+    }
+    if (!row.name)
+      return {
+        line: {
           row: row.row,
           outcome: 'failed',
           entryId: null,
           message: 'No name: give the investor a name to import this row.',
-        };
-      if (wanted !== undefined)
-        mismatch = ' The match you accepted no longer fits this row: kept as your own contact.';
-      contact = privateContactOf(
-        userId,
-        {
-          name: row.name,
-          firm: row.firm ?? null,
-          title: row.title ?? null,
-          email: row.email ?? null,
-          phone: row.phone ?? null,
-          linkedinUrl: row.linkedinUrl ?? null,
-          notes: '',
         },
-        now,
-        false,
-      );
-      entry = newEntry(
-        projectId,
-        {
-          id: privateEntryId(contact.id),
-          kind: 'private',
-          investorId: null,
-          contactId: contact.id,
-          name: contact.name,
-          firm: contact.firm,
-          title: contact.title,
-          ...fields,
-        },
-        now,
-      );
-    }
-    if ((await getEntry(projectId, entry.id)) !== null)
+      };
+    const mismatch =
+      wanted !== undefined
+        ? ' The match you accepted no longer fits this row: kept as your own contact.'
+        : '';
+    const contact = privateContactOf(
+      userId,
+      {
+        name: row.name,
+        firm: row.firm ?? null,
+        title: row.title ?? null,
+        email: row.email ?? null,
+        phone: row.phone ?? null,
+        linkedinUrl: row.linkedinUrl ?? null,
+        notes: '',
+      },
+      now,
+      false,
+    );
+    const entry = newEntry(
+      projectId,
+      {
+        id: privateEntryId(contact.id),
+        kind: 'private',
+        investorId: null,
+        contactId: contact.id,
+        name: contact.name,
+        firm: contact.firm,
+        title: contact.title,
+        ...fields,
+      },
+      now,
+    );
+    return {
+      row: row.row,
+      entry,
+      contact,
+      done: `Added ${entry.name} as your own contact.${mismatch}${notices}`,
+    };
+  };
+
+  const plans = rows.map((_, index) => plan(index));
+  /** The first row of the page that adds each entry: a later row naming the same investor is skipped. */
+  const firstRowOf = new Map<string, number>();
+  for (const p of plans) if ('entry' in p && !firstRowOf.has(p.entry.id)) firstRowOf.set(p.entry.id, p.row);
+
+  const importOne = async (index: number): Promise<ImportLine> => {
+    const p = plans[index] as Plan;
+    if ('line' in p) return p.line;
+    const { entry, contact } = p;
+    const first = firstRowOf.get(entry.id);
+    if (first !== p.row)
       return {
-        row: row.row,
+        row: p.row,
         outcome: 'skipped',
         entryId: entry.id,
-        message: `Already in your pipeline: ${entry.name} kept as it is.`,
+        message: `Row ${first} of your file already adds ${entry.name}: this row is skipped.`,
       };
-    if (room <= 0) return { row: row.row, outcome: 'failed', entryId: null, message: pipelineMessages.full };
+    const kept = {
+      row: p.row,
+      outcome: 'skipped' as const,
+      entryId: entry.id,
+      message: `Already in your pipeline: ${entry.name} kept as it is.`,
+    };
+    if ((await getEntry(projectId, entry.id)) !== null) return kept;
+    if (room <= 0) return { row: p.row, outcome: 'failed', entryId: null, message: pipelineMessages.full };
     room -= 1;
     if (contact) await putPrivateContact(contact);
-    if (!(await addEntry(entry, userId)))
-      return {
-        row: row.row,
-        outcome: 'skipped',
-        entryId: entry.id,
-        message: `Already in your pipeline: ${entry.name} kept as it is.`,
-      };
-    return contact
-      ? {
-          row: row.row,
-          outcome: 'addedPrivate',
-          entryId: entry.id,
-          message: `Added ${entry.name} as your own contact.${mismatch}${notices}`,
-        }
-      : {
-          row: row.row,
-          outcome: 'added',
-          entryId: entry.id,
-          message: `Added ${entry.name} from the directory.${notices}`,
-        };
+    if (!(await addEntry(entry, userId))) return kept;
+    return { row: p.row, outcome: contact ? 'addedPrivate' : 'added', entryId: entry.id, message: p.done };
   };
 
   let next = 0;

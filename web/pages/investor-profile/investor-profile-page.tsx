@@ -16,6 +16,7 @@ import { errorMessage } from '../../api/client';
 import { useInvestor } from '../../api/get-investor';
 import { useBoughtContact } from '../../api/get-my-contacts';
 import { useAuth } from '../../auth/auth-provider';
+import { AddToPipeline } from '../../components/add-to-pipeline';
 import { CartTierNote } from '../../components/cart-tier-note';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { LoadingMessage } from '../../components/loading-message';
@@ -118,6 +119,7 @@ export function InvestorProfilePage() {
             </Button>
           )}
           <UseCreditButton investorId={profile.id} investorName={profile.name} />
+          <AddToPipeline investorId={profile.id} investorName={profile.name} />
           <ReportWrongData investorId={profile.id} investorName={profile.name} />
           <CartTierNote className="w-100 text-md-end" />
         </div>

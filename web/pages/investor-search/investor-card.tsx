@@ -8,6 +8,7 @@ import { formatCheckRange, formatPlaces } from '../../../shared/format/money';
 import { investorRoleLabel } from '../../../shared/investors/roles';
 import { REMOVE_FROM_CART } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
+import { AddToPipeline } from '../../components/add-to-pipeline';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
 import { ReportWrongData } from '../../components/report-wrong-data';
 import { TagLink } from '../../components/tag-link';
@@ -142,6 +143,7 @@ export function InvestorCard({
               {ALREADY_BOUGHT}
             </Badge>
           ) : null}
+          <AddToPipeline investorId={investor.id} investorName={investor.name} size="sm" />
           <ReportWrongData investorId={investor.id} investorName={investor.name} />
           {showDebugLink ? (
             <Link to={paths.admin.href({ searchableInvestorId: investor.id })} className="small ms-auto">

@@ -152,6 +152,17 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
           </Card>
         </Col>
         <Col lg={4}>
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Fundraising pipeline</h2>
+              <p className="small">
+                Track each investor from first contact to a commitment: stages, notes, next steps.
+              </p>
+              <LinkButton to={paths.pipeline.href(project.id)} variant="primary" size="sm">
+                Open the pipeline
+              </LinkButton>
+            </Card.Body>
+          </Card>
           <div className="mb-4">
             <PaymentConnectPanel project={project} />
           </div>

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { PATIENCE_MS } from '../support/patience';
+import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { logIn, registerNewFounder } from './support/flows';
+
+/**
+ * The fundraising pipeline in Chromium (issue 36): a founder imports a spreadsheet, confirms the
+ * directory's match, moves investors with the keyboard, by drag and with the Move to… menu, adds a
+ * note and a next step, and sees the table; at 1280 and 390 px, each screen checked with axe.
+ */
+
+const browser = browserPerFile();
+const run = randomUUID().slice(0, 6);
+
+/** A demo investor with a firm, as the public search shows them (name and firm: the import's match). */
+async function demoInvestorWithFirm(): Promise<{ id: string; name: string; firm: string }> {
+  const search = (await (await fetch(`${e2e.appUrl}/api/investors?limit=50`)).json()) as {
+    data: { items: { id: string; name: string; firmName: string | null }[] };
+  };
+  const card = search.data.items.find((item) => item.firmName);
+  if (!card?.firmName) throw new Error('no demo investor with a firm');
+  return { id: card.id, name: card.name, firm: card.firmName };
+}
+
+const card = (page: Page, name: string) => page.locator(`article[aria-label^="${name},"]`);
+const column = (page: Page, stage: string) => page.locator(`li[data-stage="${stage}"]`);
+
+describe('the fundraising pipeline in Chromium against the local home', () => {
+  let email = '';
+  let pipelineUrl = '';
+  const privateName = `Priya Private ${run}`;
+  const otherName = `Omar Own ${run}`;
+
+  it('imports a spreadsheet, confirms the match, moves by keyboard and by drag, adds a note and a next step (1280 px)', async () => {
+    const { page, context } = await browser.newPage();
+    email = await registerNewFounder(page, 'pipeline');
+    await page.goto(`${e2e.appUrl}/account/settings`);
+    await page.getByPlaceholder(messages.projectNamePlaceholder).fill(`Raise ${run}`);
+    await page.getByPlaceholder(messages.projectDescriptionPlaceholder).fill('Our seed round.');
+    await page.getByRole('button', { name: 'List Project' }).click();
+    await page.waitForURL(/\/project\/proj_/);
+    await page.getByRole('link', { name: 'Open the pipeline' }).click();
+    await page.waitForURL(/\/pipeline$/);
+    pipelineUrl = page.url();
+    await page.getByText('Your pipeline is empty.', { exact: false }).waitFor();
+
+    const investor = await demoInvestorWithFirm();
+    const csv = [
+      'Investor,Company,E-mail,Status,Next step,Follow-up date,Comments',
+      `${investor.name},${investor.firm},,Contacted,,,Met at a meetup`,
+      `${privateName},Own Angels,priya.${run}@example.org,To do,Send the deck,2026-01-05,"Warm intro, via Sam"`,
+      `${otherName},,omar.${run}@example.org,Replied,,,`,
+    ].join('\n');
+    await page.getByRole('link', { name: 'Import a spreadsheet' }).click();
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'my-raise.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('my-raise.csv: 3 rows').waitFor();
+    // Header matching: each column's field is chosen, and can be changed.
+    expect(await page.getByLabel('Field of column Investor').inputValue()).toBe('name');
+    expect(await page.getByLabel('Field of column Status').inputValue()).toBe('stage');
+    expect(await page.getByLabel('Field of column Follow-up date').inputValue()).toBe('nextStepDate');
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-import-preview-1280');
+
+    await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
+    await page.getByText('1 rows may be investors of the directory').waitFor();
+    const importButton = page.getByRole('button', { name: 'Import 3 rows' });
+    expect(await importButton.isDisabled()).toBe(true);
+    await page
+      .getByRole('group', { name: new RegExp(`^Row 2: ${investor.name}`) })
+      .getByLabel('Accept')
+      .check();
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-import-matches-1280');
+    await importButton.click();
+    await page.getByText('Import finished').waitFor();
+    await page
+      .getByText('Added from the directory: 1 · Added as your contact: 2 · Skipped: 0 · Not imported: 0')
+      .waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-import-report-1280');
+
+    await page.getByRole('link', { name: 'Open the pipeline' }).click();
+    await card(page, investor.name).waitFor();
+    expect(await column(page, 'contacted').locator(card(page, investor.name)).count()).toBe(1);
+    expect(await column(page, 'toContact').locator(card(page, privateName)).count()).toBe(1);
+    expect(await column(page, 'replied').locator(card(page, otherName)).count()).toBe(1);
+
+    // Keyboard: the focused card moves one stage right, and the move is announced.
+    await card(page, privateName).focus();
+    await page.keyboard.press('ArrowRight');
+    await column(page, 'contacted').locator(card(page, privateName)).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Moved ${privateName} to Contacted.` })
+      .waitFor();
+
+    // Drag and drop: the card dropped on Meeting.
+    await card(page, otherName).dragTo(column(page, 'meeting'));
+    await column(page, 'meeting').locator(card(page, otherName)).waitFor();
+
+    // A note and a next step, in the investor's panel.
+    await card(page, privateName).getByRole('button', { name: privateName }).click();
+    const panel = page.getByRole('dialog');
+    await panel.getByText(`priya.${run}@example.org`).waitFor();
+    await panel.getByLabel('Notes').fill('Warm intro, via Sam.\nAsked for the data room.');
+    await panel.getByLabel('Next step', { exact: true }).fill('Send the data room');
+    await panel.getByLabel('Next step date').fill('2026-02-01');
+    await panel.getByLabel('Amount discussed (USD)').fill('150000');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved ${privateName}.` })
+      .waitFor();
+    await panel.getByText('you moved it from To contact to Contacted').waitFor();
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await card(page, privateName).getByText('Next: Send the data room · 2026-02-01').waitFor();
+    await card(page, privateName).getByText('$150,000').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-board-1280');
+
+    // The table view, sorted by amount.
+    await page.getByText('Table', { exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Amount discussed' }).getByRole('button').click();
+    await page.locator('table.pipeline-table').waitFor();
+    expect(await page.getByRole('columnheader', { name: /Amount discussed/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-table-1280');
+
+    // A pass needs a reason.
+    await page.getByText('Board', { exact: true }).click();
+    await card(page, otherName)
+      .getByRole('button', { name: `Move ${otherName} to another stage` })
+      .click();
+    await page.getByRole('button', { name: 'Passed', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Move to Passed' }).click();
+    await dialog.getByText('Choose why the investor passed before moving them to Passed.').waitFor();
+    await dialog.getByLabel('Reason').selectOption('timing');
+    await dialog.getByRole('button', { name: 'Move to Passed' }).click();
+    await column(page, 'passed').locator(card(page, otherName)).waitFor();
+    await context.close();
+  });
+
+  it('moves with the Move to… menu, shows the board, the table and the import on a phone (390 px)', async () => {
+    expect(pipelineUrl).not.toBe('');
+    const { page, context } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await logIn(page, { email, password: 'e2e-password-1' });
+    await page.goto(pipelineUrl);
+    await card(page, privateName).waitFor({ timeout: PATIENCE_MS });
+    await card(page, privateName)
+      .getByRole('button', { name: `Move ${privateName} to another stage` })
+      .click();
+    await page.getByRole('button', { name: 'Term sheet', exact: true }).click();
+    await column(page, 'termSheet').locator(card(page, privateName)).waitFor();
+    // The page itself does not scroll sideways: the board does.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-board-390', { fullPage: false });
+    await page.getByText('Table', { exact: true }).click();
+    await page.locator('table.pipeline-table').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-table-390');
+    await page.goto(`${pipelineUrl}/import`);
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'more.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Name,Email\n${privateName},priya.${run}@example.org\n`),
+    });
+    await page.getByText('more.csv: 1 rows').waitFor();
+    await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
+    await page.getByRole('button', { name: 'Import 1 rows' }).click();
+    await page.getByText(`Already in your pipeline: ${privateName} kept as it is.`).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-import-report-390');
+    await context.close();
+  });
+});
