@@ -343,8 +343,14 @@ export const manifest = {
   },
 
   SummaryTasksFunctionArn: {
-    description: 'The weekly summary of updates to bought contacts',
-    table: { reads: ['USER#', 'INVESTOR#'], writes: ['USER#'], gsi1: ['UPDATE_SUMMARIES'] },
+    description:
+      "Founders' emails: the weekly summary of updates to bought contacts, the daily next-step reminders",
+    table: {
+      // PROJECT# and gsi1 USER#: a founder's projects and their pipelines (the reminders).
+      reads: ['USER#', 'INVESTOR#', 'PROJECT#'],
+      writes: ['USER#'],
+      gsi1: ['UPDATE_SUMMARIES', 'PIPELINE_REMINDERS', 'USER#'],
+    },
     email: true,
     settings: ['site'],
   },

@@ -19,6 +19,7 @@ import {
   updateEntry,
 } from '../lib/pipeline/pipeline';
 import { deleteEntry, getEntry } from '../lib/table/repositories/pipeline';
+import { ensureUserProfile } from '../lib/table/repositories/users';
 
 /**
  * A project's fundraising pipeline (issue 36): the board, adding investors (directory or private),
@@ -36,6 +37,8 @@ export const handler = httpHandler('pipeline', {
     params: projectIdParams,
     body: addEntryBody,
     handle: async ({ params, body, caller }) => {
+      // The profile holds the address (and the switch) of the daily reminders.
+      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
       const added = await addToPipeline(params.projectId, caller.sub, body);
       return new WithStatus(added.created ? 201 : 200, added);
     },
@@ -80,8 +83,9 @@ export const handler = httpHandler('pipeline', {
     auth: 'user',
     params: projectIdParams,
     body: importRowsBody,
-    handle: async ({ params, body, caller }) => ({
-      lines: await importRows(params.projectId, caller.sub, body.rows, body.accepted),
-    }),
+    handle: async ({ params, body, caller }) => {
+      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
+      return { lines: await importRows(params.projectId, caller.sub, body.rows, body.accepted) };
+    },
   }),
 });

@@ -36,6 +36,10 @@ export const stateMachines = {
     definition: 'lambdas/workflows/update-summaries.asl.json',
     arnVariable: 'UPDATE_SUMMARIES_STATE_MACHINE_ARN',
   },
+  pipelineReminders: {
+    definition: 'lambdas/workflows/pipeline-reminders.asl.json',
+    arnVariable: 'PIPELINE_REMINDERS_STATE_MACHINE_ARN',
+  },
   investorReminders: {
     definition: 'lambdas/workflows/investor-reminders.asl.json',
     arnVariable: 'INVESTOR_REMINDERS_STATE_MACHINE_ARN',
@@ -78,6 +82,14 @@ export const workflowSchedules = {
     description:
       'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
     // At most one summary per founder and calendar week, however often it runs.
+    localRunAtStart: true,
+  },
+  pipelineReminders: {
+    everyMinutes: 24 * 60,
+    input: { cursor: null, now: null },
+    description:
+      'Emails each founder, at most once a day, the next steps of their fundraising pipeline that are due (issue 36).',
+    // At most one reminder per founder and UTC day, however often it runs.
     localRunAtStart: true,
   },
   investorReminders: {

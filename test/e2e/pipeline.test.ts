@@ -104,7 +104,7 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await column(page, 'meeting').locator(card(page, otherName)).waitFor();
 
     // A note and a next step, in the investor's panel.
-    await card(page, privateName).getByRole('button', { name: privateName }).click();
+    await card(page, privateName).getByRole('button', { name: privateName, exact: true }).click();
     const panel = page.getByRole('dialog');
     await panel.getByText(`priya.${run}@example.org`).waitFor();
     await panel.getByLabel('Notes').fill('Warm intro, via Sam.\nAsked for the data room.');
