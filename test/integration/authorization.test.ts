@@ -123,6 +123,37 @@ const ownerProject = async (): Promise<{ id: string }> =>
     }),
   );
 
+/**
+ * The private contact 'verified' keeps in their pipelines (issue 36): its values must reach nobody
+ * else, no public answer and no admin route.
+ */
+const privateSecrets = {
+  name: `Private Contact ${u}`,
+  email: `private.contact.${u}@founders-own.example`,
+  phone: `+1 555 6${u.slice(0, 3)}`,
+  linkedinUrl: `https://www.linkedin.com/in/private-contact-${u}`,
+  notes: `private note ${u}: met at the school gate`,
+};
+const privateRow = {
+  name: privateSecrets.name,
+  email: privateSecrets.email,
+  phone: privateSecrets.phone,
+  linkedinUrl: privateSecrets.linkedinUrl,
+  notes: privateSecrets.notes,
+};
+
+/** A project of 'verified' whose pipeline holds the private contact (a fresh project each call). */
+const ownerPipeline = async (): Promise<{ projectId: string; entryId: string }> => {
+  const { id } = await ownerProject();
+  const added = await dataOf<{ entry: { id: string } }>(
+    call('POST', `/projects/${id}/pipeline/entries`, {
+      token: users.verified.token,
+      body: { contact: { ...privateSecrets, firm: `Own Firm ${u}` } },
+    }),
+  );
+  return { projectId: id, entryId: added.entry.id };
+};
+
 /** A project of 'verified' connected to the stand-in's demo account. */
 const connectedOwnerProject = async (): Promise<string> => {
   const { id } = await ownerProject();
@@ -413,6 +444,63 @@ const cases: Record<string, Case> = {
     prepare: async () => ({ path: `/projects/${await connectedOwnerProject()}/insights/mrr` }),
     expect: { other: 404, admin: 404 },
   },
+  // The pipeline (issue 36): its project's creator only; anyone else's call answers as a missing project.
+  'GET /projects/{projectId}/pipeline': {
+    prepare: async () => ({ path: `/projects/${(await ownerPipeline()).projectId}/pipeline` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/pipeline/entries': {
+    prepare: async () => ({
+      path: `/projects/${(await ownerProject()).id}/pipeline/entries`,
+      body: { investorId },
+    }),
+    ok: 201,
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /projects/{projectId}/pipeline/entries/{entryId}': {
+    prepare: async () => {
+      const { projectId, entryId } = await ownerPipeline();
+      return { path: `/projects/${projectId}/pipeline/entries/${entryId}` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'PATCH /projects/{projectId}/pipeline/entries/{entryId}': {
+    prepare: async () => {
+      const { projectId, entryId } = await ownerPipeline();
+      return {
+        path: `/projects/${projectId}/pipeline/entries/${entryId}`,
+        body: { version: 1, stage: 'meeting', notes: 'Matrix' },
+      };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'DELETE /projects/{projectId}/pipeline/entries/{entryId}': {
+    prepare: async () => {
+      const { projectId, entryId } = await ownerPipeline();
+      return { path: `/projects/${projectId}/pipeline/entries/${entryId}` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/pipeline/import/matches': {
+    prepare: async () => ({
+      path: `/projects/${(await ownerPipeline()).projectId}/pipeline/import/matches`,
+      // The directory investor by email, and the founder's private contact's own row.
+      body: {
+        rows: [
+          { row: 2, name: 'M', email: secrets.email },
+          { row: 3, ...privateRow },
+        ],
+      },
+    }),
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/pipeline/import': {
+    prepare: async () => ({
+      path: `/projects/${(await ownerProject()).id}/pipeline/import`,
+      body: { rows: [{ row: 2, ...privateRow }], accepted: [] },
+    }),
+    expect: { other: 404, admin: 404 },
+  },
   'GET /podcasts': { prepare: async () => ({ path: '/podcasts' }) },
   'GET /podcasts/my-votes': { prepare: async () => ({ path: '/podcasts/my-votes' }) },
   'POST /podcasts': {
@@ -497,6 +585,9 @@ const cases: Record<string, Case> = {
   },
   // The caller's own setting: no record of anyone else is named.
   'PUT /me/update-emails': { prepare: async () => ({ path: '/me/update-emails', body: { enabled: true } }) },
+  'PUT /me/pipeline-reminders': {
+    prepare: async () => ({ path: '/me/pipeline-reminders', body: { enabled: true } }),
+  },
   'GET /admin/imported-investors': {
     prepare: async () => ({ path: `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}` }),
   },
@@ -822,6 +913,8 @@ const PUBLIC_ROUTES = [
 const nonAdminResponses: string[] = [];
 /** What every caller but 'verified' and the admin was answered. */
 const othersResponses: string[] = [];
+/** What every caller but 'verified' was answered, the admin included (private contacts, issue 36). */
+const notOwnerResponses: string[] = [];
 
 beforeAll(async () => {
   const [verified, other, admin, unverified] = await Promise.all([
@@ -910,6 +1003,7 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
         const boughtByCaller = testCase.carriesBoughtValues && persona === 'verified';
         if (definition.auth !== 'admin' && !boughtByCaller) nonAdminResponses.push(response.text);
         if (persona !== 'verified' && persona !== 'admin') othersResponses.push(response.text);
+        if (persona !== 'verified') notOwnerResponses.push(response.text);
       }
       expect(actual).toEqual(expected);
     });
@@ -1082,6 +1176,31 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     for (const secret of Object.values(secrets)) expect(joined).not.toContain(secret);
     // The cart and search responses did include the investor, so the check is not vacuous.
     expect(joined).toContain(`Secret Person ${u}`);
+  });
+
+  it("never shows a founder's private contacts to anyone else, to an admin, or in any public answer", async () => {
+    // The owner reads them back (so the check below is not vacuous).
+    const { projectId, entryId } = await ownerPipeline();
+    const own = await call('GET', `/projects/${projectId}/pipeline/entries/${entryId}`, {
+      token: users.verified.token,
+    });
+    for (const value of Object.values(privateSecrets)) expect(own.text).toContain(value);
+    // Everyone else's answers on every route of the matrix, the admin's included.
+    expect(notOwnerResponses.length).toBeGreaterThan(20);
+    const joined = notOwnerResponses.join('\n');
+    for (const [field, value] of Object.entries(privateSecrets)) expect(joined, field).not.toContain(value);
+    // The directory's search, facets and admin lookups know nothing of them.
+    const publicAnswers = await Promise.all([
+      call('GET', `/investors?q=${encodeURIComponent(privateSecrets.name)}`),
+      call('GET', `/directory/facets?q=${encodeURIComponent(privateSecrets.name)}`),
+      call('GET', '/directory/metadata'),
+      call('GET', `/admin/imported-investors?email=${encodeURIComponent(privateSecrets.email)}`, {
+        token: users.admin.token,
+      }),
+    ]);
+    for (const answer of publicAnswers)
+      for (const [field, value] of Object.entries(privateSecrets))
+        expect(answer.text, field).not.toContain(value);
   });
 
   it("never shows a founder's report, or who they are, to anyone else", () => {
