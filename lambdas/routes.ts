@@ -92,6 +92,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/projects/{projectId}/pipeline/entries/{entryId}', 'user', 'pipeline'),
   route('PATCH', '/projects/{projectId}/pipeline/entries/{entryId}', 'user', 'pipeline'),
   route('DELETE', '/projects/{projectId}/pipeline/entries/{entryId}', 'user', 'pipeline'),
+  // The pipeline as a HubSpot or Salesforce import file (bought and own values only).
+  route('GET', '/projects/{projectId}/pipeline/export', 'user', 'pipeline'),
   // The founder's spreadsheet, a page of rows at a time: matched with the directory, then imported.
   route('POST', '/projects/{projectId}/pipeline/import/matches', 'user', 'pipeline'),
   route('POST', '/projects/{projectId}/pipeline/import', 'user', 'pipeline'),

@@ -1,6 +1,7 @@
 import {
   addEntryBody,
   entryIdParams,
+  exportQuery,
   importRowsBody,
   matchRowsBody,
   updateEntryBody,
@@ -11,6 +12,7 @@ import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler, WithStatus } from '../lib/http';
 import {
   addToPipeline,
+  exportPipeline,
   importRows,
   matchRows,
   ownProject,
@@ -68,6 +70,13 @@ export const handler = httpHandler('pipeline', {
       await deleteEntry(params.projectId, params.entryId);
       return { deleted: params.entryId };
     },
+  }),
+
+  'GET /projects/{projectId}/pipeline/export': endpoint({
+    auth: 'user',
+    params: projectIdParams,
+    query: exportQuery,
+    handle: async ({ params, query, caller }) => exportPipeline(params.projectId, caller.sub, query.format),
   }),
 
   'POST /projects/{projectId}/pipeline/import/matches': endpoint({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
@@ -143,9 +144,24 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Move to Passed' }).click();
     await dialog.getByText('Choose why the investor passed before moving them to Passed.').waitFor();
-    await dialog.getByLabel('Reason').selectOption('timing');
+    await dialog.getByLabel('Reason', { exact: true }).selectOption('timing');
     await dialog.getByRole('button', { name: 'Move to Passed' }).click();
     await column(page, 'passed').locator(card(page, otherName)).waitFor();
+
+    // The CRM export: the founder's own contact's values, the stage, the next step and the note.
+    await page.getByRole('button', { name: 'Export for a CRM' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'HubSpot CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`raise-${run}-pipeline-hubspot.csv`);
+    const exported = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(exported).toContain('First Name,Last Name,Email,Phone Number,Company Name');
+    expect(exported).toContain('Stage,Next step,Next step date,Amount discussed,Notes');
+    const line = exported.split('\r\n').find((l) => l.startsWith('Priya,')) ?? '';
+    expect(line).toContain(`priya.${run}@example.org`);
+    expect(line).toContain('Contacted,Send the data room,2026-02-01,150000');
+    expect(line).toContain('Asked for the data room.');
     await context.close();
   });
 

@@ -481,6 +481,12 @@ const cases: Record<string, Case> = {
     },
     expect: { other: 404, admin: 404 },
   },
+  'GET /projects/{projectId}/pipeline/export': {
+    prepare: async () => ({
+      path: `/projects/${(await ownerPipeline()).projectId}/pipeline/export?format=hubspot`,
+    }),
+    expect: { other: 404, admin: 404 },
+  },
   'POST /projects/{projectId}/pipeline/import/matches': {
     prepare: async () => ({
       path: `/projects/${(await ownerPipeline()).projectId}/pipeline/import/matches`,

@@ -13,6 +13,7 @@ import {
 import { conflictMessage, pipelineMessages } from '../../shared/pipeline/stages';
 import { call, createUser, type TestUser } from './support/home';
 import { createProject } from './support/projects';
+import { checkoutEvent, delivered, postEvent, savedCart } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
 
 /**
@@ -395,4 +396,66 @@ describe('importing a spreadsheet into a pipeline', () => {
     expect(response.status).toBe(400);
     expect(errorOf(response.body).message).toContain('at most 50 rows');
   });
+});
+
+describe('exporting a pipeline for a CRM', () => {
+  it('writes the CRM columns and the pipeline’s own, with bought values only and the founder’s own contacts', async () => {
+    const project = (await createProject(founder, `Export ${u}`)).id;
+    const boughtEmail = `bought.${u}@example.com`;
+    const boughtLinkedin = `https://www.linkedin.com/in/bought-${u}`;
+    const cart = await savedCart(
+      founder,
+      [{ name: `Bea Bought ${u}`, email: boughtEmail, linkedin: boughtLinkedin }],
+      ['name', 'email'],
+    );
+    await postEvent(checkoutEvent(cart.id, cart.pricing.totalX100));
+    await delivered(cart.id);
+    const boughtId = cart.investorIds[0] ?? '';
+    const { entry } = added.parse((await addInvestor(boughtId, founder, project)).body).data;
+    await call('PATCH', `/projects/${project}/pipeline/entries/${entry.id}`, {
+      token: founder.token,
+      body: {
+        version: entry.version,
+        stage: 'passed',
+        passReason: 'timing',
+        nextStep: 'Ask again in Q3',
+        nextStepDate: '2027-07-01',
+        amount: 500000,
+        notes: '=HYPERLINK("x")',
+      },
+    });
+    await addInvestor(investorIds.email, founder, project); // in the directory, not bought
+    const own = { name: `Otto Own ${u}`, email: `otto.${u}@mine.example`, phone: '+44 20 7946 0958' };
+    await call('POST', `/projects/${project}/pipeline/entries`, {
+      token: founder.token,
+      body: { contact: own },
+    });
+
+    const response = await call('GET', `/projects/${project}/pipeline/export?format=salesforce`, {
+      token: founder.token,
+    });
+    expect(response.status).toBe(200);
+    const file = (response.body as { data: { fileName: string; csv: string; rowCount: number } }).data;
+    expect(file.fileName).toBe(`export-${u}-pipeline-salesforce.csv`);
+    expect(file.rowCount).toBe(3);
+    const [header, ...lines] = file.csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe(
+      'First Name,Last Name,Email,Phone,Company,Title,LinkedIn URL,Twitter URL,Crunchbase URL,City,Country,Lead Source,Stage,Next step,Next step date,Amount discussed,Notes',
+    );
+    const bought = lines.find((line) => line.startsWith(`Bea,Bought ${u}`)) ?? '';
+    expect(bought).toContain(boughtEmail);
+    expect(bought).not.toContain(boughtLinkedin); // not bought
+    expect(bought).toContain('Passed: Not investing now,Ask again in Q3,2027-07-01,500000');
+    expect(bought).toContain(`"'=HYPERLINK(""x"")"`); // a formula is never run
+    expect(file.csv).not.toContain(emailInvestor.email); // in the directory, not bought
+    const ownLine = lines.find((line) => line.startsWith(`Otto,Own ${u}`)) ?? '';
+    expect(ownLine).toContain(`${own.email},+44 20 7946 0958,[not provided]`);
+
+    const other = await createUser();
+    const refused = await call('GET', `/projects/${project}/pipeline/export`, { token: other.token });
+    expect(refused.status).toBe(404);
+  }, 180_000);
 });

@@ -25,6 +25,7 @@ import {
 import { searchableIdOfEmail, searchableIdOfNameAndFirm } from '../directory/mapping';
 import { currentSearchIndex } from '../directory/search-index';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { buildPipelineCsv, type CrmFormat, type PipelineCsvRow } from '../export/pipeline-csv';
 import type { PipelineEntryItem, PrivateContactItem } from '../table/models';
 import { findImportedInvestorByEmail, getSearchableInvestors, toCard } from '../table/repositories/investors';
 import {
@@ -35,6 +36,8 @@ import {
   getEntries,
   getEntry,
   getPrivateContact,
+  getPrivateContacts,
+  getPurchasedContacts,
   listEntries,
   listMoves,
   privateContactId,
@@ -497,4 +500,53 @@ export async function importRows(
   };
   await Promise.all(Array.from({ length: Math.min(IMPORT_WRITES_IN_FLIGHT, rows.length) }, worker));
   return lines;
+}
+
+// ------------------------------------------------------------------ CRM export
+
+/**
+ * The pipeline as a CRM import file: each investor with the contact values the founder bought (a
+ * directory investor's library row: only the kinds bought) or brought (a private contact's own),
+ * never a value the directory holds and they did not buy.
+ */
+export async function exportPipeline(projectId: string, userId: string, format: CrmFormat) {
+  const project = await ownProject(projectId, userId);
+  const entries = (await listEntries(projectId)).sort(byName);
+  const investorIds = entries.flatMap((entry) => (entry.investorId ? [entry.investorId] : []));
+  const contactIds = entries.flatMap((entry) => (entry.contactId ? [entry.contactId] : []));
+  const [bought, privates, cards] = await Promise.all([
+    getPurchasedContacts(userId, investorIds),
+    getPrivateContacts(userId, contactIds),
+    getSearchableInvestors(investorIds),
+  ]);
+  const rows: PipelineCsvRow[] = entries.map((entry) => {
+    const own = entry.contactId ? privates.get(entry.contactId) : undefined;
+    const row = entry.investorId ? bought.get(entry.investorId) : undefined;
+    const card = entry.investorId ? cards.get(entry.investorId) : undefined;
+    return {
+      entry,
+      contact: {
+        name: entry.name,
+        email: own?.email ?? row?.email ?? null,
+        phone: own?.phone ?? row?.phone ?? null,
+        linkedinUrl: own?.linkedinUrl ?? row?.linkedinUrl ?? null,
+        twitterUrl: row?.twitterUrl ?? null,
+        crunchbaseUrl: row?.crunchbaseUrl ?? null,
+        company: entry.firm,
+        title: entry.title,
+        city: card?.cities[0] ?? null,
+        country: card?.countries[0] ?? null,
+      },
+    };
+  });
+  const slug =
+    project.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'project';
+  return {
+    fileName: `${slug}-pipeline-${format}.csv`,
+    csv: buildPipelineCsv(rows, format),
+    rowCount: rows.length,
+  };
 }

@@ -60,9 +60,15 @@ export function EntryPanel({
 
   const contact = detail.data?.contact ?? null;
   return (
-    <Offcanvas show={entry !== null} onHide={onClose} placement="end" className="pipeline-panel">
+    <Offcanvas
+      show={entry !== null}
+      onHide={onClose}
+      placement="end"
+      className="pipeline-panel"
+      aria-labelledby={`${id}-title`}
+    >
       <Offcanvas.Header closeButton>
-        <Offcanvas.Title as="h2" className="h5">
+        <Offcanvas.Title as="h2" className="h5" id={`${id}-title`}>
           {entry?.name}
         </Offcanvas.Title>
       </Offcanvas.Header>

@@ -8,10 +8,12 @@ import {
   type PrivateContactItem,
   pipelineEntriesOf,
   pipelineEntryKey,
+  type PurchasedContact,
   pipelineEntryModel,
   pipelineReminderModel,
   pipelineReminders,
   privateContactModel,
+  purchasedContactModel,
   type StageMoveItem,
   stageMoveModel,
 } from '../models';
@@ -184,6 +186,26 @@ export async function getPrivateContacts(
   );
   const contacts = items.map((item) => privateContactModel.fromItem(item));
   return new Map(contacts.map((contact) => [contact.id, contact]));
+}
+
+/**
+ * The founder's library rows of these directory investors (the values they bought), by investor id.
+ * `cartIds` is stored as a string set (users.ts reads it the same way).
+ */
+export async function getPurchasedContacts(
+  userId: string,
+  investorIds: readonly string[],
+): Promise<Map<string, PurchasedContact>> {
+  const items = await batchGet(
+    [...new Set(investorIds)].map((id) => ({ pk: `USER#${userId}`, sk: `CONTACT#${id}` })),
+  );
+  const rows = items.map((item) =>
+    purchasedContactModel.fromItem({
+      ...item,
+      cartIds: item.cartIds instanceof Set ? [...item.cartIds].sort() : (item.cartIds ?? [item.cartId]),
+    }),
+  );
+  return new Map(rows.map((row) => [row.searchableInvestorId, row]));
 }
 
 // ------------------------------------------------------------------ daily reminders
