@@ -3,7 +3,7 @@ import { cartInvestorSchema } from '../cart/cart-investor';
 import { IMPORT_PAGE_ROWS, MAX_IMPORT_ROWS } from '../pipeline/import-rows';
 import { PASS_REASONS, PIPELINE_STAGES } from '../pipeline/stages';
 import { projectIdParams } from './projects';
-import { multiLine, singleLineText } from './text';
+import { multiLine, singleLine, singleLineText } from './text';
 
 /**
  * The API contract of a project's fundraising pipeline (issue 36). Only the project's creator reads
@@ -19,7 +19,7 @@ export const passReasonSchema = z.enum(PASS_REASONS);
 
 const isoDay = z
   .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD, e.g. 2026-12-31.'));
+  .check(singleLine(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD, e.g. 2026-12-31.'));
 const amountSchema = z
   .number({ error: 'The amount must be a number.' })
   .check(z.gte(0, 'The amount cannot be negative.'), z.lte(1e12, 'The amount is too large.'));
@@ -117,7 +117,9 @@ export type PrivateContactBody = z.input<typeof privateContactBody>;
 /** POST .../pipeline/entries: a directory investor by id, or a new private contact. */
 export const addEntryBody = z
   .strictObject({
-    investorId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,80}$/, 'Not an investor id'))),
+    investorId: z.optional(
+      z.string().check(singleLine(), z.regex(/^[A-Za-z0-9_-]{1,80}$/, 'Not an investor id')),
+    ),
     contact: z.optional(privateContactBody),
   })
   .check(
@@ -183,7 +185,7 @@ export const matchRowsResponse = z.object({ rows: z.array(rowMatchSchema) });
 export const importRowsBody = z.strictObject({
   rows: rowsSchema,
   accepted: z
-    .array(z.object({ row: z.int(), investorId: z.string().check(z.maxLength(80)) }))
+    .array(z.object({ row: z.int(), investorId: z.string().check(singleLine(), z.maxLength(80)) }))
     .check(z.maxLength(IMPORT_PAGE_ROWS)),
 });
 

@@ -119,6 +119,11 @@ describe('every text field of every request body is declared single-line or mult
         'POST /investors/{investorId}/reports note',
         'POST /podcasts description',
         'POST /projects description',
+        // The pipeline (issue 36): an investor's notes, the founder's own or a spreadsheet's.
+        'PATCH /projects/{projectId}/pipeline/entries/{entryId} notes',
+        'POST /projects/{projectId}/pipeline/entries contact.notes',
+        'POST /projects/{projectId}/pipeline/import rows.*.notes',
+        'POST /projects/{projectId}/pipeline/import/matches rows.*.notes',
       ].sort(),
     );
     // The single-line ones include the fields issue 30 found storing line breaks.
