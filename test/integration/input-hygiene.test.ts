@@ -42,6 +42,22 @@ const portalLabel = `hygiene-${u}`;
  * test checks both; `other` is a second body for a field that takes two forms). Path parameters are
  * well-formed ids of nothing: a bad body is refused before any record is looked up.
  */
+/** A spreadsheet row as the pipeline's import sends it, every field filled. */
+const pipelineRow = {
+  row: 2,
+  name: 'Hygiene',
+  firm: 'Firm',
+  title: 'Partner',
+  email: 'h@example.com',
+  phone: '+1 555 0100',
+  linkedinUrl: 'https://www.linkedin.com/in/h',
+  stage: 'Meeting',
+  amount: '$250k',
+  nextStep: 'Call',
+  nextStepDate: '2026-01-01',
+  notes: 'Line one\nLine two',
+};
+
 const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> = {
   'POST /carts': {
     path: '/carts',
@@ -101,6 +117,43 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
   'POST /me/cart/merge': {
     path: '/me/cart/merge',
     body: { investorIds: ['inv_hygiene'], cartId: 'cart_20260101-ABCDEFGH' },
+  },
+  'PUT /me/pipeline-reminders': { path: '/me/pipeline-reminders', body: { enabled: true } },
+  'POST /projects/{projectId}/pipeline/entries': {
+    path: '/projects/proj_hygiene/pipeline/entries',
+    body: {
+      contact: {
+        name: 'Hygiene',
+        firm: 'Firm',
+        title: 'Partner',
+        email: 'h@example.com',
+        phone: '+1 555 0100',
+        linkedinUrl: 'https://www.linkedin.com/in/h',
+        notes: 'Line one\nLine two',
+      },
+    },
+    other: { investorId: 'inv_hygiene' },
+  },
+  'PATCH /projects/{projectId}/pipeline/entries/{entryId}': {
+    path: '/projects/proj_hygiene/pipeline/entries/prv-hygiene',
+    body: {
+      version: 1,
+      stage: 'passed',
+      passReason: 'other',
+      passNote: 'Partner left',
+      notes: 'Line one\nLine two',
+      amount: 1000,
+      nextStep: 'Call',
+      nextStepDate: '2026-01-01',
+    },
+  },
+  'POST /projects/{projectId}/pipeline/import/matches': {
+    path: '/projects/proj_hygiene/pipeline/import/matches',
+    body: { rows: [pipelineRow] },
+  },
+  'POST /projects/{projectId}/pipeline/import': {
+    path: '/projects/proj_hygiene/pipeline/import',
+    body: { rows: [pipelineRow], accepted: [{ row: 2, investorId: 'inv_hygiene' }] },
   },
   'POST /investors/{investorId}/reports': {
     path: '/investors/inv_hygiene/reports',
