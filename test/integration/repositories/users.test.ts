@@ -27,6 +27,7 @@ describe('users repository (DynamoDB Local)', () => {
       createdAt: at(0),
       // The weekly summary of updates is on until the founder turns it off (issue 20).
       updateEmails: true,
+      pipelineReminders: true,
     });
     expect(await getUserProfile(userId)).toEqual(profile);
   });
