@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { batchWrite, putRequest } from '../../lambdas/lib/table/batch';
+import { pipelineEntryModel } from '../../lambdas/lib/table/models';
 import { listEntries, listMoves } from '../../lambdas/lib/table/repositories/pipeline';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import {
@@ -10,7 +12,7 @@ import {
   pipelineEntrySchema,
   pipelineResponse,
 } from '../../shared/api/pipeline';
-import { conflictMessage, pipelineMessages } from '../../shared/pipeline/stages';
+import { conflictMessage, MAX_PIPELINE_ENTRIES, pipelineMessages } from '../../shared/pipeline/stages';
 import { call, createUser, type TestUser } from './support/home';
 import { createProject } from './support/projects';
 import { checkoutEvent, delivered, postEvent, savedCart } from './support/purchases';
@@ -226,6 +228,49 @@ describe('a project pipeline', () => {
     const search = await call('GET', `/investors?q=${encodeURIComponent(`Private Angel ${u}`)}`);
     expect(search.text).not.toContain(secret);
     expect(search.text).not.toContain(`Private Angel ${u}`);
+  });
+
+  it('holds at most 1,000 investors: the next add and import rows are refused, saying so', async () => {
+    const project = (await createProject(founder, `Full ${u}`)).id;
+    const now = new Date().toISOString();
+    await batchWrite(
+      Array.from({ length: MAX_PIPELINE_ENTRIES }, (_, i) =>
+        putRequest(
+          pipelineEntryModel.toItem({
+            projectId: project,
+            id: `prv-filler${i}`,
+            kind: 'private',
+            investorId: null,
+            contactId: `filler${i}`,
+            name: `Filler ${i}`,
+            firm: null,
+            title: null,
+            stage: 'toContact',
+            passReason: null,
+            passNote: null,
+            notes: '',
+            amount: null,
+            nextStep: null,
+            nextStepDate: null,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+            stageChangedAt: now,
+          }),
+        ),
+      ),
+    );
+    const refused = await addInvestor(investorIds.named, founder, project);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused.body).message).toBe(pipelineMessages.full);
+    const imported = await call('POST', `/projects/${project}/pipeline/import`, {
+      token: founder.token,
+      body: { rows: [{ row: 2, name: `One Too Many ${u}` }], accepted: [] },
+    });
+    expect(importRowsResponse.parse((imported.body as { data: unknown }).data).lines).toEqual([
+      { row: 2, outcome: 'failed', entryId: null, message: pipelineMessages.full },
+    ]);
+    expect(await listEntries(project)).toHaveLength(MAX_PIPELINE_ENTRIES);
   });
 
   it("answers another founder's call on the pipeline as a missing project", async () => {

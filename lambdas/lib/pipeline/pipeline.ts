@@ -152,6 +152,7 @@ export async function addToPipeline(
     if (existing) return { entry: toEntryView(existing), created: false };
     const investor = (await getSearchableInvestors([body.investorId])).get(body.investorId);
     if (!investor) throw new NotFoundError(pipelineMessages.investorNotFound);
+    await ensureRoom(projectId, 1);
     entry = newEntry(
       projectId,
       {
@@ -170,7 +171,9 @@ export async function addToPipeline(
     const id = privateEntryId(contact.id);
     const existing = await getEntry(projectId, id);
     if (existing) return { entry: toEntryView(existing), created: false };
-    await putPrivateContact(contact);
+    await ensureRoom(projectId, 1);
+    // Typed by hand: the founder's latest values of the contact (one with the same email is theirs too).
+    await putPrivateContact(contact, { replace: true });
     entry = newEntry(
       projectId,
       {
@@ -185,7 +188,6 @@ export async function addToPipeline(
       now,
     );
   }
-  await ensureRoom(projectId, 1);
   await enrolForPipelineReminders(userId, now);
   if (!(await addEntry(entry, userId))) {
     const existing = await getEntry(projectId, entry.id);

@@ -163,8 +163,18 @@ export async function listMoves(projectId: string, entryId: string): Promise<Sta
 
 // ------------------------------------------------------------------ private contacts
 
-/** Keeps a private contact; one already kept (same id) is left as it is. */
-export async function putPrivateContact(contact: PrivateContactItem): Promise<boolean> {
+/**
+ * Keeps a private contact. One already kept (same id) is left as it is (an import never overwrites
+ * what the founder has), unless `replace` (the founder typed it again by hand).
+ */
+export async function putPrivateContact(
+  contact: PrivateContactItem,
+  options: { replace?: boolean } = {},
+): Promise<boolean> {
+  if (options.replace) {
+    await putItem(privateContactModel.toItem(contact));
+    return true;
+  }
   return conditionalWrite(putItem(privateContactModel.toItem(contact), 'attribute_not_exists(pk)'));
 }
 
