@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { crmHeader, SALESFORCE_NO_COMPANY } from '../../../lambdas/lib/export/crm-csv';
 import {
   buildPipelineCsv,
   type CrmContact,
-  crmHeader,
   PIPELINE_COLUMNS,
-  SALESFORCE_NO_COMPANY,
-  splitName,
   stageCell,
 } from '../../../lambdas/lib/export/pipeline-csv';
 
@@ -89,10 +87,5 @@ describe('the pipeline’s CRM file', () => {
       'Passed: Other reason (Partner left)',
     );
     expect(stageCell({ stage: 'termSheet', passReason: null, passNote: null })).toBe('Term sheet');
-  });
-
-  it('splits a name at its first space; one word is a last name', () => {
-    expect(splitName('Jean-Luc van der Berg')).toEqual({ firstName: 'Jean-Luc', lastName: 'van der Berg' });
-    expect(splitName('Cher')).toEqual({ firstName: '', lastName: 'Cher' });
   });
 });
