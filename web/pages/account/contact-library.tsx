@@ -18,6 +18,7 @@ import { errorMessage } from '../../api/client';
 import { useDownloadCrmExport } from '../../api/crm-export';
 import { DEFAULT_LIBRARY_VIEW, type LibraryView, useMyContacts } from '../../api/get-my-contacts';
 import { useDownloadPurchaseCsv } from '../../api/get-purchase-csv';
+import { AddToPipeline } from '../../components/add-to-pipeline';
 import { showDate, showDateTime } from '../../components/dates';
 import { EmptyState } from '../../components/empty-state';
 import { LibraryValue } from '../../components/library-value';
@@ -258,7 +259,7 @@ function LibraryTable({ contacts, view }: { contacts: PurchasedContactResponse[]
             Bought
           </th>
           <th scope="col">
-            <span className="visually-hidden">Report</span>
+            <span className="visually-hidden">Pipeline and report</span>
           </th>
         </tr>
       </thead>
@@ -282,7 +283,14 @@ function LibraryTable({ contacts, view }: { contacts: PurchasedContactResponse[]
             ))}
             <td className="text-nowrap">{showDate(contact.purchasedAt)}</td>
             <td className="text-nowrap">
-              <ReportWrongData investorId={contact.searchableInvestorId} investorName={contact.name} />
+              <div className="d-flex gap-2 align-items-center">
+                <AddToPipeline
+                  investorId={contact.searchableInvestorId}
+                  investorName={contact.name}
+                  size="sm"
+                />
+                <ReportWrongData investorId={contact.searchableInvestorId} investorName={contact.name} />
+              </div>
             </td>
           </tr>
         ))}
@@ -320,7 +328,10 @@ function LibraryCards({ contacts }: { contacts: PurchasedContactResponse[] }) {
               </div>
             ))}
           </dl>
-          <ReportWrongData investorId={contact.searchableInvestorId} investorName={contact.name} />
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <AddToPipeline investorId={contact.searchableInvestorId} investorName={contact.name} size="sm" />
+            <ReportWrongData investorId={contact.searchableInvestorId} investorName={contact.name} />
+          </div>
         </li>
       ))}
     </ul>
