@@ -216,7 +216,7 @@ describe('the account page', () => {
       within(library)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Firm', 'Email', 'LinkedIn', 'Phone', 'Twitter', 'Bought', 'Report']);
+    ).toEqual(['Name', 'Firm', 'Email', 'LinkedIn', 'Phone', 'Twitter', 'Bought', 'Pipeline and report']);
     // Each row offers "Report wrong data" (issue 20).
     expect(within(library).getAllByRole('button', { name: /^Report wrong data: / }).length).toBeGreaterThan(
       0,

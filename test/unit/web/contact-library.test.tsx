@@ -128,7 +128,7 @@ describe('the contact library on the account page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Firm', 'Email', 'LinkedIn', 'Phone', 'Bought', 'Report']);
+    ).toEqual(['Name', 'Firm', 'Email', 'LinkedIn', 'Phone', 'Bought', 'Pipeline and report']);
     const ada = within(table).getByRole('row', { name: /Ada Lovelace/ });
     expect(within(ada).getByText('Northwind Ventures')).toBeTruthy();
     expect(within(ada).getByText(showDate('2026-03-07T10:00:00.000Z'))).toBeTruthy();
