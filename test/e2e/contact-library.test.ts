@@ -86,7 +86,7 @@ describe('the Contact Library after a purchase', () => {
       'LinkedIn',
       'Phone',
       'Bought',
-      'Report',
+      'Pipeline and report',
     ]);
     const report = table.getByRole('button', { name: `Report wrong data: ${bought[0]?.name}` });
     const reportBox = await report.boundingBox();
