@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimPipelineReminder, getPipelineReminder } from '../../lambdas/lib/table/repositories/pipeline';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
-import { call, createUser, localHome, type TestUser } from './support/home';
+import { call, createUser, type TestUser } from './support/home';
 import { createProject } from './support/projects';
-import { emailsTo } from './support/purchases';
+import { emailsTo, sesRefusesTo } from './support/purchases';
 import { unique } from './support/seed';
 import { describeWorkflow, startWorkflow } from './support/workflows';
 
@@ -58,14 +58,6 @@ async function runReminders(now: Date) {
 const remindersTo = async (user: TestUser) =>
   (await emailsTo(user.email)).filter((email) => /due in your pipeline$/.test(email.subject));
 
-async function sesRefusesTo(addresses: string[]) {
-  const response = await fetch(`${localHome.urls.gateway}/local/faults/ses`, {
-    method: 'POST',
-    body: JSON.stringify({ refuseTo: addresses }),
-  });
-  expect(response.status).toBe(200);
-}
-
 beforeAll(async () => {
   const labels: Label[] = ['due', 'overdue', 'refused', 'off', 'later', 'crashed', 'passed'];
   const users = await Promise.all(labels.map(() => createUser()));
@@ -111,7 +103,7 @@ describe('the daily next-step reminders', () => {
     try {
       await runReminders(T);
     } finally {
-      await sesRefusesTo([]);
+      await sesRefusesTo([founders.refused.email], false);
     }
     const [toDue] = await remindersTo(founders.due);
     expect(await remindersTo(founders.due)).toHaveLength(1);
