@@ -1469,6 +1469,18 @@ export const stageMoveModel = defineModel(
 );
 export type StageMoveItem = z.infer<typeof stageMoveModel.schema>;
 
+/** The key of a founder's private contact. */
+export const privateContactKey = (userId: string, contactId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: `PCONTACT#${contactId}`,
+});
+
+/** The key of a founder's daily reminder state. */
+export const pipelineReminderKey = (userId: string): TableKey => ({
+  pk: userPartition(userId),
+  sk: 'PIPELINE_REMINDER',
+});
+
 /**
  * A founder's private contact (issue 36): an investor they know who is not (or not matched) in the
  * directory. Under the founder, read only by their own key: never in the directory, the search
@@ -1488,7 +1500,7 @@ export const privateContactModel = defineModel(
     notes: z.string(),
     createdAt: isoDate,
   }),
-  (v) => ({ pk: userPartition(v.userId), sk: `PCONTACT#${v.id}` }),
+  (v) => privateContactKey(v.userId, v.id),
 );
 export type PrivateContactItem = z.infer<typeof privateContactModel.schema>;
 

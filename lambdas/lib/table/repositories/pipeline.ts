@@ -10,9 +10,12 @@ import {
   pipelineEntriesOf,
   pipelineEntryKey,
   pipelineEntryModel,
+  pipelineReminderKey,
   pipelineReminderModel,
   pipelineReminders,
+  privateContactKey,
   privateContactModel,
+  purchasedContactKey,
   purchasedContactModel,
   type StageMoveItem,
   stageMoveModel,
@@ -32,7 +35,7 @@ import {
 /**
  * A project's fundraising pipeline (issue 36; docs/data-model.md, "The fundraising pipeline"): its
  * entries and their moves under the project (`PROJECT#<id>`), the founder's private contacts and
- * their reminder state under the founder (`USER#<sub>`).
+ * their reminder state under the founder (the user's partition).
  */
 
 /** The entry id of a directory investor in any pipeline: adding them again meets the same item. */
@@ -182,7 +185,8 @@ export async function getPrivateContact(
   userId: string,
   contactId: string,
 ): Promise<PrivateContactItem | null> {
-  const item = await getItem(`USER#${userId}`, `PCONTACT#${contactId}`, true);
+  const key = privateContactKey(userId, contactId);
+  const item = await getItem(key.pk, key.sk, true);
   return item ? privateContactModel.fromItem(item) : null;
 }
 
@@ -191,9 +195,7 @@ export async function getPrivateContacts(
   userId: string,
   contactIds: readonly string[],
 ): Promise<Map<string, PrivateContactItem>> {
-  const items = await batchGet(
-    [...new Set(contactIds)].map((id) => ({ pk: `USER#${userId}`, sk: `PCONTACT#${id}` })),
-  );
+  const items = await batchGet([...new Set(contactIds)].map((id) => privateContactKey(userId, id)));
   const contacts = items.map((item) => privateContactModel.fromItem(item));
   return new Map(contacts.map((contact) => [contact.id, contact]));
 }
@@ -206,9 +208,7 @@ export async function getPurchasedContacts(
   userId: string,
   investorIds: readonly string[],
 ): Promise<Map<string, PurchasedContact>> {
-  const items = await batchGet(
-    [...new Set(investorIds)].map((id) => ({ pk: `USER#${userId}`, sk: `CONTACT#${id}` })),
-  );
+  const items = await batchGet([...new Set(investorIds)].map((id) => purchasedContactKey(userId, id)));
   const rows = items.map((item) =>
     purchasedContactModel.fromItem({
       ...item,
@@ -243,7 +243,7 @@ export async function listPipelineReminders(
 export async function claimPipelineReminder(reminder: PipelineReminder, day: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
-      Key: { pk: `USER#${reminder.userId}`, sk: 'PIPELINE_REMINDER' },
+      Key: pipelineReminderKey(reminder.userId),
       UpdateExpression: 'SET lastSentDay = :day, previousSentDay = :previous',
       ConditionExpression: 'attribute_exists(pk) AND NOT lastSentDay = :day',
       ExpressionAttributeValues: { ':day': day, ':previous': reminder.lastSentDay },
@@ -255,7 +255,7 @@ export async function claimPipelineReminder(reminder: PipelineReminder, day: str
 export async function releasePipelineReminder(reminder: PipelineReminder, day: string): Promise<void> {
   await conditionalWrite(
     updateItem({
-      Key: { pk: `USER#${reminder.userId}`, sk: 'PIPELINE_REMINDER' },
+      Key: pipelineReminderKey(reminder.userId),
       UpdateExpression: 'SET lastSentDay = :previous',
       ConditionExpression: 'lastSentDay = :day',
       ExpressionAttributeValues: { ':day': day, ':previous': reminder.lastSentDay },
@@ -264,6 +264,7 @@ export async function releasePipelineReminder(reminder: PipelineReminder, day: s
 }
 
 export async function getPipelineReminder(userId: string): Promise<PipelineReminder | null> {
-  const item = await getItem(`USER#${userId}`, 'PIPELINE_REMINDER', true);
+  const key = pipelineReminderKey(userId);
+  const item = await getItem(key.pk, key.sk, true);
   return item ? pipelineReminderModel.fromItem(item) : null;
 }

@@ -66,7 +66,7 @@ export async function setUpdateEmails(userId: string, enabled: boolean): Promise
 /** Turns the daily next-step reminders of the pipeline on or off; the profile must exist. */
 export async function setPipelineReminders(userId: string, enabled: boolean): Promise<UserProfile> {
   const attributes = await updateItem({
-    Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+    Key: userProfileKey(userId),
     UpdateExpression: 'SET pipelineReminders = :enabled',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':enabled': enabled },
