@@ -154,10 +154,10 @@ function PipelineContent() {
           onChange={(value: 'board' | 'table') => setView(value)}
           aria-label="View"
         >
-          <ToggleButton id="pipeline-view-board" value="board" variant="outline-secondary">
+          <ToggleButton id="pipeline-view-board" value="board" variant="outline-primary">
             Board
           </ToggleButton>
-          <ToggleButton id="pipeline-view-table" value="table" variant="outline-secondary">
+          <ToggleButton id="pipeline-view-table" value="table" variant="outline-primary">
             Table
           </ToggleButton>
         </ToggleButtonGroup>
