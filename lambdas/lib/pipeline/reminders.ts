@@ -6,6 +6,7 @@ import { logger } from '../observability/logger';
 import type { PipelineEntryItem, PipelineReminder } from '../table/models';
 import {
   claimPipelineReminder,
+  getPipelineReminder,
   listEntries,
   listPipelineReminders,
   releasePipelineReminder,
@@ -79,12 +80,15 @@ async function dueSteps(userId: string, today: string): Promise<DueStep[]> {
 export type ReminderOutcome = 'sent' | 'off' | 'nothing' | 'already' | 'refused';
 
 async function remind(
-  reminder: PipelineReminder,
+  listed: PipelineReminder,
   email: string | null,
   enabled: boolean,
   today: string,
 ): Promise<ReminderOutcome> {
   if (!enabled || !email) return 'off';
+  // The index's copy may lag the item (a day claimed then given back a moment ago): the day sent is
+  // read from the item itself, strongly consistent (the weekly summary's rule).
+  const reminder = (await getPipelineReminder(listed.userId)) ?? listed;
   if (reminder.lastSentDay === today) return 'already';
   const due = await dueSteps(reminder.userId, today);
   if (due.length === 0) return 'nothing';
