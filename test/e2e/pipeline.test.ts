@@ -99,6 +99,14 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
       .getByRole('status')
       .filter({ hasText: `Moved ${privateName} to Contacted.` })
       .waitFor();
+    // The focus follows the card into its new column (the next arrow key would move it on).
+    await expect
+      .poll(() =>
+        column(page, 'contacted')
+          .locator(card(page, privateName))
+          .evaluate((element) => element === document.activeElement),
+      )
+      .toBe(true);
 
     // Drag and drop: the card dropped on Meeting.
     await card(page, otherName).dragTo(column(page, 'meeting'));

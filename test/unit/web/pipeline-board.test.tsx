@@ -51,6 +51,44 @@ describe('the pipeline board', () => {
     ]);
   });
 
+  it('keeps the focus on a card moved from the keyboard, in its new column, so the next arrow key moves it on', async () => {
+    const onMove = vi.fn();
+    const ada = entry({});
+    const { rerender } = render(
+      <PipelineBoard entries={[ada]} today="2026-01-01" onMove={onMove} onOpen={vi.fn()} />,
+    );
+    const before = screen.getByRole('article', { name: 'Ada Lovelace, Contacted' });
+    before.focus();
+    fireEvent.keyDown(before, { key: 'ArrowRight' });
+    // The server's answer: the entry in Replied, drawn in that column.
+    rerender(
+      <PipelineBoard
+        entries={[{ ...ada, stage: 'replied', version: 2 }]}
+        today="2026-01-01"
+        onMove={onMove}
+        onOpen={vi.fn()}
+      />,
+    );
+    const after = screen.getByRole('article', { name: 'Ada Lovelace, Replied' });
+    expect(after.closest('li[data-stage]')?.getAttribute('data-stage')).toBe('replied');
+    expect(document.activeElement).toBe(after);
+    fireEvent.keyDown(after, { key: 'ArrowRight' });
+    expect(onMove.mock.calls.map(([, stage]) => stage)).toEqual(['replied', 'meeting']);
+
+    // The Move to… menu's choice lands the focus on the card too.
+    await userEvent.click(screen.getByRole('button', { name: 'Move Ada Lovelace to another stage' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Term sheet' }));
+    rerender(
+      <PipelineBoard
+        entries={[{ ...ada, stage: 'termSheet', version: 3 }]}
+        today="2026-01-01"
+        onMove={onMove}
+        onOpen={vi.fn()}
+      />,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Ada Lovelace, Term sheet' }));
+  });
+
   it('moves a card dropped on another column', () => {
     const onMove = vi.fn();
     const { container } = render(

@@ -1,4 +1,4 @@
-import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import type { PipelineEntry } from '../../../shared/api/pipeline';
@@ -33,7 +33,26 @@ export function PipelineBoard({
   onOpen: (entry: PipelineEntry) => void;
 }) {
   const [dropTarget, setDropTarget] = useState<PipelineStage | null>(null);
+  // A card moved from the keyboard (arrow keys or Move to…) is drawn anew in its new column: focus
+  // follows it there, so the next arrow key moves it on instead of being lost on the page.
+  const [follow, setFollow] = useState<{ id: string; stage: PipelineStage } | null>(null);
+  const board = useRef<HTMLUListElement>(null);
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
+
+  useEffect(() => {
+    if (!follow) return;
+    const moved = [
+      ...(board.current?.querySelectorAll<HTMLElement>(`li[data-stage="${follow.stage}"] article`) ?? []),
+    ].find((card) => card.dataset.entryId === follow.id);
+    if (!moved) return;
+    setFollow(null);
+    moved.focus();
+  });
+
+  const keyboardMove = (entry: PipelineEntry, stage: PipelineStage) => {
+    setFollow({ id: entry.id, stage });
+    onMove(entry, stage);
+  };
 
   const drop = (stage: PipelineStage) => (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
@@ -48,7 +67,7 @@ export function PipelineBoard({
     if (step === 0) return;
     event.preventDefault();
     const stage = adjacentStage(entry.stage, step);
-    if (stage) onMove(entry, stage);
+    if (stage) keyboardMove(entry, stage);
   };
 
   return (
@@ -56,7 +75,7 @@ export function PipelineBoard({
       <p id="board-help" className="visually-hidden">
         {BOARD_HELP}
       </p>
-      <ul className="pipeline-board list-unstyled" aria-label="Pipeline board">
+      <ul className="pipeline-board list-unstyled" aria-label="Pipeline board" ref={board}>
         {PIPELINE_STAGES.map((stage) => {
           const cards = entries.filter((entry) => entry.stage === stage);
           return (
@@ -117,7 +136,7 @@ export function PipelineBoard({
                         </div>
                       ) : null}
                       <div className="mt-2">
-                        <MoveMenu entry={entry} onMove={(to) => onMove(entry, to)} />
+                        <MoveMenu entry={entry} onMove={(to) => keyboardMove(entry, to)} />
                       </div>
                     </article>
                   </li>
