@@ -68,7 +68,7 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await screenshot(page, 'pipeline-import-preview-1280');
 
     await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
-    await page.getByText('1 rows may be investors of the directory').waitFor();
+    await page.getByText('1 row may be an investor of the directory').waitFor();
     const importButton = page.getByRole('button', { name: 'Import 3 rows' });
     expect(await importButton.isDisabled()).toBe(true);
     await page
@@ -199,9 +199,9 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(`Name,Email\n${privateName},priya.${run}@example.org\n`),
     });
-    await page.getByText('more.csv: 1 rows').waitFor();
+    await page.getByText('more.csv: 1 row').waitFor();
     await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
-    await page.getByRole('button', { name: 'Import 1 rows' }).click();
+    await page.getByRole('button', { name: 'Import 1 row' }).click();
     await page.getByText(`Already in your pipeline: ${privateName} kept as it is.`).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'pipeline-import-report-390');

@@ -45,6 +45,9 @@ const OUTCOME_LABELS: Record<ImportLine['outcome'], string> = {
   failed: 'Not imported',
 };
 
+/** "1 row", "3 rows", "2,000 rows". */
+const rowCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -175,7 +178,7 @@ function PipelineImport() {
       {file && report === null ? (
         <section className="mt-4" aria-labelledby="import-preview-title">
           <h2 className="h5" id="import-preview-title">
-            {file.name}: {file.sheet.rows.length.toLocaleString('en-US')} rows
+            {file.name}: {rowCount(file.sheet.rows.length)}
           </h2>
           <p className="small">Check which column feeds which field. The first 20 rows are shown.</p>
           {noName ? (
@@ -248,7 +251,9 @@ function PipelineImport() {
           <h2 className="h5" id="import-matches-title">
             {withMatch.length === 0
               ? 'None of these rows is in the directory'
-              : `${withMatch.length} rows may be investors of the directory`}
+              : withMatch.length === 1
+                ? '1 row may be an investor of the directory'
+                : `${rowCount(withMatch.length)} may be investors of the directory`}
           </h2>
           {withMatch.length > 0 ? (
             <>
@@ -314,7 +319,7 @@ function PipelineImport() {
             <p className="small text-body-secondary">Accept or reject each match ({undecided} left).</p>
           ) : null}
           <Button onClick={() => void runImport()} disabled={progress !== null || undecided > 0}>
-            Import {rows.length.toLocaleString('en-US')} rows
+            Import {rowCount(rows.length)}
           </Button>
         </section>
       ) : null}
