@@ -15,14 +15,19 @@ import {
   buildIndexData,
   confirmedOf,
   dictionaryAt,
+  hasFacts,
   type IndexData,
+  type IndexedFacts,
   type IndexedInvestor,
+  leadOfCode,
+  listAt,
   nameKeyOf,
   stringAt,
   stringsOf,
   updatedKeyOf,
 } from './index-data';
 import { compareStrings, editDistance, TextIndex } from './text-index';
+import { utf8Encoder } from './utf8';
 
 export type { IndexedInvestor } from './index-data';
 
@@ -383,9 +388,25 @@ export class SearchIndex {
   /** Investor `ord` as the snapshot holds it (the fold reads every investor back this way). */
   investor(ord: number): IndexedInvestor {
     // The card carries the one-line thesis (`thesisLine`): what the snapshot is built from again.
-    return {
+    const investor: IndexedInvestor = {
       card: this.card(ord),
       updatedAt: new Date(this.data.updatedAt[ord] as number).toISOString(),
+    };
+    const facts = this.facts(ord);
+    if (hasFacts(facts)) investor.facts = facts;
+    return investor;
+  }
+
+  /** What the shortlist ranks investor `ord` on beyond its card (issue 35). */
+  facts(ord: number): IndexedFacts {
+    const data = this.data;
+    const cheque = data.typicalCheque[ord] as number;
+    const added = data.addedAt[ord] as number;
+    return {
+      leadOrFollow: leadOfCode(data.lead[ord] as number),
+      typicalCheque: Number.isNaN(cheque) ? null : cheque,
+      investsIn: listAt(data.investsIn, ord),
+      addedAt: Number.isNaN(added) ? null : new Date(added).toISOString(),
     };
   }
 
@@ -912,6 +933,59 @@ export class SearchIndex {
     return bits;
   }
 
+  // ---------------------------------------------------------------- for the shortlist (issue 35)
+
+  /** The investors matching the filters, as a bit set over ords; null for every investor. */
+  matching(filters: SearchFilters): Uint32Array | null {
+    return this.match(filters);
+  }
+
+  /** The id of a facet's value in this index, or -1 when no investor carries it. */
+  facetValueId(facet: Facet, value: string): number {
+    return this.facetState[facet].valueIndex.get(facetValueKey(facet, value)) ?? -1;
+  }
+
+  /** The name order's key of investor `ord` (ords are numbered in that order). */
+  nameKey(ord: number): string {
+    return this.keyAt('name', ord);
+  }
+
+  private idSlots: Uint32Array | null = null;
+
+  /** The ord of an investor id, or -1 when the index does not hold it (a hash of the ids, made at first use). */
+  ordOf(id: string): number {
+    const ids = this.data.ids;
+    if (!this.idSlots) {
+      let size = 1;
+      while (size < this.size * 2) size *= 2;
+      const slots = new Uint32Array(Math.max(size, 2));
+      const mask = slots.length - 1;
+      for (let ord = 0; ord < this.size; ord++) {
+        let slot = hashBytes(ids.bytes, ids.offsets[ord] as number, ids.offsets[ord + 1] as number) & mask;
+        while (slots[slot] !== 0) slot = (slot + 1) & mask;
+        slots[slot] = ord + 1;
+      }
+      this.idSlots = slots;
+    }
+    const slots = this.idSlots;
+    const mask = slots.length - 1;
+    const wanted = utf8Encoder.encode(id);
+    let slot = hashBytes(wanted, 0, wanted.length) & mask;
+    for (;;) {
+      const held = slots[slot] as number;
+      if (held === 0) return -1;
+      const ord = held - 1;
+      const from = ids.offsets[ord] as number;
+      const to = ids.offsets[ord + 1] as number;
+      if (to - from === wanted.length) {
+        let same = true;
+        for (let i = 0; i < wanted.length && same; i++) same = ids.bytes[from + i] === wanted[i];
+        if (same) return ord;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
   // ---------------------------------------------------------------- suggestions
 
   /**
@@ -1043,6 +1117,13 @@ export class SearchIndex {
     this.entryCounts.set(entry, count);
     return count;
   }
+}
+
+/** FNV-1a over a range of bytes (the ids' hash table). */
+function hashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  return hash >>> 0;
 }
 
 interface Segment {
