@@ -263,6 +263,16 @@ export const manifest = {
     settings: ['site'],
   },
 
+  shortlist: {
+    description:
+      "A founder's shortlists (investors ranked by fit for a project), passes, saved searches and their alert's switch",
+    // PROJECT#: the project and its raise (read only); USER#: the founder's library, bought investors
+    // marked or left out; SHORTLIST#: saved searches, the alert's switch, pass lists (its only writes).
+    table: { reads: ['PROJECT#', 'USER#', 'SHORTLIST#'], writes: ['SHORTLIST#'] },
+    // The same index as the directory, loaded in this function's memory to rank the whole directory.
+    searchIndex: 'read',
+  },
+
   stripeWebhook: {
     description: "Stripe's webhook: claims each event once and starts the paid cart's delivery",
     table: { reads: ['CART#', 'STRIPE_EVENTS'], writes: ['CART#', 'PAYMENT#', 'STRIPE_EVENTS'] },

@@ -22,6 +22,7 @@ export const handlerGroups = {
   account: 'lambdas/http/account.ts',
   admin: 'lambdas/http/admin.ts',
   investorPortal: 'lambdas/http/investor-portal.ts',
+  shortlist: 'lambdas/http/shortlist.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -85,6 +86,19 @@ export const routes: readonly RouteDefinition[] = [
   route('DELETE', '/projects/{projectId}/stripe/connection', 'user', 'stripeConnect'),
   route('POST', '/projects/{projectId}/stripe/transactions/sync', 'user', 'stripeConnect'),
   route('GET', '/projects/{projectId}/insights/mrr', 'user', 'stripeConnect'),
+
+  // Shortlists (issue 35): a project's investors ranked by fit and its "Not a fit" list, its creator
+  // only; saved searches and their weekly alert, the caller's own. Their own function, which holds the
+  // search index in memory as the directory does.
+  route('GET', '/projects/{projectId}/investors', 'user', 'shortlist'),
+  route('PUT', '/projects/{projectId}/passes/{investorId}', 'user', 'shortlist'),
+  route('DELETE', '/projects/{projectId}/passes/{investorId}', 'user', 'shortlist'),
+  route('GET', '/me/saved-searches', 'user', 'shortlist'),
+  route('POST', '/me/saved-searches', 'user', 'shortlist'),
+  route('PATCH', '/me/saved-searches/{savedSearchId}', 'user', 'shortlist'),
+  route('DELETE', '/me/saved-searches/{savedSearchId}', 'user', 'shortlist'),
+  route('GET', '/me/saved-searches/{savedSearchId}/investors', 'user', 'shortlist'),
+  route('PUT', '/me/search-alerts', 'user', 'shortlist'),
 
   // Podcasts: anyone can read the board; listing and voting need a login.
   route('GET', '/podcasts', 'public', 'podcasts'),

@@ -21,6 +21,7 @@ import {
   type IndexedInvestor,
   leadOfCode,
   listAt,
+  monthNumber,
   nameKeyOf,
   stringAt,
   stringsOf,
@@ -304,6 +305,7 @@ export class SearchIndex {
     this.rankedPages.clear();
     this.chequeCache.clear();
     this.valueBitsCache.clear();
+    this.newCache.clear();
   }
 
   static build(investors: Iterable<IndexedInvestor>, options: BuildOptions = {}): SearchIndex {
@@ -898,7 +900,63 @@ export class SearchIndex {
     }
     if (filters.checkMin !== undefined || filters.checkMax !== undefined)
       narrow(this.chequeBits(filters.checkMin ?? -Infinity, filters.checkMax ?? Infinity));
+    if (filters.newSince !== undefined) narrow(this.newBits(filters.newSince));
     return result;
+  }
+
+  private readonly newCache = new Recent<Bits>(8);
+
+  /**
+   * Investors new since an instant: added to the directory after it, or updated after it with a
+   * confirmation by the investor themselves in its month or later (months are what the index keeps
+   * of a confirmation; the update time says it came after the instant).
+   */
+  private newBits(since: number): Bits {
+    return this.newCache.get(String(since), () => {
+      const bits = this.emptyBits();
+      const { addedAt, updatedAt } = this.data;
+      const months = this.investorConfirmedMonths();
+      const sinceMonth = monthNumber(new Date(since).toISOString().slice(0, 7));
+      for (let ord = 0; ord < this.size; ord++) {
+        const added = addedAt[ord] as number;
+        if (
+          (!Number.isNaN(added) && added > since) ||
+          ((months[ord] as number) >= sinceMonth &&
+            (months[ord] as number) !== 0 &&
+            (updatedAt[ord] as number) > since)
+        )
+          set(bits, ord);
+      }
+      return bits;
+    });
+  }
+
+  private confirmedByInvestorMonths: Uint16Array | null = null;
+
+  /**
+   * The month each investor last confirmed their entry themselves (year × 12 + month − 1, 0 for
+   * never): the latest month of the contact kinds they gave or confirmed (the card's
+   * `confirmedByInvestor` and `contactConfirmed`).
+   */
+  investorConfirmedMonths(): Uint16Array {
+    if (!this.confirmedByInvestorMonths) {
+      const { marks, confirmed } = this.data;
+      const kinds = CONTACT_KINDS.length;
+      const months = new Uint16Array(this.size);
+      for (let ord = 0; ord < this.size; ord++) {
+        const bits = marks[ord] as number;
+        if (bits === 0) continue;
+        let best = 0;
+        for (let k = 0; k < kinds; k++)
+          if ((bits & (1 << k)) !== 0) {
+            const month = confirmed[ord * kinds + k] as number;
+            if (month > best) best = month;
+          }
+        months[ord] = best;
+      }
+      this.confirmedByInvestorMonths = months;
+    }
+    return this.confirmedByInvestorMonths;
   }
 
   /** The investors carrying one value of a facet (none for a value the directory does not hold). */
@@ -938,6 +996,12 @@ export class SearchIndex {
   /** The investors matching the filters, as a bit set over ords; null for every investor. */
   matching(filters: SearchFilters): Uint32Array | null {
     return this.match(filters);
+  }
+
+  /** How many investors match the filters. */
+  count(filters: SearchFilters): number {
+    const matches = this.match(filters);
+    return matches ? popcount(matches) : this.size;
   }
 
   /** The id of a facet's value in this index, or -1 when no investor carries it. */

@@ -1,5 +1,4 @@
 import type { CartInvestor } from '../cart/cart';
-import { CONTACT_KINDS } from '../investors/provenance';
 import {
   FIT_POINTS,
   FIT_SCORE_MAX,
@@ -67,7 +66,6 @@ export const raiseFingerprint = (raise: FitRaise): string =>
 
 interface Held {
   rankings: Map<string, FitRanking>;
-  investorMonths: Uint16Array | null;
 }
 
 const held = new WeakMap<SearchIndex, Held>();
@@ -76,43 +74,16 @@ const RANKINGS_KEPT = 8;
 function heldOf(index: SearchIndex): Held {
   let entry = held.get(index);
   if (!entry) {
-    entry = { rankings: new Map(), investorMonths: null };
+    entry = { rankings: new Map() };
     held.set(index, entry);
   }
   return entry;
 }
 
-/**
- * The month each investor last confirmed their entry themselves (year × 12 + month − 1, 0 for
- * never): the latest month of the contact kinds they gave or confirmed (the card's
- * `confirmedByInvestor` and `contactConfirmed`).
- */
-export function investorConfirmedMonths(index: SearchIndex): Uint16Array {
-  const entry = heldOf(index);
-  if (!entry.investorMonths) {
-    const { marks, confirmed } = index.data;
-    const kinds = CONTACT_KINDS.length;
-    const months = new Uint16Array(index.size);
-    for (let ord = 0; ord < index.size; ord++) {
-      const bits = marks[ord] as number;
-      if (bits === 0) continue;
-      let best = 0;
-      for (let k = 0; k < kinds; k++)
-        if ((bits & (1 << k)) !== 0) {
-          const month = confirmed[ord * kinds + k] as number;
-          if (month > best) best = month;
-        }
-      months[ord] = best;
-    }
-    entry.investorMonths = months;
-  }
-  return entry.investorMonths;
-}
-
 /** Investor `ord` as the rule reads it. */
 export function fitInvestorAt(index: SearchIndex, ord: number, card = index.card(ord)): FitInvestor {
   const facts = index.facts(ord);
-  const month = investorConfirmedMonths(index)[ord] as number;
+  const month = index.investorConfirmedMonths()[ord] as number;
   return {
     stageFocus: card.stageFocus,
     sectorFocus: card.sectorFocus,
@@ -282,7 +253,7 @@ export function fitScores(index: SearchIndex, raise: FitRaise, words: FitWords):
     }
   }
 
-  const months = investorConfirmedMonths(index);
+  const months = index.investorConfirmedMonths();
   for (let ord = 0; ord < n; ord++)
     if (months[ord] !== 0) scores[ord] = (scores[ord] as number) + P.confirmed.byInvestor;
   return scores;
