@@ -343,6 +343,15 @@ export const manifest = {
     email: true,
     settings: ['site'],
   },
+  AlertTasksFunctionArn: {
+    description: "The weekly email of investors new in founders' saved searches",
+    // SHORTLIST#: saved searches, pass lists and the alert's claims; PROJECT#: a saved shortlist's
+    // raise; USER#: the founder's address (their profile).
+    table: { reads: ['SHORTLIST#', 'PROJECT#', 'USER#'], writes: ['SHORTLIST#'], gsi1: ['SEARCH_ALERTS'] },
+    searchIndex: 'read',
+    email: true,
+    settings: ['site'],
+  },
   PortalTasksFunctionArn: {
     description: 'The 6-month reminders to listed investors',
     table: { reads: ['USER#', 'PORTAL#'], writes: ['USER#'], gsi2: ['REMINDERS_DUE'] },
