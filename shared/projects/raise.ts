@@ -114,3 +114,19 @@ export function raiseSummary(raise: Raise): string {
     .filter(Boolean)
     .join(' · ');
 }
+
+/**
+ * An amount as a founder types it: '1000000', '1,000,000', '$1M', '1.5m', '500k' (k, m and b as the
+ * importer reads cheque sizes). Null for blank; NaN when it is not an amount.
+ */
+export function parseAmount(text: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/[$,\s]/g, '')
+    .toLowerCase();
+  if (cleaned === '') return null;
+  const match = /^(\d+(?:\.\d+)?)([kmb]?)$/.exec(cleaned);
+  if (!match) return Number.NaN;
+  const scale = { '': 1, k: 1_000, m: 1_000_000, b: 1_000_000_000 }[match[2] as '' | 'k' | 'm' | 'b'];
+  return Math.round(Number(match[1]) * scale);
+}

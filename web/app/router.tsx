@@ -102,6 +102,14 @@ const ProjectPage = page(
   () => import('../pages/project/project-page'),
   (m) => m.ProjectPage,
 );
+const ShortlistPage = page(
+  () => import('../pages/shortlist/shortlist-page'),
+  (m) => m.ShortlistPage,
+);
+const SavedSearchPage = page(
+  () => import('../pages/saved-search/saved-search-page'),
+  (m) => m.SavedSearchPage,
+);
 const BusinessInsightsPage = page(
   () => import('../pages/business-insights/business-insights-page'),
   (m) => m.BusinessInsightsPage,
@@ -201,6 +209,8 @@ export const routes: RouteObject[] = [
           { path: paths.account.path, element: <AccountPage /> },
           { path: paths.accountSettings.path, element: <AccountPage /> },
           { path: paths.project.path, element: <ProjectPage /> },
+          { path: paths.projectInvestors.path, element: <ShortlistPage /> },
+          { path: paths.savedSearch.path, element: <SavedSearchPage /> },
           { path: paths.businessInsights.path, element: <BusinessInsightsPage /> },
           { path: paths.connectStripe.path, element: <ConnectStripePage /> },
           { path: paths.admin.path, element: <AdminPage /> },

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { updateProjectBody } from '../../../shared/api/projects';
 import {
   checkRaise,
+  parseAmount,
   RAISE_AMOUNT_INVALID,
   RAISE_CITY_NEEDS_COUNTRY,
   RAISE_ROUND_INVALID,
@@ -66,5 +67,17 @@ describe('the raise on a project', () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((issue) => issue.message)).toContain(RAISE_ROUND_INVALID);
     expect(z.safeParse(updateProjectBody, { raise: { valuation: 1 } }).success).toBe(false);
+  });
+});
+
+describe('an amount as a founder types it', () => {
+  it('reads digits, separators, a dollar sign and k, m or b', () => {
+    expect(parseAmount('1000000')).toBe(1_000_000);
+    expect(parseAmount('$1,000,000')).toBe(1_000_000);
+    expect(parseAmount('1.5M')).toBe(1_500_000);
+    expect(parseAmount('500k')).toBe(500_000);
+    expect(parseAmount('2b')).toBe(2_000_000_000);
+    expect(parseAmount('  ')).toBeNull();
+    expect(parseAmount('a lot')).toBeNaN();
   });
 });

@@ -21,6 +21,7 @@ import { paths } from '../../config/paths';
 import { ContactLibrary } from './contact-library';
 import { CreditsSection } from './credits-section';
 import { NewProjectForm } from './new-project-form';
+import { SavedSearchesSection } from './saved-searches-section';
 import { UpdateEmailsSetting } from './update-emails-setting';
 
 /** `/account/settings` and `/account`: the signed-in user's account, contacts and projects. */
@@ -65,6 +66,7 @@ function AccountSettings() {
           </Card>
           <CreditsSection />
           <UpdateEmailsSetting />
+          <SavedSearchesSection />
         </Col>
         <Col lg={7}>
           <Card className="shadow-sm mb-4">
