@@ -129,26 +129,35 @@ export function fitScores(index: SearchIndex, raise: FitRaise, words: FitWords):
   const scores = new Int16Array(n);
   const P = FIT_POINTS;
 
-  // Stage: the round's value id (-1: nobody invests at it, so every investor with stages misses it).
+  // Stage: whether each spelling is the round (none is when nobody invests at it: every investor
+  // with stages then misses it).
   if (raise.round !== null) {
     const round = index.facetValueId('stage', raise.round);
     const { offsets, spellingIds, spellingValue } = data.facets.stage;
+    const isRound = new Uint8Array(spellingValue.length);
+    for (let id = 0; id < spellingValue.length; id++) isRound[id] = spellingValue[id] === round ? 1 : 0;
     for (let ord = 0; ord < n; ord++) {
       const from = offsets[ord] as number;
       const to = offsets[ord + 1] as number;
       if (from === to) continue;
-      let hit = false;
-      for (let i = from; i < to && !hit; i++) hit = spellingValue[spellingIds[i] as number] === round;
-      scores[ord] = (scores[ord] as number) + (hit ? P.stage.match : P.stage.miss);
+      let hit = 0;
+      for (let i = from; i < to && hit === 0; i++) hit = isRound[spellingIds[i] as number] as number;
+      scores[ord] = (scores[ord] as number) + (hit === 1 ? P.stage.match : P.stage.miss);
     }
   }
 
-  // Sectors: the distinct values in common.
+  // Sectors: the distinct values in common. Each spelling's value marked once (1 wanted, 2 the
+  // generalist), so the pass over the directory reads typed arrays only.
   const sectors = raiseSectors(raise);
   if (sectors.length > 0) {
+    const { offsets, spellingIds, spellingValue } = data.facets.sector;
     const wanted = facetIds(index, 'sector', sectors);
     const generalist = index.facetValueId('sector', GENERALIST_SECTOR);
-    const { offsets, spellingIds, spellingValue } = data.facets.sector;
+    const mark = new Uint8Array(spellingValue.length);
+    for (let id = 0; id < spellingValue.length; id++) {
+      const value = spellingValue[id] as number;
+      mark[id] = wanted.has(value) ? 1 : value === generalist ? 2 : 0;
+    }
     for (let ord = 0; ord < n; ord++) {
       const from = offsets[ord] as number;
       const to = offsets[ord + 1] as number;
@@ -157,9 +166,14 @@ export function fitScores(index: SearchIndex, raise: FitRaise, words: FitWords):
       let first = -1;
       let isGeneralist = false;
       for (let i = from; i < to; i++) {
-        const value = spellingValue[spellingIds[i] as number] as number;
-        if (value === generalist) isGeneralist = true;
-        if (!wanted.has(value)) continue;
+        const spelling = spellingIds[i] as number;
+        const marked = mark[spelling] as number;
+        if (marked === 0) continue;
+        if (marked === 2) {
+          isGeneralist = true;
+          continue;
+        }
+        const value = spellingValue[spelling] as number;
         if (common === 0) {
           common = 1;
           first = value;
@@ -257,6 +271,11 @@ export function fitScores(index: SearchIndex, raise: FitRaise, words: FitWords):
   for (let ord = 0; ord < n; ord++)
     if (months[ord] !== 0) scores[ord] = (scores[ord] as number) + P.confirmed.byInvestor;
   return scores;
+}
+
+/** Forgets the rankings kept for an index (the bench measures every ranking as the first). */
+export function forgetFitRankings(index: SearchIndex): void {
+  held.delete(index);
 }
 
 /** The directory ranked for a raise: best first, ties in name order (kept for the next pages). */

@@ -112,11 +112,7 @@ export function ShortlistCard({
               New
             </Badge>
           ) : null}
-          {item.bought ? (
-            <Badge bg="info" text="dark">
-              {ALREADY_BOUGHT}
-            </Badge>
-          ) : null}
+          {item.bought ? <Badge bg="info">{ALREADY_BOUGHT}</Badge> : null}
           {item.passed ? (
             <Badge bg="light" text="dark" className="border">
               Marked {NOT_A_FIT.toLowerCase()}

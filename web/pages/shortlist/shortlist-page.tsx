@@ -21,6 +21,7 @@ import { formatUsd, MAX_CART_ITEMS, PRICE_TIERS, tierRange } from '../../../shar
 import { INVESTOR_ROLES, investorRoleLabel } from '../../../shared/investors/roles';
 import { messages, removedFromCart } from '../../../shared/messages';
 import { RAISE_INVITATION, raiseIsSet, raiseSummary } from '../../../shared/projects/raise';
+import { sectorLabel } from '../../../shared/shortlist/taxonomy-port';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useProject } from '../../api/get-project';
@@ -93,6 +94,7 @@ function Shortlist() {
     plan: null,
   });
   const [country, setCountry] = useState(params.get('country') ?? '');
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const setView = (key: (typeof FILTER_KEYS)[number], value: string | null) => {
     const next = new URLSearchParams(params);
@@ -207,7 +209,7 @@ function Shortlist() {
       {raiseIsSet(raise) && raise ? (
         <p className="text-body-secondary mb-3">
           Ranked for your raise: <span className="fw-semibold text-body">{raiseSummary(raise)}</span>
-          {project.data.sectors.length > 0 ? ` · ${project.data.sectors.length} sectors` : ''} ·{' '}
+          {project.data.sectors.length > 0 ? ` · ${project.data.sectors.map(sectorLabel).join(', ')}` : ''} ·{' '}
           <Link to={paths.project.href(projectId)}>Edit raise</Link>
         </p>
       ) : (
@@ -226,7 +228,18 @@ function Shortlist() {
 
       <Row className="g-4">
         <Col lg={3}>
-          <Card className="shadow-sm">
+          {/* On a phone the filters fold behind a button, so the ranking comes first. */}
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            className="d-lg-none mb-2"
+            aria-expanded={filtersOpen}
+            aria-controls="shortlist-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filtersOpen ? 'Hide the filters' : 'Narrow the list'}
+          </Button>
+          <Card className={`shadow-sm ${filtersOpen ? '' : 'd-none'} d-lg-block`} id="shortlist-filters">
             <Card.Body>
               <h2 className="h6">Narrow the list</h2>
               <Form.Group className="mb-3" controlId="shortlist-role">
