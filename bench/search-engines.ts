@@ -34,7 +34,7 @@ import {
   encodeStoredSnapshot,
 } from '../shared/search/snapshot';
 import type { FitRaise } from '../shared/shortlist/fit';
-import { fitWords } from '../shared/shortlist/taxonomy-port';
+import { fitWords } from '../shared/shortlist/places-port';
 import { SearchIndex as TodaysIndex } from './baseline/engine-v1';
 
 export const PAGE = 50;

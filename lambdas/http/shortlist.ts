@@ -16,6 +16,7 @@ import {
   shortlistQuery,
   shortlistResponse,
 } from '../../shared/api/shortlist';
+import { onTaxonomy } from '../lib/directory/filters-on-taxonomy';
 import { endpoint, httpHandler } from '../lib/http';
 import {
   deleteSearch,
@@ -42,7 +43,7 @@ export const handler = httpHandler('shortlist', {
     handle: async ({ params, query, caller }) =>
       shortlistResponse.parse(
         await projectShortlist(caller.sub, params.projectId, {
-          filters: searchFiltersOf(query),
+          filters: await onTaxonomy(searchFiltersOf(query)),
           bought: query.bought,
           passed: query.passed,
           cursor: query.cursor ?? null,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { formatCompactUsd } from '../format/money';
-import { cityOf, countryOf, ROUND_OPTIONS, roundOf } from '../shortlist/taxonomy-port';
+import { ROUND_OPTIONS, roundOf } from '../shortlist/taxonomy-port';
 
 /**
  * What a project is raising (issue 35): the round (a stage of the taxonomy), the amount in US dollars,
@@ -66,10 +66,13 @@ export interface RaiseInput {
 
 const blank = (value: string | null | undefined) => value == null || value.trim() === '';
 
+const spaced = (value: string) => value.trim().replace(/\s+/g, ' ');
+
 /**
- * A founder's raise checked and in the directory's words: the round one of the stages (any case),
- * the amount a whole number in range, the country one the taxonomy knows (by any of its names), the
- * city within it. Returns the stored raise, or the first problem's message.
+ * A founder's raise checked: the round one of the stages (any spelling of one), the amount a whole
+ * number in range, a city only with its country. Returns the raise to store (places as typed: the
+ * server puts them in the taxonomy's words, `shared/shortlist/places-port.ts`), or the first
+ * problem's message.
  */
 export function checkRaise(input: RaiseInput): { ok: true; raise: Raise } | { ok: false; message: string } {
   let round: string | null = null;
@@ -84,17 +87,9 @@ export function checkRaise(input: RaiseInput): { ok: true; raise: Raise } | { ok
     !(Number.isInteger(amount) && amount >= RAISE_AMOUNT.min && amount <= RAISE_AMOUNT.max)
   )
     return { ok: false, message: RAISE_AMOUNT_INVALID };
-  let country: string | null = null;
-  if (!blank(input.country)) {
-    const found = countryOf(input.country as string);
-    if (!found) return { ok: false, message: raiseCountryUnknown((input.country as string).trim()) };
-    country = found.name;
-  }
-  let city: string | null = null;
-  if (!blank(input.city)) {
-    if (country === null) return { ok: false, message: RAISE_CITY_NEEDS_COUNTRY };
-    city = cityOf(input.city as string, country);
-  }
+  const country = blank(input.country) ? null : spaced(input.country as string);
+  const city = blank(input.city) ? null : spaced(input.city as string);
+  if (city !== null && country === null) return { ok: false, message: RAISE_CITY_NEEDS_COUNTRY };
   return {
     ok: true,
     raise: { round, amountUsd: amount, country, city, leadWanted: input.leadWanted ?? null },

@@ -46,8 +46,19 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     await page.waitForURL(/\/project\/proj_/);
     const projectUrl = page.url();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await page.getByRole('dialog').getByLabel('Sectors').fill('saas, fintech');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    const edit = page.getByRole('dialog');
+    const sectors = edit.getByRole('combobox', { name: /^Sectors/ });
+    for (const [typed, label] of [
+      ['saas', 'SaaS'],
+      ['fintech', 'Fintech'],
+    ] as const) {
+      await sectors.focus();
+      await sectors.pressSequentially(typed);
+      await edit.getByRole('option', { name: label, exact: true }).waitFor();
+      await sectors.press('Enter');
+      await edit.getByRole('button', { name: `Remove ${label}` }).waitFor();
+    }
+    await edit.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Project saved');
 
     // No raise yet: the project page invites it.
@@ -83,6 +94,10 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     await reasons.first().waitFor();
     const texts = await reasons.allTextContents();
     expect(texts.join('\n')).toContain('invests at Seed');
+    // Where they invest, read on the taxonomy: Germany itself, or a region holding it.
+    expect((await page.locator('.fit-reasons-for').allTextContents()).join('\n')).toMatch(
+      /invests in (Germany|DACH|Europe)/,
+    );
     expect(texts.every((text) => /\+\d+\s*points?$/.test(text.replace(/\s+/g, ' ').trim()))).toBe(true);
     // Scores go down the list.
     const scores = (await page.locator('.fit-score').allTextContents()).map((text) =>

@@ -3,7 +3,7 @@ import { isoWeek } from '../../../shared/library/updates';
 import { BRAND } from '../../../shared/messages';
 import type { SearchIndex } from '../../../shared/search/engine';
 import { fitPage } from '../../../shared/search/fit-rank';
-import { fitWords } from '../../../shared/shortlist/taxonomy-port';
+import { fitWords } from '../../../shared/shortlist/places-port';
 import { siteConfig } from '../config';
 import { currentSearchIndex } from '../directory/search-index';
 import { sendEmail } from '../email';
@@ -79,7 +79,7 @@ async function newsOf(
   header: ShortlistHeader,
   saved: SavedSearchItem,
 ): Promise<SavedSearchNews | null> {
-  const filters = { ...filtersOf(saved), newSince: sinceOf(header, saved) };
+  const filters = { ...(await filtersOf(saved)), newSince: sinceOf(header, saved) };
   if (saved.kind === 'search') {
     const page = index.page(filters, 'name', null, ALERT_NAMES_SHOWN);
     return page.total > 0 ? { savedSearch: saved, total: page.total, investors: page.items } : null;

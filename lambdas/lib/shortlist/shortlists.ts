@@ -12,7 +12,8 @@ import type { SearchIndex } from '../../../shared/search/engine';
 import type { SearchFilters } from '../../../shared/search/filters';
 import { fitPage } from '../../../shared/search/fit-rank';
 import type { FitRaise } from '../../../shared/shortlist/fit';
-import { fitWords } from '../../../shared/shortlist/taxonomy-port';
+import { fitWords } from '../../../shared/shortlist/places-port';
+import { onTaxonomy } from '../directory/filters-on-taxonomy';
 import { currentSearchIndex } from '../directory/search-index';
 import type { ProjectItem, SavedSearchItem } from '../table/models';
 import { getProject } from '../table/repositories/projects';
@@ -160,9 +161,12 @@ export async function setPass(userId: string, projectId: string, investorId: str
 
 // ---------------------------------------------------------------- saved searches
 
-/** A saved search's filters as the index takes them (what was saved was checked by the same rules). */
-export function filtersOf(saved: Pick<SavedSearchItem, 'filters'>): SearchFilters {
-  return searchFiltersOf(z.parse(savedFiltersQuery, saved.filters));
+/**
+ * A saved search's filters as the index takes them (what was saved was checked by the same rules),
+ * on the taxonomy as the search's are: any spelling of a sector, stage or place names its entry.
+ */
+export async function filtersOf(saved: Pick<SavedSearchItem, 'filters'>): Promise<SearchFilters> {
+  return onTaxonomy(searchFiltersOf(z.parse(savedFiltersQuery, saved.filters)));
 }
 
 /** Only the filters given, as the search page's URL names them (blank ones dropped). */
@@ -174,7 +178,7 @@ const keptFilters = (filters: Readonly<Record<string, string | undefined>>): Rec
 /** How many investors are new in a saved search since its last opening (a shortlist: its passes left out). */
 async function newCountOf(index: SearchIndex, saved: SavedSearchItem): Promise<number> {
   const since = Date.parse(saved.lastOpenedAt);
-  const filters = { ...filtersOf(saved), newSince: since };
+  const filters = { ...(await filtersOf(saved)), newSince: since };
   if (saved.kind === 'search') return index.count(filters);
   const fresh = index.matching(filters) as Uint32Array;
   let passedAmongThem = 0;
@@ -303,7 +307,7 @@ export async function openSavedSearch(
   const resumed = options.cursor === null ? null : decodeOpenCursor(options.cursor);
   const since = resumed?.since ?? saved.lastOpenedAt;
   const sinceMs = Date.parse(since);
-  const filters = filtersOf(saved);
+  const filters = await filtersOf(saved);
   const index = await currentSearchIndex();
   const view = await viewOf(index, { ...saved, lastOpenedAt: since }, await projectsOf(userId, [saved]));
   if (saved.kind === 'shortlist' && view.projectName === null) throw new SavedSearchProjectGoneError(id);

@@ -7,9 +7,11 @@ import {
   RAISE_AMOUNT_INVALID,
   RAISE_CITY_NEEDS_COUNTRY,
   RAISE_ROUND_INVALID,
+  raiseCountryUnknown,
   raiseIsSet,
   raiseSummary,
 } from '../../../shared/projects/raise';
+import { raiseInPlaces } from '../../../shared/shortlist/places-port';
 
 describe('the raise on a project', () => {
   it('takes a round in any case, a whole amount, a place and whether a lead is wanted', () => {
@@ -24,6 +26,23 @@ describe('the raise on a project', () => {
     ).toEqual({
       ok: true,
       raise: { round: 'seed', amountUsd: 1_000_000, country: 'Sweden', city: 'Stockholm', leadWanted: true },
+    });
+  });
+
+  it('takes a round in any of its spellings, and its place in the taxonomy’s words', () => {
+    expect(checkRaise({ round: 'series c' })).toMatchObject({ ok: true, raise: { round: 'series c+' } });
+    const typed = { round: null, amountUsd: null, country: 'usa', city: 'new york', leadWanted: null };
+    expect(raiseInPlaces(typed)).toEqual({
+      ok: true,
+      raise: { ...typed, country: 'United States', city: 'New York' },
+    });
+    expect(raiseInPlaces({ ...typed, country: 'Deutschland', city: 'Somewhere Small' })).toEqual({
+      ok: true,
+      raise: { ...typed, country: 'Germany', city: 'Somewhere Small' },
+    });
+    expect(raiseInPlaces({ ...typed, country: 'Atlantis' })).toEqual({
+      ok: false,
+      message: raiseCountryUnknown('Atlantis'),
     });
   });
 

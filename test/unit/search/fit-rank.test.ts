@@ -12,7 +12,7 @@ import {
 import { buildIndexData } from '../../../shared/search/index-data';
 import { decodeSnapshot, encodeSnapshot } from '../../../shared/search/snapshot';
 import { type FitRaise, scoreFit } from '../../../shared/shortlist/fit';
-import { fitWords } from '../../../shared/shortlist/taxonomy-port';
+import { fitWords } from '../../../shared/shortlist/places-port';
 import { blankCard } from '../support/cards';
 
 /** A small seeded random source: the same directory every run. */

@@ -9,7 +9,7 @@ import {
   scoreFit,
   shareInWords,
 } from '../../../shared/shortlist/fit';
-import { fitWords } from '../../../shared/shortlist/taxonomy-port';
+import { fitWords } from '../../../shared/shortlist/places-port';
 
 const raise = (fields: Partial<FitRaise> = {}): FitRaise => ({
   round: 'seed',
@@ -164,6 +164,25 @@ describe('the fit of an investor to a raise', () => {
       texts(scoreFit(raise(), investor({ cities: ['Malmö'], countries: ['Sweden'] }), fitWords)),
     ).toEqual(['based in Sweden']);
     expect(scoreFit(raise(), investor({ countries: ['Norway'] }), fitWords).reasons).toEqual([]);
+  });
+
+  it('reads where they invest on the taxonomy: a region holding the country, the country by another name', () => {
+    expect(scoreFit(raise(), investor({ investsIn: ['Europe'] }), fitWords).reasons).toEqual([
+      { criterion: 'location', text: 'invests in Europe', points: FIT_POINTS.location.investsIn },
+    ]);
+    expect(texts(scoreFit(raise(), investor({ investsIn: ['Scandinavia'] }), fitWords))).toEqual([
+      'invests in Nordics',
+    ]);
+    expect(
+      texts(scoreFit(raise({ country: 'United States' }), investor({ investsIn: ['USA'] }), fitWords)),
+    ).toEqual(['invests in United States']);
+    // The country itself wins over a region and worldwide, whatever their order.
+    expect(
+      texts(scoreFit(raise(), investor({ investsIn: ['Global', 'Europe', 'Sweden'] }), fitWords)),
+    ).toEqual(['invests in Sweden']);
+    expect(texts(scoreFit(raise(), investor({ investsIn: ['Asia', 'LatAm'] }), fitWords))).toEqual([
+      'does not invest in Sweden',
+    ]);
   });
 
   it('takes a worldwide investor as covering every country, for fewer points', () => {

@@ -7,8 +7,9 @@ import type { ProjectView } from '../../../shared/api/projects';
 import { formatCompactUsd } from '../../../shared/format/money';
 import { messages } from '../../../shared/messages';
 import { checkRaise, parseAmount, RAISE_AMOUNT_INVALID } from '../../../shared/projects/raise';
-import { COUNTRY_OPTIONS, ROUND_OPTIONS } from '../../../shared/shortlist/taxonomy-port';
+import { ROUND_OPTIONS } from '../../../shared/shortlist/taxonomy-port';
 import { errorMessage } from '../../api/client';
+import { useTaxonomy } from '../../api/taxonomy';
 import { useUpdateProject } from '../../api/update-project';
 
 type LeadChoice = 'yes' | 'no' | 'unsure';
@@ -38,6 +39,8 @@ export function RaiseModal({
   const [lead, setLead] = useState<LeadChoice>(leadChoiceOf(raise?.leadWanted ?? null));
   const [error, setError] = useState<string | null>(null);
   const updateProject = useUpdateProject(project.id);
+  // The countries to choose from: the taxonomy's (GET /taxonomy), any of their names accepted.
+  const countries = useTaxonomy().data?.countries ?? [];
   const amountUsd = parseAmount(amount);
 
   const submit = async (event: FormEvent) => {
@@ -122,8 +125,8 @@ export function RaiseModal({
                 placeholder="e.g. Sweden"
               />
               <datalist id="raise-countries">
-                {COUNTRY_OPTIONS.map((option) => (
-                  <option key={option.name} value={option.name} />
+                {countries.map((option) => (
+                  <option key={option.code} value={option.name} />
                 ))}
               </datalist>
             </Form.Group>
