@@ -10,7 +10,11 @@ import {
   shortlistMessages,
   shortlistResponse,
 } from '../../shared/api/shortlist';
-import { RAISE_CITY_NEEDS_COUNTRY, RAISE_ROUND_INVALID } from '../../shared/projects/raise';
+import {
+  RAISE_CITY_NEEDS_COUNTRY,
+  RAISE_ROUND_INVALID,
+  raiseCountryUnknown,
+} from '../../shared/projects/raise';
 import { call, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { seedInvestors, unique } from './support/seed';
@@ -40,7 +44,7 @@ const SEEDED = [
     maxCheck: '500k',
     typicalCheque: '200k',
     leadOrFollow: 'Lead',
-    investsIn: 'Sweden',
+    investsIn: 'Europe',
     country: zembla,
   },
   {
@@ -83,7 +87,7 @@ const EXPECTED: Record<Key, { score: number; reasons: string[] }> = {
       'invests at Seed',
       'Fintech, and SaaS',
       'cheque $50K–$500K covers a fifth of your $1M',
-      'invests in Sweden',
+      'invests in Europe',
       'leads rounds',
     ],
   },
@@ -161,7 +165,8 @@ beforeAll(async () => {
     token: founder.token,
     body: {
       sectors: ['fintech', 'saas'],
-      raise: { round: 'Seed', amountUsd: 1_000_000, country: 'Sweden', city: 'Stockholm', leadWanted: true },
+      // Any of the country's names: it is kept as the directory names it.
+      raise: { round: 'Seed', amountUsd: 1_000_000, country: 'se', city: 'stockholm', leadWanted: true },
     },
   });
   expect(raised.status, raised.text).toBe(200);
@@ -211,6 +216,12 @@ describe('the raise on a project', () => {
     });
     expect(city.status).toBe(400);
     expect(errorOf(city.body).message).toContain(RAISE_CITY_NEEDS_COUNTRY);
+    const country = await call('PATCH', `/projects/${projectId}`, {
+      token: founder.token,
+      body: { raise: { country: 'Atlantis' } },
+    });
+    expect(country.status).toBe(400);
+    expect(errorOf(country.body).message).toContain(raiseCountryUnknown('Atlantis'));
     const read = await call('GET', `/projects/${projectId}`, { token: founder.token });
     expect(read.body).toMatchObject({ data: { raise: { round: 'seed', city: 'Stockholm' } } });
   });
