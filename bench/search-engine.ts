@@ -278,7 +278,11 @@ function measure(
     typos: [],
   };
   if (loadOnly) return figure;
+  // BENCH_CALL_KINDS (the shortlist's own section): only these kinds of call, no typo searches.
+  // Without it, the engines side by side: the shortlist has its own section (one engine ranks).
+  const kinds = process.env.BENCH_CALL_KINDS?.split(',').filter(Boolean);
   for (const call of CALLS) {
+    if (kinds ? !kinds.includes(call.kind) : call.kind === 'shortlist') continue;
     try {
       if (call.kind === 'shortlist') {
         const shortlist = loaded.shortlist;
@@ -319,7 +323,7 @@ function measure(
       });
     }
   }
-  for (const typo of meta.typos) {
+  for (const typo of kinds && !kinds.includes('typo') ? [] : meta.typos) {
     const first = loaded.page({ q: typo.q });
     // Found: the first result holds the word meant (the full directory card is not in every engine: ask ours for it).
     const found = first.ids.length > 0 && holdsWord(dir, first.ids[0] as string, typo.word);
@@ -390,6 +394,8 @@ export async function measureEngines(
     skip?: (engine: EngineName, rows: number) => string | null;
     /** Engines measured for their load and heap only at this size (their calls take seconds each). */
     loadOnly?: (engine: EngineName, rows: number) => boolean;
+    /** Whether today's form is written besides (the typo searches' check reads its cards); default yes. */
+    withToday?: boolean;
   },
 ): Promise<EngineRun[]> {
   const runs: EngineRun[] = [];
@@ -402,7 +408,9 @@ export async function measureEngines(
       return !reason;
     });
     // Today's form is always written: the check of typo results reads its cards.
-    const written = [...new Set<EngineName>(['today', ...kept])];
+    const written = [
+      ...new Set<EngineName>([...(options.withToday === false ? [] : ['today' as const]), ...kept]),
+    ];
     options.log(
       `  building the ${rows.toLocaleString('en-US')}-row directory and its stored forms (${written.join(', ')})`,
     );

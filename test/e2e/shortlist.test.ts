@@ -58,7 +58,11 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
       await sectors.press('Enter');
       await edit.getByRole('button', { name: `Remove ${label}` }).waitFor();
     }
-    await edit.getByRole('button', { name: 'Save' }).click();
+    // The list closed (Escape), so it covers nothing of the form.
+    await sectors.press('Escape');
+    expect(await sectors.getAttribute('aria-expanded')).toBe('false');
+    await screenshot(page, `project-sectors-${view.name}`, { fullPage: false });
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Project saved');
 
     // No raise yet: the project page invites it.
@@ -118,6 +122,14 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
         ((await page.locator('article.shortlist-card').first().locator('h2').textContent()) ?? '').trim(),
       )
       .not.toBe(passedName);
+    // On a phone the filters are folded behind "Narrow the list".
+    const narrow = page.getByRole('button', { name: 'Narrow the list' });
+    if (await narrow.isVisible()) {
+      await narrow.click();
+      expect(await narrow.getAttribute('aria-expanded')).toBe('true');
+      await expectAccessible(page);
+      await screenshot(page, `shortlist-filters-${view.name}`, { fullPage: false });
+    }
     await page.getByLabel('Show those marked not a fit').check();
     await page.getByRole('button', { name: `Undo not a fit: ${passedName}` }).click();
     await expectToast(page, `${passedName} is back in the list`);
@@ -150,6 +162,7 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     const saved = page.locator('#saved-searches');
     await saved.getByRole('link', { name: `Seed fintech ${view.name}` }).waitFor();
     await saved.getByText('Weekly new-investor emails').waitFor();
+    await saved.scrollIntoViewIfNeeded();
     await expectAccessible(page);
     await screenshot(page, `saved-searches-${view.name}`, { fullPage: false });
     await saved.getByRole('link', { name: `Seed fintech ${view.name}` }).click();
