@@ -11,7 +11,7 @@ import {
 import { chequeRangeInOrder, searchFilterFields } from './directory';
 import { pageQuery } from './paging';
 import { projectIdParams } from './projects';
-import { excerpt, singleLine } from './text';
+import { singleLine } from './text';
 
 export { MAX_PASSES_PER_PROJECT, MAX_SAVED_SEARCHES, SAVED_SEARCH_NAME_MAX_LENGTH, shortlistMessages };
 
@@ -203,11 +203,3 @@ export const deleteSavedSearchResponse = z.object({ deleted: z.literal(true) });
 /** PUT /me/search-alerts: the weekly email of new investors in saved searches, on or off. */
 export const searchAlertsBody = z.strictObject({ on: z.boolean({ error: 'on must be true or false.' }) });
 export const searchAlertsResponse = z.object({ on: z.boolean() });
-
-/** A saved search's filters as text for messages (its first words). */
-export const filtersExcerpt = (filters: Readonly<Record<string, string>>): string =>
-  excerpt(
-    Object.entries(filters)
-      .map(([key, value]) => `${key}:${value}`)
-      .join(' '),
-  );

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { excerpt } from '../api/text';
 import { formatCompactUsd } from '../format/money';
 import { ROUND_OPTIONS, roundOf } from '../shortlist/taxonomy-port';
 
@@ -18,7 +19,7 @@ export const RAISE_ROUND_INVALID = `Choose the round from the list: ${listOr(ROU
 export const RAISE_AMOUNT_INVALID = `The amount must be a whole number of US dollars, from $1,000 to $10,000,000,000.`;
 /** Not in the spec. */
 export const raiseCountryUnknown = (country: string): string =>
-  `We do not know the country '${country.length > 40 ? `${country.slice(0, 40)}…` : country}': choose one from the list.`;
+  `We do not know the country '${excerpt(country)}': choose one from the list.`;
 /** Not in the spec. */
 export const RAISE_CITY_NEEDS_COUNTRY = 'Give the country too: a city is matched within its country.';
 /** Not in the spec. */

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RAISE_INVITATION } from '../../shared/projects/raise';
 import { addedToCart } from '../../web/components/add-many-summary';
@@ -21,6 +21,12 @@ const VIEWS = [
 async function expectNoSidewaysScroll(page: Page) {
   const width = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** A Bootstrap dialog once its fade-in has ended (axe reads colours: half-faded text fails contrast). */
+async function fullyShown(dialog: Locator) {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }
 
 /** The navbar's cart count (beside the menu button on a phone, in the menu on a desktop). */
@@ -73,6 +79,7 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     // The raise.
     await page.getByRole('button', { name: 'Tell us about your raise' }).click();
     const form = page.getByRole('dialog', { name: 'Your raise' });
+    await fullyShown(form);
     await form.getByLabel('Round').selectOption({ label: 'Seed' });
     await form.getByLabel('Amount (US dollars)').fill('1.5M');
     await form.getByText('That is $1.5M.').waitFor();
@@ -123,8 +130,9 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
       )
       .not.toBe(passedName);
     // On a phone the filters are folded behind "Narrow the list".
-    const narrow = page.getByRole('button', { name: 'Narrow the list' });
+    const narrow = page.locator('button[aria-controls="shortlist-filters"]');
     if (await narrow.isVisible()) {
+      expect(await narrow.textContent()).toBe('Narrow the list');
       await narrow.click();
       expect(await narrow.getAttribute('aria-expanded')).toBe('true');
       await expectAccessible(page);
@@ -137,6 +145,7 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     // Saved, under a name.
     await page.getByRole('button', { name: 'Save this shortlist' }).click();
     const save = page.getByRole('dialog', { name: 'Save this shortlist' });
+    await fullyShown(save);
     await save.getByLabel('Name').fill(`Seed fintech ${view.name}`);
     await expectAccessible(page);
     await save.getByRole('button', { name: 'Save' }).click();
@@ -149,6 +158,7 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     await page.getByText('With them your cart would be in the $5.00 tier (up to 50).').waitFor();
     await page.getByRole('button', { name: 'Add the top 20 to the cart' }).click();
     const confirm = page.getByRole('dialog', { name: 'Add the top 20 to your export cart?' });
+    await fullyShown(confirm);
     await confirm.getByText('20 investors will be added. Your cart will then hold 20 contacts').waitFor();
     await expectAccessible(page);
     await screenshot(page, `shortlist-top-20-${view.name}`, { fullPage: false });
