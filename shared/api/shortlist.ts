@@ -143,7 +143,7 @@ const savedSearchName = z
 export const createSavedSearchBody = z.strictObject({
   name: savedSearchName,
   filters: z._default(savedFiltersSchema, {}),
-  projectId: z.optional(projectIdParams.shape.projectId.check(singleLine())),
+  projectId: z.optional(z.string().check(singleLine(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a project id'))),
 });
 export type CreateSavedSearchBody = z.input<typeof createSavedSearchBody>;
 
