@@ -15,6 +15,7 @@ import { DEMO_HEADERS, seededRandom } from '../infra/local/seed';
 import { toCard } from '../lambdas/lib/table/repositories/investors';
 import { buildImportedInvestor } from '../shared/import/build-imported-investor';
 import { columnsFromHeaders } from '../shared/import/header-matching';
+import { importedProfileFacts } from '../shared/investors/profile-facts';
 import { identityKeyOf, toSearchableInvestor } from '../shared/investors/types';
 import type { IndexedInvestor } from '../shared/search/index-data';
 import { benchRows } from './csv';
@@ -122,10 +123,18 @@ export function benchDirectory(count: number): IndexedInvestor[] {
       : null;
     if (seen.has(id)) continue;
     seen.add(id);
+    // What the shortlist ranks on (issue 35), from the row's profile columns as mapping would keep them.
+    const profile = importedProfileFacts(imported);
     out.push({
       card: toCard(toSearchableInvestor(imported, id)),
       updatedAt: importedAt.toISOString(),
       ...(thesis ? { thesis } : {}),
+      facts: {
+        leadOrFollow: profile.leadOrFollow,
+        typicalCheque: profile.typicalCheque,
+        investsIn: profile.geographicFocus,
+        addedAt: importedAt.toISOString(),
+      },
     });
   }
   return out;

@@ -19,6 +19,7 @@ import type { CartInvestor } from '../shared/cart/cart';
 import type { SearchFilters } from '../shared/search/filters';
 import { foldText, searchWords } from '../shared/search/fold';
 import { decodeSnapshot } from '../shared/search/snapshot';
+import type { FitRaise } from '../shared/shortlist/fit';
 import { COMMON_TAG } from './csv';
 import { collectGarbage } from './machine';
 import { ENGINE_NAMES, ENGINES, type EngineName } from './search-engines';
@@ -32,9 +33,19 @@ export const PAGE_P95_MS = 50;
 export const SUGGEST_P95_MS = 20;
 
 /** The calls every engine answers; `kind` says which budget applies. */
+/** The raise the shortlist's calls rank for (issue 35): a seed round in Germany, two sectors, a lead wanted. */
+export const BENCH_RAISE: FitRaise = {
+  round: 'seed',
+  amountUsd: 1_500_000,
+  country: 'Germany',
+  city: 'Berlin',
+  leadWanted: true,
+  sectors: ['fintech', 'saas'],
+};
+
 export const CALLS: {
   label: string;
-  kind: 'page' | 'facets' | 'suggest' | 'typo';
+  kind: 'page' | 'facets' | 'suggest' | 'typo' | 'shortlist';
   filters?: SearchFilters;
   q?: string;
 }[] = [
@@ -62,6 +73,13 @@ export const CALLS: {
     label: 'facets, common combination with a cheque range',
     kind: 'facets',
     filters: { sector: COMMON_TAG, has: ['email'], checkMin: 50_000, checkMax: 1_000_000 },
+  },
+  // The shortlist (issue 35): the whole directory scored for a raise and ordered, its first page worded.
+  { label: 'shortlist, a seed raise ranked: first page', kind: 'shortlist', filters: {} },
+  {
+    label: 'shortlist, a seed raise ranked, VC with email: first page',
+    kind: 'shortlist',
+    filters: { role: 'vc', has: ['email'] },
   },
   { label: 'suggestion, 2 letters', kind: 'suggest', q: '$SURNAME2' },
   { label: 'suggestion, 4 letters', kind: 'suggest', q: '$SURNAME4' },
@@ -260,9 +278,22 @@ function measure(
     typos: [],
   };
   if (loadOnly) return figure;
+  // BENCH_CALL_KINDS (the shortlist's own section): only these kinds of call, no typo searches.
+  // Without it, the engines side by side: the shortlist has its own section (one engine ranks).
+  const kinds = process.env.BENCH_CALL_KINDS?.split(',').filter(Boolean);
   for (const call of CALLS) {
+    if (kinds ? !kinds.includes(call.kind) : call.kind === 'shortlist') continue;
     try {
-      if (call.kind === 'suggest') {
+      if (call.kind === 'shortlist') {
+        const shortlist = loaded.shortlist;
+        const filters = call.filters ?? {};
+        figure.calls.push({
+          label: call.label,
+          kind: call.kind,
+          total: shortlist ? shortlist(BENCH_RAISE, filters).total : null,
+          latency: shortlist ? time(samples, budgetMs, () => shortlist(BENCH_RAISE, filters)) : null,
+        });
+      } else if (call.kind === 'suggest') {
         const q = fill(call.q ?? '', meta.words);
         const supported = loaded.suggest(q) !== null;
         figure.calls.push({
@@ -292,7 +323,7 @@ function measure(
       });
     }
   }
-  for (const typo of meta.typos) {
+  for (const typo of kinds && !kinds.includes('typo') ? [] : meta.typos) {
     const first = loaded.page({ q: typo.q });
     // Found: the first result holds the word meant (the full directory card is not in every engine: ask ours for it).
     const found = first.ids.length > 0 && holdsWord(dir, first.ids[0] as string, typo.word);
@@ -363,6 +394,8 @@ export async function measureEngines(
     skip?: (engine: EngineName, rows: number) => string | null;
     /** Engines measured for their load and heap only at this size (their calls take seconds each). */
     loadOnly?: (engine: EngineName, rows: number) => boolean;
+    /** Whether today's form is written besides (the typo searches' check reads its cards); default yes. */
+    withToday?: boolean;
   },
 ): Promise<EngineRun[]> {
   const runs: EngineRun[] = [];
@@ -375,7 +408,9 @@ export async function measureEngines(
       return !reason;
     });
     // Today's form is always written: the check of typo results reads its cards.
-    const written = [...new Set<EngineName>(['today', ...kept])];
+    const written = [
+      ...new Set<EngineName>([...(options.withToday === false ? [] : ['today' as const]), ...kept]),
+    ];
     options.log(
       `  building the ${rows.toLocaleString('en-US')}-row directory and its stored forms (${written.join(', ')})`,
     );

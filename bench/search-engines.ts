@@ -20,9 +20,11 @@ import {
   search as searchOrama,
 } from '@orama/orama';
 import MiniSearch from 'minisearch';
+import { SHORTLIST_PAGE_SIZE } from '../shared/api/shortlist';
 import { investorRoleLabel } from '../shared/investors/roles';
 import { SearchIndex } from '../shared/search/engine';
 import { facetValueKey, type SearchFilters } from '../shared/search/filters';
+import { fitPage, forgetFitRankings } from '../shared/search/fit-rank';
 import { foldText, typoBudget } from '../shared/search/fold';
 import { buildIndexData, type IndexedInvestor } from '../shared/search/index-data';
 import {
@@ -31,12 +33,16 @@ import {
   encodeSnapshot,
   encodeStoredSnapshot,
 } from '../shared/search/snapshot';
+import type { FitRaise } from '../shared/shortlist/fit';
+import { fitWords } from '../shared/shortlist/places-port';
 import { SearchIndex as TodaysIndex } from './baseline/engine-v1';
 
 export const PAGE = 50;
 
 export interface LoadedEngine {
   page(filters: SearchFilters): { ids: string[]; total: number };
+  /** The first page of the directory ranked by fit for a raise (issue 35); absent: the engine cannot. */
+  shortlist?(raise: FitRaise, filters: SearchFilters): { ids: string[]; total: number };
   facets(filters: SearchFilters): unknown;
   /** Labels of the suggestions for a prefix; null when the engine has no way to suggest. */
   suggest(q: string): string[] | null;
@@ -93,6 +99,19 @@ const ours: BenchEngine = {
       suggest: (q) => {
         index.clearCaches();
         return index.suggest(q).map((s) => s.label);
+      },
+      // The whole directory scored for the raise, ordered, and its first page worded: every call
+      // ranks afresh (the next pages of a shortlist reuse the ranking; this is its first page).
+      shortlist: (raise, filters) => {
+        index.clearCaches();
+        forgetFitRankings(index);
+        const result = fitPage(index, raise, fitWords, {
+          filters,
+          leaveOut: new Set(),
+          cursor: null,
+          limit: SHORTLIST_PAGE_SIZE,
+        });
+        return { ids: result.items.map((item) => item.investor.id), total: result.total };
       },
     };
   },

@@ -278,6 +278,17 @@ export const manifest = {
     settings: ['site'],
   },
 
+  shortlist: {
+    description:
+      "A founder's shortlists (investors ranked by fit for a project), passes, saved searches and their alert's switch",
+    // PROJECT#: the project and its raise (read only); USER#: the founder's library, bought investors
+    // marked or left out; SHORTLIST#: saved searches, the alert's switch, pass lists (its only writes);
+    // TAXONOMY: the admins' synonyms, for filters in any spelling (as the directory reads them).
+    table: { reads: ['PROJECT#', 'USER#', 'SHORTLIST#', 'TAXONOMY'], writes: ['SHORTLIST#'] },
+    // The same index as the directory, loaded in this function's memory to rank the whole directory.
+    searchIndex: 'read',
+  },
+
   stripeWebhook: {
     description: "Stripe's webhook: claims each event once and starts the paid cart's delivery",
     table: { reads: ['CART#', 'STRIPE_EVENTS'], writes: ['CART#', 'PAYMENT#', 'STRIPE_EVENTS'] },
@@ -351,6 +362,19 @@ export const manifest = {
       writes: ['USER#'],
       gsi1: ['UPDATE_SUMMARIES', 'PIPELINE_REMINDERS', 'USER#'],
     },
+    email: true,
+    settings: ['site'],
+  },
+  AlertTasksFunctionArn: {
+    description: "The weekly email of investors new in founders' saved searches",
+    // SHORTLIST#: saved searches, pass lists and the alert's claims; PROJECT#: a saved shortlist's
+    // raise; USER#: the founder's address (their profile); TAXONOMY: saved filters in any spelling.
+    table: {
+      reads: ['SHORTLIST#', 'PROJECT#', 'USER#', 'TAXONOMY'],
+      writes: ['SHORTLIST#'],
+      gsi1: ['SEARCH_ALERTS'],
+    },
+    searchIndex: 'read',
     email: true,
     settings: ['site'],
   },

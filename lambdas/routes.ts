@@ -23,6 +23,7 @@ export const handlerGroups = {
   admin: 'lambdas/http/admin.ts',
   investorPortal: 'lambdas/http/investor-portal.ts',
   pipeline: 'lambdas/http/pipeline.ts',
+  shortlist: 'lambdas/http/shortlist.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -97,6 +98,19 @@ export const routes: readonly RouteDefinition[] = [
   // The founder's spreadsheet, a page of rows at a time: matched with the directory, then imported.
   route('POST', '/projects/{projectId}/pipeline/import/matches', 'user', 'pipeline'),
   route('POST', '/projects/{projectId}/pipeline/import', 'user', 'pipeline'),
+
+  // Shortlists (issue 35): a project's investors ranked by fit and its "Not a fit" list, its creator
+  // only; saved searches and their weekly alert, the caller's own. Their own function, which holds the
+  // search index in memory as the directory does.
+  route('GET', '/projects/{projectId}/investors', 'user', 'shortlist'),
+  route('PUT', '/projects/{projectId}/passes/{investorId}', 'user', 'shortlist'),
+  route('DELETE', '/projects/{projectId}/passes/{investorId}', 'user', 'shortlist'),
+  route('GET', '/me/saved-searches', 'user', 'shortlist'),
+  route('POST', '/me/saved-searches', 'user', 'shortlist'),
+  route('PATCH', '/me/saved-searches/{savedSearchId}', 'user', 'shortlist'),
+  route('DELETE', '/me/saved-searches/{savedSearchId}', 'user', 'shortlist'),
+  route('GET', '/me/saved-searches/{savedSearchId}/investors', 'user', 'shortlist'),
+  route('PUT', '/me/search-alerts', 'user', 'shortlist'),
 
   // Podcasts: anyone can read the board; listing and voting need a login.
   route('GET', '/podcasts', 'public', 'podcasts'),

@@ -203,6 +203,10 @@ async function tour(browser: Browser, dev: DevProcess) {
     await page.goto(`${dev.appUrl}/podcasts`);
     await page.getByRole('button', { name: 'List a Podcast' }).waitFor();
     await shoot(page, `podcasts-${width}`);
+    // The demo project's investors ranked by fit for its raise, each with its reasons (issue 35).
+    await page.goto(`${dev.appUrl}/projects/proj_demo_1/investors`);
+    await page.locator('article.shortlist-card .fit-reasons-for').first().waitFor();
+    await shoot(page, `shortlist-${width}`);
     if (width === 'desktop') {
       await page.goto(`${dev.appUrl}/account/settings`);
       const project = (await page.locator('a[href^="/project/"]').first().getAttribute('href')) ?? '';

@@ -56,6 +56,8 @@ const groupSizing: Partial<Record<HandlerGroup, { memorySize: number; timeout: D
   // at 100,000 investors, 2 s at a million); its heap is far below that (docs/performance.md,
   // "Search engine"). Requests are milliseconds, so the larger size costs little.
   directory: { memorySize: 1769, timeout: Duration.seconds(10) },
+  // Holds the same search index as the directory (a full vCPU to rank the whole directory per raise).
+  shortlist: { memorySize: 1769, timeout: Duration.seconds(10) },
   // Field merger and debug listings read many records in one request.
   admin: { memorySize: 1024, timeout: Duration.seconds(29) },
   // A saved cart reads back up to 2,500 investor cards.

@@ -173,6 +173,22 @@ export async function upgradeSeededProvenance(): Promise<boolean> {
   return true;
 }
 
+/** Set once a seeded home's searchable investors carry what the shortlist ranks on (issue 35). */
+const SHORTLIST_MARKER = { pk: 'LOCAL_SEED', sk: 'shortlist-v1' };
+
+/**
+ * A home seeded before the shortlist (issue 35) gets its facts on every searchable investor (lead or
+ * follow, typical cheque, where they invest, from the profile sheets) by mapping every imported
+ * investor again, then the changes are folded into search. Runs once.
+ */
+export async function upgradeSeededShortlistFacts(): Promise<boolean> {
+  if (await getItem(SHORTLIST_MARKER.pk, SHORTLIST_MARKER.sk)) return false;
+  await processAllImportedInvestors();
+  await aggregateDirectory();
+  await putItem({ ...SHORTLIST_MARKER, entity: 'localSeed', seededAt: new Date().toISOString() });
+  return true;
+}
+
 /**
  * Records written by an older local home, given the keys and fields of today's model (issue 19):
  * podcasts get their stored vote count and the board's indexes, their votes the voter index, their
@@ -242,6 +258,7 @@ export async function seedLocalHome(
     await aggregateDirectory();
     await upgradeSeededRecords();
     await upgradeSeededProvenance();
+    await upgradeSeededShortlistFacts();
     return { seeded: false };
   }
 
@@ -307,6 +324,8 @@ export async function seedLocalHome(
       description: 'Dashboards for small shops.',
       startupStatus: ['Building', 'Raising'],
       sectors: ['saas', 'fintech'],
+      // Its raise (issue 35): its shortlist is the README's.
+      raise: { round: 'seed', amountUsd: 1_500_000, country: 'Germany', city: 'Berlin', leadWanted: true },
     },
     {
       name: 'Green Route',
@@ -329,5 +348,6 @@ export async function seedLocalHome(
 
   await putItem({ ...SEED_MARKER, entity: 'localSeed', seededAt: now });
   await putItem({ ...PROVENANCE_MARKER, entity: 'localSeed', seededAt: now });
+  await putItem({ ...SHORTLIST_MARKER, entity: 'localSeed', seededAt: now });
   return { seeded: true };
 }

@@ -13,8 +13,7 @@ import {
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
 import { InvalidSearchCursorError } from '../../shared/search/engine';
-import type { SearchFilters } from '../../shared/search/filters';
-import { resolveCity, resolveCountry } from '../../shared/taxonomy/places';
+import { onTaxonomy } from '../lib/directory/filters-on-taxonomy';
 import { currentSearchIndex } from '../lib/directory/search-index';
 import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
@@ -28,33 +27,7 @@ import {
 } from '../lib/table/repositories/investors';
 import { getPortal } from '../lib/table/repositories/portals';
 import { getProfileSheet } from '../lib/table/repositories/profile-facts';
-import { currentTaxonomy } from '../lib/table/repositories/taxonomy';
 import { publicTaxonomyEndpoints } from './taxonomy-public';
-
-/**
- * The filters on the taxonomy: a sector or stage in any spelling its sources used (a link with
- * `sectorFocus=fintech (payments, lending)`) searches the entry it names ("fintech"); a value off
- * the list is searched as given (and finds nobody). Countries and cities by any of their names.
- */
-async function onTaxonomy(filters: SearchFilters): Promise<SearchFilters> {
-  // Places likewise: "usa" is the United States, "kobenhavn" Copenhagen (within the country when given).
-  const country = filters.country !== undefined ? resolveCountry(filters.country) : null;
-  const city = filters.city !== undefined ? resolveCity(filters.city, country ? [country.code] : []) : null;
-  filters = {
-    ...filters,
-    ...(country ? { country: country.name } : {}),
-    ...(city ? { city: city.name } : {}),
-  };
-  if (filters.sector === undefined && filters.stage === undefined) return filters;
-  const taxonomy = await currentTaxonomy();
-  const sector = filters.sector !== undefined ? taxonomy.resolve('sector', filters.sector) : null;
-  const stage = filters.stage !== undefined ? taxonomy.resolve('stage', filters.stage) : null;
-  return {
-    ...filters,
-    ...(sector ? { sector: sector.value } : {}),
-    ...(stage ? { stage: stage.value } : {}),
-  };
-}
 
 /** Directory and search: public routes that never carry a contact detail. */
 export const handler = httpHandler('directory', {

@@ -6,7 +6,9 @@ import {
   updateProjectBody,
 } from '../../shared/api/projects';
 import { newProject } from '../../shared/projects/project';
-import { NotFoundError } from '../lib/errors';
+import type { Raise } from '../../shared/projects/raise';
+import { raiseInPlaces } from '../../shared/shortlist/places-port';
+import { BadRequestError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import {
   createProject,
@@ -17,6 +19,13 @@ import {
   updateProjectOfCreator,
 } from '../lib/table/repositories/projects';
 import { onTheList } from '../lib/taxonomy-checks';
+
+/** A raise's places in the taxonomy's words, or the 400 naming a country it does not know. */
+function raiseOnTaxonomy(raise: Raise): Raise {
+  const placed = raiseInPlaces(raise);
+  if (!placed.ok) throw new BadRequestError(placed.message);
+  return placed.raise;
+}
 
 /** Someone else's project answers as a missing one: its existence is not revealed. */
 const projectNotFound = () => new NotFoundError('Project not found');
@@ -65,6 +74,8 @@ export const handler = httpHandler('projects', {
         ...body,
         // Sectors from the taxonomy's list (any spelling of an entry), or the 400 naming the one off it.
         ...(body.sectors === undefined ? {} : { sectors: await onTheList('sector', body.sectors) }),
+        // The raise's country and city in the taxonomy's words (issue 35), or the 400 saying what to do.
+        ...(body.raise ? { raise: raiseOnTaxonomy(body.raise) } : {}),
         updatedAt: new Date().toISOString(),
       });
       if (!updated) throw projectNotFound();

@@ -8,6 +8,7 @@ import {
   REPORT_BEING_RESOLVED,
 } from '../../shared/api/reports';
 import { CART_CANNOT_CHANGE } from '../../shared/cart/saved-cart';
+import { shortlistMessages } from '../../shared/shortlist/messages';
 import { BadRequestError, ConflictError, type HttpError, NotFoundError } from './errors';
 
 /**
@@ -31,6 +32,15 @@ const ANSWERS: Readonly<Record<string, (error: Error) => HttpError>> = {
   CreditInvestorNotFoundError: () => new NotFoundError(CREDIT_INVESTOR_NOT_FOUND),
   AlreadyInLibraryError: () => new ConflictError(ALREADY_IN_LIBRARY),
   NoCreditsError: () => new ConflictError(NO_CREDITS),
+  // Shortlists (issue 35): someone else's project answers as a missing one, as the project does.
+  InvalidFitCursorError: () => new BadRequestError(INVALID_CURSOR),
+  InvalidOpenCursorError: () => new BadRequestError(INVALID_CURSOR),
+  ShortlistProjectNotFoundError: () => new NotFoundError('Project not found'),
+  SavedSearchNotFoundError: () => new NotFoundError(shortlistMessages.notFound),
+  SavedSearchesFullError: () => new ConflictError(shortlistMessages.tooMany),
+  PassListFullError: () => new ConflictError(shortlistMessages.tooManyPasses),
+  UnknownInvestorError: () => new NotFoundError(shortlistMessages.investorUnknown),
+  SavedSearchProjectGoneError: () => new ConflictError(shortlistMessages.projectGone),
 };
 
 /** The HTTP error a domain error answers with, or undefined for any other error. */

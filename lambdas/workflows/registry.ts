@@ -9,6 +9,7 @@ export const workflowTaskFunctions = {
   ExportTasksFunctionArn: 'lambdas/workflows/export-tasks.ts',
   SummaryTasksFunctionArn: 'lambdas/workflows/summary-tasks.ts',
   PortalTasksFunctionArn: 'lambdas/workflows/portal-tasks.ts',
+  AlertTasksFunctionArn: 'lambdas/workflows/alert-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -39,6 +40,10 @@ export const stateMachines = {
   pipelineReminders: {
     definition: 'lambdas/workflows/pipeline-reminders.asl.json',
     arnVariable: 'PIPELINE_REMINDERS_STATE_MACHINE_ARN',
+  },
+  searchAlerts: {
+    definition: 'lambdas/workflows/search-alerts.asl.json',
+    arnVariable: 'SEARCH_ALERTS_STATE_MACHINE_ARN',
   },
   investorReminders: {
     definition: 'lambdas/workflows/investor-reminders.asl.json',
@@ -90,6 +95,14 @@ export const workflowSchedules = {
     description:
       'Emails each founder, at most once a day, the next steps of their fundraising pipeline that are due (issue 36).',
     // At most one reminder per founder and UTC day, however often it runs.
+    localRunAtStart: true,
+  },
+  searchAlerts: {
+    everyMinutes: 7 * 24 * 60,
+    input: { cursor: null, now: null },
+    description:
+      'Emails each founder, at most once a week, the investors new in their saved searches (issue 35).',
+    // At most one alert per founder and calendar week, however often it runs.
     localRunAtStart: true,
   },
   investorReminders: {

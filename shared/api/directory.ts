@@ -68,7 +68,7 @@ const chequeBound = z.optional(
  * The directory's filters as the URL and the API carry them: the spec's `stageFocus` and
  * `sectorFocus`, the home page's `role`, and the rest (docs/data-model.md, "Search").
  */
-const searchFilterFields = {
+export const searchFilterFields = {
   q: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   role: z.optional(z.enum([...INVESTOR_ROLES, 'unknown'])),
   stageFocus: z.optional(tagValue),
@@ -86,7 +86,7 @@ const searchFilterFields = {
   ),
 };
 
-const chequeRangeInOrder = z.refine<{ checkMin?: number | undefined; checkMax?: number | undefined }>(
+export const chequeRangeInOrder = z.refine<{ checkMin?: number | undefined; checkMax?: number | undefined }>(
   (q) => q.checkMin === undefined || q.checkMax === undefined || q.checkMin <= q.checkMax,
   { message: CHEQUE_RANGE_MESSAGE, path: ['checkMin'] },
 );

@@ -8,6 +8,14 @@ import {
   SELECTABLE_STARTUP_STATUSES,
   TOO_MANY_PROJECT_SECTORS,
 } from '../projects/project';
+import {
+  checkRaise,
+  RAISE_AMOUNT_INVALID,
+  RAISE_PLACE_MAX_LENGTH,
+  RAISE_PLACE_TOO_LONG,
+  RAISE_ROUND_INVALID,
+  raiseSchema,
+} from '../projects/raise';
 import { multiLine, singleLine } from './text';
 
 /**
@@ -28,7 +36,47 @@ export const PROJECT_DESCRIPTION_TOO_LONG = 'Description must be at most 5,000 c
 /** Not in the spec. */
 export const PROJECT_SECTOR_TOO_LONG = `A sector must be at most ${PROJECT_SECTOR_MAX_LENGTH} characters.`;
 /** Not in the spec. */
-export const PROJECT_UPDATE_EMPTY = 'Give at least one of name, description, sectors or startupStatus.';
+export const PROJECT_UPDATE_EMPTY =
+  'Give at least one of name, description, sectors, startupStatus or raise.';
+
+const raisePlace = z.optional(
+  z.nullable(
+    z.string().check(singleLine(), z.maxLength(RAISE_PLACE_MAX_LENGTH, { error: RAISE_PLACE_TOO_LONG })),
+  ),
+);
+
+/**
+ * What the project is raising (issue 35), each part optional (null or left out: not said); `raise:
+ * null` clears it. The round is a stage of the list (any case), the amount whole US dollars, the
+ * country one the directory knows by any of its names, the city within it (shared/projects/raise.ts).
+ */
+export const raiseBody = z.pipe(
+  z
+    .strictObject({
+      round: z.optional(
+        z.nullable(
+          z
+            .string({ error: RAISE_ROUND_INVALID })
+            .check(singleLine(), z.maxLength(40, { error: RAISE_ROUND_INVALID })),
+        ),
+      ),
+      amountUsd: z.optional(z.nullable(z.number({ error: RAISE_AMOUNT_INVALID }))),
+      country: raisePlace,
+      city: raisePlace,
+      leadWanted: z.optional(z.nullable(z.boolean({ error: 'leadWanted must be true, false or null.' }))),
+    })
+    .check(
+      z.superRefine((raise, ctx) => {
+        const checked = checkRaise(raise);
+        if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message, input: raise });
+      }),
+    ),
+  z.transform((raise) => {
+    const checked = checkRaise(raise);
+    return checked.ok ? checked.raise : null;
+  }),
+);
+export type RaiseBody = z.input<typeof raiseBody>;
 
 export const projectIdParams = z.object({
   projectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a project id')),
@@ -85,6 +133,7 @@ export const updateProjectBody = z
         z.transform((statuses) => [...new Set(statuses)]),
       ),
     ),
+    raise: z.optional(z.nullable(raiseBody)),
   })
   .check(
     z.refine((changes) => Object.values(changes).some((value) => value !== undefined), {
@@ -117,6 +166,8 @@ export const projectViewSchema = z.object({
   stripeConnectCode: z.nullable(z.string()),
   stripeConnectScope: z.nullable(z.string()),
   stripeConnectTimestamp: z.nullable(z.string()),
+  /** What the project is raising (issue 35); null until the founder says. */
+  raise: z._default(z.nullable(raiseSchema), null),
   paymentConnection: paymentConnectionViewSchema,
 });
 export type ProjectView = z.infer<typeof projectViewSchema>;
@@ -130,7 +181,7 @@ export const deleteProjectResponse = z.object({ deleted: z.literal(true) });
 
 /** The view of a stored project and its payment-connection record (null when there is none). */
 export function toProjectView(
-  project: Omit<ProjectView, 'paymentConnection'>,
+  project: Omit<ProjectView, 'paymentConnection' | 'raise'> & { raise?: ProjectView['raise'] | undefined },
   connection: PaymentConnectionSummary | null,
 ): ProjectView {
   const state = paymentConnectState(project, connection);

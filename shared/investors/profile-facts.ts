@@ -434,17 +434,38 @@ export function thesisLine(thesis: string | null | undefined): string | null {
   return `${(cut > max / 2 ? head.slice(0, cut) : head).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
+/** The facts of a profile sheet a searchable investor carries (absent where the sheet says nothing). */
+interface PublicProfileFacts {
+  thesisLine?: string | undefined;
+  leadOrFollow?: LeadOrFollow | undefined;
+  typicalCheque?: number | undefined;
+  investsIn?: string[] | undefined;
+}
+
 /**
- * The searchable investor with what its profile sheet puts on cards: the one-line thesis (left out
- * without one, so investors without it stay as they were stored).
+ * The searchable investor with what its profile sheet puts on it: the card's one-line thesis, and
+ * what the shortlist ranks on (lead or follow, typical cheque, where they invest: issue 35). Each is
+ * left out without a value, so investors without them stay as they were stored.
  */
-export function withPublicProfileFacts<T extends { thesisLine?: string | undefined }>(
-  investor: T,
-  sheet: ProfileSheet,
-): T {
-  const { thesisLine: _previous, ...rest } = investor;
+export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T, sheet: ProfileSheet): T {
+  const {
+    thesisLine: _line,
+    leadOrFollow: _lead,
+    typicalCheque: _cheque,
+    investsIn: _places,
+    ...rest
+  } = investor;
   const line = thesisLine(sheet.fields.thesis?.value);
-  return (line ? { ...rest, thesisLine: line } : rest) as T;
+  const lead = sheet.fields.leadOrFollow?.value ?? null;
+  const cheque = sheet.fields.typicalCheque?.value ?? null;
+  const places = sheet.fields.geographicFocus?.value ?? [];
+  return {
+    ...rest,
+    ...(line ? { thesisLine: line } : {}),
+    ...(lead ? { leadOrFollow: lead } : {}),
+    ...(cheque !== null ? { typicalCheque: cheque } : {}),
+    ...(places.length > 0 ? { investsIn: places } : {}),
+  } as T;
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -153,6 +153,19 @@ export const searchableInvestorSchema = z.object({
   confirmedByInvestor: z.optional(z.array(z.enum(CONTACT_KINDS))),
   /** The card's one line of the investor's thesis (issue 33), from the profile sheet; absent without one. */
   thesisLine: z.optional(z.string()),
+  /**
+   * What the shortlist ranks on (issue 35), from the profile sheet, absent where it says nothing:
+   * whether they lead or follow, their typical cheque (whole dollars), where they invest (places and
+   * regions as given). Kept off the card: the search snapshot carries them (shared/search/index-data.ts).
+   */
+  leadOrFollow: z.optional(z.enum(LEAD_OR_FOLLOW)),
+  typicalCheque: z.optional(z.number()),
+  investsIn: z.optional(z.array(z.string())),
+  /**
+   * When the entry first entered the directory (issue 35: a saved search's "new since"); absent on
+   * entries made before it was kept, which never count as new.
+   */
+  addedAt: z.optional(isoDateTime),
   updatedAt: isoDateTime,
 });
 export type SearchableInvestor = z.infer<typeof searchableInvestorSchema>;

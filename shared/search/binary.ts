@@ -1,11 +1,13 @@
 import { FACETS } from './filters';
-import type {
-  DictionaryColumn,
-  FacetColumn,
-  IndexData,
-  ListFacet,
-  StringColumn,
-  VocabularyData,
+import {
+  columnLength,
+  type DictionaryColumn,
+  emptyListColumn,
+  type FacetColumn,
+  type IndexData,
+  type ListFacet,
+  type StringColumn,
+  type VocabularyData,
 } from './index-data';
 import type { TextIndexData } from './text-index';
 import { strictUtf8Decoder, utf8Encoder } from './utf8';
@@ -84,7 +86,13 @@ function flatten(data: IndexData): [string, Section][] {
     ['checkMax', data.checkMax],
     ['updatedAt', data.updatedAt],
     ['updatedOrder', data.updatedOrder],
+    ['lead', data.lead],
+    ['typicalCheque', data.typicalCheque],
+    ['investsIn.offsets', data.investsIn.offsets],
+    ['investsIn.spellingIds', data.investsIn.spellingIds],
   );
+  strings('investsIn.spellings', data.investsIn.spellings);
+  out.push(['addedAt', data.addedAt]);
   for (const facet of FACETS) {
     const column = data.facets[facet];
     out.push([`facet.${facet}.offsets`, column.offsets], [`facet.${facet}.spellingIds`, column.spellingIds]);
@@ -152,6 +160,18 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
       throw new SnapshotFormatError(`Section ${name} is damaged`);
     return index;
   };
+  /**
+   * The shortlist's columns (issue 35) came after format 2: a snapshot written before them has none,
+   * and reads as if no investor had those facts (the next aggregation writes them). Either all or none.
+   */
+  const n = header.size;
+  const shortlist = ['lead', 'typicalCheque', 'investsIn.offsets', 'addedAt'].filter((name) =>
+    sections.has(name),
+  );
+  if (shortlist.length !== 0 && shortlist.length !== 4)
+    throw new SnapshotFormatError('The search snapshot holds some of the shortlist columns only');
+  const withShortlist = shortlist.length === 4;
+  const nanColumn = () => new Float64Array(n).fill(Number.NaN);
   const facets = {} as Record<ListFacet, FacetColumn>;
   for (const facet of FACETS) {
     facets[facet] = {
@@ -188,12 +208,21 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
     checkMax: get('checkMax', 'f64'),
     updatedAt: get('updatedAt', 'f64'),
     updatedOrder: get('updatedOrder', 'u32'),
+    lead: withShortlist ? get('lead', 'u8') : new Uint8Array(n),
+    typicalCheque: withShortlist ? get('typicalCheque', 'f64') : nanColumn(),
+    investsIn: withShortlist
+      ? {
+          offsets: get('investsIn.offsets', 'u32'),
+          spellingIds: get('investsIn.spellingIds', 'u32'),
+          spellings: strings('investsIn.spellings'),
+        }
+      : emptyListColumn(n),
+    addedAt: withShortlist ? get('addedAt', 'f64') : nanColumn(),
     facets,
     text: text('text'),
     firmText: text('firmText'),
     vocabulary,
   };
-  const n = data.size;
   const perInvestor = [
     data.ids.offsets.length - 1,
     data.names.offsets.length - 1,
@@ -207,8 +236,18 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
     data.checkMax.length,
     data.updatedAt.length,
     data.updatedOrder.length,
+    data.lead.length,
+    data.typicalCheque.length,
+    data.investsIn.offsets.length - 1,
+    data.addedAt.length,
     ...FACETS.map((facet) => data.facets[facet].offsets.length - 1),
   ];
+  const spellings = columnLength(data.investsIn.spellings);
+  if (
+    data.investsIn.offsets[n] !== data.investsIn.spellingIds.length ||
+    data.investsIn.spellingIds.some((id) => id >= spellings)
+  )
+    throw new SnapshotFormatError('Section investsIn is damaged');
   if (perInvestor.some((length) => length !== n))
     throw new SnapshotFormatError(
       'The search snapshot does not hold a value of every column for every investor',

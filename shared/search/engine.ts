@@ -15,14 +15,20 @@ import {
   buildIndexData,
   confirmedOf,
   dictionaryAt,
+  hasFacts,
   type IndexData,
+  type IndexedFacts,
   type IndexedInvestor,
+  leadOfCode,
+  listAt,
+  monthNumber,
   nameKeyOf,
   stringAt,
   stringsOf,
   updatedKeyOf,
 } from './index-data';
 import { compareStrings, editDistance, TextIndex } from './text-index';
+import { utf8Encoder } from './utf8';
 
 export type { IndexedInvestor } from './index-data';
 
@@ -299,6 +305,7 @@ export class SearchIndex {
     this.rankedPages.clear();
     this.chequeCache.clear();
     this.valueBitsCache.clear();
+    this.newCache.clear();
   }
 
   static build(investors: Iterable<IndexedInvestor>, options: BuildOptions = {}): SearchIndex {
@@ -383,9 +390,25 @@ export class SearchIndex {
   /** Investor `ord` as the snapshot holds it (the fold reads every investor back this way). */
   investor(ord: number): IndexedInvestor {
     // The card carries the one-line thesis (`thesisLine`): what the snapshot is built from again.
-    return {
+    const investor: IndexedInvestor = {
       card: this.card(ord),
       updatedAt: new Date(this.data.updatedAt[ord] as number).toISOString(),
+    };
+    const facts = this.facts(ord);
+    if (hasFacts(facts)) investor.facts = facts;
+    return investor;
+  }
+
+  /** What the shortlist ranks investor `ord` on beyond its card (issue 35). */
+  facts(ord: number): IndexedFacts {
+    const data = this.data;
+    const cheque = data.typicalCheque[ord] as number;
+    const added = data.addedAt[ord] as number;
+    return {
+      leadOrFollow: leadOfCode(data.lead[ord] as number),
+      typicalCheque: Number.isNaN(cheque) ? null : cheque,
+      investsIn: listAt(data.investsIn, ord),
+      addedAt: Number.isNaN(added) ? null : new Date(added).toISOString(),
     };
   }
 
@@ -877,7 +900,63 @@ export class SearchIndex {
     }
     if (filters.checkMin !== undefined || filters.checkMax !== undefined)
       narrow(this.chequeBits(filters.checkMin ?? -Infinity, filters.checkMax ?? Infinity));
+    if (filters.newSince !== undefined) narrow(this.newBits(filters.newSince));
     return result;
+  }
+
+  private readonly newCache = new Recent<Bits>(8);
+
+  /**
+   * Investors new since an instant: added to the directory after it, or updated after it with a
+   * confirmation by the investor themselves in its month or later (months are what the index keeps
+   * of a confirmation; the update time says it came after the instant).
+   */
+  private newBits(since: number): Bits {
+    return this.newCache.get(String(since), () => {
+      const bits = this.emptyBits();
+      const { addedAt, updatedAt } = this.data;
+      const months = this.investorConfirmedMonths();
+      const sinceMonth = monthNumber(new Date(since).toISOString().slice(0, 7));
+      for (let ord = 0; ord < this.size; ord++) {
+        const added = addedAt[ord] as number;
+        if (
+          (!Number.isNaN(added) && added > since) ||
+          ((months[ord] as number) >= sinceMonth &&
+            (months[ord] as number) !== 0 &&
+            (updatedAt[ord] as number) > since)
+        )
+          set(bits, ord);
+      }
+      return bits;
+    });
+  }
+
+  private confirmedByInvestorMonths: Uint16Array | null = null;
+
+  /**
+   * The month each investor last confirmed their entry themselves (year × 12 + month − 1, 0 for
+   * never): the latest month of the contact kinds they gave or confirmed (the card's
+   * `confirmedByInvestor` and `contactConfirmed`).
+   */
+  investorConfirmedMonths(): Uint16Array {
+    if (!this.confirmedByInvestorMonths) {
+      const { marks, confirmed } = this.data;
+      const kinds = CONTACT_KINDS.length;
+      const months = new Uint16Array(this.size);
+      for (let ord = 0; ord < this.size; ord++) {
+        const bits = marks[ord] as number;
+        if (bits === 0) continue;
+        let best = 0;
+        for (let k = 0; k < kinds; k++)
+          if ((bits & (1 << k)) !== 0) {
+            const month = confirmed[ord * kinds + k] as number;
+            if (month > best) best = month;
+          }
+        months[ord] = best;
+      }
+      this.confirmedByInvestorMonths = months;
+    }
+    return this.confirmedByInvestorMonths;
   }
 
   /** The investors carrying one value of a facet (none for a value the directory does not hold). */
@@ -910,6 +989,65 @@ export class SearchIndex {
       if ((Number.isNaN(high) || high >= min) && (Number.isNaN(low) || low <= max)) set(bits, ord);
     }
     return bits;
+  }
+
+  // ---------------------------------------------------------------- for the shortlist (issue 35)
+
+  /** The investors matching the filters, as a bit set over ords; null for every investor. */
+  matching(filters: SearchFilters): Uint32Array | null {
+    return this.match(filters);
+  }
+
+  /** How many investors match the filters. */
+  count(filters: SearchFilters): number {
+    const matches = this.match(filters);
+    return matches ? popcount(matches) : this.size;
+  }
+
+  /** The id of a facet's value in this index, or -1 when no investor carries it. */
+  facetValueId(facet: Facet, value: string): number {
+    return this.facetState[facet].valueIndex.get(facetValueKey(facet, value)) ?? -1;
+  }
+
+  /** The name order's key of investor `ord` (ords are numbered in that order). */
+  nameKey(ord: number): string {
+    return this.keyAt('name', ord);
+  }
+
+  private idSlots: Uint32Array | null = null;
+
+  /** The ord of an investor id, or -1 when the index does not hold it (a hash of the ids, made at first use). */
+  ordOf(id: string): number {
+    const ids = this.data.ids;
+    if (!this.idSlots) {
+      let size = 1;
+      while (size < this.size * 2) size *= 2;
+      const slots = new Uint32Array(Math.max(size, 2));
+      const mask = slots.length - 1;
+      for (let ord = 0; ord < this.size; ord++) {
+        let slot = hashBytes(ids.bytes, ids.offsets[ord] as number, ids.offsets[ord + 1] as number) & mask;
+        while (slots[slot] !== 0) slot = (slot + 1) & mask;
+        slots[slot] = ord + 1;
+      }
+      this.idSlots = slots;
+    }
+    const slots = this.idSlots;
+    const mask = slots.length - 1;
+    const wanted = utf8Encoder.encode(id);
+    let slot = hashBytes(wanted, 0, wanted.length) & mask;
+    for (;;) {
+      const held = slots[slot] as number;
+      if (held === 0) return -1;
+      const ord = held - 1;
+      const from = ids.offsets[ord] as number;
+      const to = ids.offsets[ord + 1] as number;
+      if (to - from === wanted.length) {
+        let same = true;
+        for (let i = 0; i < wanted.length && same; i++) same = ids.bytes[from + i] === wanted[i];
+        if (same) return ord;
+      }
+      slot = (slot + 1) & mask;
+    }
   }
 
   // ---------------------------------------------------------------- suggestions
@@ -1043,6 +1181,13 @@ export class SearchIndex {
     this.entryCounts.set(entry, count);
     return count;
   }
+}
+
+/** FNV-1a over a range of bytes (the ids' hash table). */
+function hashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  return hash >>> 0;
 }
 
 interface Segment {

@@ -48,6 +48,12 @@ export interface SearchFilters {
   checkMin?: number;
   checkMax?: number;
   has?: readonly HasContact[];
+  /**
+   * Only investors new since this instant (ms): added to the directory after it, or confirmed by the
+   * investor themselves since (a saved search's "new since it was last opened", issue 35). Never
+   * from a URL: the server sets it.
+   */
+  newSince?: number;
 }
 
 /** True when no filter is set: the whole directory. */
@@ -57,6 +63,7 @@ export function noFilters(filters: SearchFilters): boolean {
     FACETS.every((facet) => filters[facet] === undefined) &&
     filters.checkMin === undefined &&
     filters.checkMax === undefined &&
-    (filters.has ?? []).length === 0
+    (filters.has ?? []).length === 0 &&
+    filters.newSince === undefined
   );
 }

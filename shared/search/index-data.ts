@@ -1,4 +1,5 @@
 import type { CartInvestor } from '../cart/cart';
+import { LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/profile-facts';
 import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
 import { investorRoleLabel } from '../investors/roles';
 import { FACETS, type Facet, facetValueKey } from './filters';
@@ -30,7 +31,29 @@ export interface IndexedInvestor {
   thesis?: string | null;
   /** More words of the thesis to search than its one line holds (issue 33); default: the line's words. */
   thesisWords?: readonly string[];
+  /** What the shortlist ranks on beyond the card (issue 35); absent: none of it known. */
+  facts?: IndexedFacts;
 }
+
+/**
+ * An investor's facts the shortlist ranks on (issue 35) that the card does not carry: whether they
+ * lead or follow, their typical cheque (whole dollars), where they invest (places and regions as
+ * given), and when the entry entered the directory (a saved search's "new since").
+ */
+export interface IndexedFacts {
+  leadOrFollow?: LeadOrFollow | null;
+  typicalCheque?: number | null;
+  investsIn?: readonly string[];
+  addedAt?: string | null;
+}
+
+/** Whether an investor's facts say anything (rows and columns keep the older layout otherwise). */
+export const hasFacts = (facts: IndexedFacts | undefined): facts is IndexedFacts =>
+  facts !== undefined &&
+  ((facts.leadOrFollow ?? null) !== null ||
+    (facts.typicalCheque ?? null) !== null ||
+    (facts.investsIn ?? []).length > 0 ||
+    (facts.addedAt ?? null) !== null);
 
 /** The one-line thesis an investor is indexed and shown with ('' for none). */
 export const thesisOf = (investor: IndexedInvestor): string =>
@@ -46,6 +69,13 @@ export interface StringColumn {
 export interface DictionaryColumn {
   ids: Uint32Array;
   table: StringColumn;
+}
+
+/** A list of strings per investor (a CSR layout over a table of its distinct values). */
+export interface ListColumn {
+  offsets: Uint32Array;
+  spellingIds: Uint32Array;
+  spellings: StringColumn;
 }
 
 /** The facets kept per investor as lists (role is a facet too: a list of one). */
@@ -104,6 +134,15 @@ export interface IndexData {
   checkMax: Float64Array;
   /** Milliseconds since the epoch. */
   updatedAt: Float64Array;
+  /**
+   * The shortlist's facts (issue 35): lead or follow (0 unknown, then 1 + its place in
+   * LEAD_OR_FOLLOW), the typical cheque (NaN for none), where they invest, and when the entry
+   * entered the directory (ms, NaN unknown). A snapshot written before them reads with none.
+   */
+  lead: Uint8Array;
+  typicalCheque: Float64Array;
+  investsIn: ListColumn;
+  addedAt: Float64Array;
   /** Ords by most recently updated (then id). */
   updatedOrder: Uint32Array;
   facets: Record<ListFacet, FacetColumn>;
@@ -360,6 +399,48 @@ function buildVocabulary(facets: Record<ListFacet, FacetColumn>, vocabulary: Voc
 
 const roleLabel = (role: string) => investorRoleLabel(role);
 
+/** A list column from each investor's list, in ord order. */
+export function listColumn(lists: readonly (readonly string[])[]): ListColumn {
+  const offsets = new Uint32Array(lists.length + 1);
+  const spellingIds: number[] = [];
+  const idOf = new Map<string, number>();
+  const table: string[] = [];
+  lists.forEach((list, ord) => {
+    offsets[ord] = spellingIds.length;
+    for (const value of list) {
+      let id = idOf.get(value);
+      if (id === undefined) {
+        id = table.length;
+        idOf.set(value, id);
+        table.push(value);
+      }
+      spellingIds.push(id);
+    }
+  });
+  offsets[lists.length] = spellingIds.length;
+  return { offsets, spellingIds: Uint32Array.from(spellingIds), spellings: stringColumn(table) };
+}
+
+/** An empty list per investor (a snapshot written before the column). */
+export const emptyListColumn = (size: number): ListColumn => ({
+  offsets: new Uint32Array(size + 1),
+  spellingIds: new Uint32Array(0),
+  spellings: stringColumn([]),
+});
+
+/** Investor `ord`'s list. */
+export function listAt(column: ListColumn, ord: number): string[] {
+  const out: string[] = [];
+  for (let i = column.offsets[ord] as number; i < (column.offsets[ord + 1] as number); i++)
+    out.push(stringAt(column.spellings, column.spellingIds[i] as number));
+  return out;
+}
+
+/** The lead-or-follow code of a column (0: unknown). */
+export const leadCode = (value: LeadOrFollow | null | undefined): number =>
+  value ? LEAD_OR_FOLLOW.indexOf(value) + 1 : 0;
+export const leadOfCode = (code: number): LeadOrFollow | null => LEAD_OR_FOLLOW[code - 1] ?? null;
+
 export interface BuildOptions {
   builtAt?: Date;
   foldedThrough?: string;
@@ -383,6 +464,9 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
 
   const flags = new Uint8Array(n);
   const marks = new Uint8Array(n);
+  const lead = new Uint8Array(n);
+  const typicalCheque = new Float64Array(n);
+  const addedAt = new Float64Array(n);
   const confirmed = new Uint16Array(n * CONTACT_KINDS.length);
   const checkMin = new Float64Array(n);
   const checkMax = new Float64Array(n);
@@ -421,6 +505,10 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
     checkMin[ord] = card.checkMin ?? Number.NaN;
     checkMax[ord] = card.checkMax ?? Number.NaN;
     updatedAt[ord] = Date.parse(investor.updatedAt) || 0;
+    const facts = investor.facts;
+    lead[ord] = leadCode(facts?.leadOrFollow);
+    typicalCheque[ord] = facts?.typicalCheque ?? Number.NaN;
+    addedAt[ord] = facts?.addedAt ? Date.parse(facts.addedAt) : Number.NaN;
     words.length = 0;
     fields.length = 0;
     push(wordsOfFolded(folded), FIELD_CODE.name);
@@ -482,6 +570,10 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
     checkMax,
     updatedAt,
     updatedOrder,
+    lead,
+    typicalCheque,
+    investsIn: listColumn(kept.map((k) => k.investor.facts?.investsIn ?? [])),
+    addedAt,
     facets,
     text: text.build(),
     firmText: firmText.build(),

@@ -1,6 +1,14 @@
+import { LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/profile-facts';
 import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
 import { decodeIndex, encodeIndex, indexFormatVersion, SnapshotFormatError } from './binary';
-import { buildIndexData, type IndexData, type IndexedInvestor, thesisOf } from './index-data';
+import {
+  buildIndexData,
+  hasFacts,
+  type IndexData,
+  type IndexedFacts,
+  type IndexedInvestor,
+  thesisOf,
+} from './index-data';
 import { utf8Decoder } from './utf8';
 
 export { SnapshotFormatError };
@@ -52,8 +60,21 @@ type Row = [
    * The one-line thesis (issue 33): how a change object or a recount's part carries it to the binary
    * snapshot's `theses` column; absent in older rows and for investors without one.
    */
-  thesisLine?: string,
+  thesisLine?: string | null,
+  /**
+   * The shortlist's facts (issue 35): `l` lead or follow, `t` the typical cheque, `g` where they
+   * invest, `a` when the entry entered the directory, each absent when unknown. Absent in older rows
+   * and for investors with none of them (the 16th column is then null without a thesis).
+   */
+  facts?: RowFacts,
 ];
+
+interface RowFacts {
+  l?: LeadOrFollow;
+  t?: number;
+  g?: string[];
+  a?: string;
+}
 
 export interface Snapshot {
   version: number;
@@ -91,12 +112,40 @@ export function encodeSnapshot(
       updatedAt,
       encodeConfirmed(card.contactConfirmed),
     ];
-    // Rows without marks or a thesis keep the older layout (14 columns).
-    if (marks !== 0 || thesis !== '') row.push(marks);
-    if (thesis !== '') row.push(thesis);
+    // Rows without marks, a thesis or the shortlist's facts keep the older layout (14 columns).
+    const facts = hasFacts(investor.facts) ? encodeFacts(investor.facts) : null;
+    if (marks !== 0 || thesis !== '' || facts) row.push(marks);
+    if (thesis !== '' || facts) row.push(thesis !== '' ? thesis : null);
+    if (facts) row.push(facts);
     rows.push(row);
   }
   return { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), foldedThrough, rows };
+}
+
+function encodeFacts(facts: IndexedFacts): RowFacts {
+  const out: RowFacts = {};
+  if (facts.leadOrFollow) out.l = facts.leadOrFollow;
+  if (facts.typicalCheque !== null && facts.typicalCheque !== undefined) out.t = facts.typicalCheque;
+  if (facts.investsIn && facts.investsIn.length > 0) out.g = [...facts.investsIn];
+  if (facts.addedAt) out.a = facts.addedAt;
+  return out;
+}
+
+function decodeFacts(value: unknown): IndexedFacts | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const row = value as Record<string, unknown>;
+  const lead = (LEAD_OR_FOLLOW as readonly unknown[]).includes(row.l) ? (row.l as LeadOrFollow) : null;
+  if (row.l !== undefined && lead === null) return null;
+  if (row.t !== undefined && typeof row.t !== 'number') return null;
+  if (row.g !== undefined && !(Array.isArray(row.g) && row.g.every((place) => typeof place === 'string')))
+    return null;
+  if (row.a !== undefined && typeof row.a !== 'string') return null;
+  return {
+    leadOrFollow: lead,
+    typicalCheque: typeof row.t === 'number' ? row.t : null,
+    investsIn: (row.g as string[] | undefined) ?? [],
+    addedAt: typeof row.a === 'string' ? row.a : null,
+  };
 }
 
 /** The months as a short list (null without any): rows stay small. */
@@ -126,8 +175,9 @@ function decodeConfirmed(value: unknown): ContactConfirmed {
 const isRow = (row: unknown): row is Row =>
   Array.isArray(row) &&
   row.length >= 13 &&
-  row.length <= 16 &&
-  (row.length < 16 || typeof row[15] === 'string') &&
+  row.length <= 17 &&
+  (row.length < 16 || typeof row[15] === 'string' || (row[15] === null && row.length === 17)) &&
+  (row.length < 17 || decodeFacts(row[16]) !== null) &&
   typeof row[0] === 'string' &&
   typeof row[1] === 'string' &&
   typeof row[2] === 'string' &&
@@ -176,6 +226,7 @@ export function decodeSnapshot(value: unknown): {
         ...(typeof row[15] === 'string' ? { thesisLine: row[15] } : {}),
       },
       ...((marks & REMOVED_BIT) !== 0 ? { removed: true } : {}),
+      ...(row.length === 17 ? { facts: decodeFacts(row[16]) as IndexedFacts } : {}),
     };
   });
   return {

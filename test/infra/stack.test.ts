@@ -291,7 +291,7 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates) and the portal task function (reminders) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders) and the alert task function (saved searches, issue 35) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
@@ -301,11 +301,15 @@ describe('Lambda functions', () => {
       stack.workflows.taskFunctions.ExportTasksFunctionArn,
       stack.workflows.taskFunctions.SummaryTasksFunctionArn,
       stack.workflows.taskFunctions.PortalTasksFunctionArn,
+      stack.workflows.taskFunctions.AlertTasksFunctionArn,
     ]);
-    // The weekly summary links to the account settings on the site's own domain.
-    expect(environmentOf(template, stack.workflows.taskFunctions.SummaryTasksFunctionArn)).toMatchObject({
-      SITE_URL: 'https://vcdirectory.io',
-    });
+    // The weekly summary links to the account settings on the site's own domain; the weekly alert
+    // to the saved searches and the account settings too.
+    for (const fn of [
+      stack.workflows.taskFunctions.SummaryTasksFunctionArn,
+      stack.workflows.taskFunctions.AlertTasksFunctionArn,
+    ])
+      expect(environmentOf(template, fn)).toMatchObject({ SITE_URL: 'https://vcdirectory.io' });
     // An approved investor's email links to their profile; a "This is me" code to the privacy page.
     for (const group of ['admin', 'investorPortal'] as const)
       expect(environmentOf(template, functionOf(group))).toMatchObject({

@@ -12,6 +12,7 @@ import {
 } from '../../lambdas/lib/table/repositories/podcasts';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createReport, newReportId } from '../../lambdas/lib/table/repositories/reports';
+import { deleteSavedSearch, listSavedSearches } from '../../lambdas/lib/table/repositories/shortlists';
 import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
@@ -215,6 +216,25 @@ const verifiedPodcast = async (title: string): Promise<string> => {
     hiddenAt: null,
   });
   return podcast.id;
+};
+
+/** Makes room under the limit of saved searches (the matrix saves many as the same users). */
+const makeRoomForSavedSearches = async (...who: TestUser[]) => {
+  for (const user of who)
+    for (const saved of await listSavedSearches(user.sub)) await deleteSavedSearch(user.sub, saved.id);
+};
+
+/** A saved search of 'verified' (its shortlist of a project of theirs, narrowed to the planted investor). */
+const ownerSavedSearch = async (): Promise<string> => {
+  await makeRoomForSavedSearches(users.verified);
+  const { id: projectId } = await ownerProject();
+  const saved = await dataOf<{ id: string }>(
+    call('POST', '/me/saved-searches', {
+      token: users.verified.token,
+      body: { name: 'Matrix shortlist', projectId, filters: { stageFocus: stage } },
+    }),
+  );
+  return saved.id;
 };
 
 /** Makes sure both founders keep founder records (a project each), which no investor account may have. */
@@ -507,6 +527,44 @@ const cases: Record<string, Case> = {
     }),
     expect: { other: 404, admin: 404 },
   },
+  // Shortlists (issue 35): a project's shortlist and its passes, only its creator's; saved searches
+  // and the alert's switch, each caller's own (another founder's saved search answers 404).
+  'GET /projects/{projectId}/investors': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}/investors?stageFocus=${stage}` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'PUT /projects/{projectId}/passes/{investorId}': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}/passes/${investorId}` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'DELETE /projects/{projectId}/passes/{investorId}': {
+    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}/passes/${investorId}` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /me/saved-searches': { prepare: async () => ({ path: '/me/saved-searches' }) },
+  'POST /me/saved-searches': {
+    prepare: async () => {
+      await makeRoomForSavedSearches(users.verified, users.other, users.admin);
+      return { path: '/me/saved-searches', body: { name: 'Matrix', filters: { stageFocus: stage } } };
+    },
+    ok: 201,
+  },
+  'PATCH /me/saved-searches/{savedSearchId}': {
+    prepare: async () => ({
+      path: `/me/saved-searches/${await ownerSavedSearch()}`,
+      body: { name: 'Renamed' },
+    }),
+    expect: { other: 404, admin: 404 },
+  },
+  'DELETE /me/saved-searches/{savedSearchId}': {
+    prepare: async () => ({ path: `/me/saved-searches/${await ownerSavedSearch()}` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /me/saved-searches/{savedSearchId}/investors': {
+    prepare: async () => ({ path: `/me/saved-searches/${await ownerSavedSearch()}/investors` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'PUT /me/search-alerts': { prepare: async () => ({ path: '/me/search-alerts', body: { on: true } }) },
   'GET /podcasts': { prepare: async () => ({ path: '/podcasts' }) },
   'GET /podcasts/my-votes': { prepare: async () => ({ path: '/podcasts/my-votes' }) },
   'POST /podcasts': {
@@ -1139,6 +1197,22 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       suggestions.text,
       firm.text,
     ])
+      for (const [field, secret] of Object.entries(secrets)) expect(text, field).not.toContain(secret);
+  });
+
+  it("shows a project's shortlist and an opened saved search the planted investor's public card and reasons, never a contact value", async () => {
+    const { id: projectId } = await ownerProject();
+    const shortlist = await call('GET', `/projects/${projectId}/investors?stageFocus=${stage}`, {
+      token: users.verified.token,
+    });
+    expect(shortlist.status).toBe(200);
+    expect(shortlist.text).toContain(`Secret Person ${u}`);
+    const opened = await call('GET', `/me/saved-searches/${await ownerSavedSearch()}/investors`, {
+      token: users.verified.token,
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain(`Secret Person ${u}`);
+    for (const text of [shortlist.text, opened.text])
       for (const [field, secret] of Object.entries(secrets)) expect(text, field).not.toContain(secret);
   });
 

@@ -70,8 +70,37 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
   'POST /projects': { path: '/projects', body: { name: 'Hygiene', description: 'Line one\nLine two' } },
   'PATCH /projects/{projectId}': {
     path: '/projects/proj_hygiene',
-    body: { name: 'Hygiene', description: 'D', sectors: ['fintech', 'saas'] },
+    body: {
+      name: 'Hygiene',
+      description: 'D',
+      sectors: ['fintech', 'saas'],
+      raise: { round: 'seed', amountUsd: 1_000_000, country: 'Sweden', city: 'Stockholm', leadWanted: true },
+    },
   },
+  // Shortlists (issue 35): a saved search with every filter the search page's URL carries.
+  'POST /me/saved-searches': {
+    path: '/me/saved-searches',
+    body: {
+      name: 'Hygiene search',
+      projectId: 'proj_hygiene',
+      filters: {
+        q: 'fintech',
+        role: 'vc',
+        stageFocus: 'seed',
+        sectorFocus: 'fintech',
+        country: 'Sweden',
+        city: 'Stockholm',
+        checkMin: '1000',
+        checkMax: '2000000',
+        has: 'email',
+      },
+    },
+  },
+  'PATCH /me/saved-searches/{savedSearchId}': {
+    path: '/me/saved-searches/ss_hygiene',
+    body: { name: 'Renamed' },
+  },
+  'PUT /me/search-alerts': { path: '/me/search-alerts', body: { on: false } },
   'POST /projects/{projectId}/stripe/connect': {
     path: '/projects/proj_hygiene/stripe/connect',
     body: { code: 'ac_hygiene', scope: 'read_write', state: 'a'.repeat(43) },

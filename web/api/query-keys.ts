@@ -29,6 +29,12 @@ export const queryKeys = {
   myVotes: (userId: string) => ['user', userId, 'podcast-votes'] as const,
   myPodcasts: (userId: string) => ['user', userId, 'podcasts-listed'] as const,
   investorProfile: (userId: string) => ['user', userId, 'investor-profile'] as const,
+  shortlists: (userId: string, projectId: string) => ['user', userId, 'shortlists', projectId] as const,
+  shortlist: (userId: string, projectId: string, view: string) =>
+    ['user', userId, 'shortlists', projectId, view] as const,
+  savedSearches: (userId: string) => ['user', userId, 'saved-searches'] as const,
+  openedSavedSearch: (userId: string, id: string, onlyNew: boolean) =>
+    ['user', userId, 'opened-saved-searches', id, onlyNew ? 'new' : 'all'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,
   mappingDebug: (kind: string, value: string) => ['admin', 'mapping-debug', kind, value] as const,
   debugField: (targetField: string, value: string) => ['admin', 'debug-field', targetField, value] as const,

@@ -110,6 +110,14 @@ const PipelineImportPage = page(
   () => import('../pages/pipeline/import-page'),
   (m) => m.PipelineImportPage,
 );
+const ShortlistPage = page(
+  () => import('../pages/shortlist/shortlist-page'),
+  (m) => m.ShortlistPage,
+);
+const SavedSearchPage = page(
+  () => import('../pages/saved-search/saved-search-page'),
+  (m) => m.SavedSearchPage,
+);
 const BusinessInsightsPage = page(
   () => import('../pages/business-insights/business-insights-page'),
   (m) => m.BusinessInsightsPage,
@@ -209,6 +217,8 @@ export const routes: RouteObject[] = [
           { path: paths.account.path, element: <AccountPage /> },
           { path: paths.accountSettings.path, element: <AccountPage /> },
           { path: paths.project.path, element: <ProjectPage /> },
+          { path: paths.projectInvestors.path, element: <ShortlistPage /> },
+          { path: paths.savedSearch.path, element: <SavedSearchPage /> },
           { path: paths.businessInsights.path, element: <BusinessInsightsPage /> },
           { path: paths.pipeline.path, element: <PipelinePage /> },
           { path: paths.pipelineImport.path, element: <PipelineImportPage /> },

@@ -75,6 +75,16 @@ export const paths = {
   account: { path: '/account', href: () => '/account' },
   accountSettings: { path: '/account/settings', href: () => '/account/settings' },
   project: { path: '/project/:projectId', href: (projectId: string) => `/project/${segment(projectId)}` },
+  /** A project's investors ranked by fit for its raise (issue 35). */
+  projectInvestors: {
+    path: '/projects/:projectId/investors',
+    href: (projectId: string) => `/projects/${segment(projectId)}/investors`,
+  },
+  /** A saved search opened: its investors, the new ones marked (issue 35). */
+  savedSearch: {
+    path: '/saved-searches/:savedSearchId',
+    href: (savedSearchId: string) => `/saved-searches/${segment(savedSearchId)}`,
+  },
   businessInsights: {
     path: '/projects/:projectId/jorts',
     href: (projectId: string) => `/projects/${segment(projectId)}/jorts`,

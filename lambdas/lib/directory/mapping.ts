@@ -192,6 +192,8 @@ export async function mapImportedInvestors(
       after = after ? mergeSearchableInvestors(after, built) : built;
     }
     if (!after) continue;
+    // A new entry: when it entered the directory (a saved search's "new since", issue 35).
+    if (!before) after = { ...after, addedAt: stamp };
     // The field merger's decisions hold: a merged, removed or split value never comes back with a re-map.
     after = {
       ...after,

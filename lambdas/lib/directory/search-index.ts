@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
-import { buildIndexData } from '../../../shared/search/index-data';
+import { buildIndexData, hasFacts, type IndexedFacts } from '../../../shared/search/index-data';
 import {
   decodeSnapshot,
   decodeStoredSnapshot,
@@ -49,12 +49,22 @@ export const REFOLD_WINDOW_MS = 5 * 60_000;
 
 /**
  * A searchable investor as the index takes it: its card, whose `thesisLine` (the investor's own
- * thesis, issue 33) the index stores and searches as thesis words.
+ * thesis, issue 33) the index stores and searches as thesis words, and what the shortlist ranks on
+ * beyond the card (issue 35).
  */
-const indexed = (investor: SearchableInvestor): IndexedInvestor => ({
-  card: toCard(investor),
-  updatedAt: investor.updatedAt,
-});
+export function indexed(investor: SearchableInvestor): IndexedInvestor {
+  const facts: IndexedFacts = {
+    leadOrFollow: investor.leadOrFollow ?? null,
+    typicalCheque: investor.typicalCheque ?? null,
+    investsIn: investor.investsIn ?? [],
+    addedAt: investor.addedAt ?? null,
+  };
+  return {
+    card: toCard(investor),
+    updatedAt: investor.updatedAt,
+    ...(hasFacts(facts) ? { facts } : {}),
+  };
+}
 
 const bucket = () => searchIndexConfig().SEARCH_INDEX_BUCKET;
 

@@ -246,7 +246,8 @@ export function entryAfterListing(input: {
     at,
   );
   const theirs = toSearchableInvestor(record, investorId);
-  const listed = before ? ownWord(before, theirs) : theirs;
+  // A new entry enters the directory now (a saved search's "new since", issue 35).
+  const listed = before ? ownWord(before, theirs) : { ...theirs, addedAt: at };
   const after = withPublicProfileFacts(
     withPublicContactFacts(
       {

@@ -33,6 +33,7 @@ export const tablePartitions = {
   'DATA_REQUEST#': "a listed person's request to hide or correct their entry, waiting for its emailed code",
   'RATE#': 'a fixed-window counter of one rate limit (codes per investor, per address)',
   'CORRECTION#': 'a correction asked for by the person listed (code checked), for admins to work',
+  'SHORTLIST#': "a founder's saved searches, their weekly alert's state and each project's pass list",
 } as const;
 
 /** The partitions of each global secondary index, by its partition-key value (`gsi1pk`, `gsi2pk`). */
@@ -57,6 +58,7 @@ export const indexPartitions = {
     WITHDRAWALS: 'every withdrawn entry, latest event first',
     CORRECTIONS_OPEN: 'the open correction requests, oldest first',
     PIPELINE_REMINDERS: 'the founders who keep a fundraising pipeline (the daily next-step reminders)',
+    SEARCH_ALERTS: 'the founders with saved searches (the weekly alert)',
   },
   gsi2: {
     UNMAPPED: 'imported investors not yet mapped',

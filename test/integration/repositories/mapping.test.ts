@@ -120,6 +120,8 @@ describe('mapping imported investors to searchable investors (DynamoDB Local)', 
         phone: first.importedAt.slice(0, 7),
         linkedin: second.importedAt.slice(0, 7),
       },
+      // When the entry entered the directory: this mapping's (a saved search's "new since", issue 35).
+      addedAt: NOW.toISOString(),
       updatedAt: [first.updatedAt, second.updatedAt].sort().at(-1),
     });
     const byStage = await searchByTag('stage', stage, null, 10);

@@ -35,11 +35,15 @@ const PROJECT: ProjectView = {
   stripeConnectCode: null,
   stripeConnectScope: null,
   stripeConnectTimestamp: null,
+  raise: null,
   paymentConnection: { state: 'not-connected', connectedAt: null },
 };
 
 type Answer = { status?: number; body: unknown };
-let answers: Record<'/me' | '/me/contacts' | '/me/credits' | '/projects' | '/me/update-emails', Answer>;
+let answers: Record<
+  '/me' | '/me/contacts' | '/me/credits' | '/projects' | '/me/update-emails' | '/me/saved-searches',
+  Answer
+>;
 let requests: { path: string; method: string; body: unknown }[];
 
 beforeEach(() => {
@@ -50,6 +54,7 @@ beforeEach(() => {
     '/me/credits': { body: { data: { balance: 0, entries: [] } } },
     '/projects': { body: { data: { projects: [] } } },
     '/me/update-emails': { body: { data: { ...ME, updateEmails: false } } },
+    '/me/saved-searches': { body: { data: { savedSearches: [], max: 20, alerts: true } } },
   };
   requests = [];
   vi.stubGlobal(

@@ -63,6 +63,7 @@ const PROJECT: ProjectView = {
   stripeConnectCode: null,
   stripeConnectScope: null,
   stripeConnectTimestamp: null,
+  raise: null,
   paymentConnection: { state: 'not-connected', connectedAt: null },
 };
 

@@ -31,6 +31,7 @@ function project(state: ProjectView['paymentConnection']['state']): ProjectView 
     stripeConnectCode: state === 'not-connected' ? null : 'ac_123',
     stripeConnectScope: state === 'not-connected' ? null : 'read_write',
     stripeConnectTimestamp: state === 'not-connected' ? null : '2024-03-07T10:00:00.000Z',
+    raise: null,
     paymentConnection: { state, connectedAt: state === 'connected' ? '2024-03-07T10:00:05.000Z' : null },
   };
 }

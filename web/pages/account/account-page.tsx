@@ -22,6 +22,7 @@ import { ContactLibrary } from './contact-library';
 import { CreditsSection } from './credits-section';
 import { NewProjectForm } from './new-project-form';
 import { PipelineRemindersSetting } from './pipeline-reminders-setting';
+import { SavedSearchesSection } from './saved-searches-section';
 import { UpdateEmailsSetting } from './update-emails-setting';
 
 /** `/account/settings` and `/account`: the signed-in user's account, contacts and projects. */
@@ -67,6 +68,7 @@ function AccountSettings() {
           <CreditsSection />
           <UpdateEmailsSetting />
           <PipelineRemindersSetting />
+          <SavedSearchesSection />
         </Col>
         <Col lg={7}>
           <Card className="shadow-sm mb-4">

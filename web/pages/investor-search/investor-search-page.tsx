@@ -7,18 +7,21 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
-import { cartTierSummary, formatUsd, MAX_CART_ITEMS, tierForCount } from '../../../shared/cart/pricing';
+import { MAX_CART_ITEMS } from '../../../shared/cart/pricing';
 import { messages, removedFromCart, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
+import { useSaveSearch } from '../../api/saved-searches';
 import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
 import { useTaxonomy } from '../../api/taxonomy';
 import { useAuth } from '../../auth/auth-provider';
+import { AddAllSummary, addedToCart, investorCount } from '../../components/add-many-summary';
 import { CartTierNote } from '../../components/cart-tier-note';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { LinkButton } from '../../components/link-button';
 import { LoadingMessage } from '../../components/loading-message';
+import { SaveSearchModal } from '../../components/save-search-modal';
 import { entryNamed } from '../../components/taxonomy-combobox';
 import { useToast } from '../../components/toast/toast-provider';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -126,6 +129,8 @@ export function InvestorSearchPage() {
   };
 
   const add = useAddToCart();
+  const saveSearch = useSaveSearch();
+  const [savingSearch, setSavingSearch] = useState(false);
 
   const remove = (investor: CartInvestor) => {
     removeInvestorFromExportCart(investor.id);
@@ -168,22 +173,29 @@ export function InvestorSearchPage() {
                   <h2 className="h4 mb-0">{searchResultsHeader(total)}</h2>
                   <CartTierNote />
                 </div>
-                {total > 0 ? (
-                  <Button
-                    variant="outline-primary"
-                    onClick={() => void startAddAll()}
-                    disabled={addAll.loading}
-                  >
-                    {addAll.loading ? (
-                      <>
-                        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-                        Loading all results...
-                      </>
-                    ) : (
-                      'Add All Results to Export Cart'
-                    )}
-                  </Button>
-                ) : null}
+                <div className="d-flex flex-wrap gap-2">
+                  {user ? (
+                    <Button variant="outline-secondary" onClick={() => setSavingSearch(true)}>
+                      Save this search
+                    </Button>
+                  ) : null}
+                  {total > 0 ? (
+                    <Button
+                      variant="outline-primary"
+                      onClick={() => void startAddAll()}
+                      disabled={addAll.loading}
+                    >
+                      {addAll.loading ? (
+                        <>
+                          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+                          Loading all results...
+                        </>
+                      ) : (
+                        'Add All Results to Export Cart'
+                      )}
+                    </Button>
+                  ) : null}
+                </div>
               </div>
 
               {investors.length === 0 ? (
@@ -239,6 +251,18 @@ export function InvestorSearchPage() {
           )}
         </Col>
       </Row>
+      <SaveSearchModal
+        show={savingSearch}
+        title="Save this search"
+        defaultName={chips.map((chip) => chip.value).join(', ') || 'My search'}
+        onSave={async (name) => {
+          const { sort: _sort, ...filters } = Object.fromEntries(paramsOf(search ?? {}));
+          await saveSearch.mutateAsync({ name, filters });
+          setSavingSearch(false);
+          showToast(`Saved as "${name}". Your account page lists it with what is new.`, 'success');
+        }}
+        onCancel={() => setSavingSearch(false)}
+      />
       <ConfirmModal
         show={addAll.plan !== null}
         title="Add all results to your export cart?"
@@ -253,35 +277,7 @@ export function InvestorSearchPage() {
   );
 }
 
-const investorCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'investor' : 'investors'}`;
-
 /** Not in the spec: every result is in the cart or bought already. */
 export const NOTHING_TO_ADD = 'Every result is already in your cart or in your contact library.';
-export const addedToCart = (n: number) => `${investorCount(n)} added to your export cart`;
 
-/** How many go in, what the cart then costs, and what was left out and why. */
-export function AddAllSummary({ plan }: { plan: AddManyPlan }) {
-  const tier = tierForCount(plan.itemCountAfter);
-  const leftOut = [
-    plan.alreadyInCart > 0 ? `${investorCount(plan.alreadyInCart)} already in your cart` : null,
-    plan.alreadyBought > 0 ? `${investorCount(plan.alreadyBought)} already bought` : null,
-    plan.overLimit > 0
-      ? `${investorCount(plan.overLimit)} over the cart's limit of ${MAX_CART_ITEMS.toLocaleString('en-US')}`
-      : null,
-  ].filter(Boolean);
-  return (
-    <>
-      <p>
-        {investorCount(plan.toAdd.length)} will be added. Your cart will then hold{' '}
-        {plan.itemCountAfter.toLocaleString('en-US')} contacts: {tier.tierDescription.toLowerCase()},{' '}
-        {formatUsd(tier.priceX100)}.
-      </p>
-      <p className="small text-body-secondary">
-        {cartTierSummary(plan.itemCountAfter)} · <Link to={paths.pricing.href()}>Prices</Link>
-      </p>
-      {leftOut.length > 0 ? (
-        <p className="mb-0 text-body-secondary">Left out: {leftOut.join('; ')}.</p>
-      ) : null}
-    </>
-  );
-}
+export { AddAllSummary, addedToCart };

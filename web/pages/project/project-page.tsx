@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { EditProjectModal } from './edit-project-modal';
 import { PaymentConnectPanel } from './payment-connect-panel';
+import { RaiseCard } from './raise-card';
 
 /** Not in the spec: the question before deleting a project. */
 export const deleteProjectConfirm = (name: string): string =>
@@ -116,6 +117,7 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
 
       <Row className="g-4">
         <Col lg={8}>
+          <RaiseCard project={project} />
           <Card className="shadow-sm">
             <Card.Body>
               <h2 className="h5">Description</h2>

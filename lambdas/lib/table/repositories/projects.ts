@@ -45,7 +45,9 @@ export async function createProject(project: ProjectItem): Promise<ProjectItem> 
   return project;
 }
 
-type ProjectChanges = Partial<Pick<ProjectItem, 'name' | 'description' | 'sectors' | 'startupStatus'>> & {
+type ProjectChanges = Partial<
+  Pick<ProjectItem, 'name' | 'description' | 'sectors' | 'startupStatus' | 'raise'>
+> & {
   updatedAt: string;
 };
 

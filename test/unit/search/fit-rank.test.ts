@@ -1,0 +1,295 @@
+import { describe, expect, it } from 'vitest';
+import { CONTACT_KINDS } from '../../../shared/investors/provenance';
+import { decodeIndex, encodeIndex } from '../../../shared/search/binary';
+import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
+import {
+  fitInvestorAt,
+  fitPage,
+  fitScores,
+  InvalidFitCursorError,
+  rankByFit,
+} from '../../../shared/search/fit-rank';
+import { buildIndexData } from '../../../shared/search/index-data';
+import { decodeSnapshot, encodeSnapshot } from '../../../shared/search/snapshot';
+import { type FitRaise, scoreFit } from '../../../shared/shortlist/fit';
+import { fitWords } from '../../../shared/shortlist/places-port';
+import { blankCard } from '../support/cards';
+
+/** A small seeded random source: the same directory every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const STAGES = ['pre-seed', 'seed', 'series a', 'series b', 'growth'];
+const SECTORS = ['fintech', 'payments', 'saas', 'health', 'ai', 'generalist', 'climate'];
+const COUNTRIES = ['Sweden', 'Norway', 'United States', 'Brazil'];
+const CITIES = ['Stockholm', 'Oslo', 'New York', 'São Paulo'];
+const FOCUS = ['Sweden', 'Global', 'Brazil', 'Nordics', 'United States', 'worldwide'];
+
+/** A directory where every fact is sometimes there and sometimes not. */
+function directory(size: number, seed = 7): IndexedInvestor[] {
+  const next = random(seed);
+  const some = <T>(list: readonly T[], chance: number): T[] =>
+    next() < chance ? list.filter(() => next() < 0.4) : [];
+  return Array.from({ length: size }, (_, i) => {
+    const place = Math.floor(next() * COUNTRIES.length);
+    const min = next() < 0.6 ? Math.round(next() * 10) * 50_000 : null;
+    const max = next() < 0.6 ? (min ?? 0) + Math.round(next() * 20) * 100_000 : null;
+    const confirmedKinds = next() < 0.2 ? [CONTACT_KINDS[0]] : [];
+    return {
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      card: blankCard(`inv_${i}`, {
+        name: `Investor ${String(size - i).padStart(5, '0')}`,
+        stageFocus: some(STAGES, 0.8),
+        sectorFocus: some(SECTORS, 0.8),
+        countries: next() < 0.7 ? [COUNTRIES[place] as string] : [],
+        cities: next() < 0.5 ? [CITIES[place] as string] : [],
+        checkMin: min,
+        checkMax: max,
+        contactConfirmed: { email: `2026-0${1 + Math.floor(next() * 9)}` },
+        ...(confirmedKinds.length > 0 ? { confirmedByInvestor: confirmedKinds } : {}),
+      }),
+      facts: {
+        leadOrFollow: next() < 0.6 ? (['lead', 'follow', 'both'] as const)[Math.floor(next() * 3)] : null,
+        typicalCheque: next() < 0.3 ? Math.round(next() * 40) * 25_000 : null,
+        investsIn: some(FOCUS, 0.5),
+        addedAt: null,
+      },
+    } as IndexedInvestor;
+  });
+}
+
+const raises: FitRaise[] = [
+  {
+    round: 'seed',
+    amountUsd: 1_000_000,
+    country: 'Sweden',
+    city: 'Stockholm',
+    leadWanted: true,
+    sectors: ['fintech', 'payments'],
+  },
+  {
+    round: 'series b',
+    amountUsd: 20_000_000,
+    country: 'Brazil',
+    city: null,
+    leadWanted: false,
+    sectors: ['ai'],
+  },
+  { round: null, amountUsd: null, country: null, city: null, leadWanted: null, sectors: [] },
+  {
+    round: 'unheard of',
+    amountUsd: 500_000,
+    country: 'Atlantis',
+    city: 'Nowhere',
+    leadWanted: true,
+    sectors: ['x'],
+  },
+];
+
+const index = SearchIndex.build(directory(1500));
+
+describe('the shortlist over the search index', () => {
+  it('scores every investor exactly as the written rule does', () => {
+    for (const raise of raises) {
+      const scores = fitScores(index, raise, fitWords);
+      for (let ord = 0; ord < index.size; ord++)
+        expect(scores[ord], `${JSON.stringify(raise)} ${ord}`).toBe(
+          scoreFit(raise, fitInvestorAt(index, ord), fitWords).score,
+        );
+    }
+  });
+
+  it('ranks best first, ties in name order', () => {
+    const raise = raises[0] as FitRaise;
+    const { order, scores } = rankByFit(index, raise, fitWords);
+    for (let i = 1; i < order.length; i++) {
+      const a = order[i - 1] as number;
+      const b = order[i] as number;
+      expect((scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b)).toBe(true);
+    }
+  });
+
+  it('pages the whole ranking without a gap or a repeat, each item with its reasons', () => {
+    const raise = raises[0] as FitRaise;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = fitPage(index, raise, fitWords, { filters: {}, leaveOut: new Set(), cursor, limit: 97 });
+      expect(page.total).toBe(index.size);
+      for (const item of page.items) {
+        seen.push(item.investor.id);
+        expect(item.reasons.reduce((sum, reason) => sum + reason.points, 0)).toBe(item.score);
+      }
+      cursor = page.cursor;
+      pages++;
+    } while (cursor !== null);
+    expect(pages).toBe(Math.ceil(index.size / 97));
+    expect(new Set(seen).size).toBe(index.size);
+    const { order } = rankByFit(index, raise, fitWords);
+    expect(seen).toEqual(Array.from(order, (ord) => index.card(ord).id));
+  });
+
+  it('narrows with the usual filters and leaves out the investors chosen, counting what is left', () => {
+    const raise = raises[0] as FitRaise;
+    const all = fitPage(index, raise, fitWords, {
+      filters: { country: 'Sweden', has: [] },
+      leaveOut: new Set(),
+      cursor: null,
+      limit: 5000,
+    });
+    expect(all.items.length).toBe(all.total);
+    expect(all.items.every((item) => item.investor.countries?.includes('Sweden'))).toBe(true);
+    const leaveOut = new Set(all.items.slice(0, 3).map((item) => index.ordOf(item.investor.id)));
+    const fewer = fitPage(index, raise, fitWords, {
+      filters: { country: 'Sweden' },
+      leaveOut,
+      cursor: null,
+      limit: 5000,
+    });
+    expect(fewer.total).toBe(all.total - 3);
+    expect(fewer.items.map((item) => item.investor.id)).toEqual(
+      all.items.slice(3).map((item) => item.investor.id),
+    );
+  });
+
+  it('refuses a cursor of another raise, or one made up', () => {
+    const first = fitPage(index, raises[0] as FitRaise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      cursor: null,
+      limit: 10,
+    });
+    expect(() =>
+      fitPage(index, raises[1] as FitRaise, fitWords, {
+        filters: {},
+        leaveOut: new Set(),
+        cursor: first.cursor,
+        limit: 10,
+      }),
+    ).toThrow(InvalidFitCursorError);
+    expect(() =>
+      fitPage(index, raises[0] as FitRaise, fitWords, {
+        filters: {},
+        leaveOut: new Set(),
+        cursor: '%%',
+        limit: 10,
+      }),
+    ).toThrow(InvalidFitCursorError);
+  });
+
+  it('continues after the cursor’s investor when the snapshot was rebuilt between pages', () => {
+    const raise = raises[0] as FitRaise;
+    const investors = directory(300, 11);
+    const before = SearchIndex.build(investors);
+    const first = fitPage(before, raise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      cursor: null,
+      limit: 50,
+    });
+    // A newcomer and a rebuilt index: the second page starts right after the first page's last investor.
+    const after = SearchIndex.build([
+      ...investors,
+      { updatedAt: '2026-02-01T00:00:00.000Z', card: blankCard('inv_new', { name: 'Aaron New' }) },
+    ]);
+    const second = fitPage(after, raise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      cursor: first.cursor,
+      limit: 50,
+    });
+    const expected = fitPage(after, raise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      cursor: null,
+      limit: 1000,
+    });
+    const lastId = first.items.at(-1)?.investor.id;
+    const at = expected.items.findIndex((item) => item.investor.id === lastId);
+    expect(second.items.map((item) => item.investor.id)).toEqual(
+      expected.items.slice(at + 1, at + 51).map((item) => item.investor.id),
+    );
+  });
+
+  it('finds an investor’s place by its id', () => {
+    for (const ord of [0, 1, 700, index.size - 1]) expect(index.ordOf(index.card(ord).id)).toBe(ord);
+    expect(index.ordOf('inv_missing')).toBe(-1);
+  });
+});
+
+describe('the shortlist’s facts in the snapshot', () => {
+  const investors = directory(40, 3).map((investor, i) => ({
+    ...investor,
+    facts: { ...investor.facts, addedAt: i % 2 === 0 ? '2026-04-01T10:00:00.000Z' : null },
+  }));
+
+  it('survive the binary form', () => {
+    const data = buildIndexData(investors);
+    const read = new SearchIndex(decodeIndex(encodeIndex(data)));
+    const built = new SearchIndex(data);
+    for (let ord = 0; ord < built.size; ord++) expect(read.facts(ord)).toEqual(built.facts(ord));
+    expect(built.facts(built.ordOf('inv_0')).addedAt).toBe('2026-04-01T10:00:00.000Z');
+  });
+
+  it('read as unknown from a binary snapshot written before them', () => {
+    const bytes = withoutSections(encodeIndex(buildIndexData(investors)), (name) =>
+      /^(lead|typicalCheque|investsIn\.|addedAt)/.test(name),
+    );
+    const read = new SearchIndex(decodeIndex(bytes));
+    expect(read.size).toBe(investors.length);
+    for (let ord = 0; ord < read.size; ord++)
+      expect(read.facts(ord)).toEqual({
+        leadOrFollow: null,
+        typicalCheque: null,
+        investsIn: [],
+        addedAt: null,
+      });
+  });
+
+  it('are refused when only some of their columns are there (a damaged snapshot)', () => {
+    const bytes = withoutSections(encodeIndex(buildIndexData(investors)), (name) => name === 'lead');
+    expect(() => decodeIndex(bytes)).toThrow(/some of the shortlist columns/);
+  });
+
+  it('travel in change objects’ rows (a 17th column), and older rows still read', () => {
+    const rows = encodeSnapshot(investors, new Date('2026-05-01T00:00:00Z'));
+    const decoded = decodeSnapshot(JSON.parse(JSON.stringify(rows)));
+    const index = SearchIndex.build(decoded.investors);
+    const original = SearchIndex.build(investors);
+    for (let ord = 0; ord < index.size; ord++) expect(index.facts(ord)).toEqual(original.facts(ord));
+    const plain = encodeSnapshot(
+      [{ updatedAt: '2026-01-01T00:00:00.000Z', card: blankCard('a') }],
+      new Date(),
+    );
+    expect(plain.rows[0]).toHaveLength(14);
+  });
+});
+
+/**
+ * The same snapshot with some sections left out of its header (as a writer before them would have
+ * written it): the header is rewritten, the sections' bytes stay where they are.
+ */
+function withoutSections(bytes: Uint8Array, drop: (name: string) => boolean): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(8, true);
+  const align = (n: number) => n + ((8 - (n % 8)) % 8);
+  const start = align(12 + headerLength);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as {
+    sections: { name: string }[];
+  };
+  header.sections = header.sections.filter((section) => !drop(section.name));
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const newStart = align(12 + headerBytes.length);
+  const out = new Uint8Array(newStart + bytes.length - start);
+  out.set(bytes.subarray(0, 8), 0);
+  new DataView(out.buffer).setUint32(8, headerBytes.length, true);
+  out.set(headerBytes, 12);
+  out.set(bytes.subarray(start), newStart);
+  return out;
+}

@@ -1,0 +1,180 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router-dom';
+import type { FitReasonView, ShortlistItem } from '../../shared/api/shortlist';
+import type { CartInvestor } from '../../shared/cart/cart';
+import { ALREADY_BOUGHT } from '../../shared/cart/purchase-state';
+import { formatCheckRange, formatPlaces } from '../../shared/format/money';
+import { investorRoleLabel } from '../../shared/investors/roles';
+import { REMOVE_FROM_CART } from '../../shared/messages';
+import { paths } from '../config/paths';
+
+/** "+25" or "−15" (a minus sign, not a hyphen). */
+export const pointsText = (points: number): string => (points > 0 ? `+${points}` : `−${Math.abs(points)}`);
+
+/** The label of the "Not a fit" action and of its mark. */
+export const NOT_A_FIT = 'Not a fit';
+
+function Reasons({
+  reasons,
+  title,
+  kind,
+}: {
+  reasons: FitReasonView[];
+  title: string;
+  kind: 'for' | 'against';
+}) {
+  if (reasons.length === 0) return null;
+  return (
+    <div className="mt-2">
+      <h3 className="small fw-semibold text-body-secondary mb-1">{title}</h3>
+      <ul className={`list-unstyled mb-0 small fit-reasons fit-reasons-${kind}`}>
+        {reasons.map((reason) => (
+          <li key={reason.criterion} className="d-flex align-items-baseline gap-2">
+            <span
+              aria-hidden="true"
+              className={kind === 'for' ? 'text-success-emphasis' : 'text-danger-emphasis'}
+            >
+              {kind === 'for' ? '✓' : '✗'}
+            </span>
+            <span className="flex-grow-1">{reason.text}</span>
+            <span className="text-body-secondary text-nowrap">
+              <span className="visually-hidden">, </span>
+              {pointsText(reason.points)}
+              <span className="visually-hidden"> points</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface ShortlistCardProps {
+  item: ShortlistItem;
+  inCart: boolean;
+  onAdd: (investor: CartInvestor) => void;
+  onRemove: (investor: CartInvestor) => void;
+  /** "Not a fit" and its undo; absent where the list has no project (a saved search). */
+  onPass?: ((investor: CartInvestor, passed: boolean) => void) | undefined;
+  passing?: boolean;
+}
+
+/**
+ * One investor of a shortlist: who they are, their fit score, the reasons for and against in a
+ * founder's words with the points of each, whether they are bought, marked "Not a fit" or new, and
+ * the cart and "Not a fit" actions.
+ */
+export function ShortlistCard({
+  item,
+  inCart,
+  onAdd,
+  onRemove,
+  onPass,
+  passing = false,
+}: ShortlistCardProps) {
+  const { investor } = item;
+  const headingId = `shortlist-${investor.id}`;
+  const role = [investor.title, investor.firmName].filter(Boolean).join(' · ');
+  const places = formatPlaces(investor.cities, investor.countries);
+  const cheque = formatCheckRange(investor.checkMin, investor.checkMax);
+  const forReasons = item.reasons.filter((reason) => reason.points > 0);
+  const against = item.reasons.filter((reason) => reason.points < 0);
+  return (
+    <Card
+      as="article"
+      className={`h-100 shadow-sm shortlist-card ${item.passed ? 'shortlist-card-passed' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <Card.Body className="d-flex flex-column">
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-1">
+          <Card.Title as="h2" id={headingId} className="h5 mb-0">
+            <Link
+              to={paths.investorProfile.href(investor.id)}
+              className="link-body-emphasis text-decoration-none"
+            >
+              {investor.name}
+            </Link>
+          </Card.Title>
+          {item.score !== null ? (
+            <span className="badge rounded-pill text-bg-primary flex-shrink-0 fit-score">
+              <span className="visually-hidden">Fit score </span>
+              {item.score}
+              <span aria-hidden="true"> pts</span>
+            </span>
+          ) : null}
+        </div>
+        <div className="d-flex flex-wrap gap-1 mb-2">
+          <Badge bg="secondary">{investorRoleLabel(investor.investorRole)}</Badge>
+          {item.isNew ? (
+            <Badge bg="warning" text="dark">
+              New
+            </Badge>
+          ) : null}
+          {item.bought ? <Badge bg="info">{ALREADY_BOUGHT}</Badge> : null}
+          {item.passed ? (
+            <Badge bg="light" text="dark" className="border">
+              Marked {NOT_A_FIT.toLowerCase()}
+            </Badge>
+          ) : null}
+        </div>
+        {role || places || cheque ? (
+          <div className="small text-body-secondary">
+            {role ? <p className="mb-1 text-body">{role}</p> : null}
+            {places || cheque ? (
+              <p className="mb-0">
+                {[places, cheque ? `Cheque ${cheque}` : null].filter(Boolean).join(' · ')}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <Reasons reasons={forReasons} title="Why they fit" kind="for" />
+        <Reasons reasons={against} title="What counts against" kind="against" />
+        {item.score !== null && item.reasons.length === 0 ? (
+          <p className="small text-body-secondary mt-2 mb-0">
+            Nothing known that fits or counts against your raise.
+          </p>
+        ) : null}
+
+        <div className="d-flex flex-wrap align-items-center gap-2 mt-auto pt-3">
+          {inCart ? (
+            <>
+              <span className="badge rounded-pill text-bg-success">
+                <span aria-hidden="true">✓ </span>In cart
+              </span>
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                onClick={() => onRemove(investor)}
+                aria-label={`${REMOVE_FROM_CART}: ${investor.name}`}
+              >
+                {REMOVE_FROM_CART}
+              </Button>
+            </>
+          ) : (
+            <Button variant="primary" size="sm" onClick={() => onAdd(investor)}>
+              Add to Export Cart
+            </Button>
+          )}
+          {onPass ? (
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              className="ms-auto"
+              disabled={passing}
+              onClick={() => onPass(investor, !item.passed)}
+              aria-label={
+                item.passed
+                  ? `Undo ${NOT_A_FIT.toLowerCase()}: ${investor.name}`
+                  : `${NOT_A_FIT}: ${investor.name}`
+              }
+            >
+              {item.passed ? 'Undo not a fit' : NOT_A_FIT}
+            </Button>
+          ) : null}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
