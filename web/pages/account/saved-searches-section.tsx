@@ -3,7 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router-dom';
 import type { SavedSearchView } from '../../../shared/api/shortlist';
@@ -17,6 +16,7 @@ import {
 } from '../../api/saved-searches';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { showDate } from '../../components/dates';
+import { EmailSwitch } from '../../components/email-switch';
 import { LoadingMessage } from '../../components/loading-message';
 import { SaveSearchModal } from '../../components/save-search-modal';
 import { useToast } from '../../components/toast/toast-provider';
@@ -107,24 +107,13 @@ export function SavedSearchesSection() {
             <p className="small text-body-secondary">
               {saved.data.savedSearches.length} of {saved.data.max} saved searches.
             </p>
-            <Form.Check
-              type="switch"
+            <EmailSwitch
               id="search-alerts"
-              role="switch"
               label={SEARCH_ALERTS_LABEL}
-              checked={alerts.isPending ? alerts.variables : saved.data.alerts}
-              disabled={alerts.isPending}
-              onChange={(event) => alerts.mutate(event.currentTarget.checked)}
-              aria-describedby="search-alerts-help"
+              help="At most one email a week, when investors join your saved searches or confirm their details."
+              on={saved.data.alerts}
+              save={alerts}
             />
-            <Form.Text id="search-alerts-help" className="d-block">
-              At most one email a week, when investors join your saved searches or confirm their details.
-            </Form.Text>
-            {alerts.isError ? (
-              <Alert variant="danger" className="mt-2 mb-0 py-2 small">
-                {messages.anErrorOccurred}
-              </Alert>
-            ) : null}
           </>
         )}
       </Card.Body>
