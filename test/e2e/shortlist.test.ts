@@ -142,6 +142,14 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     await page.getByRole('button', { name: `Undo not a fit: ${passedName}` }).click();
     await expectToast(page, `${passedName} is back in the list`);
 
+    // Into this project's pipeline (issue 36) in one click, from the card.
+    const second = page.locator('article.shortlist-card').nth(1);
+    const secondName = ((await second.locator('h2').textContent()) ?? '').trim();
+    await second
+      .getByRole('button', { name: `Add ${secondName} to the pipeline of Ledgerly ${view.name}` })
+      .click();
+    await expectToast(page, `${secondName} added to the pipeline of Ledgerly ${view.name}`);
+
     // Saved, under a name.
     await page.getByRole('button', { name: 'Save this shortlist' }).click();
     const save = page.getByRole('dialog', { name: 'Save this shortlist' });

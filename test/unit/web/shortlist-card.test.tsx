@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShortlistItem } from '../../../shared/api/shortlist';
 import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { NOT_A_FIT, pointsText, ShortlistCard } from '../../../web/components/shortlist-card';
 import { blankCard } from '../support/cards';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { answerFetch, renderPage } from './support/render';
 
-afterEach(cleanup);
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const item = (fields: Partial<ShortlistItem> = {}): ShortlistItem => ({
   investor: blankCard('inv_1', {
@@ -31,11 +37,7 @@ const item = (fields: Partial<ShortlistItem> = {}): ShortlistItem => ({
 
 function renderCard(props: Partial<Parameters<typeof ShortlistCard>[0]> = {}) {
   const handlers = { onAdd: vi.fn(), onRemove: vi.fn(), onPass: vi.fn() };
-  render(
-    <MemoryRouter>
-      <ShortlistCard item={item()} inCart={false} {...handlers} {...props} />
-    </MemoryRouter>,
-  );
+  renderPage(<ShortlistCard item={item()} inCart={false} {...handlers} {...props} />);
   return handlers;
 }
 
@@ -88,5 +90,75 @@ describe('a shortlist card', () => {
     renderCard({ item: item({ score: null, reasons: [] }), onPass: undefined });
     expect(document.querySelector('.fit-score')).toBeNull();
     expect(screen.queryByRole('button', { name: /not a fit/i })).toBeNull();
+  });
+
+  it("adds to the pipeline of the page's project in one click, whatever other projects the founder has", async () => {
+    setSignedInUser({});
+    const project = (id: string, name: string) => ({
+      id,
+      creatorUserId: 'user-1',
+      name,
+      description: 'D',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      startupStatus: [],
+      sectors: [],
+      stripeConnectCode: null,
+      stripeConnectScope: null,
+      stripeConnectTimestamp: null,
+      raise: null,
+      paymentConnection: { state: 'not-connected', connectedAt: null },
+    });
+    const posts: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '');
+        if (path === '/projects')
+          return {
+            body: { data: { projects: [project('proj_a', 'Ledgerly'), project('proj_b', 'Other')] } },
+          };
+        if (init?.method === 'POST') {
+          posts.push({ path, body: JSON.parse(String(init.body)) });
+          const at = '2026-01-01T00:00:00.000Z';
+          return {
+            status: 201,
+            body: {
+              data: {
+                created: true,
+                entry: {
+                  id: 'pe_1',
+                  kind: 'directory',
+                  investorId: 'inv_1',
+                  contactId: null,
+                  name: 'Felix Köhler',
+                  firm: null,
+                  title: null,
+                  stage: 'toContact',
+                  passReason: null,
+                  passNote: null,
+                  notes: '',
+                  amount: null,
+                  nextStep: null,
+                  nextStepDate: null,
+                  version: 1,
+                  createdAt: at,
+                  updatedAt: at,
+                  stageChangedAt: at,
+                },
+              },
+            },
+          };
+        }
+        return { status: 404, body: { error: { message: 'Not found' } } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard({ pipelineProject: { id: 'proj_a', name: 'Ledgerly' } });
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Felix Köhler to the pipeline of Ledgerly' }),
+    );
+    expect(await screen.findByText('Felix Köhler added to the pipeline of Ledgerly')).toBeTruthy();
+    expect(posts).toEqual([{ path: '/projects/proj_a/pipeline/entries', body: { investorId: 'inv_1' } }]);
   });
 });
