@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RAISE_INVITATION } from '../../shared/projects/raise';
 import { addedToCart } from '../../web/components/add-many-summary';
-import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { ARTIFACTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, registerNewFounder } from './support/flows';
 
 /**
@@ -149,6 +150,8 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
       .getByRole('button', { name: `Add ${secondName} to the pipeline of Ledgerly ${view.name}` })
       .click();
     await expectToast(page, `${secondName} added to the pipeline of Ledgerly ${view.name}`);
+    // One card as a founder sees it: its reasons, points and actions.
+    await second.screenshot({ path: join(ARTIFACTS, `shortlist-card-${view.name}.png`) });
 
     // Saved, under a name.
     await page.getByRole('button', { name: 'Save this shortlist' }).click();
