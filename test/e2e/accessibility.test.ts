@@ -113,6 +113,10 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     );
     const projectId = (project ?? '').split('/').at(-1);
     await open(page, found, `/projects/${projectId}/jorts`, heading(page, /Business Insights/));
+    // The investors who fit a project's raise (issue 35): the demo project with its raise.
+    await open(page, found, '/projects/proj_demo_1/investors', () =>
+      page.locator('article.shortlist-card .fit-reasons').first().waitFor(),
+    );
     await open(page, found, `/project/no-such-project`, () =>
       page.getByRole('link', { name: /back/i }).first().waitFor(),
     );

@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RAISE_INVITATION } from '../../shared/projects/raise';
 import { addedToCart } from '../../web/components/add-many-summary';
-import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
+import { ARTIFACTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { expectToast, registerNewFounder } from './support/flows';
 
 /**
@@ -141,6 +142,16 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     await page.getByLabel('Show those marked not a fit').check();
     await page.getByRole('button', { name: `Undo not a fit: ${passedName}` }).click();
     await expectToast(page, `${passedName} is back in the list`);
+
+    // Into this project's pipeline (issue 36) in one click, from the card.
+    const second = page.locator('article.shortlist-card').nth(1);
+    const secondName = ((await second.locator('h2').textContent()) ?? '').trim();
+    await second
+      .getByRole('button', { name: `Add ${secondName} to the pipeline of Ledgerly ${view.name}` })
+      .click();
+    await expectToast(page, `${secondName} added to the pipeline of Ledgerly ${view.name}`);
+    // One card as a founder sees it: its reasons, points and actions.
+    await second.screenshot({ path: join(ARTIFACTS, `shortlist-card-${view.name}.png`) });
 
     // Saved, under a name.
     await page.getByRole('button', { name: 'Save this shortlist' }).click();

@@ -12,24 +12,28 @@ import { useToast } from './toast/toast-provider';
 
 /**
  * "Add to pipeline" (issue 36): one click puts a directory investor in a project's fundraising
- * pipeline; with several projects the founder chooses one. Clicking again changes nothing (the
- * server answers the entry it has). Shown to signed-in founders only.
+ * pipeline; with several projects the founder chooses one, unless the page is about one project
+ * already (a project's shortlist, issue 35: `project`), whose pipeline it then adds to. Clicking
+ * again changes nothing (the server answers the entry it has). Shown to signed-in founders only.
  */
 export function AddToPipeline({
   investorId,
   investorName,
   size,
+  project,
 }: {
   investorId: string;
   investorName: string;
   size?: 'sm';
+  /** The project the page is about: its pipeline, without a choice. */
+  project?: { id: string; name: string } | undefined;
 }) {
   const { user, isInvestor } = useAuth();
   const projects = useProjects();
   const { showToast } = useToast();
   const [busy, setBusy] = useState(false);
   if (!user || isInvestor || !projects.data) return null;
-  const list = projects.data.projects;
+  const list = project ? [project] : projects.data.projects;
   if (list.length === 0) return null;
 
   const add = async (projectId: string, projectName: string) => {

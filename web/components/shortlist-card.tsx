@@ -9,6 +9,7 @@ import { formatCheckRange, formatPlaces } from '../../shared/format/money';
 import { investorRoleLabel } from '../../shared/investors/roles';
 import { REMOVE_FROM_CART } from '../../shared/messages';
 import { paths } from '../config/paths';
+import { AddToPipeline } from './add-to-pipeline';
 
 /** "+25" or "−15" (a minus sign, not a hyphen). */
 export const pointsText = (points: number): string => (points > 0 ? `+${points}` : `−${Math.abs(points)}`);
@@ -59,6 +60,8 @@ export interface ShortlistCardProps {
   /** "Not a fit" and its undo; absent where the list has no project (a saved search). */
   onPass?: ((investor: CartInvestor, passed: boolean) => void) | undefined;
   passing?: boolean;
+  /** The project whose pipeline "Add to pipeline" adds to (issue 36); without it the founder chooses. */
+  pipelineProject?: { id: string; name: string } | undefined;
 }
 
 /**
@@ -73,6 +76,7 @@ export function ShortlistCard({
   onRemove,
   onPass,
   passing = false,
+  pipelineProject,
 }: ShortlistCardProps) {
   const { investor } = item;
   const headingId = `shortlist-${investor.id}`;
@@ -157,6 +161,12 @@ export function ShortlistCard({
               Add to Export Cart
             </Button>
           )}
+          <AddToPipeline
+            investorId={investor.id}
+            investorName={investor.name}
+            size="sm"
+            project={pipelineProject}
+          />
           {onPass ? (
             <Button
               variant="outline-secondary"

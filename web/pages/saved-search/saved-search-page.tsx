@@ -121,6 +121,11 @@ function SavedSearch() {
                 inCart={isInCart(cart, item.investor.id)}
                 onAdd={add}
                 onRemove={remove}
+                pipelineProject={
+                  savedSearch.kind === 'shortlist' && savedSearch.projectId && savedSearch.projectName
+                    ? { id: savedSearch.projectId, name: savedSearch.projectName }
+                    : undefined
+                }
               />
             </Col>
           ))}

@@ -378,6 +378,7 @@ function Shortlist() {
                     onRemove={remove}
                     onPass={(investor, passed) => void togglePass(investor, passed)}
                     passing={pass.isPending}
+                    pipelineProject={{ id: projectId, name: project.data.name }}
                   />
                 </Col>
               ))}

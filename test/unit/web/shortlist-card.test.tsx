@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ShortlistItem } from '../../../shared/api/shortlist';
+import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
+import { NOT_A_FIT, pointsText, ShortlistCard } from '../../../web/components/shortlist-card';
+import { blankCard } from '../support/cards';
+import { setSignedInUser } from './support/amplify-auth-mock';
+import { answerFetch, renderPage } from './support/render';
+
+vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const item = (fields: Partial<ShortlistItem> = {}): ShortlistItem => ({
+  investor: blankCard('inv_1', {
+    name: 'Felix Köhler',
+    firmName: 'Glimmerstead Ventures',
+    title: 'Principal',
+  }),
+  score: 30,
+  reasons: [
+    { criterion: 'stage', text: 'invests at Seed', points: 25 },
+    { criterion: 'sector', text: 'Fintech, and SaaS', points: 25 },
+    { criterion: 'cheque', text: 'cheque too small', points: -10 },
+    { criterion: 'location', text: 'does not invest in Germany', points: -10 },
+  ],
+  bought: false,
+  passed: false,
+  isNew: false,
+  ...fields,
+});
+
+function renderCard(props: Partial<Parameters<typeof ShortlistCard>[0]> = {}) {
+  const handlers = { onAdd: vi.fn(), onRemove: vi.fn(), onPass: vi.fn() };
+  renderPage(<ShortlistCard item={item()} inCart={false} {...handlers} {...props} />);
+  return handlers;
+}
+
+describe('a shortlist card', () => {
+  it('writes points with a plus or a minus sign', () => {
+    expect(pointsText(25)).toBe('+25');
+    expect(pointsText(-15)).toBe('−15');
+  });
+
+  it('lists the reasons for and against apart, each with its points, read out as points', () => {
+    renderCard();
+    const article = screen.getByRole('article', { name: 'Felix Köhler' });
+    expect(within(article).getByText('30').closest('.fit-score')?.textContent).toBe('Fit score 30 pts');
+    const lists = article.querySelectorAll('ul.fit-reasons');
+    expect([...lists].map((list) => list.className.includes('for'))).toEqual([true, false]);
+    expect([...(lists[0]?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      '✓invests at Seed, +25 points',
+      '✓Fintech, and SaaS, +25 points',
+    ]);
+    expect([...(lists[1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      '✗cheque too small, −10 points',
+      '✗does not invest in Germany, −10 points',
+    ]);
+    expect(within(article).getByText('Why they fit')).toBeTruthy();
+    expect(within(article).getByText('What counts against')).toBeTruthy();
+  });
+
+  it('marks an investor bought, new or not a fit, and says so when nothing fits or counts against', () => {
+    renderCard({ item: item({ bought: true, isNew: true, passed: true, reasons: [], score: 0 }) });
+    expect(screen.getByText(ALREADY_BOUGHT)).toBeTruthy();
+    expect(screen.getByText('New')).toBeTruthy();
+    expect(screen.getByText('Marked not a fit')).toBeTruthy();
+    expect(screen.getByText('Nothing known that fits or counts against your raise.')).toBeTruthy();
+  });
+
+  it('adds to the cart, marks not a fit and takes the mark back', async () => {
+    const user = userEvent.setup();
+    const handlers = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Add to Export Cart' }));
+    expect(handlers.onAdd).toHaveBeenCalledWith(expect.objectContaining({ id: 'inv_1' }));
+    await user.click(screen.getByRole('button', { name: `${NOT_A_FIT}: Felix Köhler` }));
+    expect(handlers.onPass).toHaveBeenCalledWith(expect.objectContaining({ id: 'inv_1' }), true);
+    cleanup();
+    const again = renderCard({ item: item({ passed: true }) });
+    await user.click(screen.getByRole('button', { name: 'Undo not a fit: Felix Köhler' }));
+    expect(again.onPass).toHaveBeenCalledWith(expect.objectContaining({ id: 'inv_1' }), false);
+  });
+
+  it('shows a saved search’s card with no score and no "Not a fit" (it has no project)', () => {
+    renderCard({ item: item({ score: null, reasons: [] }), onPass: undefined });
+    expect(document.querySelector('.fit-score')).toBeNull();
+    expect(screen.queryByRole('button', { name: /not a fit/i })).toBeNull();
+  });
+
+  it("adds to the pipeline of the page's project in one click, whatever other projects the founder has", async () => {
+    setSignedInUser({});
+    const project = (id: string, name: string) => ({
+      id,
+      creatorUserId: 'user-1',
+      name,
+      description: 'D',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      startupStatus: [],
+      sectors: [],
+      stripeConnectCode: null,
+      stripeConnectScope: null,
+      stripeConnectTimestamp: null,
+      raise: null,
+      paymentConnection: { state: 'not-connected', connectedAt: null },
+    });
+    const posts: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '');
+        if (path === '/projects')
+          return {
+            body: { data: { projects: [project('proj_a', 'Ledgerly'), project('proj_b', 'Other')] } },
+          };
+        if (init?.method === 'POST') {
+          posts.push({ path, body: JSON.parse(String(init.body)) });
+          const at = '2026-01-01T00:00:00.000Z';
+          return {
+            status: 201,
+            body: {
+              data: {
+                created: true,
+                entry: {
+                  id: 'pe_1',
+                  kind: 'directory',
+                  investorId: 'inv_1',
+                  contactId: null,
+                  name: 'Felix Köhler',
+                  firm: null,
+                  title: null,
+                  stage: 'toContact',
+                  passReason: null,
+                  passNote: null,
+                  notes: '',
+                  amount: null,
+                  nextStep: null,
+                  nextStepDate: null,
+                  version: 1,
+                  createdAt: at,
+                  updatedAt: at,
+                  stageChangedAt: at,
+                },
+              },
+            },
+          };
+        }
+        return { status: 404, body: { error: { message: 'Not found' } } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderCard({ pipelineProject: { id: 'proj_a', name: 'Ledgerly' } });
+    await user.click(
+      await screen.findByRole('button', { name: 'Add Felix Köhler to the pipeline of Ledgerly' }),
+    );
+    expect(await screen.findByText('Felix Köhler added to the pipeline of Ledgerly')).toBeTruthy();
+    expect(posts).toEqual([{ path: '/projects/proj_a/pipeline/entries', body: { investorId: 'inv_1' } }]);
+  });
+});
