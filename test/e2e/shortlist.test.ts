@@ -146,12 +146,12 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     // Into this project's pipeline (issue 36) in one click, from the card.
     const second = page.locator('article.shortlist-card').nth(1);
     const secondName = ((await second.locator('h2').textContent()) ?? '').trim();
+    // One card as a founder sees it (before any toast): its reasons, points and actions.
+    await second.screenshot({ path: join(ARTIFACTS, `shortlist-card-${view.name}.png`) });
     await second
       .getByRole('button', { name: `Add ${secondName} to the pipeline of Ledgerly ${view.name}` })
       .click();
     await expectToast(page, `${secondName} added to the pipeline of Ledgerly ${view.name}`);
-    // One card as a founder sees it: its reasons, points and actions.
-    await second.screenshot({ path: join(ARTIFACTS, `shortlist-card-${view.name}.png`) });
 
     // Saved, under a name.
     await page.getByRole('button', { name: 'Save this shortlist' }).click();
