@@ -26,19 +26,6 @@ async function demoInvestorWithFirm(): Promise<{ id: string; name: string; firm:
   return { id: card.id, name: card.name, firm: card.firmName };
 }
 
-/**
- * axe on the page once no CSS transition runs: the Board/Table toggle's colours fade for 0.15 s
- * (Bootstrap's .btn), and axe reading them mid-fade finds a contrast they never keep.
- */
-async function expectAccessibleWhenStill(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
-  );
-  await expectAccessible(page);
-}
-
 const card = (page: Page, name: string) => page.locator(`article[aria-label^="${name},"]`);
 const column = (page: Page, stage: string) => page.locator(`li[data-stage="${stage}"]`);
 
@@ -77,7 +64,7 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     expect(await page.getByLabel('Field of column Investor').inputValue()).toBe('name');
     expect(await page.getByLabel('Field of column Status').inputValue()).toBe('stage');
     expect(await page.getByLabel('Field of column Follow-up date').inputValue()).toBe('nextStepDate');
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-import-preview-1280');
 
     await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
@@ -88,14 +75,14 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
       .getByRole('group', { name: new RegExp(`^Row 2: ${investor.name}`) })
       .getByLabel('Accept')
       .check();
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-import-matches-1280');
     await importButton.click();
     await page.getByText('Import finished').waitFor();
     await page
       .getByText('Added from the directory: 1 · Added as your contact: 2 · Skipped: 0 · Not imported: 0')
       .waitFor();
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-import-report-1280');
 
     await page.getByRole('link', { name: 'Open the pipeline' }).click();
@@ -139,11 +126,11 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
       .filter({ hasText: `Saved ${privateName}.` })
       .waitFor();
     await panel.getByText('you moved it from To contact to Contacted').waitFor();
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await panel.getByRole('button', { name: 'Close' }).click();
     await card(page, privateName).getByText('Next: Send the data room · 2026-02-01').waitFor();
     await card(page, privateName).getByText('$150,000').waitFor();
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-board-1280');
 
     // The table view, sorted by amount.
@@ -153,7 +140,7 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     expect(await page.getByRole('columnheader', { name: /Amount discussed/ }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-table-1280');
 
     // A pass needs a reason.
@@ -203,13 +190,13 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     // The page itself does not scroll sideways: the board does.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-board-390', { fullPage: false });
     await column(page, 'termSheet').scrollIntoViewIfNeeded();
     await screenshot(page, 'pipeline-board-term-sheet-390', { fullPage: false });
     await page.getByText('Table', { exact: true }).click();
     await page.locator('table.pipeline-table').waitFor();
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-table-390');
     await page.goto(`${pipelineUrl}/import`);
     await page.getByLabel('CSV file').setInputFiles({
@@ -221,7 +208,7 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
     await page.getByRole('button', { name: 'Import 1 row' }).click();
     await page.getByText(`Already in your pipeline: ${privateName} kept as it is.`).waitFor();
-    await expectAccessibleWhenStill(page);
+    await expectAccessible(page);
     await screenshot(page, 'pipeline-import-report-390');
     await context.close();
   });

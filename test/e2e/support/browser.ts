@@ -60,8 +60,24 @@ export async function screenshot(
   return path;
 }
 
+/**
+ * Waits until nothing on the page is mid-transition or in a finite animation (a modal fading in, a
+ * toast sliding, a moved card settling): axe reads colours as painted, and a half-faded text fails a
+ * contrast check it passes at rest. A spinner's endless animation is not waited for.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      if (animation.playState !== 'running') return true;
+      if (animation instanceof CSSTransition) return false;
+      return animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY;
+    }),
+  );
+}
+
 /** axe-core's serious and critical violations on the current page, one line each (rule, nodes). */
 export async function severeAccessibilityViolations(page: Page): Promise<string[]> {
+  await untilStill(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
