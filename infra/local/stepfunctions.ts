@@ -46,7 +46,58 @@ export function loadDefinition(
   for (const variable of Object.keys(workflowTaskFunctions) as WorkflowTaskFunction[]) {
     text = text.replaceAll(`\${${variable}}`, localFunctionArn(variable));
   }
-  return JSON.parse(text);
+  const definition = JSON.parse(text) as { StartAt: string; States: Record<string, JsonState> };
+  refuseLocalMisreadings(stateMachines[name].definition, definition.States);
+  return definition;
+}
+
+/** The Choice rules that test a type or presence (`"IsNull": true`…). */
+const TYPE_TESTS = ['IsNull', 'IsPresent', 'IsNumeric', 'IsString', 'IsBoolean', 'IsTimestamp'];
+
+/** A Choice state's rules, nested And/Or/Not included. */
+function choiceRules(rules: unknown[] | undefined): Record<string, unknown>[] {
+  return (rules ?? []).flatMap((rule) => {
+    const r = rule as Record<string, unknown>;
+    const nested = [
+      ...((r.And as unknown[]) ?? []),
+      ...((r.Or as unknown[]) ?? []),
+      ...(r.Not ? [r.Not] : []),
+    ];
+    return [r, ...choiceRules(nested)];
+  });
+}
+
+/**
+ * Refuses two spellings that mean one thing on AWS and another in aws-local-stepfunctions 3.0, so a
+ * workflow can never behave differently in the two homes:
+ * - `"ResultPath": "$"` (the result replaces the input, as when ResultPath is left out): the library
+ *   writes the result under a key named `$` and keeps the input;
+ * - a type test that is false (`"IsNull": false`, "the value is not null"): the library never
+ *   matches it.
+ * Either made every paging loop (`$.cursor`) stop after its first page here and only here: the weekly
+ * summaries, the reminders and the alerts reached their first 50 founders and no more. Leave
+ * ResultPath out; test `"IsNull": true` and let Default take the other way.
+ */
+function refuseLocalMisreadings(file: string, states: Record<string, JsonState>): void {
+  for (const [stateName, state] of Object.entries(states)) {
+    const catchers = (state.Catch as { ResultPath?: unknown }[] | undefined) ?? [];
+    if (state.ResultPath === '$' || catchers.some((catcher) => catcher.ResultPath === '$'))
+      throw new Error(
+        `${file}: state ${stateName} has "ResultPath": "$"; leave ResultPath out (the same on AWS), the local Step Functions library mishandles "$"`,
+      );
+    for (const rule of choiceRules(state.Choices as unknown[] | undefined))
+      for (const test of TYPE_TESTS)
+        if (rule[test] === false)
+          throw new Error(
+            `${file}: state ${stateName} tests "${test}": false; test "${test}": true and let Default take the other way (the local Step Functions library never matches a false type test)`,
+          );
+    for (const nested of ['Iterator', 'ItemProcessor'] as const) {
+      const inner = state[nested] as { States?: Record<string, JsonState> } | undefined;
+      if (inner?.States) refuseLocalMisreadings(file, inner.States);
+    }
+    for (const branch of (state.Branches as { States: Record<string, JsonState> }[] | undefined) ?? [])
+      refuseLocalMisreadings(file, branch.States);
+  }
 }
 
 /** Every Task state (nested ones included) whose Resource is one of our functions, by state name. */

@@ -83,7 +83,7 @@ export const workflowSchedules = {
   },
   updateSummaries: {
     everyMinutes: 7 * 24 * 60,
-    input: { cursor: null, now: null },
+    input: { cursor: null, now: null, totals: null },
     description:
       'Emails each buyer, at most once a week, the updates to the contacts they bought (issue 20).',
     // At most one summary per founder and calendar week, however often it runs.
@@ -91,7 +91,7 @@ export const workflowSchedules = {
   },
   pipelineReminders: {
     everyMinutes: 24 * 60,
-    input: { cursor: null, now: null },
+    input: { cursor: null, now: null, totals: null },
     description:
       'Emails each founder, at most once a day, the next steps of their fundraising pipeline that are due (issue 36).',
     // At most one reminder per founder and UTC day, however often it runs.

@@ -8,7 +8,19 @@ const page = {
   cursor: z.nullable(z.string()),
   /** The run's instant: null on the first page (now), then the first page's, so one run is one week (one day). */
   now: z.nullable(z.iso.datetime({ offset: true })),
+  /** The counts of each outcome over the pages before this one (null on the first). */
+  totals: z.nullable(z.record(z.string(), z.number())),
 };
+
+/** The run's counts so far plus this page's: the execution's output says what the whole run did. */
+function addUp(
+  totals: Record<string, number> | null,
+  outcomes: Record<string, number>,
+): Record<string, number> {
+  const sum = { ...totals };
+  for (const [outcome, count] of Object.entries(outcomes)) sum[outcome] = (sum[outcome] ?? 0) + count;
+  return sum;
+}
 
 const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('summaryPage'), ...page }),
@@ -25,9 +37,9 @@ export const handler = taskHandler(taskInput, async (input) => {
   if (input.action === 'pipelineRemindersPage') {
     const { cursor, outcomes } = await sendPipelineRemindersPage({ cursor: input.cursor, now });
     logger.info('pipeline reminders page', { outcomes });
-    return { cursor, now: now.toISOString(), outcomes };
+    return { cursor, now: now.toISOString(), outcomes, totals: addUp(input.totals, outcomes) };
   }
   const { cursor, outcomes } = await sendUpdateSummariesPage({ cursor: input.cursor, now });
   logger.info('update summaries page', { outcomes });
-  return { cursor, now: now.toISOString(), outcomes };
+  return { cursor, now: now.toISOString(), outcomes, totals: addUp(input.totals, outcomes) };
 });

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SUMMARY_PAGE_SIZE } from '../../lambdas/lib/library/update-summaries';
 import { getCartDelivery } from '../../lambdas/lib/table/repositories/deliveries';
-import { claimUpdateSummary, getUpdateSummary } from '../../lambdas/lib/table/repositories/update-summaries';
+import {
+  claimUpdateSummary,
+  enrolForUpdateSummaries,
+  getUpdateSummary,
+} from '../../lambdas/lib/table/repositories/update-summaries';
 import { updateItem } from '../../lambdas/lib/table/table';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { isoWeek } from '../../shared/library/updates';
@@ -53,18 +58,46 @@ async function correctEmail(founder: Founder, email: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
+/** What the last run said it did (its output: the counts of each outcome), for a failure's message. */
+let lastRun = '';
+
 async function runSummaries(now: Date) {
   const input = { ...workflowSchedules.updateSummaries.input, now: now.toISOString() };
   const executionArn = await startWorkflow('updateSummaries', input);
   await expect
     .poll(async () => (await describeWorkflow(executionArn)).status, { timeout: 120_000, interval: 200 })
     .toBe('SUCCEEDED');
+  lastRun = (await describeWorkflow(executionArn)).output ?? '';
+}
+
+/** Why a founder may have got no summary: the run's counts and the founder's records, as the run read them. */
+const seenOf = async (founder: Founder) =>
+  JSON.stringify({
+    run: lastRun,
+    summary: await getUpdateSummary(founder.user.sub),
+    me: (await call('GET', '/me', { token: founder.user.token })).body,
+    library: (await call('GET', '/me/contacts', { token: founder.user.token })).body,
+  });
+
+/** The founder's summaries, expected `count`; a failure says what the run saw of them. */
+async function expectSummaries(founder: Founder, count: number) {
+  const summaries = await summariesTo(founder);
+  expect(summaries, summaries.length === count ? '' : await seenOf(founder)).toHaveLength(count);
+  return summaries;
 }
 
 const summariesTo = async (founder: Founder) =>
   (await emailsTo(founder.user.email)).filter((email) => email.subject.startsWith('Updates to'));
 
+/** Buyers ahead of every founder here in the index's order ('!' sorts before any user id): over a page. */
+const AHEAD = SUMMARY_PAGE_SIZE + 10;
+
 beforeAll(async () => {
+  // Every founder below is on a later page than these: a run reaches them only by paging on.
+  await enrolForUpdateSummaries(
+    Array.from({ length: AHEAD }, (_, i) => `!ahead-${u}-${String(i).padStart(3, '0')}`),
+    new Date().toISOString(),
+  );
   admin = await createUser({ admin: true });
   const labels = ['a', 'b', 'off', 'quiet', 'crashed', 'old'] as const;
   const bought = await Promise.all(labels.map(buy));
@@ -118,8 +151,7 @@ describe('the weekly summary of updates (connected)', () => {
     } finally {
       await sesRefusesTo([founders.b.user.email], false);
     }
-    const [toA] = await summariesTo(founders.a);
-    expect(await summariesTo(founders.a)).toHaveLength(1);
+    const [toA] = await expectSummaries(founders.a, 1);
     expect(toA?.subject).toBe('Updates to 1 of your contacts');
     const text = JSON.stringify(toA);
     expect(text).toContain(founders.a.name);
@@ -130,14 +162,20 @@ describe('the weekly summary of updates (connected)', () => {
     // Refused, off, nothing changed, a purchase over 12 months old, a week already claimed: none.
     for (const label of ['b', 'off', 'quiet', 'old', 'crashed'] as const)
       expect(await summariesTo(founders[label]), label).toHaveLength(0);
+    // The run's output counts every page: at least A sent, B refused and the buyers ahead of them
+    // (no profile, so no email) off; other files' buyers may add to each.
+    const { totals } = JSON.parse(lastRun) as { totals: Record<string, number> };
+    expect(totals.sent).toBeGreaterThanOrEqual(1);
+    expect(totals.refused).toBeGreaterThanOrEqual(1);
+    expect(totals.off).toBeGreaterThanOrEqual(AHEAD);
     // The refused week was given back.
     expect((await getUpdateSummary(founders.b.user.sub))?.lastSentWeek).not.toBe(isoWeek(T));
   }, 150_000);
 
   it('sends nobody a second summary in the same week on a re-run, and the refused founder gets theirs', async () => {
     await runSummaries(T);
-    expect(await summariesTo(founders.a)).toHaveLength(1);
-    expect(await summariesTo(founders.b)).toHaveLength(1);
+    await expectSummaries(founders.a, 1);
+    await expectSummaries(founders.b, 1);
     expect(JSON.stringify(await summariesTo(founders.b))).toContain(`now-${founders.b.u}@example.com`);
     for (const label of ['off', 'quiet', 'old', 'crashed'] as const)
       expect(await summariesTo(founders[label]), label).toHaveLength(0);
@@ -146,16 +184,9 @@ describe('the weekly summary of updates (connected)', () => {
   it("next week: only what changed since, and the crashed week's updates come late, not lost", async () => {
     await runSummaries(NEXT_WEEK);
     // Nothing new for A and B since their summaries: no email.
-    expect(await summariesTo(founders.a)).toHaveLength(1);
-    expect(await summariesTo(founders.b)).toHaveLength(1);
-    const toCrashed = await summariesTo(founders.crashed);
-    // What the run saw of this founder, should the email be missing (a failure says why).
-    const seen = async () =>
-      JSON.stringify({
-        summary: await getUpdateSummary(founders.crashed.user.sub),
-        library: (await call('GET', '/me/contacts', { token: founders.crashed.user.token })).body,
-      });
-    expect(toCrashed, toCrashed.length === 1 ? '' : await seen()).toHaveLength(1);
+    await expectSummaries(founders.a, 1);
+    await expectSummaries(founders.b, 1);
+    const toCrashed = await expectSummaries(founders.crashed, 1);
     expect(JSON.stringify(toCrashed)).toContain(`now-${founders.crashed.u}@example.com`);
 
     // A changes again: a second run that week sends A the new change only, then nothing more.
