@@ -1,5 +1,7 @@
 import { countries as countryFacts } from 'countries-list';
-import isoCountries from 'i18n-iso-countries';
+// The library alone (its `index`): the package's Node entry registers all of its 78 languages (700 KB
+// in every bundle that reads a place); the English names are the only ones used.
+import isoCountries from 'i18n-iso-countries/index';
 import english from 'i18n-iso-countries/langs/en.json';
 import { taxonomyKey } from './fold';
 
