@@ -118,9 +118,15 @@ function andInto(target: Bits, other: Bits): void {
  * `kind × 4 + field`; over several words an investor ranks by its worst word.
  */
 const KIND = { exact: 0, prefix: 1 } as const;
+/**
+ * A typo's kind. Of the words one edit away, the most used comes first, as "Did you mean" offers it:
+ * "hanah" is one edit from both Hana and Hannah, and a founder typing it more likely means the name
+ * more investors carry. One edit to the most used word 2, to another word 3, two edits 4.
+ */
+const typoKind = (distance: number, mostUsed: boolean) => (distance === 1 ? (mostUsed ? 2 : 3) : 4);
 const TAG_FIELD = 2;
 const tierOf = (kind: number, field: number) => kind * 4 + field;
-const TIERS = 16;
+const TIERS = 20;
 const NO_MATCH = 255;
 /** Words after this many are not searched (a box of 100 characters holds about that many words). */
 const MAX_WORDS = 10;
@@ -142,10 +148,19 @@ function matchWord(index: TextIndex, word: string): { ranges: TermRange[]; exact
     } else ranges.push({ from, to, kind: KIND.prefix });
   }
   const budget = typoBudget(word);
-  if (budget > 0)
-    for (const match of index.fuzzy(word, budget))
-      if (match.distance > 0 && (match.term < from || match.term >= to))
-        ranges.push({ from: match.term, to: match.term + 1, kind: 1 + match.distance });
+  if (budget > 0) {
+    const typos = index.fuzzy(word, budget).filter((m) => m.distance > 0 && (m.term < from || m.term >= to));
+    let mostUsed = -1;
+    for (const match of typos)
+      if (match.distance === 1 && (mostUsed < 0 || index.frequency(match.term) > index.frequency(mostUsed)))
+        mostUsed = match.term;
+    for (const match of typos)
+      ranges.push({
+        from: match.term,
+        to: match.term + 1,
+        kind: typoKind(match.distance, match.term === mostUsed),
+      });
+  }
   return { ranges, exact: from < to };
 }
 
@@ -156,7 +171,8 @@ function wordKind(typed: string, word: string): number {
   const budget = typoBudget(typed);
   if (budget === 0) return -1;
   const distance = editDistance(typed, word, budget);
-  return distance <= budget ? 1 + distance : -1;
+  // A tag or place is one value: no other word of it competes for the typo.
+  return distance <= budget ? typoKind(distance, true) : -1;
 }
 
 /** The closest word within reach for "did you mean": one edit from 3 letters, else the typo budget. */
@@ -169,7 +185,7 @@ interface Evaluation {
   /** Each matching investor's tier (its worst word's), beside `matched`. */
   matchedTiers: Uint8Array;
   bits: Bits;
-  /** The best kind any investor matched with (exact 0, prefix 1, typos 2-3), or NO_MATCH. */
+  /** The best kind any investor matched with (exact 0, prefix 1, typos 2-4), or NO_MATCH. */
   bestKind: number;
   /** Per word: whether it matched something exactly or as the start of a word. */
   wordExact: boolean[];

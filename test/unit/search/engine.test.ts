@@ -206,6 +206,26 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     expect(ranked('lindkvst')).toEqual([]); // two edits in an 8-letter word: one allowed
   });
 
+  it('ranks first, of the words one typo away, the one more investors carry (as "did you mean" offers it)', () => {
+    // "hanah" is one edit from Hana and from Hannah; more investors are called Hannah.
+    const names = SearchIndex.build([
+      investor('hana-a', { name: 'Hana Abe' }),
+      investor('hana-b', { name: 'Hana Baba' }),
+      investor('hannah-c', { name: 'Hannah Cole' }),
+      investor('hannah-d', { name: 'Hannah Dunn' }),
+      investor('hannah-e', { name: 'Hannah Eve' }),
+      investor('hanne-f', { name: 'Hanne Ford' }), // two edits: too far for 5 letters
+    ]);
+    const page = names.page({ q: 'hanah' }, 'name', null, 10);
+    expect(page.items.map((i) => i.id)).toEqual(['hannah-c', 'hannah-d', 'hannah-e', 'hana-a', 'hana-b']);
+    expect(page.didYouMean).toBe('hannah');
+    // Typed exactly, Hana is Hana.
+    expect(names.page({ q: 'hana' }, 'name', null, 10).items.map((i) => i.id).slice(0, 2)).toEqual([
+      'hana-a',
+      'hana-b',
+    ]);
+  });
+
   it('finds sectors, stages, places and types by any of their words, multi-word places and stages as phrases', () => {
     expect(ranked('payments')).toEqual(['jandro-bram']);
     expect(ranked('fintech')).toEqual(['jandro-bram']);
