@@ -220,10 +220,12 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     expect(page.items.map((i) => i.id)).toEqual(['hannah-c', 'hannah-d', 'hannah-e', 'hana-a', 'hana-b']);
     expect(page.didYouMean).toBe('hannah');
     // Typed exactly, Hana is Hana.
-    expect(names.page({ q: 'hana' }, 'name', null, 10).items.map((i) => i.id).slice(0, 2)).toEqual([
-      'hana-a',
-      'hana-b',
-    ]);
+    expect(
+      names
+        .page({ q: 'hana' }, 'name', null, 10)
+        .items.map((i) => i.id)
+        .slice(0, 2),
+    ).toEqual(['hana-a', 'hana-b']);
   });
 
   it('finds sectors, stages, places and types by any of their words, multi-word places and stages as phrases', () => {
