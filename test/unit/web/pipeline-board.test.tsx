@@ -2,33 +2,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PipelineEntry } from '../../../shared/api/pipeline';
 import { BOARD_HELP, PipelineBoard } from '../../../web/pages/pipeline/board';
 import { PipelineTable } from '../../../web/pages/pipeline/table';
+import { pipelineEntry } from './support/pipeline-entry';
 
 afterEach(cleanup);
 
-const entry = (overrides: Partial<PipelineEntry>): PipelineEntry => ({
-  id: 'prv-1',
-  kind: 'private',
-  investorId: null,
-  contactId: 'c1',
-  name: 'Ada Lovelace',
-  firm: 'Engines',
-  title: null,
-  stage: 'contacted',
-  passReason: null,
-  passNote: null,
-  notes: '',
-  amount: null,
-  nextStep: null,
-  nextStepDate: null,
-  version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  stageChangedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const entry = pipelineEntry;
 
 describe('the pipeline board', () => {
   it('moves a focused card one stage with the arrow keys, and not past the first column', () => {

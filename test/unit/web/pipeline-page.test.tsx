@@ -2,10 +2,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PipelineEntry } from '../../../shared/api/pipeline';
 import { conflictMessage } from '../../../shared/pipeline/stages';
 import { PipelinePage } from '../../../web/pages/pipeline/pipeline-page';
 import { setSignedInUser } from './support/amplify-auth-mock';
+import { pipelineEntry } from './support/pipeline-entry';
 import { answerFetch, renderPage } from './support/render';
 
 vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
@@ -15,26 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ada: PipelineEntry = {
-  id: 'prv-1',
-  kind: 'private',
-  investorId: null,
-  contactId: 'c1',
-  name: 'Ada Lovelace',
-  firm: 'Engines',
-  title: null,
-  stage: 'contacted',
-  passReason: null,
-  passNote: null,
-  notes: '',
-  amount: null,
-  nextStep: null,
-  nextStepDate: null,
-  version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  stageChangedAt: '2026-01-01T00:00:00.000Z',
-};
+const ada = pipelineEntry();
 
 describe('the pipeline page', () => {
   it('explains a move another window made first, and reloads the board when asked', async () => {
