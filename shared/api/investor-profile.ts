@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { groupDigits } from '../format/numbers';
 import {
   INVESTOR_PROFILE_STATUSES,
   investorProfileFieldsSchema,
@@ -119,7 +120,7 @@ export const profileFieldMessages = {
   stages: `Choose stages from the list: ${PROFILE_STAGES.join(', ')}.`,
   sectors: `You can list at most ${LIMITS.sectors} sectors.`,
   places: `You can list at most ${LIMITS.places} places of each kind.`,
-  cheque: `A cheque must be a whole number of US dollars from 0 to ${LIMITS.cheque.toLocaleString('en-US')}.`,
+  cheque: `A cheque must be a whole number of US dollars from 0 to ${groupDigits(LIMITS.cheque)}.`,
   leadOrFollow: 'Choose whether you lead rounds, follow, or both.',
   geographicFocus: `You can list at most ${PROFILE_FACT_LIMITS.places} places you invest in.`,
   portfolio: `You can list at most ${PROFILE_FACT_LIMITS.portfolio} portfolio companies.`,
@@ -129,7 +130,7 @@ export const profileFieldMessages = {
   stage: `A stage or round must be at most ${PROFILE_FACT_LIMITS.stage} characters, such as Seed or Series A.`,
   year: `A year must be a whole year from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}.`,
   date: 'A date must be a year, a month or a day, such as 2024, 2024-03 or 2024-03-15.',
-  thesis: `Your thesis can be at most ${PROFILE_FACT_LIMITS.thesis.toLocaleString('en-US')} characters.`,
+  thesis: `Your thesis can be at most ${groupDigits(PROFILE_FACT_LIMITS.thesis)} characters.`,
 } as const;
 
 const contactEmail = z.string().check(

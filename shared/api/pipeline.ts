@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart-investor';
+import { groupDigits } from '../format/numbers';
 import { IMPORT_PAGE_ROWS, MAX_IMPORT_ROWS } from '../pipeline/import-rows';
 import { PASS_REASONS, PIPELINE_STAGES } from '../pipeline/stages';
 import { projectIdParams } from './projects';
@@ -27,10 +28,7 @@ const notesSchema = multiLine(
   z
     .string()
     .check(
-      z.maxLength(
-        NOTES_MAX_LENGTH,
-        `Notes must be at most ${NOTES_MAX_LENGTH.toLocaleString('en-US')} characters.`,
-      ),
+      z.maxLength(NOTES_MAX_LENGTH, `Notes must be at most ${groupDigits(NOTES_MAX_LENGTH)} characters.`),
     ),
 );
 

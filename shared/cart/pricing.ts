@@ -87,7 +87,8 @@ export function priceCart(lineItemCount: number, paymentLinks: PaymentLinks): Ca
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Made on first use: nothing locale-aware runs while a function loads (shared/format/numbers.ts).
+let usd: Intl.NumberFormat | undefined;
 
 /**
  * Formats US cents as dollars with two decimals: 500 → '$5.00', 150000 → '$1,500.00'.
@@ -96,6 +97,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
  */
 export function formatUsd(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount in cents must be a whole number: ${cents}`);
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usd.format(cents / 100);
 }
 

@@ -3,6 +3,8 @@
  * may re-save or read a saved cart, and the record a save writes. The server prices the cart from its item
  * count; a price sent by the client is never read.
  */
+
+import { groupDigits } from '../format/numbers';
 import { messages } from '../messages';
 import type { CartStatus } from './cart';
 import type { ExportColumnKey } from './export';
@@ -27,7 +29,7 @@ export function investorsNotInDirectory(investorIds: readonly string[]): string 
  * Not in the spec (issue 14): more than 2,500 investors. The spec's 'No tier found for line item count'
  * is what pricing throws; a person saving a cart reads this.
  */
-export const CART_TOO_LARGE = `A cart can hold at most ${MAX_CART_ITEMS.toLocaleString('en-US')} contacts.`;
+export const CART_TOO_LARGE = `A cart can hold at most ${groupDigits(MAX_CART_ITEMS)} contacts.`;
 
 /** Not in the spec: re-saving a purchased cart, or someone else's. */
 export const CART_CANNOT_CHANGE =

@@ -1,13 +1,17 @@
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+// Made on first use: nothing locale-aware runs while a function loads (shared/format/numbers.ts).
+let compactUsd: Intl.NumberFormat | undefined;
 
 /** An amount in whole dollars, compact: `$250K`, `$1.5M`, `$2B`. */
-export const formatCompactUsd = (amount: number): string => compactUsd.format(amount);
+export const formatCompactUsd = (amount: number): string => {
+  compactUsd ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  return compactUsd.format(amount);
+};
 
 /**
  * An investor's cheque range as a founder reads it: `$250K–$1M`, `From $250K`, `Up to $1M`, a single

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { groupDigits } from '../format/numbers';
 import type { LeadOrFollow, PortfolioCompany, RecentInvestment } from '../investors/profile-facts';
 import { PROFILE_FACT_LIMITS } from '../investors/profile-facts';
 import type { InvestorRole } from '../investors/roles';
@@ -93,7 +94,7 @@ export const valueNoticeReasons = {
   secondCheckSize: 'a second, different amount for the same bound',
   leadsRounds: 'not a yes or no answer (or lead, follow or both)',
   website: 'not a web address (such as https://firm.example)',
-  thesisTooLong: `longer than ${PROFILE_FACT_LIMITS.thesis.toLocaleString('en-US')} characters: the thesis keeps the first ${PROFILE_FACT_LIMITS.thesis.toLocaleString('en-US')}`,
+  thesisTooLong: `longer than ${groupDigits(PROFILE_FACT_LIMITS.thesis)} characters: the thesis keeps the first ${groupDigits(PROFILE_FACT_LIMITS.thesis)}`,
   portfolioItem: 'details that are not a website, stage or year of the company',
   portfolioOverLimit: `past the first ${PROFILE_FACT_LIMITS.portfolio} portfolio companies`,
   investmentItem: 'details that are not a round, date or amount of the investment',

@@ -4,6 +4,8 @@
  * Pure: the board, the table, the server and the import all read it.
  */
 
+import { groupDigits } from '../format/numbers';
+
 export const PIPELINE_STAGES = [
   'toContact',
   'contacted',
@@ -56,7 +58,7 @@ export const pipelineMessages = {
   passReasonRequired: 'Choose why the investor passed before moving them to Passed.',
   otherReasonText: 'Say why the investor passed: "Other reason" needs a few words.',
   passReasonOnlyWhenPassed: 'A reason for a pass goes only with the stage Passed.',
-  full: `Your pipeline holds at most ${MAX_PIPELINE_ENTRIES.toLocaleString('en-US')} investors. Remove some before adding more.`,
+  full: `Your pipeline holds at most ${groupDigits(MAX_PIPELINE_ENTRIES)} investors. Remove some before adding more.`,
   notFound: 'This investor is not in your pipeline any more. Reload to see your pipeline as it is.',
   investorNotFound: 'This investor is not in the directory any more.',
 } as const;

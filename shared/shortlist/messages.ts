@@ -3,6 +3,8 @@
  * function (lambdas/lib/domain-errors.ts) reads them without bundling the API's schemas.
  */
 
+import { groupDigits } from '../format/numbers';
+
 /** A founder keeps at most this many saved searches (each costs the weekly alert a search). */
 export const MAX_SAVED_SEARCHES = 20;
 export const SAVED_SEARCH_NAME_MAX_LENGTH = 80;
@@ -19,7 +21,7 @@ export const shortlistMessages = {
   /** Not in the spec. */
   notFound: 'Saved search not found',
   /** Not in the spec. */
-  tooManyPasses: `You marked ${MAX_PASSES_PER_PROJECT.toLocaleString('en-US')} investors as not a fit for this project, the most one project keeps. Undo some to mark others.`,
+  tooManyPasses: `You marked ${groupDigits(MAX_PASSES_PER_PROJECT)} investors as not a fit for this project, the most one project keeps. Undo some to mark others.`,
   /** Not in the spec. */
   projectGone:
     'The project of this saved search was deleted. Delete the saved search, or save the shortlist of another project.',

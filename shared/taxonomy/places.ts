@@ -3,6 +3,7 @@ import { countries as countryFacts } from 'countries-list';
 // in every bundle that reads a place); the English names are the only ones used.
 import isoCountries from 'i18n-iso-countries/index';
 import english from 'i18n-iso-countries/langs/en.json';
+import { compareNamesEn } from '../format/numbers';
 import { taxonomyKey } from './fold';
 
 /**
@@ -71,7 +72,7 @@ export const COUNTRIES: readonly Country[] = Object.entries(officialNames)
     const name = DISPLAY_NAMES[code] ?? names[0] ?? code;
     return { code, name, names: [...new Set([name, ...names, ...(EXTRA_COUNTRY_NAMES[code] ?? []), code])] };
   })
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  .sort((a, b) => compareNamesEn(a.name, b.name));
 
 const countryByCode = new Map(COUNTRIES.map((country) => [country.code, country]));
 const countryByKey = new Map<string, Country>();

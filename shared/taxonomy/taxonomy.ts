@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compareNamesEn } from '../format/numbers';
 import { normalizeTag } from '../tags/normalize-tag';
 import { taxonomyKey } from './fold';
 import { DEFAULT_SECTORS, DEFAULT_STAGES, type TaxonomyEntrySeed } from './sectors';
@@ -72,7 +73,7 @@ export class Taxonomy {
       else list.push({ value: edit.value, label: edit.label, synonyms: [...edit.synonyms], added: true });
     }
     for (const kind of TAXONOMY_KINDS)
-      if (kind === 'sector') this.lists[kind].sort((a, b) => a.label.localeCompare(b.label, 'en'));
+      if (kind === 'sector') this.lists[kind].sort((a, b) => compareNamesEn(a.label, b.label));
     this.lookups = { sector: new Map(), stage: new Map() };
     for (const kind of TAXONOMY_KINDS) {
       const lookup = this.lookups[kind];

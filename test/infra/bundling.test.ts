@@ -82,6 +82,51 @@ describe('function bundles', () => {
     }
   });
 
+  it('loads every function without touching Intl or a locale-aware method (ICU loads at first use, on a request that needs it)', () => {
+    const guard = pathToFileURL(join(import.meta.dirname, 'support/locale-guard.mjs')).href;
+    const usesWhileLoading = (moduleUrl: string): string[] => {
+      const script = `globalThis.__loading = true;
+        await import(${JSON.stringify(moduleUrl)});
+        globalThis.__loading = false;
+        console.log(JSON.stringify(globalThis.__localeUses));`;
+      const output = execFileSync(
+        process.execPath,
+        ['--import', guard, '--input-type=module', '-e', script],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            AWS_REGION: 'us-east-1',
+            TABLE_NAME: 'bundle-test',
+            LOG_LEVEL: 'ERROR',
+          },
+          encoding: 'utf8',
+        },
+      );
+      return JSON.parse(output.trim().split('\n').at(-1) ?? 'null') as string[];
+    };
+    // The guard sees a module that formats a number as it loads.
+    const dir = mkdtempSync(join(tmpdir(), 'locale-guard-'));
+    try {
+      const formatsOnLoad = join(dir, 'formats-on-load.mjs');
+      writeFileSync(
+        formatsOnLoad,
+        "export const a = new Intl.NumberFormat('en-US').format(1); export const b = (1000).toLocaleString('en-US'); export const c = 'a'.localeCompare('b', 'en');",
+      );
+      expect(usesWhileLoading(pathToFileURL(formatsOnLoad).href).map((use) => use.split(' ')[0])).toEqual([
+        'Intl.NumberFormat',
+        'Number.prototype.toLocaleString',
+        'String.prototype.localeCompare',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    for (const fn of allFunctions())
+      expect(usesWhileLoading(pathToFileURL(join(bundleDir(fn), 'index.mjs')).href), fn.node.path).toEqual(
+        [],
+      );
+  });
+
   it('answers a bad request in plain English when run alone, as Lambda runs it (zod/mini loads no locale by itself)', () => {
     const directory = stack.api.functions.get('directory');
     if (!directory) throw new Error('no directory function');
