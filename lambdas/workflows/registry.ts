@@ -99,7 +99,7 @@ export const workflowSchedules = {
   },
   searchAlerts: {
     everyMinutes: 7 * 24 * 60,
-    input: { cursor: null, now: null },
+    input: { cursor: null, now: null, totals: null },
     description:
       'Emails each founder, at most once a week, the investors new in their saved searches (issue 35).',
     // At most one alert per founder and calendar week, however often it runs.

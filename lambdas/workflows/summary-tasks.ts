@@ -3,24 +3,15 @@ import { sendUpdateSummariesPage } from '../lib/library/update-summaries';
 import { logger } from '../lib/observability/logger';
 import { sendPipelineRemindersPage } from '../lib/pipeline/reminders';
 import { taskHandler } from '../lib/task-handler';
+import { addUp, pageTotals } from './page-totals';
 
 const page = {
   cursor: z.nullable(z.string()),
   /** The run's instant: null on the first page (now), then the first page's, so one run is one week (one day). */
   now: z.nullable(z.iso.datetime({ offset: true })),
   /** The counts of each outcome over the pages before this one (null on the first). */
-  totals: z.nullable(z.record(z.string(), z.number())),
+  totals: pageTotals,
 };
-
-/** The run's counts so far plus this page's: the execution's output says what the whole run did. */
-function addUp(
-  totals: Record<string, number> | null,
-  outcomes: Record<string, number>,
-): Record<string, number> {
-  const sum = { ...totals };
-  for (const [outcome, count] of Object.entries(outcomes)) sum[outcome] = (sum[outcome] ?? 0) + count;
-  return sum;
-}
 
 const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('summaryPage'), ...page }),

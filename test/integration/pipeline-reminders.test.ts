@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimPipelineReminder, getPipelineReminder } from '../../lambdas/lib/table/repositories/pipeline';
+import { REMINDER_PAGE_SIZE } from '../../lambdas/lib/pipeline/reminders';
+import {
+  claimPipelineReminder,
+  enrolForPipelineReminders,
+  getPipelineReminder,
+} from '../../lambdas/lib/table/repositories/pipeline';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { call, createUser, type TestUser } from './support/home';
 import { createProject } from './support/projects';
@@ -47,18 +52,37 @@ async function withNextStep(user: TestUser, name: string, date: string, stage?: 
   expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 }
 
+/** What the last run said it did (its output: the counts of each outcome over every page). */
+let lastRun = '';
+
 async function runReminders(now: Date) {
   const input = { ...workflowSchedules.pipelineReminders.input, now: now.toISOString() };
   const executionArn = await startWorkflow('pipelineReminders', input);
   await expect
     .poll(async () => (await describeWorkflow(executionArn)).status, { timeout: 120_000, interval: 200 })
     .toBe('SUCCEEDED');
+  lastRun = (await describeWorkflow(executionArn)).output ?? '';
 }
 
 const remindersTo = async (user: TestUser) =>
   (await emailsTo(user.email)).filter((email) => /due in your pipeline$/.test(email.subject));
 
+/** The founder's reminders, expected `count`; a failure says what the run counted and the founder's record. */
+async function expectReminders(user: TestUser, count: number) {
+  const reminders = await remindersTo(user);
+  const seen = async () => JSON.stringify({ run: lastRun, reminder: await getPipelineReminder(user.sub) });
+  expect(reminders, reminders.length === count ? '' : await seen()).toHaveLength(count);
+  return reminders;
+}
+
+/** Founders ahead of every founder here in the index's order ('!' sorts before any user id): over a page. */
+const AHEAD = REMINDER_PAGE_SIZE + 10;
+
 beforeAll(async () => {
+  // Every founder below is on a later page than these: a run reaches them only by paging on.
+  const at = new Date().toISOString();
+  for (let i = 0; i < AHEAD; i++)
+    await enrolForPipelineReminders(`!ahead-${u}-${String(i).padStart(3, '0')}`, at);
   const labels: Label[] = ['due', 'overdue', 'refused', 'off', 'later', 'crashed', 'passed'];
   const users = await Promise.all(labels.map(() => createUser()));
   labels.forEach((label, i) => {
@@ -105,8 +129,7 @@ describe('the daily next-step reminders', () => {
     } finally {
       await sesRefusesTo([founders.refused.email], false);
     }
-    const [toDue] = await remindersTo(founders.due);
-    expect(await remindersTo(founders.due)).toHaveLength(1);
+    const [toDue] = await expectReminders(founders.due, 1);
     expect(toDue?.subject).toBe('A next step is due in your pipeline');
     const text = JSON.stringify(toDue);
     expect(text).toContain(`Call Dana ${u}`);
@@ -117,13 +140,19 @@ describe('the daily next-step reminders', () => {
     for (const label of ['refused', 'off', 'later', 'crashed', 'passed'] as const)
       expect(await remindersTo(founders[label]), label).toHaveLength(0);
     expect((await getPipelineReminder(founders.refused.sub))?.lastSentDay).not.toBe(today);
+    // The run's output counts every page: at least Dana and Olu sent, Rae refused, and the founders
+    // ahead of them (no profile, so no email) off; other files' founders may add to each.
+    const { totals } = JSON.parse(lastRun) as { totals: Record<string, number> };
+    expect(totals.sent).toBeGreaterThanOrEqual(2);
+    expect(totals.refused).toBeGreaterThanOrEqual(1);
+    expect(totals.off).toBeGreaterThanOrEqual(AHEAD + 1);
   }, 150_000);
 
   it('sends nobody a second reminder the same day, and the refused founder gets theirs on the next run', async () => {
     await runReminders(new Date(T.getTime() + 3 * 3_600_000));
-    expect(await remindersTo(founders.due)).toHaveLength(1);
-    expect(await remindersTo(founders.overdue)).toHaveLength(1);
-    expect(await remindersTo(founders.refused)).toHaveLength(1);
+    await expectReminders(founders.due, 1);
+    await expectReminders(founders.overdue, 1);
+    await expectReminders(founders.refused, 1);
     for (const label of ['off', 'later', 'crashed', 'passed'] as const)
       expect(await remindersTo(founders[label]), label).toHaveLength(0);
   }, 150_000);
@@ -131,9 +160,9 @@ describe('the daily next-step reminders', () => {
   it('the next day: the steps still due again, once, and the one that came due', async () => {
     await runReminders(new Date(T.getTime() + DAY));
     await runReminders(new Date(T.getTime() + DAY + 60_000));
-    expect(await remindersTo(founders.due)).toHaveLength(2);
-    expect(await remindersTo(founders.later)).toHaveLength(1);
-    expect(await remindersTo(founders.crashed)).toHaveLength(1);
+    await expectReminders(founders.due, 2);
+    await expectReminders(founders.later, 1);
+    await expectReminders(founders.crashed, 1);
     expect(await remindersTo(founders.off)).toHaveLength(0);
     expect(await remindersTo(founders.passed)).toHaveLength(0);
   }, 300_000);

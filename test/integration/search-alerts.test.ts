@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimSearchAlert, getShortlistHeader } from '../../lambdas/lib/table/repositories/shortlists';
+import { ALERT_PAGE_SIZE } from '../../lambdas/lib/shortlist/search-alerts';
+import {
+  claimSearchAlert,
+  getShortlistHeader,
+  setSearchAlerts,
+} from '../../lambdas/lib/table/repositories/shortlists';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { isoWeek } from '../../shared/library/updates';
 import { PATIENCE_MS } from '../support/patience';
@@ -37,7 +42,14 @@ async function runAlerts(now: Date) {
     status = (await describeWorkflow(executionArn)).status;
   }
   expect(status).toBe('SUCCEEDED');
+  lastRun = (await describeWorkflow(executionArn)).output ?? '';
 }
+
+/** What the last run said it did (its output: the counts of each outcome over every page). */
+let lastRun = '';
+
+/** Founders ahead of every founder here in the index's order ('!' sorts before any user id): over a page. */
+const AHEAD = ALERT_PAGE_SIZE + 10;
 
 const alertsTo = async (label: Label) =>
   (await emailsTo(founders[label].email)).filter((email) => email.subject.includes('in your saved searches'));
@@ -51,6 +63,10 @@ async function save(label: Label, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
+  // Every founder below is on a later page than these: a run reaches them only by paging on.
+  const at = new Date().toISOString();
+  for (let i = 0; i < AHEAD; i++)
+    await setSearchAlerts(`!ahead-${u}-${String(i).padStart(3, '0')}`, true, at);
   const labels: Label[] = ['a', 'refused', 'off', 'quiet', 'crashed', 'shortlist'];
   const users = await Promise.all(labels.map(() => createUser()));
   labels.forEach((label, i) => {
@@ -110,6 +126,16 @@ describe('the weekly alert of saved searches', () => {
     expect(text).toContain(`New in a ${u} (Firm a ${u})`);
     expect(text).toMatch(/See them: http\S+\/saved-searches\/ss_\w+/);
     expect(text).toContain('turn off "Weekly new-investor emails"');
+  });
+
+  it('counts every page in the run’s output: the founders past the first page were reached', () => {
+    // At least a and the shortlist sent, the refused one refused, quiet with nothing new, and the
+    // founders ahead (no profile, so no email) with the one who turned it off; other files' add.
+    const { totals } = JSON.parse(lastRun) as { totals: Record<string, number> };
+    expect(totals.sent, lastRun).toBeGreaterThanOrEqual(2);
+    expect(totals.refused, lastRun).toBeGreaterThanOrEqual(1);
+    expect(totals.nothing, lastRun).toBeGreaterThanOrEqual(1);
+    expect(totals.off, lastRun).toBeGreaterThanOrEqual(AHEAD + 1);
   });
 
   it('lists a shortlist’s new investors by fit, leaving out those marked "Not a fit"', async () => {
