@@ -126,7 +126,8 @@ export const manifest = {
   directory: {
     description: 'The public directory: metadata, facets, search, profiles, portals (no contact details)',
     // IMPORTED#: a profile shows which contact kinds the imported record has (never a value).
-    // TAXONOMY: the admins' edits of the taxonomy, for the forms' lists (GET /taxonomy).
+    // TAXONOMY: the admins' edits of the taxonomy, for the forms' lists (GET /taxonomy) and a
+    // profile's stages in the taxonomy's spelling.
     table: { reads: ['INVESTOR#', 'IMPORTED#', 'TAG#', 'DIRECTORY', 'PORTAL#', 'TAXONOMY'] },
     searchIndex: 'read',
   },

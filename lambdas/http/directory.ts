@@ -13,6 +13,7 @@ import {
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { INVESTOR_ROLES, UNKNOWN_ROLE_KEY } from '../../shared/investors/roles';
 import { InvalidSearchCursorError } from '../../shared/search/engine';
+import { profileOnTaxonomy } from '../../shared/taxonomy/profile';
 import { onTaxonomy } from '../lib/directory/filters-on-taxonomy';
 import { currentSearchIndex } from '../lib/directory/search-index';
 import { BadRequestError, NotFoundError } from '../lib/errors';
@@ -27,6 +28,7 @@ import {
 } from '../lib/table/repositories/investors';
 import { getPortal } from '../lib/table/repositories/portals';
 import { getProfileSheet } from '../lib/table/repositories/profile-facts';
+import { loadTaxonomy } from '../lib/table/repositories/taxonomy';
 import { publicTaxonomyEndpoints } from './taxonomy-public';
 
 /** Directory and search: public routes that never carry a contact detail. */
@@ -96,7 +98,8 @@ export const handler = httpHandler('directory', {
       const investor = await getSearchableInvestor(params.investorId);
       if (!investor) throw new NotFoundError('Investor not found');
       const imported = await getImportedInvestor(investor.importedInvestorId);
-      return toProfile(investor, imported, await getProfileSheet(investor, imported));
+      const [sheet, taxonomy] = await Promise.all([getProfileSheet(investor, imported), loadTaxonomy()]);
+      return profileOnTaxonomy(toProfile(investor, imported, sheet), taxonomy);
     },
   }),
 

@@ -379,3 +379,22 @@ export function mapPlaces(countries: readonly string[], cities: readonly string[
   }
   return { countries: names, countryCodes: codes, cities: cityNames };
 }
+
+/**
+ * Where an investor says they invest ("Invests in": regions, countries and cities in one list), each
+ * on the taxonomy: a region by its name ("latam" → Latin America), a country by its display name ("US",
+ * "usa" → United States), a known city by its name; a place the taxonomy does not know is kept as
+ * written (mapPlaces' rule). Each place once, in the order given. Read, not stored: the sheet keeps
+ * what each source wrote.
+ */
+export function mapFocusPlaces(raws: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of raws) {
+    const written = raw.trim().replace(/\s+/g, ' ');
+    if (written === '') continue;
+    const name =
+      resolveRegion(written)?.name ?? resolveCountry(written)?.name ?? resolveCity(written)?.name ?? written;
+    keepOnce(out, name);
+  }
+  return out;
+}

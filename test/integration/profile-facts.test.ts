@@ -124,9 +124,10 @@ describe('profile facts from an import (connected)', () => {
         website: `facts-${u}.example.com`,
         lead: 'Both',
         ticket: '$250k',
-        investsIn: 'Portugal, Spain; Europe',
-        portfolio: 'Acme Robotics (acme.example, Seed, 2021); Globex (Series A, 2023)',
-        investments: 'Lumen Health (Series A, 2024-03, $4M)',
+        // Places and stages in the sources' spellings: the profile reads them on the taxonomy.
+        investsIn: 'portugal, ES; europe',
+        portfolio: 'Acme Robotics (acme.example, seed, 2021); Globex (Series D, 2023)',
+        investments: 'Lumen Health (series-a, 2024-03, $4M)',
         notes: `private note ${u}`,
       },
       SPRING,
@@ -147,7 +148,8 @@ describe('profile facts from an import (connected)', () => {
       geographicFocus: ['Portugal', 'Spain', 'Europe'],
       portfolio: [
         { name: 'Acme Robotics', website: 'https://acme.example', stage: 'Seed', year: 2021 },
-        { name: 'Globex', website: null, stage: 'Series A', year: 2023 },
+        // A round the taxonomy counts under a wider stage (Series C+) says which round it was.
+        { name: 'Globex', website: null, stage: 'Series D', year: 2023 },
       ],
       recentInvestments: [{ company: 'Lumen Health', round: 'Series A', date: '2024-03', amount: 4_000_000 }],
       profileConfirmed: {
@@ -336,8 +338,9 @@ describe('profile facts from the investor through the portal (connected)', () =>
       leadOrFollow: 'both',
       typicalCheque: 50_000,
       geographicFocus: ['Portugal', 'Spain'],
-      portfolio: [{ name: 'Orbit Labs', website: null, stage: 'Pre-seed', year: 2024 }],
-      recentInvestments: [{ company: 'Orbit Labs', round: 'Pre-seed', date: '2024-05', amount: 50_000 }],
+      // The investor wrote "Pre-seed": the profile reads it in the taxonomy's spelling.
+      portfolio: [{ name: 'Orbit Labs', website: null, stage: 'Pre-Seed', year: 2024 }],
+      recentInvestments: [{ company: 'Orbit Labs', round: 'Pre-Seed', date: '2024-05', amount: 50_000 }],
       profileConfirmed: {
         thesis: { by: 'investor', month },
         website: { by: 'investor', month },
