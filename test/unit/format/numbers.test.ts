@@ -6,7 +6,20 @@ import { DEFAULT_TAXONOMY } from '../../../shared/taxonomy/taxonomy';
 
 describe('whole numbers written without Intl (nothing locale-aware while a function loads)', () => {
   it.each([
-    0, 7, 80, 999, 1_000, 2_500, 25_000, 100_000, 999_999, 1_000_000, 1_234_567_890, -1, -1_000, -25_000,
+    0,
+    7,
+    80,
+    999,
+    1_000,
+    2_500,
+    25_000,
+    100_000,
+    999_999,
+    1_000_000,
+    1_234_567_890,
+    -1,
+    -1_000,
+    -25_000,
     Number.MAX_SAFE_INTEGER,
   ])('writes %i as toLocaleString("en-US") does', (n) => {
     expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
