@@ -10,6 +10,8 @@
  *   BENCH_ONLY=engines                 only the search engines side by side (bench/search-engine.ts)
  *   BENCH_ENGINE_ROWS=100000,1000000   the directory sizes the engines are compared at
  *   BENCH_ENGINES=today,ours,minisearch,orama   which engines (Orama only up to 100,000: see below)
+ *   BENCH_ENGINES_BLOCK=engines-million   the generated block of docs/performance.md the engines'
+ *                                      rows go to (default `engines`: the 100,000 comparison)
  *   BENCH_ONLY=shortlist               only the shortlist ranked for a raise (issue 35), ours, at
  *                                      BENCH_ENGINE_ROWS (its own generated block of docs/performance.md)
  *
@@ -592,7 +594,15 @@ async function withHome(run: (home: LocalHome) => Promise<void>) {
   }
 }
 
-const writeDocs = (block: string, name: 'results' | 'engines' | 'shortlist') =>
+/** The engines' block: `engines` (all four at 100,000), or `engines-million` (a million, a run of its own). */
+const ENGINES_BLOCK = (() => {
+  const name = process.env.BENCH_ENGINES_BLOCK ?? 'engines';
+  if (name !== 'engines' && name !== 'engines-million')
+    throw new Error(`BENCH_ENGINES_BLOCK must be engines or engines-million, not ${name}`);
+  return name;
+})();
+
+const writeDocs = (block: string, name: 'results' | 'engines' | 'engines-million' | 'shortlist') =>
   writeDocsBlock(DOCS, name, block);
 
 async function main() {
@@ -673,7 +683,7 @@ function finish(machineLine: string, started: number) {
     if (engineRows.length > 0)
       writeDocs(
         `Machine: ${machineLine}; run took ${seconds(performance.now() - started)}.\n\n${renderTable(engineRows)}`,
-        'engines',
+        ENGINES_BLOCK,
       );
     // The shortlist's rows (issue 35) have their own block too: BENCH_ONLY=shortlist writes it alone.
     if (shortlistRows.length > 0)
