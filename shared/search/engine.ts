@@ -627,10 +627,47 @@ export class SearchIndex {
       );
       const q = corrected.join(' ');
       if (q === evaluation.words.join(' ')) continue;
+      // One word: whether it finds someone is read from the index, not by searching it (a common
+      // word, such as a sector 40% of the directory carries, would cost a search of its own).
+      if (corrected.length === 1) {
+        if (this.findsExactly(corrected[0] as string)) return q;
+        continue;
+      }
       const again = this.evaluate(q);
       if (again && again.bestKind <= KIND.prefix) return q;
     }
     return null;
+  }
+
+  /**
+   * Whether one word finds some investor exactly or as the start of a word, as a search of it alone
+   * would (`bestKind` ≤ prefix): a name, firm or thesis word (every indexed word has an investor), or
+   * a tag or place at least one investor carries.
+   */
+  private findsExactly(word: string): boolean {
+    if (searchWords(word).length !== 1) return (this.evaluate(word)?.bestKind ?? NO_MATCH) <= KIND.prefix;
+    const [from, to] = this.text.prefixRange(word);
+    if (from < to) return true;
+    const [vFrom, vTo] = this.vocabularyWords.prefixRange(word);
+    const { postingStarts, postingDocs } = this.vocabularyWords.data;
+    for (let p = postingStarts[vFrom] as number; p < (postingStarts[vTo] as number); p++)
+      if (this.entryCarried(postingDocs[p] as number)) return true;
+    return false;
+  }
+
+  /** Whether any investor carries a vocabulary entry (one of its values). */
+  private entryCarried(entry: number): boolean {
+    const vocabulary = this.data.vocabulary;
+    const state = this.facetState[FACETS[vocabulary.facets[entry] as number] as Facet];
+    for (
+      let v = vocabulary.valueStarts[entry] as number;
+      v < (vocabulary.valueStarts[entry + 1] as number);
+      v++
+    ) {
+      const value = vocabulary.valueIds[v] as number;
+      if ((state.postingStarts[value + 1] as number) > (state.postingStarts[value] as number)) return true;
+    }
+    return false;
   }
 
   /** The indexed words (names, firms, thesis, tags and places) closest to a word: fewest edits, then the most used. */
@@ -730,19 +767,24 @@ export class SearchIndex {
     const key = `${sort}|${evaluation.words.join(' ')}|${JSON.stringify(others)}`;
     return this.rankedPages.get(key, () => {
       const narrow = this.match(others);
-      const lists: number[][] = Array.from({ length: TIERS }, () => []);
       const positions = sort === 'name' ? null : this.positionsOfUpdated();
-      for (let k = 0; k < evaluation.matched.length; k++) {
-        const ord = evaluation.matched[k] as number;
+      const { matched, matchedTiers } = evaluation;
+      // Counted first, then filled: typed arrays of their final size (a common word matches most of
+      // the directory, and growing lists of it cost more than the rest of the search).
+      const counts = new Uint32Array(TIERS);
+      for (let k = 0; k < matched.length; k++)
+        if (!narrow || has(narrow, matched[k] as number)) (counts[matchedTiers[k] as number] as number)++;
+      const buckets = Array.from(counts, (count) => new Uint32Array(count));
+      const filled = new Uint32Array(TIERS);
+      for (let k = 0; k < matched.length; k++) {
+        const ord = matched[k] as number;
         if (narrow && !has(narrow, ord)) continue;
-        (lists[evaluation.matchedTiers[k] as number] as number[]).push(
-          positions ? (positions[ord] as number) : ord,
-        );
+        const tier = matchedTiers[k] as number;
+        (buckets[tier] as Uint32Array)[(filled[tier] as number)++] = positions
+          ? (positions[ord] as number)
+          : ord;
       }
-      const buckets = lists.map((list) => {
-        const bucket = Uint32Array.from(list);
-        return positions ? bucket.sort() : bucket;
-      });
+      if (positions) for (const bucket of buckets) bucket.sort();
       return { buckets, total: buckets.reduce((sum, b) => sum + b.length, 0) };
     });
   }
@@ -1230,9 +1272,11 @@ function intersect(segments: readonly Segment[]): { ords: Uint32Array; tiers: Ui
   for (const segment of segments) if (segment.touched.length < driver.touched.length) driver = segment;
   const n = driver.tiers.length;
   if (driver.touched.length * 16 > n) {
-    // Many matches: a scan of the directory in order is cheaper than sorting them.
-    const ords: number[] = [];
-    const tiers: number[] = [];
+    // Many matches: a scan of the directory in order is cheaper than sorting them. At most the
+    // driver's matches: typed arrays of that size, cut to what is found.
+    const ords = new Uint32Array(driver.touched.length);
+    const tiers = new Uint8Array(driver.touched.length);
+    let found = 0;
     for (let ord = 0; ord < n; ord++) {
       if (driver.tiers[ord] === NO_MATCH) continue;
       let tier = 0;
@@ -1241,10 +1285,10 @@ function intersect(segments: readonly Segment[]): { ords: Uint32Array; tiers: Ui
         if (t > tier) tier = t;
       }
       if (tier === NO_MATCH) continue;
-      ords.push(ord);
-      tiers.push(tier);
+      ords[found] = ord;
+      tiers[found++] = tier;
     }
-    return { ords: Uint32Array.from(ords), tiers: Uint8Array.from(tiers) };
+    return { ords: ords.subarray(0, found), tiers: tiers.subarray(0, found) };
   }
   const packed: number[] = [];
   for (const ord of driver.touched) {

@@ -255,6 +255,11 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     // Nothing close enough, or a correction that would find nothing either.
     expect(index.page({ q: 'qqqqqqq' }, 'name', null, 10).didYouMean).toBeNull();
     expect(index.page({ q: 'jandor qqqqqqq' }, 'name', null, 10).didYouMean).toBeNull();
+    // A sector (one word) read from the index without searching it: offered when someone carries it,
+    // not when the taxonomy has it and nobody here does.
+    expect(index.page({ q: 'clmiate' }, 'name', null, 10).didYouMean).toBe('climate');
+    expect(index.page({ q: 'biotehc' }, 'name', null, 10)).toMatchObject({ total: 0, didYouMean: null });
+    expect(index.suggest('biotech')).toEqual([]);
   });
 
   it('pages through a ranked typo search without a gap or a duplicate, in either order', () => {
