@@ -317,6 +317,7 @@ export class SearchIndex {
    * pages, cheque ranges): the bench measures every call as if it were the first of its kind.
    */
   clearCaches(): void {
+    for (const index of [this.text, this.vocabularyWords, this.firmText]) index.forgetRecent();
     this.evaluations.clear();
     this.rankedPages.clear();
     this.chequeCache.clear();
@@ -531,7 +532,9 @@ export class SearchIndex {
 
   /** Puts a scratch array back, all NO_MATCH again (only what was touched is reset). */
   private release(segment: Segment): void {
-    for (const ord of segment.touched) segment.tiers[ord] = NO_MATCH;
+    // Many touched (a common word): one sequential fill is cheaper than as many scattered writes.
+    if (segment.touched.length * 16 > segment.tiers.length) segment.tiers.fill(NO_MATCH);
+    else for (const ord of segment.touched) segment.tiers[ord] = NO_MATCH;
     if (this.scratch.length < 8) this.scratch.push(segment.tiers);
   }
 
@@ -562,18 +565,22 @@ export class SearchIndex {
     const facet = FACETS[vocabulary.facets[entry] as number] as Facet;
     const state = this.facetState[facet];
     const tier = tierOf(kind, TAG_FIELD);
+    const { tiers, touched } = segment;
+    const { postingStarts, postingOrds } = state;
     for (
       let v = vocabulary.valueStarts[entry] as number;
       v < (vocabulary.valueStarts[entry + 1] as number);
       v++
     ) {
       const value = vocabulary.valueIds[v] as number;
-      for (
-        let p = state.postingStarts[value] as number;
-        p < (state.postingStarts[value + 1] as number);
-        p++
-      ) {
-        lower(segment, state.postingOrds[p] as number, tier);
+      const end = postingStarts[value + 1] as number;
+      for (let p = postingStarts[value] as number; p < end; p++) {
+        const ord = postingOrds[p] as number;
+        const held = tiers[ord] as number;
+        if (tier < held) {
+          if (held === NO_MATCH) touched.push(ord);
+          tiers[ord] = tier;
+        }
       }
     }
   }
@@ -1123,14 +1130,8 @@ export class SearchIndex {
     if (words.length === 0) return [];
     const out: Suggestion[] = [];
 
-    const evaluation = this.evaluate(q, 'names');
-    if (evaluation && limits.investors > 0) {
-      const best: number[][] = Array.from({ length: TIERS }, () => []);
-      for (let k = 0; k < evaluation.matched.length; k++) {
-        const list = best[evaluation.matchedTiers[k] as number] as number[];
-        if (list.length < limits.investors) list.push(evaluation.matched[k] as number);
-      }
-      for (const ord of best.flat().slice(0, limits.investors)) {
+    if (limits.investors > 0) {
+      for (const ord of this.bestNameMatches(words, limits.investors)) {
         out.push({
           kind: 'investor',
           label: stringAt(this.data.names, ord),
@@ -1188,6 +1189,66 @@ export class SearchIndex {
       });
     }
     return out;
+  }
+
+  /**
+   * The first `limit` investors whose names or firms match the typed words, best tier first, then in
+   * name order: the investors a suggestion shows. One short word (no typo allowed: a few letters
+   * typed) is read from the start of each matching word's postings, so the letters "ha" cost the
+   * words that begin with them, not the investors who carry those words (a fifth of the directory).
+   */
+  private bestNameMatches(words: readonly string[], limit: number): number[] {
+    const word = words[0] as string;
+    if (words.length === 1 && typoBudget(word) === 0) {
+      const { postingStarts, postingDocs, postingFields } = this.text.data;
+      const [from, to] = this.text.prefixRange(word);
+      const exact = from < to && this.text.term(from) === word;
+      // Tiers as evaluateWords gives them: kind × 4 + field, names (0) and firms (1) only.
+      const picked: number[] = [];
+      const seen = new Set<number>();
+      for (const { kind, field } of [
+        { kind: KIND.exact, field: 0 },
+        { kind: KIND.exact, field: 1 },
+        { kind: KIND.prefix, field: 0 },
+        { kind: KIND.prefix, field: 1 },
+      ]) {
+        if (picked.length >= limit) break;
+        const terms: [number, number] =
+          kind === KIND.exact ? (exact ? [from, from + 1] : [0, 0]) : [exact ? from + 1 : from, to];
+        // Every investor of a better tier is in `seen` here (that tier held fewer than the limit).
+        const want = limit - picked.length;
+        const candidates: number[] = [];
+        for (let t = terms[0]; t < terms[1]; t++) {
+          let taken = 0;
+          for (
+            let p = postingStarts[t] as number;
+            p < (postingStarts[t + 1] as number) && taken < want;
+            p++
+          ) {
+            const ord = postingDocs[p] as number;
+            if (postingFields[p] !== field || seen.has(ord)) continue;
+            candidates.push(ord);
+            taken++;
+          }
+        }
+        const ordered = [...new Set(candidates)].sort((a, b) => a - b).slice(0, want);
+        for (const ord of ordered) {
+          picked.push(ord);
+          seen.add(ord);
+        }
+        // The rest of this tier's investors are not needed: the limit is reached, or none is left.
+        if (ordered.length < want) continue;
+      }
+      return picked;
+    }
+    const evaluation = this.evaluate(words.join(' '), 'names');
+    if (!evaluation) return [];
+    const best: number[][] = Array.from({ length: TIERS }, () => []);
+    for (let k = 0; k < evaluation.matched.length; k++) {
+      const list = best[evaluation.matchedTiers[k] as number] as number[];
+      if (list.length < limit) list.push(evaluation.matched[k] as number);
+    }
+    return best.flat().slice(0, limit);
   }
 
   /** Documents of a small index (firms, vocabulary entries) where every typed word matches a word, with their tier. */
@@ -1277,6 +1338,16 @@ function intersect(segments: readonly Segment[]): { ords: Uint32Array; tiers: Ui
     const ords = new Uint32Array(driver.touched.length);
     const tiers = new Uint8Array(driver.touched.length);
     let found = 0;
+    if (segments.length === 1) {
+      const only = driver.tiers;
+      for (let ord = 0; ord < n; ord++) {
+        const tier = only[ord] as number;
+        if (tier === NO_MATCH) continue;
+        ords[found] = ord;
+        tiers[found++] = tier;
+      }
+      return { ords: ords.subarray(0, found), tiers: tiers.subarray(0, found) };
+    }
     for (let ord = 0; ord < n; ord++) {
       if (driver.tiers[ord] === NO_MATCH) continue;
       let tier = 0;

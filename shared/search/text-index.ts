@@ -135,9 +135,16 @@ export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a 
 /** Read access to a built index. */
 export class TextIndex {
   readonly size: number;
+  /** The last few `fuzzy` answers: a search asks for a word's typos more than once (its matches, "did you mean"). */
+  private readonly recentFuzzy = new Map<string, FuzzyMatch[]>();
 
   constructor(readonly data: TextIndexData) {
     this.size = data.termStarts.length - 1;
+  }
+
+  /** Forgets the kept `fuzzy` answers (the index's `clearCaches`). */
+  forgetRecent(): void {
+    this.recentFuzzy.clear();
   }
 
   term(t: number): string {
@@ -197,7 +204,17 @@ export class TextIndex {
    * Every term within `maxEdits` edits of `word` (insertions, deletions, substitutions and swaps of
    * two adjacent letters), with its distance. The term equal to `word` is among them (distance 0).
    */
-  fuzzy(word: string, maxEdits: number): FuzzyMatch[] {
+  fuzzy(word: string, maxEdits: number): readonly FuzzyMatch[] {
+    const key = `${maxEdits}|${word}`;
+    const held = this.recentFuzzy.get(key);
+    if (held) return held;
+    const found = this.fuzzyWalk(word, maxEdits);
+    if (this.recentFuzzy.size >= 16) this.recentFuzzy.delete(this.recentFuzzy.keys().next().value as string);
+    this.recentFuzzy.set(key, found);
+    return found;
+  }
+
+  private fuzzyWalk(word: string, maxEdits: number): FuzzyMatch[] {
     const out: FuzzyMatch[] = [];
     const { terms, termStarts } = this.data;
     const m = word.length;

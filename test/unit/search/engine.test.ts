@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import { type IndexedInvestor, InvalidSearchCursorError, SearchIndex } from '../../../shared/search/engine';
 import type { SearchFilters } from '../../../shared/search/filters';
-import { foldText } from '../../../shared/search/fold';
+import { foldText, searchWords } from '../../../shared/search/fold';
 import { vocabularyOf } from '../../../shared/search/vocabulary';
 import { blankCard } from '../support/cards';
 
@@ -282,6 +282,41 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     const typed = index.page({ q: 'jandro' }, 'name', null, 1).cursor;
     expect(() => index.page({ q: 'jandro' }, 'name', plain, 1)).toThrow(InvalidSearchCursorError);
     expect(() => index.page({}, 'name', typed, 1)).toThrow(InvalidSearchCursorError);
+  });
+
+  it('suggests, for a few letters, the investors a search of names and firms ranks first (read from the postings)', () => {
+    const firsts = ['Hana', 'Hannah', 'Hal', 'Harold', 'Ada', 'Adam', 'Adrian'];
+    const lasts = ['Hale', 'Harper', 'Adams', 'Haddad', 'Smith'];
+    const firms = ['Harbor Capital', 'Ada Ventures', 'Hale Partners', 'Blue Fund'];
+    const many = SearchIndex.build(
+      firsts.flatMap((first, i) =>
+        lasts.flatMap((last, j) =>
+          firms.map((firmName, k) => investor(`p${i}-${j}-${k}`, { name: `${first} ${last}`, firmName })),
+        ),
+      ),
+    );
+    const inNameOrder = many.page({}, 'name', null, 500).items;
+    // The tier of a search of names and firms: an exact word before the start of one, a name before a firm.
+    const tierOf = (word: string, card: (typeof inNameOrder)[number]) => {
+      const best = (text: string | null | undefined, field: number) =>
+        Math.min(
+          ...searchWords(text ?? '').map((w) => (w === word ? field : w.startsWith(word) ? 4 + field : 99)),
+        );
+      return Math.min(best(card.name, 0), best(card.firmName, 1));
+    };
+    for (const q of ['h', 'ha', 'han', 'hal', 'har', 'ad', 'ada', 'a', 'b', 'bl', 'hale', 'smi', 'zz']) {
+      const expected = inNameOrder
+        .map((card, position) => ({ id: card.id, tier: tierOf(q, card), position }))
+        .filter((c) => c.tier < 99)
+        .sort((a, b) => a.tier - b.tier || a.position - b.position)
+        .slice(0, 4)
+        .map((c) => c.id);
+      const shown = many
+        .suggest(q)
+        .filter((s) => s.kind === 'investor')
+        .map((s) => s.value);
+      expect(shown, q).toEqual(expected);
+    }
   });
 
   it('suggests investors, firms and the values the words name, as a founder types', () => {

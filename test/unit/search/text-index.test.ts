@@ -66,7 +66,7 @@ describe('the word index', () => {
     'ada',
   ];
   const index = indexOf(words);
-  const termsOf = (list: { term: number }[]) => list.map((m) => index.term(m.term)).sort();
+  const termsOf = (list: readonly { term: number }[]) => list.map((m) => index.term(m.term)).sort();
 
   it('finds a word exactly and the words a prefix starts', () => {
     expect(index.term(index.find('jan'))).toBe('jan');
