@@ -630,7 +630,7 @@ export class SearchIndex {
     const tries = wrong === 1 ? Math.max(...candidates.map((list) => list.length)) : 1;
     for (let t = 0; t < tries; t++) {
       const corrected = candidates.map(
-        (list, i) => list[Math.min(t, list.length - 1)] ?? evaluation.words[i],
+        (list, i) => list[Math.min(t, list.length - 1)] ?? (evaluation.words[i] as string),
       );
       const q = corrected.join(' ');
       if (q === evaluation.words.join(' ')) continue;
@@ -640,6 +640,8 @@ export class SearchIndex {
         if (this.findsExactly(corrected[0] as string)) return q;
         continue;
       }
+      // Words that name a tag or place someone carries ("san francisco"): found, as a search would.
+      if (this.namesCarriedPhrase(corrected)) return q;
       const again = this.evaluate(q);
       if (again && again.bestKind <= KIND.prefix) return q;
     }
@@ -660,6 +662,16 @@ export class SearchIndex {
     for (let p = postingStarts[vFrom] as number; p < (postingStarts[vTo] as number); p++)
       if (this.entryCarried(postingDocs[p] as number)) return true;
     return false;
+  }
+
+  /**
+   * Whether all the words are one phrase of the vocabulary that names, exactly or by its start, an
+   * entry someone carries: a search of them then finds that investor with the phrase's kind.
+   */
+  private namesCarriedPhrase(words: readonly string[]): boolean {
+    const phrase = this.phraseAt(words, 0, matchWord(this.vocabularyWords, words[0] as string).ranges);
+    if (!phrase || phrase.length !== words.length) return false;
+    return phrase.entries.some(({ entry, kind }) => kind <= KIND.prefix && this.entryCarried(entry));
   }
 
   /** Whether any investor carries a vocabulary entry (one of its values). */

@@ -260,6 +260,9 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     expect(index.page({ q: 'clmiate' }, 'name', null, 10).didYouMean).toBe('climate');
     expect(index.page({ q: 'biotehc' }, 'name', null, 10)).toMatchObject({ total: 0, didYouMean: null });
     expect(index.suggest('biotech')).toEqual([]);
+    // Two words naming a place someone carries, read from the vocabulary; a name and a typo searched.
+    expect(index.page({ q: 'sao paolo' }, 'name', null, 10).didYouMean).toBe('sao paulo');
+    expect(index.page({ q: 'ada jandor' }, 'name', null, 10).didYouMean).toBe('ada jandro');
   });
 
   it('pages through a ranked typo search without a gap or a duplicate, in either order', () => {
