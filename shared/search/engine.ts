@@ -527,13 +527,18 @@ export class SearchIndex {
 
   /** A scratch array of tiers (all NO_MATCH) and the list of investors it will touch. */
   private segment(): Segment {
-    return { tiers: this.scratch.pop() ?? new Uint8Array(this.size).fill(NO_MATCH), touched: [] };
+    return {
+      tiers: this.scratch.pop() ?? new Uint8Array(this.size).fill(NO_MATCH),
+      touched: [],
+      count: 0,
+      dense: false,
+    };
   }
 
   /** Puts a scratch array back, all NO_MATCH again (only what was touched is reset). */
   private release(segment: Segment): void {
     // Many touched (a common word): one sequential fill is cheaper than as many scattered writes.
-    if (segment.touched.length * 16 > segment.tiers.length) segment.tiers.fill(NO_MATCH);
+    if (segment.dense || segment.count * 16 > segment.tiers.length) segment.tiers.fill(NO_MATCH);
     else for (const ord of segment.touched) segment.tiers[ord] = NO_MATCH;
     if (this.scratch.length < 8) this.scratch.push(segment.tiers);
   }
@@ -542,7 +547,8 @@ export class SearchIndex {
   private lowerByText(segment: Segment, ranges: readonly TermRange[], scope: 'all' | 'names'): void {
     const { postingStarts, postingDocs, postingFields } = this.text.data;
     const maxField = scope === 'names' ? 1 : 3;
-    const { tiers, touched } = segment;
+    const { tiers, touched, dense } = segment;
+    let added = 0;
     for (const range of ranges) {
       const base = range.kind * 4;
       for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
@@ -552,11 +558,15 @@ export class SearchIndex {
         const tier = base + field;
         const held = tiers[ord] as number;
         if (tier < held) {
-          if (held === NO_MATCH) touched.push(ord);
+          if (held === NO_MATCH) {
+            added++;
+            if (!dense) touched.push(ord);
+          }
           tiers[ord] = tier;
         }
       }
     }
+    segment.count += added;
   }
 
   /** Lowers the tier of every investor a vocabulary entry selects. */
@@ -565,24 +575,34 @@ export class SearchIndex {
     const facet = FACETS[vocabulary.facets[entry] as number] as Facet;
     const state = this.facetState[facet];
     const tier = tierOf(kind, TAG_FIELD);
-    const { tiers, touched } = segment;
     const { postingStarts, postingOrds } = state;
-    for (
-      let v = vocabulary.valueStarts[entry] as number;
-      v < (vocabulary.valueStarts[entry + 1] as number);
-      v++
-    ) {
+    const from = vocabulary.valueStarts[entry] as number;
+    const to = vocabulary.valueStarts[entry + 1] as number;
+    // A tag most of the directory carries: the segment is read by a scan, so nobody is noted.
+    let carriers = 0;
+    for (let v = from; v < to; v++) {
+      const value = vocabulary.valueIds[v] as number;
+      carriers += (postingStarts[value + 1] as number) - (postingStarts[value] as number);
+    }
+    if (carriers * 16 > segment.tiers.length) segment.dense = true;
+    const { tiers, touched, dense } = segment;
+    let added = 0;
+    for (let v = from; v < to; v++) {
       const value = vocabulary.valueIds[v] as number;
       const end = postingStarts[value + 1] as number;
       for (let p = postingStarts[value] as number; p < end; p++) {
         const ord = postingOrds[p] as number;
         const held = tiers[ord] as number;
         if (tier < held) {
-          if (held === NO_MATCH) touched.push(ord);
+          if (held === NO_MATCH) {
+            added++;
+            if (!dense) touched.push(ord);
+          }
           tiers[ord] = tier;
         }
       }
     }
+    segment.count += added;
   }
 
   /**
@@ -1323,13 +1343,21 @@ function hashBytes(bytes: Uint8Array, from: number, to: number): number {
 
 interface Segment {
   tiers: Uint8Array;
+  /** The investors lowered from NO_MATCH, unless `dense`. */
   touched: number[];
+  /** How many investors it holds. */
+  count: number;
+  /** Most of the directory may be in it (a common tag): `touched` is not kept, the segment is scanned. */
+  dense: boolean;
 }
 
 function lower(segment: Segment, ord: number, tier: number): void {
   const held = segment.tiers[ord] as number;
   if (tier < held) {
-    if (held === NO_MATCH) segment.touched.push(ord);
+    if (held === NO_MATCH) {
+      segment.count++;
+      if (!segment.dense) segment.touched.push(ord);
+    }
     segment.tiers[ord] = tier;
   }
 }
@@ -1341,14 +1369,14 @@ function lower(segment: Segment, ord: number, tier: number): void {
  */
 function intersect(segments: readonly Segment[]): { ords: Uint32Array; tiers: Uint8Array } {
   if (segments.length === 0) return { ords: new Uint32Array(0), tiers: new Uint8Array(0) };
+  const n = (segments[0] as Segment).tiers.length;
   let driver = segments[0] as Segment;
-  for (const segment of segments) if (segment.touched.length < driver.touched.length) driver = segment;
-  const n = driver.tiers.length;
-  if (driver.touched.length * 16 > n) {
+  for (const segment of segments) if (segment.count < driver.count) driver = segment;
+  if (driver.dense || driver.count * 16 > n) {
     // Many matches: a scan of the directory in order is cheaper than sorting them. At most the
     // driver's matches: typed arrays of that size, cut to what is found.
-    const ords = new Uint32Array(driver.touched.length);
-    const tiers = new Uint8Array(driver.touched.length);
+    const ords = new Uint32Array(driver.count);
+    const tiers = new Uint8Array(driver.count);
     let found = 0;
     if (segments.length === 1) {
       const only = driver.tiers;
