@@ -47,6 +47,21 @@ function bundleDir(fn: ReturnType<typeof allFunctions>[number]): string {
   return join(assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
 }
 
+/** Runs an ES module script in a fresh Node process with the environment a function starts with. */
+const runAsLambda = (script: string, nodeOptions: string[] = []): string =>
+  execFileSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      AWS_REGION: 'us-east-1',
+      TABLE_NAME: 'bundle-test',
+      LOG_LEVEL: 'ERROR',
+    },
+    encoding: 'utf8',
+  });
+
+/** The JSON a script printed last. */
+const lastLineOf = (output: string): unknown => JSON.parse(output.trim().split('\n').at(-1) ?? 'null');
+
 describe('function bundles', () => {
   it('bundles every function as a minified ESM module with a source map and no outside imports', () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
@@ -89,20 +104,7 @@ describe('function bundles', () => {
         await import(${JSON.stringify(moduleUrl)});
         globalThis.__loading = false;
         console.log(JSON.stringify(globalThis.__localeUses));`;
-      const output = execFileSync(
-        process.execPath,
-        ['--import', guard, '--input-type=module', '-e', script],
-        {
-          env: {
-            PATH: process.env.PATH ?? '',
-            AWS_REGION: 'us-east-1',
-            TABLE_NAME: 'bundle-test',
-            LOG_LEVEL: 'ERROR',
-          },
-          encoding: 'utf8',
-        },
-      );
-      return JSON.parse(output.trim().split('\n').at(-1) ?? 'null') as string[];
+      return lastLineOf(runAsLambda(script, ['--import', guard])) as string[];
     };
     // The guard sees a module that formats a number as it loads.
     const dir = mkdtempSync(join(tmpdir(), 'locale-guard-'));
@@ -144,16 +146,7 @@ describe('function bundles', () => {
       const context = { functionName: 'directory', awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 };
       const result = await handler(${JSON.stringify(event)}, context);
       console.log(JSON.stringify(result));`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        AWS_REGION: 'us-east-1',
-        TABLE_NAME: 'bundle-test',
-        LOG_LEVEL: 'ERROR',
-      },
-      encoding: 'utf8',
-    });
-    const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
+    const result = lastLineOf(runAsLambda(script)) as {
       statusCode: number;
       body: string;
     };
