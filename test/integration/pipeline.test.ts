@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newEntry } from '../../lambdas/lib/pipeline/pipeline';
 import { batchWrite, putRequest } from '../../lambdas/lib/table/batch';
 import { pipelineEntryModel } from '../../lambdas/lib/table/models';
 import { listEntries, listMoves } from '../../lambdas/lib/table/repositories/pipeline';
@@ -236,27 +237,21 @@ describe('a project pipeline', () => {
     await batchWrite(
       Array.from({ length: MAX_PIPELINE_ENTRIES }, (_, i) =>
         putRequest(
-          pipelineEntryModel.toItem({
-            projectId: project,
-            id: `prv-filler${i}`,
-            kind: 'private',
-            investorId: null,
-            contactId: `filler${i}`,
-            name: `Filler ${i}`,
-            firm: null,
-            title: null,
-            stage: 'toContact',
-            passReason: null,
-            passNote: null,
-            notes: '',
-            amount: null,
-            nextStep: null,
-            nextStepDate: null,
-            version: 1,
-            createdAt: now,
-            updatedAt: now,
-            stageChangedAt: now,
-          }),
+          pipelineEntryModel.toItem(
+            newEntry(
+              project,
+              {
+                id: `prv-filler${i}`,
+                kind: 'private',
+                investorId: null,
+                contactId: `filler${i}`,
+                name: `Filler ${i}`,
+                firm: null,
+                title: null,
+              },
+              now,
+            ),
+          ),
         ),
       ),
     );

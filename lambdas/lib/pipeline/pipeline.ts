@@ -80,7 +80,8 @@ export async function readPipeline(projectId: string, userId: string) {
   };
 }
 
-function newEntry(
+/** A new entry of a project's pipeline: the given fields, the rest as an entry starts (To contact, version 1). */
+export function newEntry(
   projectId: string,
   fields: Pick<PipelineEntryItem, 'id' | 'kind' | 'investorId' | 'contactId' | 'name' | 'firm' | 'title'> &
     Partial<Pick<PipelineEntryItem, 'stage' | 'notes' | 'amount' | 'nextStep' | 'nextStepDate'>>,

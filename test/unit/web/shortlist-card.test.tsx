@@ -7,6 +7,7 @@ import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { NOT_A_FIT, pointsText, ShortlistCard } from '../../../web/components/shortlist-card';
 import { blankCard } from '../support/cards';
 import { setSignedInUser } from './support/amplify-auth-mock';
+import { pipelineEntry } from './support/pipeline-entry';
 import { answerFetch, renderPage } from './support/render';
 
 vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
@@ -126,26 +127,18 @@ describe('a shortlist card', () => {
             body: {
               data: {
                 created: true,
-                entry: {
+                entry: pipelineEntry({
                   id: 'pe_1',
                   kind: 'directory',
                   investorId: 'inv_1',
                   contactId: null,
                   name: 'Felix Köhler',
                   firm: null,
-                  title: null,
                   stage: 'toContact',
-                  passReason: null,
-                  passNote: null,
-                  notes: '',
-                  amount: null,
-                  nextStep: null,
-                  nextStepDate: null,
-                  version: 1,
                   createdAt: at,
                   updatedAt: at,
                   stageChangedAt: at,
-                },
+                }),
               },
             },
           };
