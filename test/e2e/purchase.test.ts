@@ -18,10 +18,13 @@ describe('purchase in Chromium against the local home', () => {
     // Investors with an email: the admin's correction below changes the first one's bought email.
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=agtech&has=email`);
     await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
+    const cards = page.locator('article.investor-card');
+    // The heading shows before the results arrive: the names are read once three cards are there.
+    await cards.nth(2).locator('h2').waitFor();
     const names = (await page.locator('article.investor-card h2').allTextContents())
       .slice(0, 3)
       .map((n) => n.trim());
-    const cards = page.locator('article.investor-card');
+    expect(names).toHaveLength(3);
     const firstProfile =
       (await cards.nth(0).locator('a[href^="/investors/"]').first().getAttribute('href')) ?? '';
     const firstInvestorId = firstProfile.split('/').pop() ?? '';
