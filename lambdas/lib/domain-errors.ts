@@ -1,12 +1,12 @@
-import { FREE_UPDATES_ENDED } from '../../shared/api/account';
 import { ALREADY_IN_LIBRARY, CREDIT_INVESTOR_NOT_FOUND, NO_CREDITS } from '../../shared/api/credits';
-import { INVALID_CURSOR } from '../../shared/api/paging';
-import { PODCAST_LIMIT_REACHED } from '../../shared/api/podcasts';
 import {
+  FREE_UPDATES_ENDED,
+  PODCAST_LIMIT_REACHED,
   REPORT_ALREADY_OPEN,
   REPORT_ALREADY_RESOLVED,
   REPORT_BEING_RESOLVED,
-} from '../../shared/api/reports';
+} from '../../shared/api/error-messages';
+import { INVALID_CURSOR } from '../../shared/api/paging';
 import { CART_CANNOT_CHANGE } from '../../shared/cart/saved-cart';
 import { shortlistMessages } from '../../shared/shortlist/messages';
 import { BadRequestError, ConflictError, type HttpError, NotFoundError } from './errors';

@@ -6,7 +6,10 @@ import {
   LIBRARY_SORTS,
   SORT_DIRECTIONS,
 } from '../library/library-query';
+import { FREE_UPDATES_ENDED } from './error-messages';
 import { pageQuery } from './paging';
+
+export { FREE_UPDATES_ENDED };
 
 /** GET /me: the caller's user record and profile, created on first use. */
 export const meResponse = z.object({
@@ -140,9 +143,6 @@ export const refreshedCsvResponse = z.object({
   csv: z.string(),
 });
 export type RefreshedCsvResponse = z.infer<typeof refreshedCsvResponse>;
-
-/** The message when free updates of a purchase ended. */
-export const FREE_UPDATES_ENDED = 'Free updates of this purchase ended 12 months after it was bought.';
 
 /** PUT /me/update-emails: turns the weekly summary of updates on or off. */
 export const updateEmailsBody = z.strictObject({

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { CART_STATUSES } from '../cart/cart';
 import { PURCHASE_STATES } from '../cart/purchase-state';
+import { type UnmatchedPaymentView, unmatchedPaymentSchema } from '../cart/unmatched-payment';
 import { fieldMergerActionSchema, mergeableFieldSchema } from '../curation/field-merger';
+import { CURATION_JOB_STATUSES, type CurationJob, curationJobSchema } from '../curation/job';
 import { curationRuleSchema } from '../curation/rules';
 import { profileSheetSchema } from '../investors/profile-facts';
 import { contactSheetSchema } from '../investors/provenance';
@@ -9,6 +11,14 @@ import { importedInvestorSchema, searchableInvestorSchema } from '../investors/t
 import { profileFactFields, thesisField, websiteField } from './investor-profile';
 import { pageQuery } from './paging';
 import { singleLine } from './text';
+
+export {
+  CURATION_JOB_STATUSES,
+  type CurationJob,
+  curationJobSchema,
+  type UnmatchedPaymentView,
+  unmatchedPaymentSchema,
+};
 
 /** GET /admin/imported-investors?email=…: the mapping debugger's lookup by email. */
 export const importedInvestorByEmailQuery = z.object({
@@ -113,29 +123,6 @@ export const fieldMergerBody = z.strictObject({
 });
 export type FieldMergerBody = z.infer<typeof fieldMergerBody>;
 
-/**
- * A field-merger run (issue 19): a workflow that edits the investors holding the values a batch at a
- * time, then aggregates, so the value list and the home page show the result when it succeeds.
- */
-export const CURATION_JOB_STATUSES = ['running', 'succeeded', 'failed'] as const;
-export const curationJobSchema = z.object({
-  id: z.string(),
-  status: z.enum(CURATION_JOB_STATUSES),
-  action: fieldMergerActionSchema,
-  field: mergeableFieldSchema,
-  values: z.array(z.string()),
-  finalValue: z.string(),
-  /** Investors holding the values when the run started (from the tag counters). */
-  total: z.int(),
-  /** Investors read so far, and how many of them changed. */
-  processed: z.int(),
-  updated: z.int(),
-  startedAt: z.string(),
-  finishedAt: z.nullable(z.string()),
-  failureReason: z.nullable(z.string()),
-});
-export type CurationJob = z.infer<typeof curationJobSchema>;
-
 /** POST /admin/field-merger: 202 with the run started and how many rules were recorded. */
 export const fieldMergerResponse = z.object({ job: curationJobSchema, rules: z.int() });
 
@@ -209,18 +196,6 @@ export const adminCartSchema = z.object({
   /** Contacts the delivery could not deliver (no longer in the directory), each credited to the buyer. */
   undeliveredCredited: z.int(),
 });
-
-/** A payment no cart could take: an admin refunds it in Stripe or delivers by hand. */
-export const unmatchedPaymentSchema = z.object({
-  checkoutSessionId: z.string(),
-  cartId: z.nullable(z.string()),
-  amountX100: z.nullable(z.int()),
-  currency: z.nullable(z.string()),
-  customerEmail: z.nullable(z.string()),
-  reason: z.string(),
-  receivedAt: z.string(),
-});
-export type UnmatchedPaymentView = z.infer<typeof unmatchedPaymentSchema>;
 
 /** GET /admin/carts: a page of carts, and the cursor of the next page (null at the end). */
 export const adminCartsResponse = z.object({

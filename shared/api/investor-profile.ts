@@ -14,33 +14,16 @@ import { uniqueTexts } from '../investors/types';
 import { sortStages } from '../tags/display';
 import { normalizeTag, uniqueTags } from '../tags/normalize-tag';
 import { portalIdParams, portalSchema } from './directory';
+import { investorAccountMessages } from './error-messages';
 import { multiLine, singleLine } from './text';
+
+export { investorAccountMessages };
 
 /**
  * The API contract of investor accounts (issue 21): joining a partner portal, and the investor's own
  * profile (read, save, submit). Only the caller's own profile is ever addressed: no route takes a
  * user id, so one investor cannot name another's.
  */
-
-export const investorAccountMessages = {
-  adminCannotJoin: 'Admin accounts cannot join a portal as an investor.',
-  joinedAnotherPortal: (portalName: string) =>
-    `Your account already joined ${portalName}. An investor account belongs to one portal.`,
-  founderData: (what: string) =>
-    `This account already has ${what}: it is a founder's account and cannot also be an investor's. Register a new account with another email address to join as an investor.`,
-  /** A founder route called by an investor. */
-  investorNotFounder:
-    'This is an investor account: founder features (export carts, purchases, projects and podcasts) are not open to it.',
-  /** An investor route called by anyone else. */
-  investorsOnly: 'Only investors who joined through a portal can do this.',
-  emptyChange: 'Give at least one field of the profile to change.',
-  changedElsewhere: 'Your profile was changed in another window. Reload it and make your change again.',
-  alreadySubmitted: 'Your profile is already submitted and waiting for our review.',
-  beingReviewed:
-    'An admin is approving your profile right now. Reload it in a minute and make your change again.',
-  nothingToReview: 'Your profile is listed as it is: there is no change to review.',
-  withdrawKinds: 'Choose the contact details to withdraw: email, phone, linkedin, twitter or crunchbase.',
-} as const;
 
 /**
  * POST /investor/profile/withdraw: the whole profile leaves the directory, or the contact details

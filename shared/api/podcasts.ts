@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { type PodcastListingResult, validatePodcastListing } from '../podcasts/podcast';
+import { MAX_PODCASTS_PER_FOUNDER, PODCAST_LIMIT_REACHED } from './error-messages';
 import { multiLine, singleLine } from './text';
+
+export { MAX_PODCASTS_PER_FOUNDER, PODCAST_LIMIT_REACHED };
 
 /**
  * The API contract of podcasts: one zod schema per request and response. The board is public; listing
@@ -137,11 +140,6 @@ export const listPodcastsResponse = z.object({
   podcasts: z.array(podcastViewSchema),
   cursor: z.nullable(z.string()),
 });
-
-/** How many podcasts one founder may have listed at a time (ours; the spec sets no limit). */
-export const MAX_PODCASTS_PER_FOUNDER = 5;
-/** Not in the spec. */
-export const PODCAST_LIMIT_REACHED = `You can list at most ${MAX_PODCASTS_PER_FOUNDER} podcasts. Delete one of yours to list another.`;
 
 /** GET /admin/podcasts/hidden: the podcasts admins have hidden, with when. */
 export const hiddenPodcastsResponse = z.object({

@@ -1,7 +1,22 @@
 import * as z from 'zod/mini';
 import { CONTACT_KINDS } from '../investors/provenance';
+import {
+  MAX_OPEN_REPORTS_PER_FOUNDER,
+  REPORT_ALREADY_OPEN,
+  REPORT_ALREADY_RESOLVED,
+  REPORT_BEING_RESOLVED,
+  REPORT_LIMIT_REACHED,
+} from './error-messages';
 import { pageQuery } from './paging';
 import { multiLine, singleLine } from './text';
+
+export {
+  MAX_OPEN_REPORTS_PER_FOUNDER,
+  REPORT_ALREADY_OPEN,
+  REPORT_ALREADY_RESOLVED,
+  REPORT_BEING_RESOLVED,
+  REPORT_LIMIT_REACHED,
+};
 
 /**
  * Reports of wrong data (issue 20): a signed-in founder reports an investor's data as wrong; admins
@@ -23,16 +38,6 @@ export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 export const REPORT_NOTE_TOO_LONG = `The note must be at most ${REPORT_NOTE_MAX_LENGTH} characters.`;
 export const REPORT_REASON_INVALID = `Choose a reason: ${REPORT_REASONS.join(', ')}.`;
-/** How many open reports one founder may have at once (ours; the spec sets no limit). */
-export const MAX_OPEN_REPORTS_PER_FOUNDER = 20;
-/** The answer to a report past {@link MAX_OPEN_REPORTS_PER_FOUNDER} (409). */
-export const REPORT_LIMIT_REACHED = `You have ${MAX_OPEN_REPORTS_PER_FOUNDER} open reports, the most a founder can have at once. We will email you as an admin looks at each; you can report more then.`;
-/** The answer to a second open report of the same investor by the same founder (409). */
-export const REPORT_ALREADY_OPEN =
-  'You already reported this investor; we will email you when an admin has looked at it.';
-export const REPORT_ALREADY_RESOLVED = 'This report has already been resolved.';
-/** The answer to a resolve while another admin's resolution of the same report is under way (409). */
-export const REPORT_BEING_RESOLVED = 'Another admin is resolving this report right now.';
 
 export const reportFieldSchema = z.enum(CONTACT_KINDS, {
   error: `Choose a contact field: ${CONTACT_KINDS.join(', ')}.`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_OPEN_REPORTS_PER_FOUNDER } from '../../../../shared/api/reports';
+import { MAX_OPEN_REPORTS_PER_FOUNDER } from '../../../../shared/api/error-messages';
 import { checkCursorOf, cursorAfter } from '../model';
 import {
   type BounceCreditGuard,
