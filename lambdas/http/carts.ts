@@ -35,6 +35,7 @@ import {
   previewCart,
   saveCartOfCreator,
 } from '../lib/table/repositories/carts';
+import { isInvestorAccount } from '../lib/table/repositories/investor-accounts';
 import { ensureUserProfile } from '../lib/table/repositories/users';
 import {
   cardsOfWorkingCart,
@@ -80,105 +81,109 @@ function firstDuplicate(ids: readonly string[]): string | null {
 }
 
 /** Export carts: saved and read back by their creator; admins may read any. */
-export const handler = httpHandler('carts', {
-  'POST /carts': endpoint({
-    auth: 'user',
-    body: saveCartBody,
-    handle: async ({ body, caller }) => {
-      const now = new Date();
-      // The buyer's user record must exist: delivery emails the CSV to its address.
-      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: now.toISOString() });
-      const saved = await saveCartOfCreator(body, {
-        creatorUserId: caller.sub,
-        now,
-        paymentLinks: paymentLinks(),
-      }).catch(toHttpError);
-      countBusinessEvent('CartSaved');
-      return new WithStatus(
-        saved.created ? 201 : 200,
-        cartViewSchema.parse(toCartView(saved.cart, saved.cards)),
-      );
-    },
-  }),
+export const handler = httpHandler(
+  'carts',
+  {
+    'POST /carts': endpoint({
+      auth: 'user',
+      body: saveCartBody,
+      handle: async ({ body, caller }) => {
+        const now = new Date();
+        // The buyer's user record must exist: delivery emails the CSV to its address.
+        await ensureUserProfile({ userId: caller.sub, email: caller.email, now: now.toISOString() });
+        const saved = await saveCartOfCreator(body, {
+          creatorUserId: caller.sub,
+          now,
+          paymentLinks: paymentLinks(),
+        }).catch(toHttpError);
+        countBusinessEvent('CartSaved');
+        return new WithStatus(
+          saved.created ? 201 : 200,
+          cartViewSchema.parse(toCartView(saved.cart, saved.cards)),
+        );
+      },
+    }),
 
-  'POST /carts/preview': endpoint({
-    auth: 'user',
-    body: cartPreviewBody,
-    handle: async ({ body }) =>
-      cartPreviewResponse.parse(await previewCart(body.investorIds, body.columnOrder)),
-  }),
+    'POST /carts/preview': endpoint({
+      auth: 'user',
+      body: cartPreviewBody,
+      handle: async ({ body }) =>
+        cartPreviewResponse.parse(await previewCart(body.investorIds, body.columnOrder)),
+    }),
 
-  'GET /carts/{cartId}': endpoint({
-    auth: 'user',
-    params: cartIdParams,
-    handle: async ({ params, caller }) => {
-      const found = await getCartForReader(params.cartId, { userId: caller.sub, isAdmin: caller.isAdmin });
-      // Someone else's cart answers as a missing one: its existence is not revealed.
-      if (!found) throw new NotFoundError('Cart not found');
-      return cartViewSchema.parse(toCartView(found.cart, found.cards, found.delivery));
-    },
-  }),
+    'GET /carts/{cartId}': endpoint({
+      auth: 'user',
+      params: cartIdParams,
+      handle: async ({ params, caller }) => {
+        const found = await getCartForReader(params.cartId, { userId: caller.sub, isAdmin: caller.isAdmin });
+        // Someone else's cart answers as a missing one: its existence is not revealed.
+        if (!found) throw new NotFoundError('Cart not found');
+        return cartViewSchema.parse(toCartView(found.cart, found.cards, found.delivery));
+      },
+    }),
 
-  'GET /me/cart': endpoint({
-    auth: 'user',
-    handle: async ({ caller }) => {
-      const cart = await getWorkingCart(caller.sub);
-      return workingCartResponse.parse({ ...cart, items: await cardsOfWorkingCart(cart.investorIds) });
-    },
-  }),
+    'GET /me/cart': endpoint({
+      auth: 'user',
+      handle: async ({ caller }) => {
+        const cart = await getWorkingCart(caller.sub);
+        return workingCartResponse.parse({ ...cart, items: await cardsOfWorkingCart(cart.investorIds) });
+      },
+    }),
 
-  'PUT /me/cart': endpoint({
-    auth: 'user',
-    body: putWorkingCartBody,
-    handle: async ({ body, caller }) => {
-      const duplicate = firstDuplicate(body.investorIds);
-      if (duplicate) throw new BadRequestError(workingCartDuplicate(duplicate));
-      const cart = await putWorkingCart(caller.sub, body.expectedVersion, body, new Date()).catch(
-        workingCartError,
-      );
-      return putWorkingCartResponse.parse(cart);
-    },
-  }),
+    'PUT /me/cart': endpoint({
+      auth: 'user',
+      body: putWorkingCartBody,
+      handle: async ({ body, caller }) => {
+        const duplicate = firstDuplicate(body.investorIds);
+        if (duplicate) throw new BadRequestError(workingCartDuplicate(duplicate));
+        const cart = await putWorkingCart(caller.sub, body.expectedVersion, body, new Date()).catch(
+          workingCartError,
+        );
+        return putWorkingCartResponse.parse(cart);
+      },
+    }),
 
-  'POST /me/cart/merge': endpoint({
-    auth: 'user',
-    body: mergeWorkingCartBody,
-    handle: async ({ body, caller }) => {
-      const merged = await mergeIntoWorkingCart(
-        caller.sub,
-        body.investorIds,
-        body.cartId ?? null,
-        new Date(),
-      ).catch(workingCartError);
-      return mergeWorkingCartResponse.parse({
-        cart: { ...merged.cart, items: await cardsOfWorkingCart(merged.cart.investorIds) },
-        added: merged.added,
-        alreadyInCart: merged.alreadyInCart,
-        leftOut: merged.leftOut,
-        message: mergeLeftOutMessage(merged.leftOut),
-      });
-    },
-  }),
+    'POST /me/cart/merge': endpoint({
+      auth: 'user',
+      body: mergeWorkingCartBody,
+      handle: async ({ body, caller }) => {
+        const merged = await mergeIntoWorkingCart(
+          caller.sub,
+          body.investorIds,
+          body.cartId ?? null,
+          new Date(),
+        ).catch(workingCartError);
+        return mergeWorkingCartResponse.parse({
+          cart: { ...merged.cart, items: await cardsOfWorkingCart(merged.cart.investorIds) },
+          added: merged.added,
+          alreadyInCart: merged.alreadyInCart,
+          leftOut: merged.leftOut,
+          message: mergeLeftOutMessage(merged.leftOut),
+        });
+      },
+    }),
 
-  'POST /carts/{cartId}/checkout': endpoint({
-    auth: 'user',
-    params: cartIdParams,
-    handle: async ({ params, caller }) => {
-      const opened = await openCheckoutOfCreator(
-        params.cartId,
-        { userId: caller.sub, email: caller.email },
-        new Date(),
-      );
-      if (!opened) {
-        const cart = await getCart(params.cartId);
-        if (!cart || cart.creatorUserId !== caller.sub) throw new NotFoundError('Cart not found');
-        throw new ConflictError(CHECKOUT_CLOSED);
-      }
-      const { cart, cards } = opened;
-      return openCheckoutResponse.parse({
-        url: cartPaymentUrl(cart.pricing.stripePaymentLink, cart.id, caller.email),
-        cart: toCartView(cart, cards),
-      });
-    },
-  }),
-});
+    'POST /carts/{cartId}/checkout': endpoint({
+      auth: 'user',
+      params: cartIdParams,
+      handle: async ({ params, caller }) => {
+        const opened = await openCheckoutOfCreator(
+          params.cartId,
+          { userId: caller.sub, email: caller.email },
+          new Date(),
+        );
+        if (!opened) {
+          const cart = await getCart(params.cartId);
+          if (!cart || cart.creatorUserId !== caller.sub) throw new NotFoundError('Cart not found');
+          throw new ConflictError(CHECKOUT_CLOSED);
+        }
+        const { cart, cards } = opened;
+        return openCheckoutResponse.parse({
+          url: cartPaymentUrl(cart.pricing.stripePaymentLink, cart.id, caller.email),
+          cart: toCartView(cart, cards),
+        });
+      },
+    }),
+  },
+  { isInvestorAccount },
+);

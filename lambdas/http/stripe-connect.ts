@@ -20,6 +20,7 @@ import {
 } from '../lib/insights/stripe-connect';
 import { tracing } from '../lib/observability/tracer';
 import { createConnectState } from '../lib/table/repositories/connect-states';
+import { isInvestorAccount } from '../lib/table/repositories/investor-accounts';
 import type { ProjectWithConnection } from '../lib/table/repositories/projects';
 
 /** Someone else's project answers as a missing one: its existence is not revealed. */
@@ -97,5 +98,5 @@ export const handler = httpHandler(
       },
     }),
   },
-  { tracing: tracing() },
+  { tracing: tracing(), isInvestorAccount },
 );

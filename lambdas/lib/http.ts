@@ -73,20 +73,24 @@ async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpRes
 /**
  * Builds the Lambda handler of one handler group: a middy chain of Powertools observability (logger,
  * metrics, and the tracer when `options.tracing` is given), header normalisation, the error envelope, the route table (checked against
- * `routes.ts` when the module loads), authorisation from the claims and validation of the input.
+ * `routes.ts` when the module loads), authorisation from the claims and validation of the input. A
+ * group with founder routes (`user`) gives `options.isInvestorAccount`, the membership check that
+ * refuses investor accounts there (checked when the module loads).
  */
 export function httpHandler(
   group: HandlerGroup,
   endpoints: Record<string, Endpoint>,
-  options: { tracing?: MiddlewareObj } = {},
+  options: { tracing?: MiddlewareObj; isInvestorAccount?: (userId: string) => Promise<boolean> } = {},
 ) {
   const table = checkRouteTable(group, endpoints);
+  if ([...table.values()].some((route) => route.auth === 'user') && !options.isInvestorAccount)
+    throw new Error(`${group} has founder routes: give httpHandler the membership check (isInvestorAccount)`);
   const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
     .use(observability(options.tracing))
     .use(httpHeaderNormalizer())
     .use(errorEnvelope())
     .use(routeTable(table))
-    .use(authorization())
+    .use(authorization(options.isInvestorAccount))
     .use(validation())
     .handler(dispatch);
   // The endpoints by route key, for tests that check every route's schemas (input hygiene).
