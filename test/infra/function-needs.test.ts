@@ -10,10 +10,18 @@ import { evaluate, type IamRequest, type PolicyStatementJson } from '../../infra
 import { fromRoot } from '../../infra/paths';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import type { ConfigSection } from '../../lambdas/lib/config/section';
-import { indexPartitions, type TablePartition, tablePartitions } from '../../lambdas/lib/table/partitions';
+import type { AccessPattern } from '../../lambdas/lib/table/model';
+import {
+  type IndexName,
+  indexPartitions,
+  inPartition,
+  type TablePartition,
+  tablePartitions,
+} from '../../lambdas/lib/table/partitions';
 import type { Workflow } from '../../lambdas/lib/workflows';
 import {
   type FunctionName,
+  type FunctionNeeds,
   functionEntries,
   functionNames,
   functionNeeds,
@@ -37,6 +45,10 @@ let template: Template;
 let stack: InvestorDirectoryStack;
 /** The configuration sections (by name) each function's bundle reaches. */
 const bundled = new Map<FunctionName, string[]>();
+/** The modules of the table's items (`lambdas/lib/table/items/`) each function's bundle keeps. */
+const bundledItems = new Map<FunctionName, string[]>();
+/** Each item module of lambdas/lib/table/items/, by path: the partitions its keys and access patterns name. */
+const itemModules = new Map<string, { table: Set<string>; gsi1: Set<string>; gsi2: Set<string> }>();
 /** Each section module of lambdas/lib/config/ and lambdas/workflows/start/, by path: its section names. */
 const sectionModules = new Map<string, string[]>();
 
@@ -56,8 +68,42 @@ async function loadSectionModules(): Promise<void> {
   }
 }
 
-/** The sections of the lambdas modules esbuild kept in a function's bundle (built as deployed). */
-async function bundledSections(entry: string): Promise<string[]> {
+/** The partition of the table or an index that holds a partition-key value (`USER#sub-1` → `USER#`). */
+function partitionOf(index: IndexName | 'table', value: string): string {
+  const partitions = Object.keys(index === 'table' ? tablePartitions : indexPartitions[index]);
+  const found = partitions.find((partition) => inPartition(partition, value));
+  if (!found) throw new Error(`${value} is in no partition of ${index}`);
+  return found;
+}
+
+/**
+ * The partitions each item module names, from what it exports: its key functions (`cartKey(id)`)
+ * called with sample arguments, and its access patterns' partitions.
+ */
+async function loadItemModules(): Promise<void> {
+  const dir = 'lambdas/lib/table/items';
+  for (const file of readdirSync(fromRoot(dir))) {
+    const path = `${dir}/${file}`;
+    const module = (await import(pathToFileURL(fromRoot(path)).href)) as Record<string, unknown>;
+    const named = { table: new Set<string>(), gsi1: new Set<string>(), gsi2: new Set<string>() };
+    for (const [name, value] of Object.entries(module)) {
+      if (typeof value !== 'function') continue;
+      if ('keysOf' in value) {
+        const pattern = value as AccessPattern<string[]>;
+        const index = pattern.doc.index;
+        named[index].add(partitionOf(index, pattern.keysOf('sample-1', 'sample-2', 'sample-3').partition));
+      } else if (name.endsWith('Key')) {
+        const key = (value as (...args: string[]) => unknown)('sample-1', 'sample-2', 'sample-3');
+        if (key && typeof key === 'object' && 'pk' in key)
+          named.table.add(partitionOf('table', String(key.pk)));
+      }
+    }
+    itemModules.set(path, named);
+  }
+}
+
+/** The lambdas modules esbuild kept in a function's bundle (built as deployed): their sections and item modules. */
+async function bundledModules(entry: string): Promise<{ sections: string[]; items: string[] }> {
   const result = await build({
     entryPoints: [fromRoot(entry)],
     bundle: true,
@@ -76,7 +122,29 @@ async function bundledSections(entry: string): Promise<string[]> {
   const kept = Object.entries(output?.inputs ?? {})
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([path]) => relative(fromRoot('.'), fromRoot(path)));
-  return [...new Set(kept.flatMap((path) => sectionModules.get(path) ?? []))].sort();
+  return {
+    sections: [...new Set(kept.flatMap((path) => sectionModules.get(path) ?? []))].sort(),
+    items: kept.filter((path) => itemModules.has(path)).sort(),
+  };
+}
+
+/** The item modules among `items` that name no partition the function's manifest grants. */
+function itemsOutsideGrants(items: readonly string[], needs: FunctionNeeds): string[] {
+  const table = needs.table ?? {};
+  const granted = {
+    table: new Set<string>([...(table.reads ?? []), ...(table.writes ?? [])]),
+    gsi1: new Set<string>(table.gsi1 ?? []),
+    gsi2: new Set<string>(table.gsi2 ?? []),
+  };
+  return items.filter((path) => {
+    // Helpers every area shares (isoDate, the partitions of users, investors and projects).
+    if (path.endsWith('/common.ts')) return false;
+    const named = itemModules.get(path);
+    if (!named) return true;
+    return !(['table', 'gsi1', 'gsi2'] as const).some((where) =>
+      [...named[where]].some((partition) => granted[where].has(partition)),
+    );
+  });
 }
 
 const functionOf = (name: FunctionName) => {
@@ -108,8 +176,13 @@ beforeAll(async () => {
   exportsArn = resolve(stack.data.exports.bucketArn);
   poolArn = resolve(stack.auth.userPool.userPoolArn);
   await loadSectionModules();
+  await loadItemModules();
   await Promise.all(
-    functionNames.map(async (name) => bundled.set(name, await bundledSections(functionEntries[name]))),
+    functionNames.map(async (name) => {
+      const { sections, items } = await bundledModules(functionEntries[name]);
+      bundled.set(name, sections);
+      bundledItems.set(name, items);
+    }),
   );
 }, SYNTH_TIMEOUT);
 
@@ -286,6 +359,30 @@ describe('each bundle carries what its manifest declares, and no more (esbuild m
     expect(sectionModules.get('lambdas/workflows/start/export-delivery.ts')).toEqual([
       'exportDelivery workflow',
     ]);
+  });
+
+  it('names the partitions of each item module from its key functions and access patterns', () => {
+    expect(itemModules.get('lambdas/lib/table/items/carts.ts')).toEqual({
+      table: new Set(['CART#', 'USER#']),
+      gsi1: new Set(['CARTS', 'DELIVERIES_OPEN']),
+      gsi2: new Set(['USER#']),
+    });
+    for (const [path, named] of itemModules)
+      if (!path.endsWith('/common.ts'))
+        expect(named.table.size + named.gsi1.size + named.gsi2.size, path).toBeGreaterThan(0);
+  });
+
+  it("keeps only the item modules of partitions its manifest grants (another item's schemas are never built)", () => {
+    // The check sees an item module of a partition the function may not touch.
+    expect(itemsOutsideGrants(['lambdas/lib/table/items/podcasts.ts'], functionNeeds.carts)).toEqual([
+      'lambdas/lib/table/items/podcasts.ts',
+    ]);
+    const outsideGrants: Record<string, string[]> = {};
+    for (const name of functionNames) {
+      const outside = itemsOutsideGrants(bundledItems.get(name) ?? [], functionNeeds[name]);
+      if (outside.length > 0) outsideGrants[name] = outside;
+    }
+    expect(outsideGrants).toEqual({});
   });
 
   it('reaches exactly the configuration sections, workflows, secrets and settings its entry declares', () => {
