@@ -11,7 +11,9 @@ export * from './items/common';
 export * from './items/credits';
 export * from './items/curation';
 export * from './items/imports';
+export * from './items/investor-listings';
 export * from './items/investor-members';
+export * from './items/investor-profiles';
 export * from './items/investor-requests';
 export * from './items/investors';
 export * from './items/payments';
@@ -30,6 +32,8 @@ import { allCarts, cartsOfCreator, openDeliveriesPaidBefore } from './items/cart
 import { creditEntriesOf } from './items/credits';
 import { curationRulesOf } from './items/curation';
 import { importJobs, importOutcomePagesOf } from './items/imports';
+import { remindersDueBy } from './items/investor-listings';
+import { submittedInvestorProfiles } from './items/investor-profiles';
 import { openCorrections, withdrawals } from './items/investor-requests';
 import {
   directoryMetadataRecords,
@@ -48,7 +52,7 @@ import {
   votesOfPodcast,
   votesOfVoter,
 } from './items/podcasts';
-import { portals, remindersDueBy, submittedInvestorProfiles } from './items/portals';
+import { portals } from './items/portals';
 import { projectItems, projectsConnectedTo, projectsOfCreator, transactionsOf } from './items/projects';
 import { openReports, reportsOfReporter } from './items/reports';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
