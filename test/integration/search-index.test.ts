@@ -2,7 +2,13 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { s3Client } from '../../lambdas/lib/clients/s3';
 import { searchIndexConfig } from '../../lambdas/lib/config';
-import { aggregateDirectory, recountDirectory } from '../../lambdas/lib/directory/aggregation';
+import {
+  aggregateDirectory,
+  finishRecount,
+  recountDirectory,
+  recountStep,
+  startRecount,
+} from '../../lambdas/lib/directory/aggregation';
 import {
   currentSearchIndex,
   foldSearchChanges,
@@ -35,6 +41,12 @@ async function seedOne(name: string): Promise<SearchableInvestor> {
   const found = index.page({ q: firm }, 'name', null, 10).items[0];
   if (!found) throw new Error(`${name} is not in the snapshot`);
   return cardOf(found.id);
+}
+
+/** Resolves once the clock is in a later second than `instant` (S3 keeps a write's time to the second). */
+async function untilSecondAfter(instant: Date): Promise<void> {
+  const next = Math.floor(instant.getTime() / 1000) * 1000 + 1000;
+  while (Date.now() < next) await new Promise((resolve) => setTimeout(resolve, next - Date.now()));
 }
 
 const titleIn = async (firm: string) => {
@@ -91,6 +103,44 @@ describe('the search snapshot under faults', () => {
     expect(a.investors).toBeGreaterThan(0);
     expect(b.investors).toBe(a.investors);
     expect(await titleIn(investor.firmName ?? '')).toEqual(['Two Folds: Scout']);
+  });
+
+  it('a fold that writes last with an older view folds again the change a later fold had written', async () => {
+    const investor = await seedOne('Slow Fold');
+    const edited = { ...investor, title: 'Partner', updatedAt: new Date(Date.now() + 4_000).toISOString() };
+    // The slow fold has read the snapshot and the changes; meanwhile a change is recorded and a later
+    // fold writes it; then the slow fold writes its snapshot, without that change, over it.
+    let laterFold: Awaited<ReturnType<typeof foldSearchChanges>> | undefined;
+    const slow = await foldSearchChanges(new Date(), {
+      beforeWrite: async () => {
+        await recordSearchChanges([edited], new Date());
+        laterFold = await foldSearchChanges();
+      },
+    });
+    expect(laterFold?.passes).toBe(1);
+    expect(slow.passes).toBe(2);
+    expect(await titleIn(investor.firmName ?? '')).toEqual(['Slow Fold: Partner']);
+  });
+
+  it('a recount that writes over a fold made while it ran folds again: a change the Scan missed stays', async () => {
+    const investor = await seedOne('Missed By Scan');
+    const recordedAt = new Date();
+    const { runId } = await startRecount(new Date(recordedAt.getTime() + 1));
+    while (!(await recountStep(runId)).done);
+    // Recorded just before the Scan started, its table write landing after the Scan had passed the
+    // investor (here: never): the recount does not fold it, the fold made meanwhile does.
+    const edited = {
+      ...investor,
+      title: 'Venture Partner',
+      updatedAt: new Date(Date.now() + 4_000).toISOString(),
+    };
+    await recordSearchChanges([edited], recordedAt);
+    // S3 keeps a write's time to the second: the fold writes in a later second than the Scan's start.
+    await untilSecondAfter(recordedAt);
+    await foldSearchChanges();
+    expect(await titleIn(investor.firmName ?? '')).toEqual(['Missed By Scan: Venture Partner']);
+    await finishRecount(runId);
+    expect(await titleIn(investor.firmName ?? '')).toEqual(['Missed By Scan: Venture Partner']);
   });
 
   it('a change recorded for a table write that then failed shows until the recount rebuilds from the table', async () => {

@@ -4,6 +4,7 @@ import { gunzip, gzip } from 'node:zlib';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -182,12 +183,9 @@ export async function recordSearchRemovals(
 
 const changeKeyAt = (time: number) => `${SEARCH_INDEX_CHANGES_PREFIX}${new Date(time).toISOString()}`;
 
-/**
- * Folds into `cards` every change object whose key sorts after `startAfter` (all of them for ''),
- * oldest first; returns how many it read.
- */
-async function foldChangesAfter(cards: Map<string, IndexedInvestor>, startAfter: string): Promise<number> {
-  let changes = 0;
+/** The keys of the change objects that sort after `startAfter` (all of them for ''), oldest first. */
+async function changeKeysAfter(startAfter: string): Promise<string[]> {
+  const keys: string[] = [];
   let token: string | undefined;
   do {
     const page = await s3Client().send(
@@ -198,42 +196,74 @@ async function foldChangesAfter(cards: Map<string, IndexedInvestor>, startAfter:
         ...(token ? { ContinuationToken: token } : {}),
       }),
     );
-    // Keys are ordered by time: changes fold oldest first.
-    for (const object of page.Contents ?? []) {
-      if (!object.Key) continue;
-      fold(cards, (await read(object.Key)).investors);
-      changes++;
-    }
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
-  return changes;
+  return keys;
 }
+
+/**
+ * Folds into `cards` every change object whose key sorts after `startAfter` (all of them for ''),
+ * oldest first (keys are ordered by time); returns the keys it read.
+ */
+async function foldChangesAfter(cards: Map<string, IndexedInvestor>, startAfter: string): Promise<string[]> {
+  const keys = await changeKeysAfter(startAfter);
+  for (const key of keys) fold(cards, (await read(key)).investors);
+  return keys;
+}
+
+/**
+ * How many times a fold folds again when changes were recorded while it ran: enough for a burst of
+ * concurrent folds; past it, the fold that a later change starts picks them up.
+ */
+export const FOLD_PASSES = 3;
 
 /**
  * Aggregation's part: the snapshot with every change recorded since its last fold, written back.
  * Reads the snapshot and the new change objects only, whatever the size of the table.
+ *
+ * Folds run at once (each listing change starts an aggregation) and the last to write wins, so a
+ * slower fold could write over a snapshot that a later one wrote with a change the slower one had
+ * not seen. After writing, a fold lists the changes again: one it did not fold (recorded while it
+ * ran) makes it fold again, from the snapshot it just wrote. The last fold to write has then seen
+ * every change recorded before it finished; a later change starts a fold of its own.
+ * `options.beforeWrite` runs between the fold and its write (tests put a concurrent fold there).
  */
 export async function foldSearchChanges(
   now: Date = new Date(),
-): Promise<{ investors: number; changes: number }> {
-  let base: { investors: Iterable<IndexedInvestor>; foldedThrough: string };
-  try {
-    const { data } = await readSnapshot();
-    base = { investors: new SearchIndex(data).investors(), foldedThrough: data.foldedThrough };
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-    base = { investors: [], foldedThrough: '' };
+  options: { beforeWrite?: () => Promise<void> } = {},
+): Promise<{ investors: number; changes: number; passes: number }> {
+  let changes = 0;
+  for (let pass = 1; ; pass++) {
+    let base: { investors: Iterable<IndexedInvestor>; foldedThrough: string };
+    try {
+      const { data } = await readSnapshot();
+      base = { investors: new SearchIndex(data).investors(), foldedThrough: data.foldedThrough };
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      base = { investors: [], foldedThrough: '' };
+    }
+    const cards = new Map<string, IndexedInvestor>();
+    for (const investor of base.investors) cards.set(investor.card.id, investor);
+    const folded = new Set(await foldChangesAfter(cards, base.foldedThrough));
+    changes += folded.size;
+    if (pass === 1) await options.beforeWrite?.();
+    const written = await putSnapshot(
+      withoutRemoved(cards),
+      now,
+      changeKeyAt(now.getTime() - REFOLD_WINDOW_MS),
+    );
+    const unseen = (await changeKeysAfter(base.foldedThrough)).filter((key) => !folded.has(key));
+    logger.info('folded the search changes', {
+      investors: written.investors,
+      changes: folded.size,
+      bytes: written.bytes,
+      pass,
+      recordedMeanwhile: unseen.length,
+    });
+    if (unseen.length === 0 || pass >= FOLD_PASSES)
+      return { investors: written.investors, changes, passes: pass };
   }
-  const cards = new Map<string, IndexedInvestor>();
-  for (const investor of base.investors) cards.set(investor.card.id, investor);
-  const changes = await foldChangesAfter(cards, base.foldedThrough);
-  const written = await putSnapshot(
-    withoutRemoved(cards),
-    now,
-    changeKeyAt(now.getTime() - REFOLD_WINDOW_MS),
-  );
-  logger.info('folded the search changes', { investors: written.investors, changes, bytes: written.bytes });
-  return { investors: written.investors, changes };
 }
 
 // ---------------------------------------------------------------- a recount in progress
@@ -276,27 +306,60 @@ export async function readRecountParts(runId: string, parts: number): Promise<In
 }
 
 /**
+ * When the stored snapshot was last written, or null when there is none. S3 gives it to the second
+ * and by its own clock: a fold that wrote in the second the Scan started is not seen here, and is
+ * left to the next aggregation's refold.
+ */
+async function snapshotWrittenAt(): Promise<Date | null> {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: SEARCH_INDEX_KEY }));
+    return head.LastModified ?? null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/**
  * The snapshot rebuilt from the cards a recount read, its Scan started at `scanStartedAt`, with the
  * changes recorded since the Scan started folded in before it is written: a withdrawal (its
  * tombstone) or an edit recorded while the Scan ran, after it had read that investor, is not undone
  * by the snapshot. Changes recorded before the Scan started are not folded (the table the Scan read
  * is the truth: a change recorded for a write that then failed is dropped); the next aggregation
  * folds again from the refold window before the Scan started, as after any fold.
+ *
+ * A fold that wrote while the recount ran may have held a change the Scan missed (recorded just
+ * before the Scan started, written to the table after the Scan passed it); and a change may be
+ * recorded while the recount writes. In either case the recount folds once more after writing
+ * ({@link foldSearchChanges}, from the refold window), rather than leave them to the next aggregation.
  */
 export async function writeRecountSnapshot(
   cards: readonly IndexedInvestor[],
   scanStartedAt: Date,
   now: Date = new Date(),
-): Promise<{ investors: number; bytes: number; changes: number }> {
+): Promise<{ investors: number; bytes: number; changes: number; foldedAgain: boolean }> {
   const rebuilt = new Map<string, IndexedInvestor>();
   fold(rebuilt, cards);
-  const changes = await foldChangesAfter(rebuilt, changeKeyAt(scanStartedAt.getTime()));
+  const after = changeKeyAt(scanStartedAt.getTime());
+  const folded = new Set(await foldChangesAfter(rebuilt, after));
+  const replaced = await snapshotWrittenAt();
   const written = await putSnapshot(
     withoutRemoved(rebuilt),
     now,
     changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
   );
-  return { ...written, changes };
+  const foldWroteMeanwhile = replaced !== null && replaced.getTime() > scanStartedAt.getTime();
+  const recordedMeanwhile = (await changeKeysAfter(after)).some((key) => !folded.has(key));
+  if (!foldWroteMeanwhile && !recordedMeanwhile)
+    return { ...written, changes: folded.size, foldedAgain: false };
+  logger.info('folding again after the recount', { foldWroteMeanwhile, recordedMeanwhile });
+  const again = await foldSearchChanges(now);
+  return {
+    investors: again.investors,
+    bytes: written.bytes,
+    changes: folded.size + again.changes,
+    foldedAgain: true,
+  };
 }
 
 /** Deletes a finished recount's folder. */
