@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { type BuildOptions, build, type Metafile } from 'esbuild';
 import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../infra/constructs/function-bundling';
-import { functionEntries as manifestEntries } from '../lambdas/manifest';
+import { type FunctionNeeds, functionNeeds, functionEntries as manifestEntries } from '../lambdas/manifest';
 import { describeMachine, machine } from './machine';
 import { kb, percentile, type Row, renderTable, verdict } from './stats';
 
@@ -49,13 +49,82 @@ export interface BundleFigure {
   referenceImportMs: number;
   /** The packages (or our own code) that weigh most in the bundle, by bytes of output. */
   heaviest: { name: string; bytes: number }[];
+  /**
+   * Median cold process of the libraries its manifest entry needs, alone (`needsEntry`: the
+   * DynamoDB document client, and the S3, SES, Step Functions, Lambda, Cognito and Secrets Manager
+   * clients and the stripe library where it declares them), timed in the same runs: what is left
+   * above it is our own code's.
+   */
+  needsLoadMs: number;
+  /** The clients and libraries of that entry, by name. */
+  needs: string[];
+}
+
+/** The libraries a function's manifest entry needs, and how an entry that loads only them builds each. */
+const NEEDED_LIBRARIES: {
+  name: string;
+  needed: (needs: FunctionNeeds) => boolean;
+  imports: string;
+  builds: string;
+}[] = [
+  {
+    name: 'S3',
+    needed: (n) => Boolean(n.uploads || n.exports || n.searchIndex),
+    imports: "import { S3Client } from '@aws-sdk/client-s3';",
+    builds: 'new S3Client({})',
+  },
+  {
+    name: 'SES',
+    needed: (n) => n.email === true,
+    imports: "import { SESv2Client } from '@aws-sdk/client-sesv2';",
+    builds: 'new SESv2Client({})',
+  },
+  {
+    name: 'Step Functions',
+    needed: (n) => (n.starts?.length ?? 0) > 0,
+    imports: "import { SFNClient } from '@aws-sdk/client-sfn';",
+    builds: 'new SFNClient({})',
+  },
+  {
+    name: 'Lambda',
+    needed: (n) => (n.invokes?.length ?? 0) > 0,
+    imports: "import { LambdaClient } from '@aws-sdk/client-lambda';",
+    builds: 'new LambdaClient({})',
+  },
+  {
+    name: 'Cognito',
+    needed: (n) => n.addsToInvestorGroup === true,
+    imports: "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';",
+    builds: 'new CognitoIdentityProviderClient({})',
+  },
+  {
+    name: 'Secrets Manager + stripe',
+    needed: (n) => (n.secrets?.length ?? 0) > 0,
+    imports:
+      "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';\nimport Stripe from 'stripe';",
+    builds: 'new SecretsManagerClient({}), Stripe',
+  },
+];
+
+/** The source of an entry that loads the libraries a function needs and nothing else (beside the reference's client). */
+function needsEntry(needs: FunctionNeeds): { names: string[]; source: string } {
+  const needed = NEEDED_LIBRARIES.filter((library) => library.needed(needs));
+  return {
+    names: ['DynamoDB', ...needed.map((library) => library.name)],
+    source: [
+      "export * from '../../reference-bundle';",
+      ...needed.map((library) => library.imports),
+      `export const needed = [${needed.map((library) => library.builds).join(', ')}];`,
+    ].join('\n'),
+  };
 }
 
 /** Every function the stack deploys (`lambdas/manifest.ts`). */
-export function functionEntries(): { name: string; entry: string }[] {
-  return Object.entries(manifestEntries).map(([name, entry]) => ({
-    name: name.replace(/FunctionArn$/, ''),
-    entry,
+export function functionEntries(): { name: string; entry: string; needs: FunctionNeeds }[] {
+  return (Object.keys(manifestEntries) as (keyof typeof manifestEntries)[]).map((key) => ({
+    name: key.replace(/FunctionArn$/, ''),
+    entry: manifestEntries[key],
+    needs: functionNeeds[key],
   }));
 }
 
@@ -118,13 +187,18 @@ async function loadTime(
 async function loadsBeside(
   file: string,
   reference: string,
+  needsFile: string,
   env: Record<string, string>,
   runs: number,
-): Promise<Pick<BundleFigure, 'loadMs' | 'referenceLoadMs' | 'importMs' | 'referenceImportMs'>> {
+): Promise<
+  Pick<BundleFigure, 'loadMs' | 'referenceLoadMs' | 'importMs' | 'referenceImportMs' | 'needsLoadMs'>
+> {
   const own: { processMs: number; importMs: number }[] = [];
   const ref: { processMs: number; importMs: number }[] = [];
+  const needed: { processMs: number; importMs: number }[] = [];
   for (let i = 0; i < runs; i++) {
     ref.push(await loadTime(reference, env));
+    needed.push(await loadTime(needsFile, env));
     own.push(await loadTime(file, env));
   }
   const median = (runs: { processMs: number; importMs: number }[], key: 'processMs' | 'importMs') =>
@@ -137,6 +211,7 @@ async function loadsBeside(
     referenceLoadMs: median(ref, 'processMs'),
     importMs: median(own, 'importMs'),
     referenceImportMs: median(ref, 'importMs'),
+    needsLoadMs: median(needed, 'processMs'),
   };
 }
 
@@ -157,11 +232,17 @@ export async function measureBundles(
   const reference = join(outDir, 'reference.mjs');
   await build(asDeployed(root, REFERENCE_ENTRY, reference, []));
   const figures: BundleFigure[] = [];
-  for (const { name, entry } of functionEntries()) {
+  for (const { name, entry, needs: declared } of functionEntries()) {
     const deployed = join(outDir, `${name}.mjs`);
     const result = await build(asDeployed(root, entry, deployed, []));
-    const loads = await loadsBeside(deployed, reference, env, options.loadRuns ?? 7);
+    const needs = needsEntry(declared);
+    const needsSource = join(outDir, `${name}.needs.ts`);
+    writeFileSync(needsSource, needs.source);
+    const needsBundle = join(outDir, `${name}.needs.mjs`);
+    await build(asDeployed(root, relative(root, needsSource), needsBundle, []));
+    const loads = await loadsBeside(deployed, reference, needsBundle, env, options.loadRuns ?? 11);
     figures.push({
+      needs: needs.names,
       name,
       entry: relative(root, join(root, entry)),
       bytes: statSync(deployed).size,
@@ -191,9 +272,9 @@ export function bundleRows(measured: Awaited<ReturnType<typeof measureBundles>>)
   for (const f of functions)
     rows.push({
       area: 'Lambda bundles',
-      measure: `${f.name} (${f.entry}): size; heaviest parts / cold process beside the reference (import alone)`,
+      measure: `${f.name} (${f.entry}): size; heaviest parts / cold process beside the reference (import alone) / the libraries its manifest needs, alone`,
       label: f.name,
-      figure: `${kb(f.bytes)}; ${f.heaviest.map((h) => `${h.name} ${kb(h.bytes)}`).join(', ')} / ${f.loadMs.toFixed(0)} ms vs ${f.referenceLoadMs.toFixed(0)} ms: ${f.loadRatio.toFixed(2)}× (import ${f.importMs.toFixed(0)} ms vs ${f.referenceImportMs.toFixed(0)} ms: ${(f.importMs / f.referenceImportMs).toFixed(2)}×)`,
+      figure: `${kb(f.bytes)}; ${f.heaviest.map((h) => `${h.name} ${kb(h.bytes)}`).join(', ')} / ${f.loadMs.toFixed(0)} ms vs ${f.referenceLoadMs.toFixed(0)} ms: ${f.loadRatio.toFixed(2)}× (import ${f.importMs.toFixed(0)} ms vs ${f.referenceImportMs.toFixed(0)} ms: ${(f.importMs / f.referenceImportMs).toFixed(2)}×) / what it needs (${f.needs.join(', ')}) alone ${f.needsLoadMs.toFixed(0)} ms: ${(f.needsLoadMs / f.referenceLoadMs).toFixed(2)}× the reference, ours ${(f.loadMs / f.needsLoadMs).toFixed(2)}× it`,
       budget: `≤ ${BUNDLE_LOAD_RATIO_BUDGET}× the reference`,
       verdict: verdict(f.loadRatio <= BUNDLE_LOAD_RATIO_BUDGET),
     });

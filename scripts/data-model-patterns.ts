@@ -4,7 +4,7 @@ import { accessPatterns } from '../lambdas/lib/table/models';
 
 /**
  * The table of named access patterns in `docs/data-model.md`, generated from the registry in
- * `lambdas/lib/table/models.ts` between the markers below (`npm run docs:data-model`); a unit test
+ * `lambdas/lib/table/models.ts` (the patterns of `items/`) between the markers below (`npm run docs:data-model`); a unit test
  * checks that the doc is current.
  */
 export const DATA_MODEL_DOC = 'docs/data-model.md';

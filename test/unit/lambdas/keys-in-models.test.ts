@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { indexPartitions, tablePartitions } from '../../../lambdas/lib/table/partitions';
 
 /**
- * Keys are built only by the models (`lambdas/lib/table/models.ts`): a repository asks for a named
+ * Keys are built only by the models (`lambdas/lib/table/items/`): a repository asks for a named
  * access pattern (`cartsOfCreator(userId)`) or a model's key (`cartKey(id)`), never spells a key
  * attribute of an index or a partition. A plain scan of the source, comments left out.
  */
