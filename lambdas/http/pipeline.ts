@@ -6,7 +6,7 @@ import {
   matchRowsBody,
   updateEntryBody,
 } from '../../shared/api/pipeline';
-import { projectIdParams } from '../../shared/api/projects';
+import { projectIdParams } from '../../shared/api/project-params';
 import { pipelineMessages } from '../../shared/pipeline/stages';
 import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler, WithStatus } from '../lib/http';

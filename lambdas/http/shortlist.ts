@@ -1,5 +1,5 @@
 import { searchFiltersOf } from '../../shared/api/directory';
-import { projectIdParams } from '../../shared/api/projects';
+import { projectIdParams } from '../../shared/api/project-params';
 import {
   createSavedSearchBody,
   deleteSavedSearchResponse,

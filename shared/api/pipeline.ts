@@ -3,7 +3,7 @@ import { cartInvestorSchema } from '../cart/cart-investor';
 import { groupDigits } from '../format/numbers';
 import { IMPORT_PAGE_ROWS, MAX_IMPORT_ROWS } from '../pipeline/import-rows';
 import { PASS_REASONS, PIPELINE_STAGES } from '../pipeline/stages';
-import { projectIdParams } from './projects';
+import { projectIdParams } from './project-params';
 import { multiLine, singleLine, singleLineText } from './text';
 
 /**

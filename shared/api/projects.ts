@@ -16,7 +16,10 @@ import {
   RAISE_ROUND_INVALID,
   raiseSchema,
 } from '../projects/raise';
+import { projectIdParams } from './project-params';
 import { multiLine, singleLine } from './text';
+
+export { projectIdParams };
 
 /**
  * The API contract of startup projects: one zod schema per request and response. Only a project's
@@ -77,10 +80,6 @@ export const raiseBody = z.pipe(
   }),
 );
 export type RaiseBody = z.input<typeof raiseBody>;
-
-export const projectIdParams = z.object({
-  projectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a project id')),
-});
 
 const name = projectCreateSchema.shape.name.check(
   singleLine(),

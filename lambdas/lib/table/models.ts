@@ -20,6 +20,7 @@ export * from './items/payments';
 export * from './items/pipeline';
 export * from './items/podcasts';
 export * from './items/portals';
+export * from './items/project-transactions';
 export * from './items/projects';
 export * from './items/reports';
 export * from './items/runs';
@@ -53,7 +54,8 @@ import {
   votesOfVoter,
 } from './items/podcasts';
 import { portals } from './items/portals';
-import { projectItems, projectsConnectedTo, projectsOfCreator, transactionsOf } from './items/projects';
+import { transactionsOf } from './items/project-transactions';
+import { projectItems, projectsConnectedTo, projectsOfCreator } from './items/projects';
 import { openReports, reportsOfReporter } from './items/reports';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
 import { taxonomyEdits } from './items/taxonomy';
