@@ -7,6 +7,7 @@ import {
   FREE_UPDATES_ENDED,
   libraryQuery,
   meResponse,
+  pipelineRemindersBody,
   purchaseCsvResponse,
   refreshedCsvResponse,
   updateEmailsBody,
@@ -20,9 +21,8 @@ import {
   redeemCreditBody,
   redeemCreditResponse,
 } from '../../shared/api/credits';
-import { investorIdParams } from '../../shared/api/directory';
 import { INVALID_CURSOR } from '../../shared/api/paging';
-import { pipelineRemindersBody } from '../../shared/api/pipeline';
+import { investorIdParams } from '../../shared/api/params';
 import {
   createReportBody,
   createReportResponse,

@@ -23,7 +23,6 @@ import {
   unmatchedPaymentsResponse,
 } from '../../shared/api/admin';
 import { cartIdParams } from '../../shared/api/carts';
-import { investorIdParams, portalIdParams } from '../../shared/api/directory';
 import {
   createImportBody,
   createImportResponse,
@@ -51,6 +50,7 @@ import {
   submissionsQuery,
 } from '../../shared/api/investor-review';
 import { INVALID_CURSOR } from '../../shared/api/paging';
+import { investorIdParams, portalIdParams } from '../../shared/api/params';
 import {
   adminPortalSchema,
   adminPortalsResponse,

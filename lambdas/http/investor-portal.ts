@@ -1,4 +1,3 @@
-import { investorIdParams } from '../../shared/api/directory';
 import {
   investorMembershipSchema,
   investorProfileResponse,
@@ -13,6 +12,7 @@ import {
   dataRequestCreatedSchema,
   dataRequestParams,
 } from '../../shared/api/investor-requests';
+import { investorIdParams } from '../../shared/api/params';
 import { endpoint, httpHandler } from '../lib/http';
 import { confirmDataRequest, createDataRequest } from '../lib/portals/data-requests';
 import {

@@ -1,3 +1,4 @@
+import { projectIdParams } from '../../shared/api/params';
 import {
   addEntryBody,
   entryIdParams,
@@ -6,7 +7,6 @@ import {
   matchRowsBody,
   updateEntryBody,
 } from '../../shared/api/pipeline';
-import { projectIdParams } from '../../shared/api/project-params';
 import { pipelineMessages } from '../../shared/pipeline/stages';
 import { NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler, WithStatus } from '../lib/http';

@@ -1,5 +1,5 @@
 import { searchFiltersOf } from '../../shared/api/directory';
-import { projectIdParams } from '../../shared/api/project-params';
+import { projectIdParams } from '../../shared/api/params';
 import {
   createSavedSearchBody,
   deleteSavedSearchResponse,

@@ -149,3 +149,6 @@ export const updateEmailsBody = z.strictObject({
   enabled: z.boolean({ error: 'Say whether the weekly update emails are on (true or false)' }),
 });
 export type UpdateEmailsBody = z.infer<typeof updateEmailsBody>;
+
+/** PUT /me/pipeline-reminders: turns the daily next-step reminders of the pipeline on or off. */
+export const pipelineRemindersBody = z.strictObject({ enabled: z.boolean() });

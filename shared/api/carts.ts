@@ -5,7 +5,7 @@ import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
 import { cartPricingSchema, MAX_CART_ITEMS } from '../cart/pricing';
 import { PURCHASE_STATES, type PurchaseFacts, purchaseStateOf } from '../cart/purchase-state';
 import { CART_TOO_LARGE, type SavedCart } from '../cart/saved-cart';
-import { investorIdParams } from './directory';
+import { investorIdParams } from './params';
 import { singleLine } from './text';
 
 /**

@@ -3,7 +3,9 @@ import { cartInvestorSchema } from '../cart/cart';
 import { profileConfirmedSchema, profileFactsSchema } from '../investors/profile-facts';
 import { INVESTOR_ROLES } from '../investors/roles';
 import { FACETS, HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
-import { singleLine } from './text';
+import { investorIdParams, portalIdParams } from './params';
+
+export { investorIdParams, portalIdParams };
 
 /**
  * The API contract of the directory: one zod schema per request and response. Handlers validate
@@ -184,10 +186,6 @@ export type SearchSuggestion = z.infer<typeof suggestionSchema>;
 export const suggestionsResponse = z.object({ suggestions: z.array(suggestionSchema) });
 export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
 
-export const investorIdParams = z.object({
-  investorId: z.string().check(singleLine(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an investor id')),
-});
-
 /**
  * GET /investors/{investorId}: everything public about one investor, for the profile page: the card
  * (which contact fields exist, never their values), the public facts of the investor's first
@@ -210,10 +208,6 @@ export const investorProfileSchema = z.extend(cartInvestorSchema, {
 });
 export type InvestorProfile = z.infer<typeof investorProfileSchema>;
 export const getInvestorResponse = investorProfileSchema;
-
-export const portalIdParams = z.object({
-  portalId: z.string().check(singleLine(), z.regex(/^[a-z0-9-]{1,63}$/i, 'Not a portal identifier')),
-});
 
 export const portalSchema = z.object({
   id: z.string(),

@@ -1,5 +1,16 @@
 import * as z from 'zod/mini';
-import { searchableInvestorSchema } from '../investors/types';
+import {
+  WITHDRAWAL_VIAS,
+  type WithdrawalEvent,
+  type WithdrawalMark,
+  withdrawalEventSchema,
+  withdrawalMarkSchema,
+} from '../investors/withdrawal-mark';
+import {
+  CORRECTION_STATUSES,
+  type CorrectionRequest,
+  correctionRequestSchema,
+} from '../privacy/correction-request';
 import {
   CODE_DIGITS,
   CORRECTION_DETAILS_MAX_LENGTH,
@@ -8,6 +19,17 @@ import {
 } from '../privacy/data-requests';
 import { pageQuery } from './paging';
 import { multiLine, singleLine } from './text';
+
+export {
+  CORRECTION_STATUSES,
+  type CorrectionRequest,
+  correctionRequestSchema,
+  WITHDRAWAL_VIAS,
+  type WithdrawalEvent,
+  type WithdrawalMark,
+  withdrawalEventSchema,
+  withdrawalMarkSchema,
+};
 
 /**
  * The API contract of a listed person's own requests (issue 30) and of the admins' views of them:
@@ -75,35 +97,6 @@ export const dataRequestConfirmedSchema = z.object({
 });
 export type DataRequestConfirmed = z.infer<typeof dataRequestConfirmedSchema>;
 
-/** How an entry was withdrawn or restored: its investor on a portal, this remedy, or an admin. */
-export const WITHDRAWAL_VIAS = ['portal', 'remedy', 'admin'] as const;
-export const withdrawalEventSchema = z.object({
-  at: z.string(),
-  action: z.enum(['withdrawn', 'restored']),
-  /** The user id of the investor or admin; `request:<id>` for the remedy (nobody signed in). */
-  by: z.string(),
-  via: z.enum(WITHDRAWAL_VIAS),
-  /** An admin's reason for a restore. */
-  reason: z.nullable(z.string()),
-  requestId: z.nullable(z.string()),
-});
-export type WithdrawalEvent = z.infer<typeof withdrawalEventSchema>;
-
-/** The withdrawal mark as stored (beside the entry, `INVESTOR#<id>` / `WITHDRAWN`). */
-export const withdrawalMarkSchema = z.object({
-  investorId: z.string(),
-  /** The investor account whose listing is this entry, if any (a portal's). */
-  userId: z._default(z.nullable(z.string()), null),
-  /** Null once restored. */
-  withdrawnAt: z.nullable(z.string()),
-  name: z._default(z.string(), ''),
-  firmName: z._default(z.nullable(z.string()), null),
-  /** The entry as it was when it was withdrawn: what a restore writes back. */
-  entry: z._default(z.nullable(searchableInvestorSchema), null),
-  history: z._default(z.array(withdrawalEventSchema), []),
-});
-export type WithdrawalMark = z.infer<typeof withdrawalMarkSchema>;
-
 /** One withdrawal as admins see it. */
 export const adminWithdrawalSchema = z.object({
   investorId: z.string(),
@@ -151,21 +144,6 @@ export const withdrawalMessages = {
     'This entry was withdrawn before withdrawals kept a copy of it, so it cannot be restored here: import it again.',
   changed: 'This withdrawal changed while you were restoring it. Reload the list and try again.',
 } as const;
-
-export const CORRECTION_STATUSES = ['open', 'closed'] as const;
-/** A correction asked for by the person listed (through "This is me", code checked). */
-export const correctionRequestSchema = z.object({
-  id: z.string(),
-  investorId: z.string(),
-  investorName: z.string(),
-  details: z.string(),
-  createdAt: z.string(),
-  status: z.enum(CORRECTION_STATUSES),
-  closedAt: z.nullable(z.string()),
-  closedBy: z.nullable(z.string()),
-  note: z.nullable(z.string()),
-});
-export type CorrectionRequest = z.infer<typeof correctionRequestSchema>;
 
 export const correctionRequestsResponse = z.object({
   corrections: z.array(correctionRequestSchema),

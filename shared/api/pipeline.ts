@@ -3,7 +3,7 @@ import { cartInvestorSchema } from '../cart/cart-investor';
 import { groupDigits } from '../format/numbers';
 import { IMPORT_PAGE_ROWS, MAX_IMPORT_ROWS } from '../pipeline/import-rows';
 import { PASS_REASONS, PIPELINE_STAGES } from '../pipeline/stages';
-import { projectIdParams } from './project-params';
+import { projectIdParams } from './params';
 import { multiLine, singleLine, singleLineText } from './text';
 
 /**
@@ -201,7 +201,5 @@ export const importRowsResponse = z.object({ lines: z.array(importLineSchema) })
 export const EXPORT_FORMATS = ['hubspot', 'salesforce'] as const;
 export const exportQuery = z.object({ format: z._default(z.enum(EXPORT_FORMATS), 'hubspot') });
 export const exportResponse = z.object({ fileName: z.string(), csv: z.string(), rowCount: z.int() });
-
-export const pipelineRemindersBody = z.strictObject({ enabled: z.boolean() });
 
 export const deleteEntryResponse = z.object({ deleted: z.string() });

@@ -16,7 +16,7 @@ import {
   RAISE_ROUND_INVALID,
   raiseSchema,
 } from '../projects/raise';
-import { projectIdParams } from './project-params';
+import { projectIdParams } from './params';
 import { multiLine, singleLine } from './text';
 
 export { projectIdParams };

@@ -10,7 +10,7 @@ import {
 } from '../shortlist/messages';
 import { chequeRangeInOrder, searchFilterFields } from './directory';
 import { pageQuery } from './paging';
-import { projectIdParams } from './project-params';
+import { projectIdParams } from './params';
 import { singleLine } from './text';
 
 export { MAX_PASSES_PER_PROJECT, MAX_SAVED_SEARCHES, SAVED_SEARCH_NAME_MAX_LENGTH, shortlistMessages };

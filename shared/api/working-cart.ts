@@ -4,7 +4,7 @@ import { cartInvestorSchema } from '../cart/cart-investor';
 import { columnOrderSchema, EXPORT_COLUMN_KEYS } from '../cart/export';
 import { MAX_CART_ITEMS } from '../cart/pricing';
 import { CART_TOO_LARGE } from '../cart/saved-cart';
-import { investorIdParams } from './directory';
+import { investorIdParams } from './params';
 import { singleLine } from './text';
 
 /**

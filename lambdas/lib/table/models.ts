@@ -10,12 +10,14 @@ export * from './items/carts';
 export * from './items/common';
 export * from './items/credits';
 export * from './items/curation';
+export * from './items/directory-metadata';
 export * from './items/imports';
 export * from './items/investor-listings';
 export * from './items/investor-members';
 export * from './items/investor-profiles';
 export * from './items/investor-requests';
 export * from './items/investors';
+export * from './items/library';
 export * from './items/payments';
 export * from './items/pipeline';
 export * from './items/podcasts';
@@ -28,22 +30,24 @@ export * from './items/shortlists';
 export * from './items/taxonomy';
 export * from './items/taxonomy-jobs';
 export * from './items/users';
+export * from './items/withdrawals';
 
 import { allCarts, cartsOfCreator, openDeliveriesPaidBefore } from './items/carts';
 import { creditEntriesOf } from './items/credits';
 import { curationRulesOf } from './items/curation';
+import { directoryMetadataRecords } from './items/directory-metadata';
 import { importJobs, importOutcomePagesOf } from './items/imports';
 import { remindersDueBy } from './items/investor-listings';
 import { submittedInvestorProfiles } from './items/investor-profiles';
-import { openCorrections, withdrawals } from './items/investor-requests';
+import { openCorrections } from './items/investor-requests';
 import {
-  directoryMetadataRecords,
   importedInvestorsWithEmail,
   postingsOfTag,
   stagedRowsOf,
   tagCounters,
   unmappedImportedInvestors,
 } from './items/investors';
+import { buyersOf, purchasedContactsOf } from './items/library';
 import { unmatchedPayments } from './items/payments';
 import { movesOfEntry, pipelineEntriesOf, pipelineReminders } from './items/pipeline';
 import {
@@ -60,7 +64,8 @@ import { openReports, reportsOfReporter } from './items/reports';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
 import { taxonomyEdits } from './items/taxonomy';
 import { investorsWithUnmappedValue, unmappedValuesOf } from './items/taxonomy-jobs';
-import { buyersOf, purchasedContactsOf, updateSummaries } from './items/users';
+import { updateSummaries } from './items/users';
+import { withdrawals } from './items/withdrawals';
 
 /**
  * Every named access pattern of the table and its indexes: each Query a repository makes is one of

@@ -21,3 +21,6 @@ export const projectPartition = (id: string) => `PROJECT#${id}`;
 
 /** The taxonomy's partition: the admins' edits and the values it does not know. */
 export const TAXONOMY = 'TAXONOMY';
+
+/** The directory's partition: its metadata records and running totals. */
+export const DIRECTORY = 'DIRECTORY';

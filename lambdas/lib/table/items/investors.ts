@@ -1,12 +1,11 @@
 import * as z from 'zod/mini';
-import { directoryMetadataSchema } from '../../../../shared/api/directory';
 import { cartInvestorSchema } from '../../../../shared/cart/cart';
 import { profileSheetSchema } from '../../../../shared/investors/profile-facts';
 import { contactSheetSchema } from '../../../../shared/investors/provenance';
 import { investorRoleSchema } from '../../../../shared/investors/roles';
 import { importedInvestorSchema, searchableInvestorSchema } from '../../../../shared/investors/types';
 import { accessPattern, defineModel, keyFragment, type TableKey } from '../model';
-import { investorPartition, isoDate } from './common';
+import { DIRECTORY, investorPartition } from './common';
 
 /** The index partition of an import job's staged rows (written, not yet published). */
 const stagedIndexKey = (jobId: string) => `STAGED#${jobId}`;
@@ -153,24 +152,7 @@ export const tagCounterModel = defineModel(
   }),
 );
 
-const DIRECTORY = 'DIRECTORY';
-const META_PREFIX = 'META#';
-
-/** One record per aggregation run: the API's directory-metadata contract, with a checked timestamp. */
-export const directoryMetadataModel = defineModel(
-  'directoryMetadata',
-  z.extend(directoryMetadataSchema, { createdAt: isoDate }),
-  (v) => ({ pk: DIRECTORY, sk: `${META_PREFIX}${v.createdAt}#${v.id}` }),
-);
-
-/** The directory metadata records, by creation (the latest: the last one). */
-export const directoryMetadataRecords = accessPattern(
-  { index: 'table', params: [], description: "The directory's metadata records, by creation (the latest)" },
-  () => ({ partition: DIRECTORY, sortPrefix: META_PREFIX }),
-);
-
 /** The directory's running totals (one item, kept by mapping). */
 export const directoryTotalsKey = (): TableKey => ({ pk: DIRECTORY, sk: '#TOTALS' });
-export type DirectoryMetadata = z.infer<typeof directoryMetadataModel.schema>;
 
 export { investorRoleSchema };
