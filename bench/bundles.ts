@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/bundles.ts                      these figures alone (a minute or two)
  *   BENCH_UPDATE_DOCS=1 npx tsx bench/bundles.ts  also rewrites their block in docs/performance.md
+ *   BENCH_BUNDLE_RUNS=21 npx tsx bench/bundles.ts  more runs of each load (11 by default)
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -308,7 +309,11 @@ export const BUNDLE_LAMBDA_ENV = { AWS_REGION: 'us-east-1', TABLE_NAME: 'bench',
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = join(import.meta.dirname, '..');
   const machineLine = describeMachine(machine());
-  const block = bundleBlock(bundleRows(await measureBundles(root, BUNDLE_LAMBDA_ENV)), machineLine);
+  const loadRuns = Number(process.env.BENCH_BUNDLE_RUNS ?? 11);
+  const block = bundleBlock(
+    bundleRows(await measureBundles(root, BUNDLE_LAMBDA_ENV, { loadRuns })),
+    machineLine,
+  );
   process.stdout.write(`${block}\n`);
   if (process.env.BENCH_UPDATE_DOCS === '1')
     writeDocsBlock(join(root, 'docs/performance.md'), 'bundles', block);
