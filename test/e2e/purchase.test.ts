@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_CSV_AGAIN, PURCHASE_STATE_MESSAGES } from '../../shared/cart/purchase-state';
 import { messages } from '../../shared/messages';
+import { DEFAULT_SECTORS } from '../../shared/taxonomy/sectors';
 import { DOWNLOAD_REFRESHED_CSV } from '../../web/pages/account/refreshed-csv-button';
 import { PATIENCE_MS } from '../support/patience';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
@@ -16,14 +17,19 @@ describe('purchase in Chromium against the local home', () => {
     const email = await registerNewFounder(page, 'buyer');
 
     // Investors with an email: the admin's correction below changes the first one's bought email.
-    await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=agtech&has=email`);
+    // The sector as the taxonomy spells it: a synonym in the URL ('agtech') is searched, then replaced
+    // by the taxonomy's name once it loads, which searches again and shows 'Searching...' meanwhile.
+    const sector = DEFAULT_SECTORS.find((entry) => entry.synonyms.includes('agtech'))?.label ?? '';
+    await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=${encodeURIComponent(sector)}&has=email`);
     await page.getByRole('heading', { name: /^Search Results/ }).waitFor();
     const cards = page.locator('article.investor-card');
     // The heading shows before the results arrive: the names are read once three cards are there.
-    await cards.nth(2).locator('h2').waitFor();
-    const names = (await page.locator('article.investor-card h2').allTextContents())
-      .slice(0, 3)
-      .map((n) => n.trim());
+    const namesShown = async () =>
+      (await page.locator('article.investor-card h2').allTextContents()).map((n) => n.trim());
+    await expect
+      .poll(async () => (await namesShown()).length, { timeout: PATIENCE_MS })
+      .toBeGreaterThanOrEqual(3);
+    const names = (await namesShown()).slice(0, 3);
     expect(names).toHaveLength(3);
     const firstProfile =
       (await cards.nth(0).locator('a[href^="/investors/"]').first().getAttribute('href')) ?? '';

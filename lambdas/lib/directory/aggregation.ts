@@ -195,7 +195,11 @@ export async function recountStep(
  * withdrawal during the Scan leaves them one investor over the snapshot, the next aggregation (the
  * withdrawal starts one) finds the two disagree and recounts.
  */
-export async function finishRecount(runId: string, now: Date = new Date()): Promise<DirectoryMetadata> {
+export async function finishRecount(
+  runId: string,
+  now: Date = new Date(),
+  options: { beforeSnapshotWrite?: () => Promise<void> } = {},
+): Promise<DirectoryMetadata> {
   const state = await getRecountState<RecountState>(runId);
   if (!state?.done) throw new Error(`Recount ${runId} has not read the whole table`);
   const exact = new Set(state.exact.map((c) => `${c.kind}#${c.tagKey}`));
@@ -205,7 +209,9 @@ export async function finishRecount(runId: string, now: Date = new Date()): Prom
   await setTagCounters([...state.exact, ...gone]);
   await setDirectoryTotals(state.totals);
   const metadata = await writeMetadata(state.totals, state.exact, now);
-  await writeRecountSnapshot(await readRecountParts(runId, state.parts), new Date(state.scanStartedAt), now);
+  await writeRecountSnapshot(await readRecountParts(runId, state.parts), new Date(state.scanStartedAt), now, {
+    beforeWrite: options.beforeSnapshotWrite,
+  });
   await deleteRecountRun(runId, state.parts);
   return metadata;
 }

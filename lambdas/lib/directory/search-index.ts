@@ -4,7 +4,6 @@ import { gunzip, gzip } from 'node:zlib';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -306,21 +305,6 @@ export async function readRecountParts(runId: string, parts: number): Promise<In
 }
 
 /**
- * When the stored snapshot was last written, or null when there is none. S3 gives it to the second
- * and by its own clock: a fold that wrote in the second the Scan started is not seen here, and is
- * left to the next aggregation's refold.
- */
-async function snapshotWrittenAt(): Promise<Date | null> {
-  try {
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: SEARCH_INDEX_KEY }));
-    return head.LastModified ?? null;
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
-/**
  * The snapshot rebuilt from the cards a recount read, its Scan started at `scanStartedAt`, with the
  * changes recorded since the Scan started folded in before it is written: a withdrawal (its
  * tombstone) or an edit recorded while the Scan ran, after it had read that investor, is not undone
@@ -328,38 +312,38 @@ async function snapshotWrittenAt(): Promise<Date | null> {
  * is the truth: a change recorded for a write that then failed is dropped); the next aggregation
  * folds again from the refold window before the Scan started, as after any fold.
  *
- * A fold that wrote while the recount ran may have held a change the Scan missed (recorded just
- * before the Scan started, written to the table after the Scan passed it); and a change may be
- * recorded while the recount writes. In either case the recount folds once more after writing
- * ({@link foldSearchChanges}, from the refold window), rather than leave them to the next aggregation.
+ * As a fold does, it lists the changes after the Scan's start again once it has written, and writes
+ * again with the ones recorded while it was writing (up to {@link FOLD_PASSES} times).
+ * `options.beforeWrite` runs between the first fold and its write (tests record a change there).
  */
 export async function writeRecountSnapshot(
   cards: readonly IndexedInvestor[],
   scanStartedAt: Date,
   now: Date = new Date(),
-): Promise<{ investors: number; bytes: number; changes: number; foldedAgain: boolean }> {
+  options: { beforeWrite?: () => Promise<void> } = {},
+): Promise<{ investors: number; bytes: number; changes: number; passes: number }> {
   const rebuilt = new Map<string, IndexedInvestor>();
   fold(rebuilt, cards);
   const after = changeKeyAt(scanStartedAt.getTime());
-  const folded = new Set(await foldChangesAfter(rebuilt, after));
-  const replaced = await snapshotWrittenAt();
-  const written = await putSnapshot(
-    withoutRemoved(rebuilt),
-    now,
-    changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
-  );
-  const foldWroteMeanwhile = replaced !== null && replaced.getTime() > scanStartedAt.getTime();
-  const recordedMeanwhile = (await changeKeysAfter(after)).some((key) => !folded.has(key));
-  if (!foldWroteMeanwhile && !recordedMeanwhile)
-    return { ...written, changes: folded.size, foldedAgain: false };
-  logger.info('folding again after the recount', { foldWroteMeanwhile, recordedMeanwhile });
-  const again = await foldSearchChanges(now);
-  return {
-    investors: again.investors,
-    bytes: written.bytes,
-    changes: folded.size + again.changes,
-    foldedAgain: true,
-  };
+  const folded = new Set<string>();
+  for (const key of await foldChangesAfter(rebuilt, after)) folded.add(key);
+  await options.beforeWrite?.();
+  for (let pass = 1; ; pass++) {
+    const written = await putSnapshot(
+      withoutRemoved(rebuilt),
+      now,
+      changeKeyAt(scanStartedAt.getTime() - REFOLD_WINDOW_MS),
+    );
+    const unseen = (await changeKeysAfter(after)).filter((key) => !folded.has(key));
+    if (unseen.length === 0 || pass >= FOLD_PASSES) return { ...written, changes: folded.size, passes: pass };
+    logger.info('changes recorded while the recount wrote: writing again', {
+      recordedMeanwhile: unseen.length,
+    });
+    for (const key of unseen) {
+      fold(rebuilt, (await read(key)).investors);
+      folded.add(key);
+    }
+  }
 }
 
 /** Deletes a finished recount's folder. */
