@@ -1,9 +1,12 @@
 /**
  * Lambda bundles: every function of the manifest bundled as the CDK stack bundles it
- * (`FUNCTION_BUNDLING`: esbuild, ESM, minified, the AWS SDK bundled in, a linked source map), its
- * minified size, what weighs most in it (esbuild's metafile), and the wall time of a fresh Node process
- * with the function's `NODE_OPTIONS` that imports it and exits (a stand-in for a Lambda's init: the
- * runtime's process starts, then imports the handler; the import alone is printed beside), measured alternately
+ * (`functionBuildOptions`: esbuild, ESM, minified, split into an `index.mjs` and the chunks it loads
+ * with `import()`, the AWS SDK bundled in, linked source maps), what its cold start loads (the index and
+ * the chunks it imports statically) beside the whole, what weighs most in it (esbuild's metafile), and
+ * the wall time of a fresh Node process with the function's `NODE_OPTIONS` that imports it and exits (a
+ * stand-in for a Lambda's init: the runtime's process starts, then imports the handler; the import
+ * alone is printed beside); and, not budgeted, the same process importing every deferred chunk too
+ * (the most a first request can add: S3, SES, Step Functions, Lambda clients), measured alternately
  * with a reference bundle (the DynamoDB document client alone, `bench/reference-bundle.ts`, built the
  * same way) so that the budget is a ratio that holds on any machine, busy or not.
  *
@@ -12,12 +15,16 @@
  *   BENCH_BUNDLE_RUNS=21 npx tsx bench/bundles.ts  more runs of each load (11 by default)
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type BuildOptions, build, type Metafile } from 'esbuild';
-import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../infra/constructs/function-bundling';
+import { build, type Metafile } from 'esbuild';
+import {
+  FUNCTION_ENVIRONMENT,
+  FUNCTION_INDEX,
+  functionBuildOptions,
+} from '../infra/constructs/function-bundling';
 import { type FunctionNeeds, functionNeeds, functionEntries as manifestEntries } from '../lambdas/manifest';
 import { describeMachine, machine } from './machine';
 import { kb, percentile, type Row, renderTable, verdict } from './stats';
@@ -33,8 +40,12 @@ export const REFERENCE_ENTRY = 'bench/reference-bundle.ts';
 export interface BundleFigure {
   name: string;
   entry: string;
-  /** Minified, built as the stack builds it (`FUNCTION_BUNDLING`: the AWS SDK bundled in): the budgeted figure. */
+  /** Minified, built as the stack builds it: what a cold start loads (the index and its static chunks). */
   bytes: number;
+  /** The same with every chunk it may load later (`import()`). */
+  allBytes: number;
+  /** Median cold process that imports the index, then every chunk: the most a first request adds. */
+  allChunksLoadMs: number;
   /**
    * Median wall time of a fresh Node process, with the function's `NODE_OPTIONS`, that imports it and
    * exits: the process's start and the import, as a Lambda's init runs both (the issue's figure).
@@ -129,32 +140,51 @@ export function functionEntries(): { name: string; entry: string; needs: Functio
   }));
 }
 
-/** esbuild options equal to what `NodejsFunction` runs with `FUNCTION_BUNDLING` (a linked source map beside the bundle). */
-const asDeployed = (root: string, entry: string, outfile: string, external: string[]): BuildOptions => ({
-  entryPoints: [join(root, entry)],
-  outfile,
-  bundle: true,
-  minify: FUNCTION_BUNDLING.minify,
-  format: FUNCTION_BUNDLING.format,
-  platform: FUNCTION_BUNDLING.platform,
-  target: FUNCTION_BUNDLING.target,
-  sourcemap: FUNCTION_BUNDLING.sourceMap,
-  sourcesContent: FUNCTION_BUNDLING.sourcesContent,
-  mainFields: [...FUNCTION_BUNDLING.mainFields],
-  external: [...FUNCTION_BUNDLING.externalModules, ...external],
-  banner: { js: FUNCTION_BUNDLING.banner },
-  metafile: true,
-  logLevel: 'silent',
-});
+/** A function's build as deployed: its folder, its index, and what its cold start loads. */
+interface Built {
+  index: string;
+  /** The index and the chunks it imports statically: what loads at a cold start. */
+  initial: Set<string>;
+  metafile: Metafile;
+}
 
-/** Bytes of output per package (`@smithy/core`, `stripe`, `ours` for lambdas/ and shared/). */
-function heaviestOf(metafile: Metafile, count = 4): { name: string; bytes: number }[] {
-  const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
-  const byPackage = new Map<string, number>();
-  for (const [path, input] of Object.entries(output?.inputs ?? {})) {
-    const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'ours';
-    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+/** Builds `entry` into `dir` with the stack's options (`functionBuildOptions`). */
+async function buildAsDeployed(root: string, entry: string, dir: string): Promise<Built> {
+  const { metafile } = await build({
+    ...functionBuildOptions(join(root, entry), dir),
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'silent',
+  });
+  const index = join(dir, FUNCTION_INDEX);
+  const outputOf = (file: string) => relative(root, file);
+  const initial = new Set<string>();
+  const pending = [outputOf(index)];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (initial.has(next)) continue;
+    initial.add(next);
+    for (const imported of metafile.outputs[next]?.imports ?? [])
+      if (imported.kind === 'import-statement' && metafile.outputs[imported.path])
+        pending.push(imported.path);
   }
+  return { index, initial, metafile };
+}
+
+/** Bytes of the JavaScript outputs (not the source maps) among `outputs` (all of them by default). */
+function bytesOf(metafile: Metafile, outputs?: Set<string>): number {
+  return Object.entries(metafile.outputs)
+    .filter(([path]) => path.endsWith('.mjs') && (!outputs || outputs.has(path)))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
+}
+
+/** Bytes of output per package (`@smithy/core`, `stripe`, `ours` for lambdas/ and shared/), in what a cold start loads. */
+function heaviestOf(built: Built, count = 4): { name: string; bytes: number }[] {
+  const byPackage = new Map<string, number>();
+  for (const output of built.initial)
+    for (const [path, input] of Object.entries(built.metafile.outputs[output]?.inputs ?? {})) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'ours';
+      byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+    }
   return [...byPackage.entries()]
     .map(([name, bytes]) => ({ name, bytes }))
     .sort((a, b) => b.bytes - a.bytes)
@@ -163,13 +193,15 @@ function heaviestOf(metafile: Metafile, count = 4): { name: string; bytes: numbe
 
 /**
  * Imports the bundle in a fresh Node process: the wall time of the whole process (started, the bundle
- * imported, exited) and of the import alone, in ms.
+ * imported, then `chunks` imported, exited) and of the bundle's import alone, in ms.
  */
 async function loadTime(
   file: string,
   env: Record<string, string>,
+  chunks: string[] = [],
 ): Promise<{ processMs: number; importMs: number }> {
-  const script = `const s=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});console.log(performance.now()-s);`;
+  const later = chunks.map((chunk) => `await import(${JSON.stringify(pathToFileURL(chunk).href)});`).join('');
+  const script = `const s=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});console.log(performance.now()-s);${later}`;
   const started = performance.now();
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
     env: { ...process.env, ...env },
@@ -187,20 +219,26 @@ async function loadTime(
  */
 async function loadsBeside(
   file: string,
+  chunks: string[],
   reference: string,
   needsFile: string,
   env: Record<string, string>,
   runs: number,
 ): Promise<
-  Pick<BundleFigure, 'loadMs' | 'referenceLoadMs' | 'importMs' | 'referenceImportMs' | 'needsLoadMs'>
+  Pick<
+    BundleFigure,
+    'loadMs' | 'referenceLoadMs' | 'importMs' | 'referenceImportMs' | 'needsLoadMs' | 'allChunksLoadMs'
+  >
 > {
   const own: { processMs: number; importMs: number }[] = [];
   const ref: { processMs: number; importMs: number }[] = [];
   const needed: { processMs: number; importMs: number }[] = [];
+  const whole: { processMs: number; importMs: number }[] = [];
   for (let i = 0; i < runs; i++) {
     ref.push(await loadTime(reference, env));
     needed.push(await loadTime(needsFile, env));
     own.push(await loadTime(file, env));
+    whole.push(await loadTime(file, env, chunks));
   }
   const median = (runs: { processMs: number; importMs: number }[], key: 'processMs' | 'importMs') =>
     percentile(
@@ -213,6 +251,7 @@ async function loadsBeside(
     importMs: median(own, 'importMs'),
     referenceImportMs: median(ref, 'importMs'),
     needsLoadMs: median(needed, 'processMs'),
+    allChunksLoadMs: median(whole, 'processMs'),
   };
 }
 
@@ -230,29 +269,41 @@ export async function measureBundles(
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const env = { ...FUNCTION_ENVIRONMENT, ...lambdaEnv };
-  const reference = join(outDir, 'reference.mjs');
-  await build(asDeployed(root, REFERENCE_ENTRY, reference, []));
+  const reference = await buildAsDeployed(root, REFERENCE_ENTRY, join(outDir, 'reference'));
   const figures: BundleFigure[] = [];
   for (const { name, entry, needs: declared } of functionEntries()) {
-    const deployed = join(outDir, `${name}.mjs`);
-    const result = await build(asDeployed(root, entry, deployed, []));
+    const deployed = await buildAsDeployed(root, entry, join(outDir, name));
     const needs = needsEntry(declared);
     const needsSource = join(outDir, `${name}.needs.ts`);
     writeFileSync(needsSource, needs.source);
-    const needsBundle = join(outDir, `${name}.needs.mjs`);
-    await build(asDeployed(root, relative(root, needsSource), needsBundle, []));
-    const loads = await loadsBeside(deployed, reference, needsBundle, env, options.loadRuns ?? 11);
+    const needsBuilt = await buildAsDeployed(
+      root,
+      relative(root, needsSource),
+      join(outDir, `${name}.needs`),
+    );
+    const deferred = Object.keys(deployed.metafile.outputs)
+      .filter((path) => path.endsWith('.mjs') && !deployed.initial.has(path))
+      .map((path) => join(root, path));
+    const loads = await loadsBeside(
+      deployed.index,
+      deferred,
+      reference.index,
+      needsBuilt.index,
+      env,
+      options.loadRuns ?? 11,
+    );
     figures.push({
       needs: needs.names,
       name,
       entry: relative(root, join(root, entry)),
-      bytes: statSync(deployed).size,
+      bytes: bytesOf(deployed.metafile, deployed.initial),
+      allBytes: bytesOf(deployed.metafile),
       ...loads,
       loadRatio: loads.loadMs / loads.referenceLoadMs,
-      heaviest: result.metafile ? heaviestOf(result.metafile) : [],
+      heaviest: heaviestOf(deployed),
     });
   }
-  return { reference: { bytes: statSync(reference).size }, functions: figures };
+  return { reference: { bytes: bytesOf(reference.metafile, reference.initial) }, functions: figures };
 }
 
 /** The table rows of the figures: one per function, its ratio to the reference budgeted. */
@@ -273,9 +324,9 @@ export function bundleRows(measured: Awaited<ReturnType<typeof measureBundles>>)
   for (const f of functions)
     rows.push({
       area: 'Lambda bundles',
-      measure: `${f.name} (${f.entry}): size; heaviest parts / cold process beside the reference (import alone) / the libraries its manifest needs, alone`,
+      measure: `${f.name} (${f.entry}): what a cold start loads, of the whole; its heaviest parts / cold process beside the reference (import alone) / the libraries its manifest needs, alone / with every chunk it loads later (not budgeted)`,
       label: f.name,
-      figure: `${kb(f.bytes)}; ${f.heaviest.map((h) => `${h.name} ${kb(h.bytes)}`).join(', ')} / ${f.loadMs.toFixed(0)} ms vs ${f.referenceLoadMs.toFixed(0)} ms: ${f.loadRatio.toFixed(2)}× (import ${f.importMs.toFixed(0)} ms vs ${f.referenceImportMs.toFixed(0)} ms: ${(f.importMs / f.referenceImportMs).toFixed(2)}×) / what it needs (${f.needs.join(', ')}) alone ${f.needsLoadMs.toFixed(0)} ms: ${(f.needsLoadMs / f.referenceLoadMs).toFixed(2)}× the reference, ours ${(f.loadMs / f.needsLoadMs).toFixed(2)}× it`,
+      figure: `${kb(f.bytes)} of ${kb(f.allBytes)}; ${f.heaviest.map((h) => `${h.name} ${kb(h.bytes)}`).join(', ')} / ${f.loadMs.toFixed(0)} ms vs ${f.referenceLoadMs.toFixed(0)} ms: ${f.loadRatio.toFixed(2)}× (import ${f.importMs.toFixed(0)} ms vs ${f.referenceImportMs.toFixed(0)} ms: ${(f.importMs / f.referenceImportMs).toFixed(2)}×) / what it needs (${f.needs.join(', ')}) alone ${f.needsLoadMs.toFixed(0)} ms: ${(f.needsLoadMs / f.referenceLoadMs).toFixed(2)}× the reference, ours ${(f.loadMs / f.needsLoadMs).toFixed(2)}× it / every chunk ${f.allChunksLoadMs.toFixed(0)} ms: ${(f.allChunksLoadMs / f.referenceLoadMs).toFixed(2)}×`,
       budget: `≤ ${BUNDLE_LOAD_RATIO_BUDGET}× the reference`,
       verdict: verdict(f.loadRatio <= BUNDLE_LOAD_RATIO_BUDGET),
     });

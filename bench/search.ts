@@ -6,7 +6,7 @@
 import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { type Api, expectStatus } from '../infra/local/api-client';
-import { s3Client } from '../lambdas/lib/clients/s3';
+import { s3 } from '../lambdas/lib/clients/s3';
 import { searchIndexConfig } from '../lambdas/lib/config';
 import { SearchIndex } from '../shared/search/engine';
 import { decodeStoredSnapshot, SEARCH_INDEX_KEY } from '../shared/search/snapshot';
@@ -188,7 +188,7 @@ export async function measureSnapshot(): Promise<SnapshotFigure> {
 }
 
 async function loadIndex(): Promise<{ index: SearchIndex; gzipBytes: number }> {
-  const result = await s3Client().send(
+  const result = await (await s3()).client.send(
     new GetObjectCommand({ Bucket: searchIndexConfig().SEARCH_INDEX_BUCKET, Key: SEARCH_INDEX_KEY }),
   );
   const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);

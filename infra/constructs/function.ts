@@ -1,14 +1,14 @@
-import { Duration, RemovalPolicy, Token } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Token } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import {
   type BucketNeeds,
   type FunctionName,
@@ -22,7 +22,7 @@ import type { PolicyStatementJson } from '../iam-policy';
 import { acknowledge, wildcardFindingId, XRAY_WILDCARD } from '../nag';
 import { fromRoot } from '../paths';
 import type { EmailSender } from './email';
-import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from './function-bundling';
+import { FUNCTION_ENVIRONMENT, FUNCTION_INDEX, functionBuildOptions } from './function-bundling';
 
 /** The Lambda runtime of every function: the newest Node.js that Lambda and aws-cdk-lib know. */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
@@ -57,13 +57,44 @@ export interface FunctionResources {
 }
 
 /**
+ * esbuild run on this machine for one entry. `entry` is a field: the asset cache is keyed by the JSON
+ * of the bundling options, so it tells functions apart by it.
+ */
+class LocalBuild implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    buildSync(functionBuildOptions(this.entry, outputDir));
+    return true;
+  }
+}
+
+/**
+ * The function's code: `entry` bundled by esbuild on this machine (`functionBuildOptions`: an
+ * `index.mjs` and its chunks), hashed by what it outputs, as `NodejsFunction` does; that construct
+ * writes one file only, and code splitting needs a folder. Synthesising without bundling (the
+ * `aws:cdk:bundling-stacks` context) skips it, as for any asset. There is no Docker fallback: the
+ * image named is never pulled, since the local build either succeeds or throws.
+ */
+function bundledCode(entry: string): Code {
+  const source = fromRoot(entry);
+  return Code.fromAsset(fromRoot('.'), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('esbuild-runs-locally'),
+      local: new LocalBuild(source),
+    },
+  });
+}
+
+/**
  * One Lambda function with the project's defaults: the current Node.js runtime on ARM64, the bundle
- * of `FUNCTION_BUNDLING` (minified ESM with source maps, esbuild, no Docker), its own log group kept one month, X-Ray tracing,
+ * of `functionBuildOptions` (minified ESM chunks with source maps, esbuild, no Docker), its own log group kept one month, X-Ray tracing,
  * and a role that may write only to that log group. What else it may touch, and its variables, come
  * from its manifest entry alone (`applyNeeds`).
  */
 export class AppFunction extends Construct {
-  readonly handler: NodejsFunction;
+  readonly handler: LambdaFunction;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -85,9 +116,9 @@ export class AppFunction extends Construct {
       }),
     );
 
-    this.handler = new NodejsFunction(this, 'Function', {
-      entry: fromRoot(props.entry),
-      handler: 'handler',
+    this.handler = new LambdaFunction(this, 'Function', {
+      code: bundledCode(props.entry),
+      handler: `${FUNCTION_INDEX.replace(/\.mjs$/, '')}.handler`,
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -96,16 +127,7 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
       role,
-      projectRoot: fromRoot('.'),
-      depsLockFilePath: fromRoot('package-lock.json'),
       environment: { ...FUNCTION_ENVIRONMENT },
-      bundling: {
-        ...FUNCTION_BUNDLING,
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        mainFields: [...FUNCTION_BUNDLING.mainFields],
-        externalModules: [...FUNCTION_BUNDLING.externalModules],
-      },
     });
 
     acknowledge(role, XRAY_WILDCARD);

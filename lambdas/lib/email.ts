@@ -1,6 +1,5 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { hasLineBreak } from '../../shared/api/text';
-import { sesClient } from './clients/ses';
+import { ses } from './clients/ses';
 import { emailConfig } from './config';
 
 export interface OutgoingEmail {
@@ -39,8 +38,9 @@ export function checkEmailHeaders(email: OutgoingEmail): void {
 export async function sendEmail(email: OutgoingEmail): Promise<string | undefined> {
   checkEmailHeaders(email);
   const { SES_FROM, SES_CONFIGURATION_SET } = emailConfig();
-  const result = await sesClient().send(
-    new SendEmailCommand({
+  const { client, sdk } = await ses();
+  const result = await client.send(
+    new sdk.SendEmailCommand({
       FromEmailAddress: SES_FROM,
       Destination: { ToAddresses: [email.to] },
       ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),

@@ -1,5 +1,4 @@
-import { InvokeCommand } from '@aws-sdk/client-lambda';
-import { lambdaClient } from './clients/lambda';
+import { lambda } from './clients/lambda';
 import { investorGroupFunctionConfig } from './config/investor-group-function';
 
 /**
@@ -9,8 +8,9 @@ import { investorGroupFunctionConfig } from './config/investor-group-function';
  * only that group; the caller may only invoke it, with the user's sub.
  */
 export async function addToInvestorGroup(userSub: string): Promise<void> {
-  const result = await lambdaClient().send(
-    new InvokeCommand({
+  const { client, sdk } = await lambda();
+  const result = await client.send(
+    new sdk.InvokeCommand({
       FunctionName: investorGroupFunctionConfig().INVESTOR_GROUP_FUNCTION_NAME,
       Payload: new TextEncoder().encode(JSON.stringify({ userSub })),
     }),

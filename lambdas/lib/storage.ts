@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from './clients/s3';
+import { s3 } from './clients/s3';
 import { exportsConfig } from './config/exports';
 import { uploadsConfig } from './config/uploads';
 
@@ -15,9 +13,10 @@ export const importObjectKey = (jobId: string) => `imports/${jobId}.csv`;
  * computes checksums only when required), so the URL does not carry the checksum of an empty body.
  */
 export async function presignImportUpload(key: string, contentLength: number): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new PutObjectCommand({
+  const { client, sdk } = await s3();
+  return sdk.getSignedUrl(
+    client,
+    new sdk.PutObjectCommand({
       Bucket: uploadsConfig().UPLOADS_BUCKET,
       Key: key,
       ContentType: 'text/csv',
@@ -30,8 +29,9 @@ export async function presignImportUpload(key: string, contentLength: number): P
 /** The size of an uploaded object, or null when it is not there. */
 export async function uploadedObjectSize(key: string): Promise<number | null> {
   try {
-    const head = await s3Client().send(
-      new HeadObjectCommand({ Bucket: uploadsConfig().UPLOADS_BUCKET, Key: key }),
+    const { client, sdk } = await s3();
+    const head = await client.send(
+      new sdk.HeadObjectCommand({ Bucket: uploadsConfig().UPLOADS_BUCKET, Key: key }),
     );
     return head.ContentLength ?? 0;
   } catch (error) {
@@ -43,8 +43,9 @@ export async function uploadedObjectSize(key: string): Promise<number | null> {
 
 /** Streams an uploaded object from a byte offset (imports resume where the last chunk stopped). */
 export async function streamUpload(key: string, fromByte = 0): Promise<Readable> {
-  const result = await s3Client().send(
-    new GetObjectCommand({
+  const { client, sdk } = await s3();
+  const result = await client.send(
+    new sdk.GetObjectCommand({
       Bucket: uploadsConfig().UPLOADS_BUCKET,
       Key: key,
       ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}),
@@ -56,8 +57,13 @@ export async function streamUpload(key: string, fromByte = 0): Promise<Readable>
 
 /** The first bytes of an uploaded object (to tell text from binary before parsing). */
 export async function readUploadHead(key: string, bytes: number): Promise<Buffer> {
-  const result = await s3Client().send(
-    new GetObjectCommand({ Bucket: uploadsConfig().UPLOADS_BUCKET, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  const { client, sdk } = await s3();
+  const result = await client.send(
+    new sdk.GetObjectCommand({
+      Bucket: uploadsConfig().UPLOADS_BUCKET,
+      Key: key,
+      Range: `bytes=0-${bytes - 1}`,
+    }),
   );
   return Buffer.from((await result.Body?.transformToByteArray()) ?? []);
 }
@@ -68,8 +74,9 @@ export async function putExport(
   body: string,
   contentType = 'text/csv; charset=utf-8',
 ): Promise<void> {
-  await s3Client().send(
-    new PutObjectCommand({
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
       Bucket: exportsConfig().EXPORTS_BUCKET,
       Key: key,
       Body: body,
@@ -80,8 +87,9 @@ export async function putExport(
 
 /** Reads a stored export back (to attach it to the email). */
 export async function getExport(key: string): Promise<string> {
-  const result = await s3Client().send(
-    new GetObjectCommand({ Bucket: exportsConfig().EXPORTS_BUCKET, Key: key }),
+  const { client, sdk } = await s3();
+  const result = await client.send(
+    new sdk.GetObjectCommand({ Bucket: exportsConfig().EXPORTS_BUCKET, Key: key }),
   );
   return (await result.Body?.transformToString('utf-8')) ?? '';
 }
@@ -91,9 +99,10 @@ export const EXPORT_LINK_SECONDS = 5 * 60;
 
 /** A short-lived signed GET of a stored export, served as a download named `fileName`. */
 export async function presignExportDownload(key: string, fileName: string): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({
+  const { client, sdk } = await s3();
+  return sdk.getSignedUrl(
+    client,
+    new sdk.GetObjectCommand({
       Bucket: exportsConfig().EXPORTS_BUCKET,
       Key: key,
       ResponseContentDisposition: `attachment; filename="${fileName}"`,

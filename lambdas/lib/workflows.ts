@@ -1,7 +1,6 @@
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod/mini';
 import { type StateMachineName, stateMachines } from '../workflows/registry';
-import { sfnClient } from './clients/sfn';
+import { sfn } from './clients/sfn';
 import { type ConfigSection, readSection, text } from './config/section';
 
 /**
@@ -23,8 +22,9 @@ export function workflow<N extends StateMachineName>(name: N): Workflow<N> {
     name,
     config,
     async start(input, executionName) {
-      const result = await sfnClient().send(
-        new StartExecutionCommand({
+      const { client, sdk } = await sfn();
+      const result = await client.send(
+        new sdk.StartExecutionCommand({
           stateMachineArn: String(config()[variable]),
           input: JSON.stringify(input),
           ...(executionName ? { name: executionName } : {}),

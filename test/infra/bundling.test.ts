@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,11 +40,40 @@ const allFunctions = () => [
   stack.auth.customMessage,
 ];
 
-/** The folder of a synthesized function's bundle (`index.mjs` and its source map). */
+/** The folder of a synthesized function's bundle (`index.mjs`, its chunks, their source maps). */
 function bundleDir(fn: ReturnType<typeof allFunctions>[number]): string {
   const resource = template.toJSON().Resources[logicalIdOf(fn.handler)] as TemplateResource;
   const { S3Key } = (resource.Properties?.Code ?? {}) as { S3Key: string };
   return join(assemblyDir, `asset.${S3Key.replace(/\.zip$/, '')}`);
+}
+
+/** The JavaScript modules of a bundle's folder: `index.mjs` and its chunks. */
+const modulesOf = (dir: string): string[] =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.mjs'))
+    .sort();
+
+/** What a module imports with `import … from` (or a bare `import '…'`). */
+const staticImportsOf = (code: string): string[] =>
+  [...code.matchAll(/(?:^|[;\n])import\s*(?:[\w$*{}\s,]+?from\s*)?["']([^"']+)["']/g)].map(
+    (match) => match[1] ?? '',
+  );
+
+/** What a module imports with `import()`. */
+const dynamicImportsOf = (code: string): string[] =>
+  [...code.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? '');
+
+/** The modules a cold start loads: `index.mjs` and the chunks it imports statically, transitively. */
+function coldStartModulesOf(dir: string): string[] {
+  const loaded = new Set<string>();
+  const pending = ['index.mjs'];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    for (const name of staticImportsOf(readFileSync(join(dir, file), 'utf8')))
+      if (name.startsWith('./')) pending.push(name.slice(2));
+  }
+  return [...loaded].sort();
 }
 
 /** Runs an ES module script in a fresh Node process with the environment a function starts with. */
@@ -63,37 +92,72 @@ const runAsLambda = (script: string, nodeOptions: string[] = []): string =>
 const lastLineOf = (output: string): unknown => JSON.parse(output.trim().split('\n').at(-1) ?? 'null');
 
 describe('function bundles', () => {
-  it('bundles every function as a minified ESM module with a source map and no outside imports', () => {
+  it('bundles every function as minified ESM modules (an index and its chunks) with source maps and no outside imports', () => {
     const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
+    const lambdaNeverUses: readonly string[] = CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES;
     for (const fn of allFunctions()) {
       const resource = template.toJSON().Resources[logicalIdOf(fn.handler)] as TemplateResource;
       const dir = bundleDir(fn);
-      const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
-
       expect(resource.Properties?.Handler, fn.node.path).toBe('index.handler');
-      expect(existsSync(join(dir, 'index.mjs.map')), fn.node.path).toBe(true);
-      expect(code.startsWith("import { createRequire } from 'node:module';"), fn.node.path).toBe(true);
-      expect(code.length / code.split('\n').length, `${fn.node.path} is minified`).toBeGreaterThan(1000);
-      const imported = [
-        ...code.matchAll(/(?:^|[;\n])import\s*(?:[\w$*{}\s,]+?from\s*)?["']([^"']+)["']/g),
-      ].map((match) => match[1] ?? '');
-      expect(imported, fn.node.path).toContain('node:module');
-      expect(
-        imported.filter((name) => !builtins.has(name)),
-        `${fn.node.path} imports only Node built-ins`,
-      ).toEqual([]);
-      // Left to the runtime's SDK, and only ever loaded with import() (never, on Lambda: see function-bundling.ts).
-      const lazilyImported = [...code.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map(
-        (match) => match[1] ?? '',
-      );
-      const lambdaNeverUses: readonly string[] = CREDENTIAL_PROVIDERS_LAMBDA_NEVER_USES;
-      expect(
-        lazilyImported.filter((name) => !builtins.has(name) && !lambdaNeverUses.includes(name)),
-        `${fn.node.path} lazily imports nothing else from outside`,
-      ).toEqual([]);
-      expect(code, `${fn.node.path} leaves the SSO and STS clients out`).not.toMatch(
-        /SWBPortalService|AWSSecurityTokenServiceV20110615/,
-      );
+      expect(modulesOf(dir), fn.node.path).toContain('index.mjs');
+
+      for (const file of modulesOf(dir)) {
+        const where = `${fn.node.path}: ${file}`;
+        const code = readFileSync(join(dir, file), 'utf8');
+        expect(existsSync(join(dir, `${file}.map`)), where).toBe(true);
+        expect(code.startsWith("import { createRequire } from 'node:module';"), where).toBe(true);
+        if (code.length > 2000)
+          expect(code.length / code.split('\n').length, `${where} is minified`).toBeGreaterThan(1000);
+        // Node built-ins, and the function's own chunks beside it.
+        const outside = (name: string) => !builtins.has(name) && !/^\.\/chunk-[\w-]+\.mjs$/.test(name);
+        expect(
+          staticImportsOf(code).filter(outside),
+          `${where} imports only Node built-ins and its chunks`,
+        ).toEqual([]);
+        // Left to the runtime's SDK, and only ever loaded with import() (never, on Lambda: see function-bundling.ts).
+        expect(
+          dynamicImportsOf(code).filter((name) => outside(name) && !lambdaNeverUses.includes(name)),
+          `${where} lazily imports nothing else from outside`,
+        ).toEqual([]);
+        expect(code, `${where} leaves the SSO and STS clients out`).not.toMatch(
+          /SWBPortalService|AWSSecurityTokenServiceV20110615/,
+        );
+      }
+    }
+  });
+
+  it('loads the S3, SES, Step Functions and Lambda clients at their first call, not at a cold start (each a chunk of its own)', () => {
+    const deferred = [
+      'com.amazonaws.s3"',
+      'com.amazonaws.sesv2"',
+      'com.amazonaws.sfn"',
+      'com.amazonaws.lambda"',
+    ];
+    let seen = 0;
+    for (const fn of allFunctions()) {
+      const dir = bundleDir(fn);
+      const coldStart = coldStartModulesOf(dir);
+      expect(coldStart, fn.node.path).toContain('index.mjs');
+      for (const file of modulesOf(dir)) {
+        const code = readFileSync(join(dir, file), 'utf8');
+        for (const client of deferred.filter((marker) => code.includes(marker))) {
+          seen++;
+          expect(coldStart, `${fn.node.path}: ${client} is in ${file}`).not.toContain(file);
+        }
+      }
+    }
+    // The functions whose manifests grant S3, email, workflows or invokes carry those clients.
+    expect(seen).toBeGreaterThan(10);
+  });
+
+  it('loads every chunk a function may import later, in a fresh process as Lambda runs it', () => {
+    for (const fn of allFunctions()) {
+      const dir = bundleDir(fn);
+      const later = modulesOf(dir).filter((file) => !coldStartModulesOf(dir).includes(file));
+      const urls = later.map((file) => pathToFileURL(join(dir, file)).href);
+      const script = `for (const url of ${JSON.stringify(urls)}) await import(url);
+        console.log(JSON.stringify(${urls.length}));`;
+      expect(lastLineOf(runAsLambda(script)), fn.node.path).toBe(urls.length);
     }
   });
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_BUNDLING, FUNCTION_ENVIRONMENT } from '../../infra/constructs/function-bundling';
+import { FUNCTION_ENVIRONMENT, functionBuildOptions } from '../../infra/constructs/function-bundling';
 import { tableStatements } from '../../infra/function-needs';
 import { evaluate, type IamRequest, type PolicyStatementJson } from '../../infra/iam-policy';
 import { fromRoot } from '../../infra/paths';
@@ -102,26 +102,23 @@ async function loadItemModules(): Promise<void> {
   }
 }
 
-/** The lambdas modules esbuild kept in a function's bundle (built as deployed): their sections and item modules. */
+/** The lambdas modules esbuild kept in a function's bundle and its chunks (built as deployed): their sections and item modules. */
 async function bundledModules(entry: string): Promise<{ sections: string[]; items: string[] }> {
   const result = await build({
-    entryPoints: [fromRoot(entry)],
-    bundle: true,
+    ...functionBuildOptions(fromRoot(entry), join(fromRoot('.'), 'bundle')),
     write: false,
-    outfile: join(fromRoot('.'), 'bundle.mjs'),
     metafile: true,
-    minify: FUNCTION_BUNDLING.minify,
-    format: FUNCTION_BUNDLING.format,
-    platform: FUNCTION_BUNDLING.platform,
-    target: FUNCTION_BUNDLING.target,
-    mainFields: [...FUNCTION_BUNDLING.mainFields],
-    external: [...FUNCTION_BUNDLING.externalModules],
     logLevel: 'silent',
   });
-  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
-  const kept = Object.entries(output?.inputs ?? {})
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([path]) => relative(fromRoot('.'), fromRoot(path)));
+  // The entry and every chunk it may load: what the function can run.
+  const kept = [
+    ...new Set(
+      Object.values(result.metafile.outputs)
+        .flatMap((output) => Object.entries(output.inputs))
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => relative(fromRoot('.'), fromRoot(path))),
+    ),
+  ];
   return {
     sections: [...new Set(kept.flatMap((path) => sectionModules.get(path) ?? []))].sort(),
     items: kept.filter((path) => itemModules.has(path)).sort(),

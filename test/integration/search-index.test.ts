@@ -1,6 +1,6 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3Client } from '../../lambdas/lib/clients/s3';
+import { s3 } from '../../lambdas/lib/clients/s3';
 import { searchIndexConfig } from '../../lambdas/lib/config';
 import {
   aggregateDirectory,
@@ -158,7 +158,7 @@ describe('the search snapshot under faults', () => {
   });
 
   it('rebuilds a deleted snapshot from the table at the next aggregation (its size disagrees with the totals)', async () => {
-    await s3Client().send(
+    await (await s3()).client.send(
       new DeleteObjectCommand({ Bucket: searchIndexConfig().SEARCH_INDEX_BUCKET, Key: SEARCH_INDEX_KEY }),
     );
     expect((await currentSearchIndex()).size).toBe(0);

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
 import { buildIndexData, hasFacts, type IndexedFacts } from '../../../shared/search/index-data';
@@ -21,7 +15,7 @@ import {
 } from '../../../shared/search/snapshot';
 import type { Vocabulary } from '../../../shared/search/vocabulary';
 import { taxonomyVocabulary } from '../../../shared/taxonomy/vocabulary';
-import { s3Client } from '../clients/s3';
+import { s3 } from '../clients/s3';
 import { searchIndexConfig } from '../config';
 import { logger } from '../observability/logger';
 import { toCard } from '../table/repositories/investors';
@@ -71,8 +65,9 @@ const bucket = () => searchIndexConfig().SEARCH_INDEX_BUCKET;
 async function put(key: string, investors: Iterable<IndexedInvestor>, now: Date, foldedThrough: string) {
   const snapshot = encodeSnapshot(investors, now, foldedThrough);
   const body = await gzipAsync(JSON.stringify(snapshot));
-  await s3Client().send(
-    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: 'application/gzip' }),
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: 'application/gzip' }),
   );
   return { investors: snapshot.rows.length, bytes: body.length };
 }
@@ -94,8 +89,9 @@ async function putSnapshot(investors: Iterable<IndexedInvestor>, now: Date, fold
     vocabulary: await searchVocabulary(),
   });
   const body = await gzipAsync(encodeStoredSnapshot(data));
-  await s3Client().send(
-    new PutObjectCommand({
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
       Bucket: bucket(),
       Key: SEARCH_INDEX_KEY,
       Body: body,
@@ -107,8 +103,13 @@ async function putSnapshot(investors: Iterable<IndexedInvestor>, now: Date, fold
 
 /** The stored snapshot's index, or a 304 (thrown) when its ETag is still `etag`. */
 async function readSnapshot(etag?: string | null) {
-  const result = await s3Client().send(
-    new GetObjectCommand({ Bucket: bucket(), Key: SEARCH_INDEX_KEY, ...(etag ? { IfNoneMatch: etag } : {}) }),
+  const { client, sdk } = await s3();
+  const result = await client.send(
+    new sdk.GetObjectCommand({
+      Bucket: bucket(),
+      Key: SEARCH_INDEX_KEY,
+      ...(etag ? { IfNoneMatch: etag } : {}),
+    }),
   );
   const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
   return {
@@ -119,8 +120,9 @@ async function readSnapshot(etag?: string | null) {
 }
 
 async function read(key: string, etag?: string | null) {
-  const result = await s3Client().send(
-    new GetObjectCommand({ Bucket: bucket(), Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
+  const { client, sdk } = await s3();
+  const result = await client.send(
+    new sdk.GetObjectCommand({ Bucket: bucket(), Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
   );
   const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
   return {
@@ -187,8 +189,9 @@ async function changeKeysAfter(startAfter: string): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const page = await s3Client().send(
-      new ListObjectsV2Command({
+    const { client, sdk } = await s3();
+    const page = await client.send(
+      new sdk.ListObjectsV2Command({
         Bucket: bucket(),
         Prefix: SEARCH_INDEX_CHANGES_PREFIX,
         ...(startAfter ? { StartAfter: startAfter } : {}),
@@ -272,16 +275,18 @@ const recountKey = (runId: string, name: string) => `${SEARCH_INDEX_RECOUNT_PREF
 /** Saves a recount's state (its tallies and where its Scan is): the next step resumes from it. */
 export async function putRecountState(runId: string, state: unknown): Promise<void> {
   const body = await gzipAsync(JSON.stringify(state));
-  await s3Client().send(
-    new PutObjectCommand({ Bucket: bucket(), Key: recountKey(runId, 'state.json.gz'), Body: body }),
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: bucket(), Key: recountKey(runId, 'state.json.gz'), Body: body }),
   );
 }
 
 /** A recount's saved state, or null before its first step. */
 export async function getRecountState<T>(runId: string): Promise<T | null> {
   try {
-    const result = await s3Client().send(
-      new GetObjectCommand({ Bucket: bucket(), Key: recountKey(runId, 'state.json.gz') }),
+    const { client, sdk } = await s3();
+    const result = await client.send(
+      new sdk.GetObjectCommand({ Bucket: bucket(), Key: recountKey(runId, 'state.json.gz') }),
     );
     const body = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
     return JSON.parse((await gunzipAsync(body)).toString('utf8')) as T;
@@ -353,7 +358,8 @@ export async function deleteRecountRun(runId: string, parts: number): Promise<vo
     ...Array.from({ length: parts }, (_, n) => recountKey(runId, `part-${n}.json.gz`)),
   ];
   // One by one: a part per step, a few dozen at most (DeleteObjects needs a checksum s3rver refuses).
-  for (const Key of keys) await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key }));
+  const { client, sdk } = await s3();
+  for (const Key of keys) await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket(), Key }));
 }
 
 interface Held {

@@ -1,5 +1,5 @@
 import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
-import { sfnClient } from '../../../lambdas/lib/clients/sfn';
+import { sfn } from '../../../lambdas/lib/clients/sfn';
 import { workflow } from '../../../lambdas/lib/workflows';
 import type { StateMachineName } from '../../../lambdas/workflows/registry';
 
@@ -7,5 +7,5 @@ import type { StateMachineName } from '../../../lambdas/workflows/registry';
 export const startWorkflow = (name: StateMachineName, input: unknown, executionName?: string) =>
   workflow(name).start(input, executionName);
 
-export const describeWorkflow = (executionArn: string) =>
-  sfnClient().send(new DescribeExecutionCommand({ executionArn }));
+export const describeWorkflow = async (executionArn: string) =>
+  (await sfn()).client.send(new DescribeExecutionCommand({ executionArn }));
