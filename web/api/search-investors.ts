@@ -42,8 +42,13 @@ export async function searchAllInvestors(search: InvestorSearch, max: number, si
   return items.slice(0, max);
 }
 
+/** Whether a search hook asks the API yet (the page may hold it while the search's spelling settles). */
+interface SearchHookOptions {
+  enabled?: boolean;
+}
+
 /** The search's pages, loaded one by one with the cursor; disabled without a search. */
-export function useInvestorSearch(search: InvestorSearch | null) {
+export function useInvestorSearch(search: InvestorSearch | null, { enabled = true }: SearchHookOptions = {}) {
   return useInfiniteQuery({
     queryKey: queryKeys.investorSearch(search ? paramsOf(search).toString() : ''),
     queryFn: ({ pageParam, signal }) => {
@@ -52,17 +57,18 @@ export function useInvestorSearch(search: InvestorSearch | null) {
     },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
-    enabled: search !== null,
+    enabled: enabled && search !== null,
   });
 }
 
 /** GET /directory/facets: counts beside each filter value for the search (the whole directory without one). */
-export function useSearchFacets(search: InvestorSearch | null) {
+export function useSearchFacets(search: InvestorSearch | null, { enabled = true }: SearchHookOptions = {}) {
   const { sort: _sort, ...filters } = search ?? {};
   const query = Object.fromEntries(paramsOf(filters));
   return useQuery({
     queryKey: queryKeys.searchFacets(paramsOf(filters).toString()),
     queryFn: ({ signal }) => apiRequest(searchFacetsResponse, '/directory/facets', { query, signal }),
+    enabled,
     // While a new filter's counts load, the old ones stay (no panel jumping).
     placeholderData: keepPreviousData,
   });

@@ -3,8 +3,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { taxonomyLists } from '../../../lambdas/http/taxonomy-public';
 import type { SearchFacetsResponse, SearchSuggestion } from '../../../shared/api/directory';
 import { messages } from '../../../shared/messages';
+import { DEFAULT_TAXONOMY } from '../../../shared/taxonomy/taxonomy';
 import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-search-page';
 import {
   chipsOf,
@@ -259,6 +261,93 @@ describe('the investor search page', () => {
 function Where() {
   return <p>at {useLocation().pathname}</p>;
 }
+
+function Query() {
+  return <p data-testid="query">{useLocation().search}</p>;
+}
+
+describe('a sector or stage written another way in the URL', () => {
+  /** The page's calls answered as before, the taxonomy with its default lists (as GET /taxonomy gives them). */
+  const withTaxonomy = (answer: typeof fetch) => (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).endsWith('/taxonomy')
+      ? answerFetch(() => {
+          calls.push('/taxonomy');
+          return { body: { data: taxonomyLists(DEFAULT_TAXONOMY) } };
+        })(input, init)
+      : answer(input, init);
+  const faceted = () => calls.filter((call) => call.startsWith('/directory/facets?'));
+
+  it("searches once, by the taxonomy's spelling, when the URL names a sector by a synonym", async () => {
+    vi.stubGlobal('fetch', withTaxonomy(fetch));
+    renderPage(
+      <>
+        <InvestorSearchPage />
+        <Query />
+      </>,
+      {
+        path: '/investors/search',
+        route: '/investors/search?sectorFocus=agtech&stageFocus=Pre-Seed&has=email',
+      },
+    );
+    expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
+    // The URL keeps the taxonomy's spelling, and the chip says it as a founder reads it.
+    await waitFor(() =>
+      expect(screen.getByTestId('query').textContent).toBe(
+        '?stageFocus=pre-seed&sectorFocus=food+%26+agriculture&has=email',
+      ),
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Active filters' })).getByText('Sector: Food & Agriculture'),
+    ).toBeTruthy();
+    expect(searched()).toEqual([
+      '/investors?has=email&limit=50&sectorFocus=food+%26+agriculture&stageFocus=pre-seed',
+    ]);
+    expect(faceted()).toEqual([
+      '/directory/facets?has=email&sectorFocus=food+%26+agriculture&stageFocus=pre-seed',
+    ]);
+  });
+
+  it('searches a sector the taxonomy does not know as written, once', async () => {
+    vi.stubGlobal('fetch', withTaxonomy(fetch));
+    renderPage(
+      <>
+        <InvestorSearchPage />
+        <Query />
+      </>,
+      { path: '/investors/search', route: '/investors/search?sectorFocus=quantum+widgets' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
+    expect(calls).toContain('/taxonomy');
+    expect(screen.getByTestId('query').textContent).toBe('?sectorFocus=quantum+widgets');
+    expect(searched()).toEqual(['/investors?limit=50&sectorFocus=quantum+widgets']);
+  });
+
+  it('does not wait for the taxonomy when the URL names no sector or stage', async () => {
+    const answer = fetch;
+    // The taxonomy never answers: the search must not need it.
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/taxonomy') ? new Promise<Response>(() => {}) : answer(input, init),
+    );
+    renderPage(<InvestorSearchPage />, { path: '/investors/search', route: '/investors/search?role=angel' });
+    expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
+    expect(searched()).toEqual(['/investors?limit=50&role=angel']);
+  });
+
+  it('searches as written when the taxonomy cannot be read', async () => {
+    const answer = fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/taxonomy')
+        ? answerFetch(() => ({ status: 503, body: {} }))(input, init)
+        : answer(input, init),
+    );
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?sectorFocus=agtech',
+    });
+    expect(await screen.findByRole('heading', { name: 'Search Results (2)' })).toBeTruthy();
+    expect(searched()).toEqual(['/investors?limit=50&sectorFocus=agtech']);
+  });
+});
 
 // Typing in jsdom is slow on a busy machine: a hang guard, not a speed check.
 describe('the search box suggests as the founder types (an ARIA combobox)', { timeout: 30_000 }, () => {

@@ -6,6 +6,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { TaxonomyResponse } from '../../../shared/api/taxonomy';
 import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
 import { MAX_CART_ITEMS } from '../../../shared/cart/pricing';
 import { messages, removedFromCart, searchResultsHeader } from '../../../shared/messages';
@@ -47,24 +48,25 @@ import { chipsOf, type InvestorSearch, paramsOf, searchFromParams, withFilter } 
  */
 export function InvestorSearchPage() {
   const [params, setParams] = useSearchParams();
-  const search = searchFromParams(params);
-  const results = useInvestorSearch(search);
-  const facets = useSearchFacets(search);
+  const written = searchFromParams(params);
+  // A link with an old spelling or a synonym (`sectorFocus=agtech`) lands on the entry it names, and
+  // is searched once, by the taxonomy's spelling: the search waits for the taxonomy (small, and kept
+  // for minutes) when the URL names a sector or a stage. If the taxonomy fails, the URL's words are searched.
+  const taxonomy = useTaxonomy();
+  const search = taxonomy.data ? onTaxonomy(written, taxonomy.data) : written;
+  const settled = !(taxonomy.isPending && namesTaxonomyEntry(written));
+  const results = useInvestorSearch(search, { enabled: settled });
+  const facets = useSearchFacets(search, { enabled: settled });
   const chips = chipsOf(search, facets.data?.facets);
   useDocumentTitle(search ? `Search: ${chips.map((chip) => chip.value).join(', ')}` : 'Investor Search');
   const go = (next: InvestorSearch) => setParams(paramsOf(next));
-  // A link with an old spelling (`sectorFocus=fintech (payments, lending)`) lands on the entry it names.
-  const taxonomy = useTaxonomy();
+  // The URL shows the taxonomy's spelling too (the search key is the same: nothing is searched again).
+  const asWritten = written ? paramsOf(written).toString() : null;
+  const canonical = search ? paramsOf(search).toString() : null;
   useEffect(() => {
-    if (!search || !taxonomy.data) return;
-    const sector = search.sectorFocus ? entryNamed(taxonomy.data.sectors, search.sectorFocus) : null;
-    const stage = search.stageFocus ? entryNamed(taxonomy.data.stages, search.stageFocus) : null;
-    const next = { ...search };
-    if (sector && sector.value !== search.sectorFocus) next.sectorFocus = sector.value;
-    if (stage && stage.value !== search.stageFocus) next.stageFocus = stage.value;
-    if (next.sectorFocus !== search.sectorFocus || next.stageFocus !== search.stageFocus)
-      setParams(paramsOf(next), { replace: true });
-  }, [search, taxonomy.data, setParams]);
+    if (canonical !== null && canonical !== asWritten)
+      setParams(new URLSearchParams(canonical), { replace: true });
+  }, [canonical, asWritten, setParams]);
   const { user: signedIn, isAdmin, isInvestor, status } = useAuth();
   // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
   const user = isInvestor ? null : signedIn;
@@ -275,6 +277,26 @@ export function InvestorSearchPage() {
       </ConfirmModal>
     </Container>
   );
+}
+
+/** Whether the search names a sector or a stage, which the taxonomy may spell another way. */
+function namesTaxonomyEntry(search: InvestorSearch | null): boolean {
+  return Boolean(search?.sectorFocus || search?.stageFocus);
+}
+
+/**
+ * The search with its sector and stage as the taxonomy stores them (`agtech` → `food & agriculture`);
+ * a value the taxonomy does not know stays as written.
+ */
+function onTaxonomy(search: InvestorSearch | null, taxonomy: TaxonomyResponse): InvestorSearch | null {
+  if (!search) return null;
+  const sector = search.sectorFocus ? entryNamed(taxonomy.sectors, search.sectorFocus) : null;
+  const stage = search.stageFocus ? entryNamed(taxonomy.stages, search.stageFocus) : null;
+  return {
+    ...search,
+    ...(sector ? { sectorFocus: sector.value } : {}),
+    ...(stage ? { stageFocus: stage.value } : {}),
+  };
 }
 
 /** Not in the spec: every result is in the cart or bought already. */
