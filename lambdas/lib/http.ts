@@ -4,11 +4,19 @@ import * as z from 'zod/mini';
 import { successCacheControl } from '../../shared/api/public-cache';
 import type { AuthLevel, HandlerGroup } from '../routes';
 import type { Caller } from './auth';
+import { documentClient } from './clients/dynamodb';
 import { authorization } from './middlewares/authorization';
 import { errorEnvelope, json } from './middlewares/error-envelope';
-import type { Endpoint, EndpointContext, HttpContext, HttpEvent, HttpResult } from './middlewares/http-types';
+import type {
+  Endpoint,
+  EndpointArea,
+  EndpointContext,
+  HttpContext,
+  HttpEvent,
+  HttpResult,
+} from './middlewares/http-types';
 import { observability } from './middlewares/observability';
-import { checkRouteTable, routeTable } from './middlewares/route-table';
+import { checkRouteTable, resolveEndpoint, routeTable } from './middlewares/route-table';
 import { validation } from './middlewares/validation';
 
 export { errorResponse, json } from './middlewares/error-envelope';
@@ -60,6 +68,36 @@ export function endpoint<
   return spec;
 }
 
+/**
+ * Endpoints of a handler group kept in a module of their own, loaded at the first request of one of
+ * their routes (`import()`: a chunk of its own in the bundle). The group's module maps each of the
+ * area's route keys to it; the area module exports exactly those endpoints as `endpoints`, checked
+ * when it loads.
+ */
+export function area(
+  name: string,
+  load: () => Promise<{ endpoints: Record<string, Endpoint> }>,
+): EndpointArea & { keys: Set<string> } {
+  const keys = new Set<string>();
+  let loaded: Promise<Record<string, Endpoint>> | undefined;
+  return {
+    name,
+    keys,
+    async endpoint(key) {
+      loaded ??= load().then(({ endpoints }) => {
+        const declared = Object.keys(endpoints).sort().join(', ');
+        const routed = [...keys].sort().join(', ');
+        if (declared !== routed)
+          throw new Error(`The ${name} area declares ${declared}, and its group routes ${routed} to it`);
+        return endpoints;
+      });
+      const endpoint = (await loaded)[key];
+      if (!endpoint) throw new Error(`The ${name} area has no endpoint for ${key}`);
+      return endpoint;
+    },
+  };
+}
+
 /** Runs the endpoint the middlewares chose with the input they validated, in the `{ data }` envelope. */
 async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpResult> {
   const { route, input } = context;
@@ -79,10 +117,11 @@ async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpRes
  */
 export function httpHandler(
   group: HandlerGroup,
-  endpoints: Record<string, Endpoint>,
+  endpoints: Record<string, Endpoint | ReturnType<typeof area>>,
   options: { tracing?: MiddlewareObj; isInvestorAccount?: (userId: string) => Promise<boolean> } = {},
 ) {
   const table = checkRouteTable(group, endpoints);
+  for (const [key, endpoint] of Object.entries(endpoints)) if ('keys' in endpoint) endpoint.keys.add(key);
   if ([...table.values()].some((route) => route.auth === 'user') && !options.isInvestorAccount)
     throw new Error(`${group} has founder routes: give httpHandler the membership check (isInvestorAccount)`);
   const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
@@ -93,6 +132,12 @@ export function httpHandler(
     .use(authorization(options.isInvestorAccount))
     .use(validation())
     .handler(dispatch);
-  // The endpoints by route key, for tests that check every route's schemas (input hygiene).
-  return Object.assign(handler, { endpoints: table as ReadonlyMap<string, { endpoint: Endpoint }> });
+  // Every endpoint by route key, its area loaded, for tests that check every route's schemas (input hygiene).
+  const loadEndpoints = async (): Promise<ReadonlyMap<string, { endpoint: Endpoint }>> =>
+    new Map(
+      await Promise.all([...table].map(async ([key, route]) => [key, await resolveEndpoint(route)] as const)),
+    );
+  // Every group reads the table on every route, so the table's client loads with the function (at a
+  // cold start) even when its routes are all in areas: an area then adds only its own code.
+  return Object.assign(handler, { loadEndpoints, tableClient: documentClient });
 }

@@ -21,11 +21,12 @@ export async function routedEndpoints(): Promise<RoutedEndpoint[]> {
   for (const [group, file] of Object.entries(handlerGroups)) {
     if (group === 'stripeWebhook') continue;
     const module = (await import(/* @vite-ignore */ `../../${file}`)) as {
-      handler: { endpoints: ReadonlyMap<string, { endpoint: Endpoint }> };
+      handler: { loadEndpoints: () => Promise<ReadonlyMap<string, { endpoint: Endpoint }>> };
     };
+    const endpoints = await module.handler.loadEndpoints();
     for (const route of routes.filter((r) => r.handler === group)) {
       const key = routeKey(route);
-      const routed = module.handler.endpoints.get(key);
+      const routed = endpoints.get(key);
       if (!routed) throw new Error(`${group} serves no endpoint for ${key}`);
       found.push({ route, key, endpoint: routed.endpoint });
     }

@@ -32,6 +32,18 @@ export interface Endpoint {
 }
 
 /**
+ * Some of a handler group's endpoints, in a module of their own (`lambdas/http/<group>/<area>.ts`,
+ * which exports them as `endpoints`) that loads at the first request of one of its routes: a chunk of
+ * its own in the bundle, so that a cold start loads only the area its request needs. `http.ts`'s
+ * `area()` makes one.
+ */
+export interface EndpointArea {
+  readonly name: string;
+  /** The area's endpoint for the route key: loads the module the first time. */
+  endpoint(key: string): Promise<Endpoint>;
+}
+
+/**
  * The Lambda context as the HTTP middlewares leave it for the next: the route middleware sets
  * `route`, authorisation `caller`, validation `input`.
  */

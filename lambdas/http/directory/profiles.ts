@@ -1,0 +1,29 @@
+import { investorIdParams } from '../../../shared/api/directory';
+import { profileOnTaxonomy } from '../../../shared/taxonomy/profile';
+import { NotFoundError } from '../../lib/errors';
+import { endpoint } from '../../lib/http';
+import {
+  getImportedInvestor,
+  getSearchableInvestor,
+  toProfile,
+} from '../../lib/table/repositories/investors';
+import { getProfileSheet } from '../../lib/table/repositories/profile-facts';
+import { loadTaxonomy } from '../../lib/table/repositories/taxonomy';
+
+/**
+ * The directory function's area for investors' public profiles, on the taxonomy. A module of its
+ * own, loaded at the first request of one of its routes (`lambdas/http/directory.ts`).
+ */
+export const endpoints = {
+  'GET /investors/{investorId}': endpoint({
+    auth: 'public',
+    params: investorIdParams,
+    handle: async ({ params }) => {
+      const investor = await getSearchableInvestor(params.investorId);
+      if (!investor) throw new NotFoundError('Investor not found');
+      const imported = await getImportedInvestor(investor.importedInvestorId);
+      const [sheet, taxonomy] = await Promise.all([getProfileSheet(investor, imported), loadTaxonomy()]);
+      return profileOnTaxonomy(toProfile(investor, imported, sheet), taxonomy);
+    },
+  }),
+};
