@@ -1,9 +1,9 @@
-import { countries as countryFacts } from 'countries-list';
 // The library alone (its `index`): the package's Node entry registers all of its 78 languages (700 KB
 // in every bundle that reads a place); the English names are the only ones used.
 import isoCountries from 'i18n-iso-countries/index';
 import english from 'i18n-iso-countries/langs/en.json';
 import { compareNamesEn } from '../format/numbers';
+import { continentOf } from './continents';
 import { taxonomyKey } from './fold';
 
 /**
@@ -250,8 +250,6 @@ export function resolveCity(value: string, countryCodes: readonly string[] = [])
   return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }
 
-const continentOf = (code: string): string | null =>
-  (countryFacts as Record<string, { continent: string } | undefined>)[code]?.continent ?? null;
 const codesOnContinent = (...continents: string[]) =>
   COUNTRIES.map((country) => country.code).filter((code) => continents.includes(continentOf(code) ?? ''));
 
