@@ -8,7 +8,7 @@ import {
 import { newProject } from '../../shared/projects/project';
 import type { Raise } from '../../shared/projects/raise';
 import { raiseInPlaces } from '../../shared/shortlist/places-port';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError } from '../lib/errors';
 import { endpoint, httpHandler } from '../lib/http';
 import { isInvestorAccount } from '../lib/table/repositories/investor-accounts';
 import {
@@ -16,10 +16,10 @@ import {
   getProjectOfCreator,
   listProjectsOfCreator,
   newProjectId,
-  type ProjectWithConnection,
   updateProjectOfCreator,
 } from '../lib/table/repositories/projects';
 import { onTheList } from '../lib/taxonomy-checks';
+import { projectNotFound, projectView } from './project-answers';
 
 /** A raise's places in the taxonomy's words, or the 400 naming a country it does not know. */
 function raiseOnTaxonomy(raise: Raise): Raise {
@@ -27,11 +27,6 @@ function raiseOnTaxonomy(raise: Raise): Raise {
   if (!placed.ok) throw new BadRequestError(placed.message);
   return placed.raise;
 }
-
-/** Someone else's project answers as a missing one: its existence is not revealed. */
-const projectNotFound = () => new NotFoundError('Project not found');
-
-const view = ({ project, connection }: ProjectWithConnection) => toProjectView(project, connection);
 
 /**
  * Startup projects: only the creator may read or change one. Their payment connection and insights
@@ -43,7 +38,7 @@ export const handler = httpHandler(
     'GET /projects': endpoint({
       auth: 'user',
       handle: async ({ caller }) =>
-        listProjectsResponse.parse({ projects: (await listProjectsOfCreator(caller.sub)).map(view) }),
+        listProjectsResponse.parse({ projects: (await listProjectsOfCreator(caller.sub)).map(projectView) }),
     }),
 
     'POST /projects': endpoint({
@@ -64,7 +59,7 @@ export const handler = httpHandler(
       handle: async ({ params, caller }) => {
         const found = await getProjectOfCreator(params.projectId, caller.sub);
         if (!found) throw projectNotFound();
-        return view(found);
+        return projectView(found);
       },
     }),
 
@@ -82,7 +77,7 @@ export const handler = httpHandler(
           updatedAt: new Date().toISOString(),
         });
         if (!updated) throw projectNotFound();
-        return view(updated);
+        return projectView(updated);
       },
     }),
   },

@@ -1,8 +1,4 @@
 import * as z from 'zod/mini';
-import { aggregateDirectory, finishRecount, recountStep, startRecount } from '../lib/directory/aggregation';
-import { curationBatch } from '../lib/directory/curation';
-import { mapBatch } from '../lib/directory/mapping';
-import { remapBatch } from '../lib/directory/taxonomy';
 import { logger } from '../lib/observability/logger';
 import { RUN_LOCKS, type RunLock } from '../lib/table/models';
 import { updateCurationJob } from '../lib/table/repositories/curation-jobs';
@@ -56,16 +52,20 @@ const taskInput = z.discriminatedUnion('action', [
 ]);
 
 /**
- * Task handler of the mapping and aggregation workflows. Each action is idempotent, so Step
- * Functions may retry it: mapping folds records into deterministic ids, aggregation (from the
- * counters, after imports and mapping) writes a new record, a recount step resumes from the state
- * its last step saved (the admin's and the schedule's recount: a Scan in steps, then every counter
- * set), and releasing a lock that is gone does nothing.
+ * Task handler of the mapping and aggregation workflows. Each kind of work (mapping, aggregation
+ * and the recount, the field merger, the re-map) is imported when a task first needs it, a chunk of
+ * its own in the bundle: a cold start for a lock or a mapping batch does not load the search index.
+ * Each action is idempotent, so Step Functions may retry it: mapping folds records into
+ * deterministic ids, aggregation (from the counters, after imports and mapping) writes a new
+ * record, a recount step resumes from the state its last step saved (the admin's and the schedule's
+ * recount: a Scan in steps, then every counter set), and releasing a lock that is gone does
+ * nothing.
  */
 export const handler = taskHandler(taskInput, async (input) => {
   logger.appendKeys({ action: input.action });
   switch (input.action) {
     case 'curationBatch': {
+      const { curationBatch } = await import('../lib/directory/curation');
       const batch = await curationBatch(input.jobId, {
         lock: { name: input.lockName, owner: input.lockOwner },
       });
@@ -88,6 +88,7 @@ export const handler = taskHandler(taskInput, async (input) => {
   }
   switch (input.action) {
     case 'remapBatch': {
+      const { remapBatch } = await import('../lib/directory/taxonomy');
       const batch = await remapBatch(input.jobId, { lock: { name: input.lockName, owner: input.lockOwner } });
       logger.info('re-map batch', { jobId: input.jobId, ...batch });
       return batch;
@@ -109,12 +110,14 @@ export const handler = taskHandler(taskInput, async (input) => {
   switch (input.action) {
     case 'mapBatch': {
       await renew(name, owner);
+      const { mapBatch } = await import('../lib/directory/mapping');
       const result = await mapBatch(input);
       logger.info('mapped a batch', { mapped: result.mapped, done: result.done });
       return { ...result, lockName: name, lockOwner: owner };
     }
     case 'aggregate': {
       await renew(name, owner);
+      const { aggregateDirectory } = await import('../lib/directory/aggregation');
       const metadata = await aggregateDirectory();
       logger.info('aggregated the directory', { totalInvestors: metadata.totalInvestors });
       return {
@@ -126,16 +129,19 @@ export const handler = taskHandler(taskInput, async (input) => {
     }
     case 'recountStart': {
       await renew(name, owner);
+      const { startRecount } = await import('../lib/directory/aggregation');
       return await startRecount();
     }
     case 'recountStep': {
       await renew(name, owner);
+      const { recountStep } = await import('../lib/directory/aggregation');
       const step = await recountStep(input.runId);
       logger.info('recount step', { ...step });
       return step;
     }
     case 'recountFinish': {
       await renew(name, owner);
+      const { finishRecount } = await import('../lib/directory/aggregation');
       const metadata = await finishRecount(input.runId);
       logger.info('recounted the directory', { totalInvestors: metadata.totalInvestors });
       return { runId: input.runId, totalInvestors: metadata.totalInvestors };
