@@ -228,7 +228,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
       test ? { retryIntervalMs: 10, waitMs: 200 } : {},
     );
     const metrics = new LocalMetricsSink();
-    metrics.install();
+    metrics.install(() => LocalFunctions.current() !== undefined);
     metricsRef = metrics;
     stepFunctionsRef = stepFunctions;
     const partial = { ports, urls, cognito, env, functions, stateDir, stepFunctions, cognitoRelay, metrics };

@@ -23,19 +23,22 @@ const isEmbeddedMetric = (value: unknown): value is EmbeddedMetricRecord =>
  * function's stdout to CloudWatch Logs, which turns every line in the embedded metric format into
  * metrics. Here the handlers run in this process, so their stdout is this process's: the sink keeps
  * each such line (instead of printing it) and serves them at `GET /local/metrics`, where tests read
- * the business metrics a request published. Every other line is printed as before.
+ * the business metrics a request published. Every other line is printed as before, and so is a line
+ * printed while no function runs (`isFunctionRunning`): a test runner that prints its workers' output
+ * through this process's stdout (vitest) must not add the metrics of handlers those tests call
+ * directly.
  */
 export class LocalMetricsSink {
   private readonly records: EmbeddedMetricRecord[] = [];
   private restore: (() => void) | undefined;
 
-  install(): void {
+  install(isFunctionRunning: () => boolean): void {
     if (this.restore) return;
     const stdout = process.stdout;
     const original = stdout.write.bind(stdout) as (chunk: unknown, ...rest: unknown[]) => boolean;
     stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
       const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : null;
-      if (text === null || !text.includes('"_aws"')) return original(chunk, ...rest);
+      if (text === null || !text.includes('"_aws"') || !isFunctionRunning()) return original(chunk, ...rest);
       const kept = text.split('\n').filter((line) => !this.keep(line));
       const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
       if (kept.join('').trim() === '') {
@@ -66,12 +69,17 @@ export class LocalMetricsSink {
     }
   }
 
+  /** Every embedded metric line kept so far, oldest first. */
+  kept(): readonly EmbeddedMetricRecord[] {
+    return this.records;
+  }
+
   /** `GET /local/metrics`: every embedded metric line kept so far, oldest first. */
   route(): ExtraRoute {
     return async (req, _body, res) => {
       if (req.method !== 'GET' || !(req.url ?? '').startsWith('/local/metrics')) return false;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ metrics: this.records }));
+      res.end(JSON.stringify({ metrics: this.kept() }));
       return true;
     };
   }
