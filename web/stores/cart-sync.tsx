@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useAuth } from '../auth/auth-provider';
 import { useToast } from '../components/toast/toast-provider';
 import { exportCartStore } from './export-cart';
@@ -20,7 +20,9 @@ export function CartSync() {
     [showToast],
   );
 
-  useEffect(() => {
+  // Before the browser paints: the render that first knows the founder must not show this browser's
+  // cart ("No investors in cart.") for a moment.
+  useLayoutEffect(() => {
     if (!known) return;
     if (founderId) void exportCartStore().signIn(founderId);
     else exportCartStore().signOut();

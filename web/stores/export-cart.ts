@@ -18,6 +18,7 @@ import { MAX_CART_ITEMS } from '../../shared/cart/pricing';
 import { mergeLeftOutMessage, NO_WORKING_CART_VERSION } from '../../shared/cart/working-cart';
 import { investorAlreadyInCart, messages } from '../../shared/messages';
 import { type WorkingCartApi, workingCartApi } from '../api/working-cart';
+import { useAuth } from '../auth/auth-provider';
 
 /**
  * The export cart. Signed out (or before the session is known) it is this browser's, in local storage
@@ -550,10 +551,17 @@ export function useExportCart(): Cart | null {
   return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.read ?? noCart, noCart);
 }
 
-/** False while a signed-in founder's cart is first read from the server (nothing to show yet). */
+/**
+ * False while the cart to show is not known yet: while the session is read (a founder's cart is not
+ * this browser's, so "No investors in cart." would be wrong for that moment), then while a signed-in
+ * founder's cart is first read from the server. `CartSync` hands the store the founder before the
+ * page is painted.
+ */
 export function useExportCartKnown(): boolean {
+  const { status } = useAuth();
   const store = typeof window === 'undefined' ? null : exportCartStore();
-  return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.isKnown ?? known, known);
+  const storeKnown = useSyncExternalStore(store?.subscribe ?? noSubscription, store?.isKnown ?? known, known);
+  return storeKnown && status !== 'loading';
 }
 
 const known = () => true;

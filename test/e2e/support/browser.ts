@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { PATIENCE_MS } from '../../support/patience';
 import { launchChromium } from '../../support/tools';
 
@@ -18,6 +18,25 @@ export function browserPerFile() {
   let cspViolations: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
+  });
+  // What a failed test leaves to look at: each of its pages as it was, with its recent console lines.
+  let opened: { page: Page; console: string[] }[] = [];
+  beforeEach(({ task, onTestFailed }) => {
+    opened = [];
+    onTestFailed(async () => {
+      const dir = join(ARTIFACTS, 'failures');
+      mkdirSync(dir, { recursive: true });
+      const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      for (const [i, { page, console: lines }] of opened.entries()) {
+        if (page.isClosed()) continue;
+        const base = join(dir, `${name}-${i}`);
+        await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+        const text = await page
+          .evaluate(() => document.body?.innerText ?? '')
+          .catch((error: unknown) => String(error));
+        writeFileSync(`${base}.txt`, `${page.url()}\n\n${text}\n\n--- console\n${lines.join('\n')}\n`);
+      }
+    });
   });
   afterEach(() => {
     const found = cspViolations;
@@ -40,8 +59,12 @@ export function browserPerFile() {
       context.setDefaultTimeout(PATIENCE_MS);
       context.setDefaultNavigationTimeout(PATIENCE_MS);
       const page = await context.newPage();
+      const lines: string[] = [];
+      opened.push({ page, console: lines });
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+        lines.push(`${new Date().toISOString()} ${message.type()}: ${message.text()}`);
+        if (lines.length > 200) lines.shift();
       });
       return { page, context };
     },

@@ -60,13 +60,25 @@ export async function registerNewFounder(page: Page, prefix = 'founder'): Promis
  */
 export async function emptyCart(page: Page): Promise<void> {
   await page.goto(`${e2e.appUrl}/cart`);
-  const empty = page.getByRole('button', { name: 'Empty Cart' });
   const none = page.getByText(messages.noInvestorsInCart);
-  await empty.or(none).first().waitFor();
-  if (await none.isVisible()) return;
-  await empty.click();
+  const empty = page.getByRole('button', { name: 'Empty Cart' }).first();
   const dialog = page.getByRole('dialog');
-  await dialog.or(none).first().waitFor();
-  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Empty Cart' }).click();
-  await none.waitFor();
+  const confirm = dialog.getByRole('button', { name: 'Empty Cart' });
+  // A cart bought already offers a new one instead.
+  const startNew = page.getByRole('button', { name: 'Start a new cart' });
+  // The page moves on while it reads the cart (this browser's copy, then the server's): each round
+  // acts on what is shown now, and a step whose button went away meanwhile is simply looked at again.
+  const deadline = Date.now() + PATIENCE_MS;
+  while (Date.now() < deadline) {
+    await none.or(empty).or(startNew).or(dialog).first().waitFor({ timeout: PATIENCE_MS });
+    if (await none.isVisible()) return;
+    const next = (await dialog.isVisible()) ? confirm : (await startNew.isVisible()) ? startNew : empty;
+    await next.click({ timeout: 5_000 }).catch(() => undefined);
+    await none
+      .or(dialog)
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+  }
+  throw new Error(`The export cart was not empty after ${PATIENCE_MS} ms`);
 }

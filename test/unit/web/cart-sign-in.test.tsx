@@ -10,7 +10,7 @@ import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-
 import { LoginPage } from '../../../web/pages/login/login-page';
 import { EXPORT_CART_STORAGE_KEY, PENDING_ADD_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { loginToAddNotice } from '../../../web/stores/use-add-to-cart';
-import { setSignedInUser, signIn } from './support/amplify-auth-mock';
+import { fetchAuthSession, setSignedInUser, signIn } from './support/amplify-auth-mock';
 import { cartOf, investor } from './support/investors';
 import { answerFetch, renderRoutes } from './support/render';
 import { WorkingCartServer } from './support/working-cart-server';
@@ -116,6 +116,39 @@ describe('an add made while signed out (issue 32)', () => {
     expect(within(card).getByText('In cart')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: /Remove from cart/ }));
     await waitFor(() => expect(server.investorIds).toEqual(['inv_1', 'inv_3']));
+  });
+
+  it("shows 'Loading your cart...' while the session is read, and never paints this browser's empty cart for a founder", async () => {
+    server.investorIds = ['inv_2'];
+    server.version = 1;
+    setSignedInUser({ sub: 'user-1' });
+    // The first read of the session (the app's, at start) waits until released.
+    let releaseSession: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      releaseSession = resolve;
+    });
+    const read = fetchAuthSession.getMockImplementation();
+    fetchAuthSession.mockImplementationOnce(async () => {
+      await held;
+      if (!read) throw new Error('no session mock');
+      return read();
+    });
+    // What the page shows between tasks (what a browser would paint), from the first render on.
+    const painted: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes(messages.noInvestorsInCart)) painted.push('empty cart');
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    try {
+      renderRoutes([{ path: '/cart', element: <ExportBuilderPage /> }], '/cart');
+      expect(await screen.findByText(LOADING_CART)).toBeTruthy();
+      releaseSession();
+      expect(await screen.findByRole('button', { name: 'Save Cart & Purchase' })).toBeTruthy();
+      expect(screen.getByRole('table').textContent).toContain('Investor 02');
+    } finally {
+      observer.disconnect();
+    }
+    expect(painted).toEqual([]);
   });
 
   it("shows 'Loading your cart...' until the account's cart is read, never a false 'No investors in cart.'", async () => {

@@ -177,9 +177,12 @@ describe('the export builder', () => {
     );
   });
 
-  it('says the cart is empty when nothing was added, with a way to the directory', () => {
+  it('says the cart is empty when nothing was added, with a way to the directory', async () => {
     renderPage(<ExportBuilderPage />, { path: '/cart' });
-    const empty = screen.getByText(messages.noInvestorsInCart).closest('.empty-state') as HTMLElement;
+    // Once the session is read (nobody signed in here): the cart is this browser's.
+    const empty = (await screen.findByText(messages.noInvestorsInCart)).closest(
+      '.empty-state',
+    ) as HTMLElement;
     expect(within(empty).getByRole('link', { name: 'Browse the VC Database' }).getAttribute('href')).toBe(
       '/find-vc',
     );
