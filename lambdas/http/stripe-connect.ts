@@ -1,12 +1,12 @@
 import { area, httpHandler } from '../lib/http';
-import { tracing } from '../lib/observability/tracer';
 import { isInvestorAccount } from '../lib/table/repositories/investor-accounts';
 
 /**
  * A project's payment connection (Stripe Connect) and Business Insights: only the project's creator
  * may act on them, like the project itself. The one function of the API that calls Stripe's API.
  * Each area is a module of its own, loaded at the first request of one of its routes (a chunk of
- * its own in the bundle): the insights do not load the Stripe SDK.
+ * its own in the bundle): the insights load neither the Stripe SDK nor X-Ray's, which traces the
+ * payments area's calls to Stripe (`observability/tracer.ts`).
  */
 const payments = area('payments', () => import('./stripe-connect/payments'));
 const insights = area('insights', () => import('./stripe-connect/insights'));
@@ -21,5 +21,5 @@ export const handler = httpHandler(
     'POST /projects/{projectId}/stripe/transactions/sync': payments,
     'GET /projects/{projectId}/insights/mrr': insights,
   },
-  { tracing: tracing(), isInvestorAccount },
+  { isInvestorAccount },
 );

@@ -1,4 +1,4 @@
-import middy, { type MiddlewareObj } from '@middy/core';
+import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import * as z from 'zod/mini';
 import { successCacheControl } from '../../shared/api/public-cache';
@@ -110,7 +110,7 @@ async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpRes
 
 /**
  * Builds the Lambda handler of one handler group: a middy chain of Powertools observability (logger,
- * metrics, and the tracer when `options.tracing` is given), header normalisation, the error envelope, the route table (checked against
+ * metrics), header normalisation, the error envelope, the route table (checked against
  * `routes.ts` when the module loads), authorisation from the claims and validation of the input. A
  * group with founder routes (`user`) gives `options.isInvestorAccount`, the membership check that
  * refuses investor accounts there (checked when the module loads).
@@ -118,14 +118,14 @@ async function dispatch(event: HttpEvent, context: HttpContext): Promise<HttpRes
 export function httpHandler(
   group: HandlerGroup,
   endpoints: Record<string, Endpoint | ReturnType<typeof area>>,
-  options: { tracing?: MiddlewareObj; isInvestorAccount?: (userId: string) => Promise<boolean> } = {},
+  options: { isInvestorAccount?: (userId: string) => Promise<boolean> } = {},
 ) {
   const table = checkRouteTable(group, endpoints);
   for (const [key, endpoint] of Object.entries(endpoints)) if ('keys' in endpoint) endpoint.keys.add(key);
   if ([...table.values()].some((route) => route.auth === 'user') && !options.isInvestorAccount)
     throw new Error(`${group} has founder routes: give httpHandler the membership check (isInvestorAccount)`);
   const handler = middy<HttpEvent, HttpResult, Error, HttpContext>()
-    .use(observability(options.tracing))
+    .use(observability())
     .use(httpHeaderNormalizer())
     .use(errorEnvelope())
     .use(routeTable(table))

@@ -1,4 +1,4 @@
-import middy, { type MiddlewareObj } from '@middy/core';
+import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { observability } from './middlewares/observability';
@@ -7,15 +7,11 @@ import './zod-messages';
 
 /**
  * The Lambda handler of a workflow's task function: a middy chain with the Powertools observability
- * of every function (logger context, metrics, and the tracer when `options.tracing` is given) around `run`, which gets the task's input
+ * of every function (logger context, metrics) around `run`, which gets the task's input
  * validated with `schema`. A bad input throws, which Step Functions reports as the task's error.
  */
-export function taskHandler<S extends z.core.$ZodType, R>(
-  schema: S,
-  run: (input: z.infer<S>) => Promise<R>,
-  options: { tracing?: MiddlewareObj } = {},
-) {
+export function taskHandler<S extends z.core.$ZodType, R>(schema: S, run: (input: z.infer<S>) => Promise<R>) {
   return middy<unknown, R, Error, Context>()
-    .use(observability(options.tracing))
+    .use(observability())
     .handler(async (event) => run(z.parse(schema, event)));
 }

@@ -153,6 +153,21 @@ describe('function bundles', () => {
     expect(seen).toBeGreaterThan(10);
   });
 
+  it("loads X-Ray's SDK in no cold start: only with stripeConnect's payments area, whose requests wait on Stripe", () => {
+    const marker = 'X-Ray for Node.js';
+    const carriers: string[] = [];
+    for (const fn of allFunctions()) {
+      const dir = bundleDir(fn);
+      const coldStart = coldStartModulesOf(dir);
+      for (const file of modulesOf(dir)) {
+        if (!readFileSync(join(dir, file), 'utf8').includes(marker)) continue;
+        carriers.push(fn.node.path);
+        expect(coldStart, `${fn.node.path}: X-Ray's SDK is in ${file}`).not.toContain(file);
+      }
+    }
+    expect(carriers).toEqual(['InvestorDirectory-dev/Api/StripeConnect']);
+  });
+
   it('loads every chunk a function may import later, in a fresh process as Lambda runs it', () => {
     for (const fn of allFunctions()) {
       const dir = bundleDir(fn);

@@ -12,7 +12,11 @@ import {
   deleteProjectAndDisconnect,
   disconnectProjectFromStripe,
 } from '../../lib/insights/stripe-connect';
+import { traceCallsFromHere } from '../../lib/observability/tracer';
 import { projectNotFound, projectView } from '../project-answers';
+
+// These requests wait on Stripe's API: from this area's first request on, its calls are traced.
+traceCallsFromHere();
 
 /**
  * The stripeConnect function's area for what calls Stripe's API: connecting and disconnecting an

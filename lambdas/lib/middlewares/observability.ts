@@ -6,15 +6,12 @@ import { metrics } from '../observability/metrics';
 
 /**
  * The first middlewares of every function, HTTP or not, in the order Powertools documents: the
- * tracer's segment around everything when the function traces (`tracing()` of
- * `observability/tracer.ts`, given by the functions that call Stripe, SES, S3 or Step Functions), the
  * logger's Lambda context (request id, cold start, function name) on every line with the keys a
  * request appended dropped when it ends, and the metrics of the invocation flushed in CloudWatch's
  * embedded metric format (with a ColdStart metric on the first).
  */
-export function observability(tracing?: MiddlewareObj): MiddlewareObj[] {
+export function observability(): MiddlewareObj[] {
   return [
-    ...(tracing ? [tracing] : []),
     injectLambdaContext(logger, { resetKeys: true }),
     logMetrics(metrics, { captureColdStartMetric: true }),
   ] as MiddlewareObj[];

@@ -1,25 +1,25 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import type { MiddlewareObj } from '@middy/core';
 import { setClientInstrumentation } from '../clients/instrument';
 import { SERVICE_NAME } from './logger';
 
 /**
- * X-Ray tracing with Powertools Tracer, for the functions where it adds to what AWS already records
- * (Lambda's active tracing times each invocation, the state machines trace each step, API Gateway logs
- * each request's latency): the Stripe Connect function, whose requests wait on Stripe's API. Loading
- * X-Ray's SDK costs about 40 ms of every cold start, so the other functions do without it
- * (docs/decisions.md, "Tracing"). Outside Lambda (the local home, tests) Powertools turns tracing off
- * by itself.
+ * X-Ray tracing with Powertools Tracer, where it adds to what AWS already records (Lambda's active
+ * tracing times each invocation, the state machines trace each step, API Gateway logs each request's
+ * latency): the requests that wait on Stripe's API, the stripeConnect function's `payments` area.
+ * Loading X-Ray's SDK costs a cold start about 25 ms, so it loads with that area only: the function's
+ * other requests (Business Insights, read from the table) never load it (docs/decisions.md,
+ * "Tracing"). Outside Lambda (the local home, tests) Powertools turns tracing off by itself.
+ *
+ * Building the tracer patches Node's `https`: every outgoing HTTPS request (the Stripe API) is then a
+ * subsegment of the invocation's segment, which Lambda's active tracing opens.
  */
 export const tracer = new Tracer({ serviceName: SERVICE_NAME });
 
 /**
- * The tracer's middleware for a function's middy chain (its segment, annotated with the cold start),
- * and, from now on, a subsegment for every AWS SDK call of the function's clients and every outgoing
- * HTTPS request (the Stripe API).
+ * Traces the rest of this instance's calls from here: each outgoing HTTPS request (above) and each
+ * AWS SDK call of the clients built from now on (the secret read for Stripe's key). Called by the
+ * module of an area (`area()` in `lambdas/lib/http.ts`) when it loads, before it builds a client.
  */
-export function tracing(): MiddlewareObj {
+export function traceCallsFromHere(): void {
   setClientInstrumentation((client) => tracer.captureAWSv3Client(client));
-  return captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj;
 }
