@@ -3,11 +3,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { AppNavbar, CART_WINDOW } from '../../../web/components/layout/app-navbar';
+import { AppNavbar, CART_WINDOW, READING_SESSION } from '../../../web/components/layout/app-navbar';
 import { SplashPage } from '../../../web/pages/splash/splash-page';
 import { withBreaks } from '../../../web/pages/verify-email/verify-email-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
-import { setSignedInUser } from './support/amplify-auth-mock';
+import { fetchAuthSession, setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf } from './support/investors';
 import { renderPage } from './support/render';
 
@@ -54,6 +54,27 @@ describe('the navbar', () => {
     const [cart] = await within(nav()).findAllByRole('link', { name: /^Cart/ });
     await userEvent.setup().click(cart as HTMLElement);
     expect(await screen.findByText(messages.emptyCartToast)).toBeTruthy();
+  });
+
+  it('offers a signed-in founder neither Login nor Register while their session is read, then their account', async () => {
+    setSignedInUser({});
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = fetchAuthSession.getMockImplementation();
+    fetchAuthSession.mockImplementationOnce(async () => {
+      await held;
+      if (!read) throw new Error('no session mock');
+      return read();
+    });
+    renderPage(<AppNavbar />);
+    expect(await within(nav()).findByText(READING_SESSION)).toBeTruthy();
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Register' })).toBeNull();
+    release();
+    expect(await within(nav()).findByRole('link', { name: /founder@example\.com/ })).toBeTruthy();
+    expect(within(nav()).queryByText(READING_SESSION)).toBeNull();
   });
 
   it('shows a signed-in founder their email and Logout, and an admin Admin', async () => {

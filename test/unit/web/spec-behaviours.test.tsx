@@ -115,7 +115,8 @@ describe('/about (spec section 2)', () => {
 
   it('says what the product is, where its data comes from, how it stays fresh, with pricing and privacy', async () => {
     renderAt('/about');
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    // Signed out: the page's own Login, beside the navbar's.
+    expect(await within(await screen.findByRole('main')).findByRole('link', { name: 'Login' })).toBeTruthy();
     for (const section of [
       'What it is',
       'Where the data comes from',

@@ -5,6 +5,7 @@ import { cartItemCount } from '../../../shared/cart/cart';
 import { cartTierSummary } from '../../../shared/cart/pricing';
 import { BRAND, messages } from '../../../shared/messages';
 import { useAuth } from '../../auth/auth-provider';
+import { mayBeSignedIn } from '../../auth/load-amplify';
 import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
 import { useExportCart } from '../../stores/export-cart';
@@ -17,6 +18,9 @@ import { useHydrated } from '../use-hydrated';
  * Same origin, so no `noopener` is needed.
  */
 export const CART_WINDOW = 'vc-directory-cart';
+
+/** Not in the spec: said to a screen reader where Login or the account will be, while the session is read. */
+export const READING_SESSION = 'Checking your sign-in...';
 
 /**
  * The navigation bar of spec section 2. It collapses (on narrow screens) whenever the route changes.
@@ -36,7 +40,11 @@ export function AppNavbar() {
     setExpanded(false);
   }
   // A prerendered page's navbar has no address (it is the deployment's): the link gets it once hydrated.
-  const feedbackHref = useHydrated() ? `mailto:${getRuntimeConfig().feedbackEmail}` : undefined;
+  const hydrated = useHydrated();
+  const feedbackHref = hydrated ? `mailto:${getRuntimeConfig().feedbackEmail}` : undefined;
+  // While a stored session is read, neither Login nor the account: a signed-in founder would otherwise
+  // be offered Login for a moment. A visitor (no stored session) and a prerendered page get Login at once.
+  const readingSession = status === 'loading' && hydrated && mayBeSignedIn();
 
   const openCart = (event: MouseEvent<HTMLAnchorElement>) => {
     if (count === 0) {
@@ -126,6 +134,12 @@ export function AppNavbar() {
                 {item(paths.verifyEmail.href(), 'Verify email')}
                 {item(paths.logout.href(), 'Logout')}
               </>
+            ) : readingSession ? (
+              <li className="nav-item">
+                <span className="nav-link">
+                  <span className="visually-hidden">{READING_SESSION}</span>
+                </span>
+              </li>
             ) : (
               <>
                 {item(paths.login.href(), 'Login')}
