@@ -10,7 +10,7 @@ import { InvestorSearchPage } from '../../../web/pages/investor-search/investor-
 import { LoginPage } from '../../../web/pages/login/login-page';
 import { EXPORT_CART_STORAGE_KEY, PENDING_ADD_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { loginToAddNotice } from '../../../web/stores/use-add-to-cart';
-import { fetchAuthSession, setSignedInUser, signIn } from './support/amplify-auth-mock';
+import { holdNextSessionRead, setSignedInUser, signIn } from './support/amplify-auth-mock';
 import { cartOf, investor } from './support/investors';
 import { answerFetch, renderRoutes } from './support/render';
 import { WorkingCartServer } from './support/working-cart-server';
@@ -122,17 +122,7 @@ describe('an add made while signed out (issue 32)', () => {
     server.investorIds = ['inv_2'];
     server.version = 1;
     setSignedInUser({ sub: 'user-1' });
-    // The first read of the session (the app's, at start) waits until released.
-    let releaseSession: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      releaseSession = resolve;
-    });
-    const read = fetchAuthSession.getMockImplementation();
-    fetchAuthSession.mockImplementationOnce(async () => {
-      await held;
-      if (!read) throw new Error('no session mock');
-      return read();
-    });
+    const releaseSession = holdNextSessionRead();
     // What the page shows between tasks (what a browser would paint), from the first render on.
     const painted: string[] = [];
     const observer = new MutationObserver(() => {

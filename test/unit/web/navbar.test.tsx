@@ -7,7 +7,7 @@ import { AppNavbar, CART_WINDOW, READING_SESSION } from '../../../web/components
 import { SplashPage } from '../../../web/pages/splash/splash-page';
 import { withBreaks } from '../../../web/pages/verify-email/verify-email-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
-import { fetchAuthSession, setSignedInUser } from './support/amplify-auth-mock';
+import { holdNextSessionRead, setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf } from './support/investors';
 import { renderPage } from './support/render';
 
@@ -58,16 +58,7 @@ describe('the navbar', () => {
 
   it('offers a signed-in founder neither Login nor Register while their session is read, then their account', async () => {
     setSignedInUser({});
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const read = fetchAuthSession.getMockImplementation();
-    fetchAuthSession.mockImplementationOnce(async () => {
-      await held;
-      if (!read) throw new Error('no session mock');
-      return read();
-    });
+    const release = holdNextSessionRead();
     renderPage(<AppNavbar />);
     expect(await within(nav()).findByText(READING_SESSION)).toBeTruthy();
     expect(within(nav()).queryByRole('link', { name: 'Login' })).toBeNull();

@@ -36,6 +36,24 @@ export const fetchAuthSession = vi.fn(async () =>
       }
     : { tokens: undefined },
 );
+/**
+ * Makes the next read of the session (the app's first, at start) wait until the returned function is
+ * called, as a slow Amplify load or a busy machine does.
+ */
+export function holdNextSessionRead(): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const read = fetchAuthSession.getMockImplementation();
+  fetchAuthSession.mockImplementationOnce(async () => {
+    await held;
+    if (!read) throw new Error('no session mock');
+    return read();
+  });
+  return release;
+}
+
 export const signIn = vi.fn();
 export const signUp = vi.fn();
 export const signOut = vi.fn(async () => {
