@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { isAdminClaim, isEmailVerified, isInvestorClaim } from './claims';
 import { loadAmplify, mayBeSignedIn, onSessionChange } from './load-amplify';
 
@@ -27,6 +36,12 @@ export interface AuthContextValue {
   /** Reads the session again (after sign-in, verification or sign-out). */
   refresh: (options?: { forceRefresh?: boolean }) => Promise<AuthState>;
   signOut: () => Promise<void>;
+  /**
+   * The state once the session has been read: at once when it is known, else when the first read
+   * ends, after the render that shows it (so the cart store already knows the founder). A click made
+   * while the session is read waits for it rather than treating a founder as signed out.
+   */
+  whenKnown: () => Promise<AuthState>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -75,6 +90,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return onSessionChange(() => void refresh());
   }, [refresh]);
 
+  const latest = useRef(state);
+  const waiting = useRef<((known: AuthState) => void)[]>([]);
+  useEffect(() => {
+    latest.current = state;
+    if (state.status === 'loading') return;
+    for (const resolve of waiting.current.splice(0)) resolve(state);
+  }, [state]);
+  const whenKnown = useCallback(
+    () =>
+      latest.current.status === 'loading'
+        ? new Promise<AuthState>((resolve) => waiting.current.push(resolve))
+        : Promise.resolve(latest.current),
+    [],
+  );
+
   const doSignOut = useCallback(async () => {
     try {
       if (mayBeSignedIn()) await (await loadAmplify()).signOut();
@@ -83,7 +113,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const value = useMemo(() => ({ state, refresh, signOut: doSignOut }), [state, refresh, doSignOut]);
+  const value = useMemo(
+    () => ({ state, refresh, signOut: doSignOut, whenKnown }),
+    [state, refresh, doSignOut, whenKnown],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -93,21 +126,30 @@ export function useAuthContext(): AuthContextValue {
   return value;
 }
 
-/** The auth state with the questions pages ask of it. */
-export function useAuth() {
-  const { state, refresh, signOut: doSignOut } = useAuthContext();
-  const loggedIn = state.status === 'signed-in';
+/** The questions pages ask of an auth state. */
+export function authFacts(state: AuthState) {
   return {
     state,
     status: state.status,
     /** Logged in for the app: tokens and a verified email. */
-    loggedIn,
+    loggedIn: state.status === 'signed-in',
     /** The verified user, or null. */
     user: state.status === 'signed-in' ? state.user : null,
     isAdmin: state.status === 'signed-in' && state.isAdmin,
     /** An investor account: its own screens, no cart, projects or podcasts (issue 21). */
     isInvestor: state.status === 'signed-in' && state.isInvestor,
+  };
+}
+export type AuthFacts = ReturnType<typeof authFacts>;
+
+/** The auth state with the questions pages ask of it. */
+export function useAuth() {
+  const { state, refresh, signOut: doSignOut, whenKnown } = useAuthContext();
+  return {
+    ...authFacts(state),
     refresh,
     signOut: doSignOut,
+    /** The facts once the session is read (at once when it is known already). */
+    whenKnown: useCallback(async () => authFacts(await whenKnown()), [whenKnown]),
   };
 }

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CartInvestor } from '../../shared/cart/cart';
 import { messages } from '../../shared/messages';
-import { useAuth } from '../auth/auth-provider';
+import { type AuthFacts, useAuth } from '../auth/auth-provider';
 import { useToast } from '../components/toast/toast-provider';
 import { paths } from '../config/paths';
 import { cartRefusal, VERIFY_TO_ADD } from './cart-refusal';
@@ -24,14 +24,16 @@ export function usePlace(): string {
  * "Add to Export Cart" for a card or a profile. Signed in, it adds and says so. Signed out, the choice
  * is kept (not refused and lost, issue 32): the founder is taken to log in, with the spec's 'Please
  * login to add items to your cart', and back, where the add is completed. Unverified, the choice is
- * kept until the email is verified. An investor account is told carts are for founders.
+ * kept until the email is verified. An investor account is told carts are for founders. A click made
+ * while the session is still read (the first moment of a page load) waits for it: a signed-in founder
+ * is not sent to log in.
  */
 export function useAddToCart(): (investor: CartInvestor) => void {
-  const { user, status, isInvestor } = useAuth();
+  const auth = useAuth();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const from = usePlace();
-  return (investor) => {
+  const addAs = ({ user, status, isInvestor }: AuthFacts, investor: CartInvestor) => {
     const result = addInvestorToExportCart(investor, isInvestor ? null : (user?.userId ?? null));
     if (result.ok) {
       showToast(`${investor.name} added to your export cart`, 'success');
@@ -51,5 +53,9 @@ export function useAddToCart(): (investor: CartInvestor) => void {
     }
     const refusal = cartRefusal(result, status, isInvestor);
     showToast(refusal.message, refusal.variant, refusal.action);
+  };
+  return (investor) => {
+    if (auth.status === 'loading') void auth.whenKnown().then((known) => addAs(known, investor));
+    else addAs(auth, investor);
   };
 }

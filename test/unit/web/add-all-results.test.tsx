@@ -8,7 +8,7 @@ import {
   NOTHING_TO_ADD,
 } from '../../../web/pages/investor-search/investor-search-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
-import { setSignedInUser } from './support/amplify-auth-mock';
+import { holdNextSessionRead, setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf, investor } from './support/investors';
 import { answerFetch, renderPage } from './support/render';
 
@@ -106,6 +106,19 @@ describe('Add All Results to Export Cart', () => {
 
     expect(await screen.findByText(NOTHING_TO_ADD)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('waits for the session when pressed while it is read: a founder is shown the plan, not sent to log in', async () => {
+    const releaseSession = holdNextSessionRead();
+    const user = await openSearch();
+
+    await user.click(screen.getByRole('button', { name: 'Add All Results to Export Cart' }));
+    expect(screen.queryByTestId('location')).toBeNull();
+    releaseSession();
+
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('button', { name: /^Add \d+ investors$/ })).toBeTruthy();
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 
   it('takes a visitor to log in first, and reads no result', async () => {

@@ -97,6 +97,47 @@ describe('an add made while signed out (issue 32)', () => {
     expect(screen.getAllByText('1 in cart · $5.00 tier (up to 50)').length).toBeGreaterThan(0);
   });
 
+  it('waits for the session when Add is clicked while it is read: a signed-in founder is not sent to log in', async () => {
+    server.investorIds = ['inv_2'];
+    server.version = 1;
+    setSignedInUser({ sub: 'user-1' });
+    const releaseSession = holdNextSessionRead();
+    const loginVisits: string[] = [];
+    function LoginVisited() {
+      loginVisits.push('login');
+      return <LoginPage />;
+    }
+    const user = userEvent.setup();
+    renderRoutes([pages[0], { path: '/login', element: <LoginVisited /> }], SEARCH);
+
+    // The results come before the session is read (a slow Amplify load): the founder clicks at once.
+    await user.click(
+      within(await cardOf('Ada Abernook')).getByRole('button', { name: 'Add to Export Cart' }),
+    );
+    releaseSession();
+
+    expect(await screen.findByText('Ada Abernook added to your export cart')).toBeTruthy();
+    await waitFor(() => expect(server.investorIds).toEqual(['inv_2', 'inv_1']));
+    expect(loginVisits).toEqual([]);
+    expect(window.sessionStorage.getItem(PENDING_ADD_STORAGE_KEY)).toBeNull();
+  });
+
+  it('takes a visitor whose click came while the session was read to log in once it is read, the add kept', async () => {
+    setSignedInUser(null);
+    const releaseSession = holdNextSessionRead();
+    const user = userEvent.setup();
+    renderRoutes(pages, SEARCH);
+
+    await user.click(
+      within(await cardOf('Ada Abernook')).getByRole('button', { name: 'Add to Export Cart' }),
+    );
+    expect(screen.queryByText(loginToAddNotice('Ada Abernook'))).toBeNull();
+    releaseSession();
+
+    expect(await screen.findByText(loginToAddNotice('Ada Abernook'))).toBeTruthy();
+    expect(window.sessionStorage.getItem(PENDING_ADD_STORAGE_KEY)).toContain('inv_1');
+  });
+
   it("merges this browser's cart into the account's at sign-in, says so, and keeps adding to the account's", async () => {
     window.localStorage.setItem(EXPORT_CART_STORAGE_KEY, JSON.stringify(cartOf(3)));
     server.investorIds = ['inv_2'];

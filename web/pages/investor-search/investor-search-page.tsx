@@ -67,7 +67,7 @@ export function InvestorSearchPage() {
     if (canonical !== null && canonical !== asWritten)
       setParams(new URLSearchParams(canonical), { replace: true });
   }, [canonical, asWritten, setParams]);
-  const { user: signedIn, isAdmin, isInvestor, status } = useAuth();
+  const { user: signedIn, isAdmin, isInvestor, status, whenKnown } = useAuth();
   // An investor account adds nothing to a cart: its adds are refused as carts are for founders.
   const user = isInvestor ? null : signedIn;
   const { showToast } = useToast();
@@ -91,16 +91,18 @@ export function InvestorSearchPage() {
   });
   const startAddAll = async () => {
     if (!search) return;
-    if (!user && !isInvestor && status !== 'unverified') {
+    // A click while the session is read waits for it: a signed-in founder is not sent to log in.
+    const known = status === 'loading' ? await whenKnown() : { user: signedIn, isInvestor, status };
+    if (!known.user && known.status !== 'unverified') {
       // Signed out: log in first, and come back to this search.
       navigate(paths.login.href(), { state: { from: place, notice: messages.loginToAddToCart } });
       return;
     }
-    if (!user) {
+    if (!known.user || known.isInvestor) {
       const refusal = cartRefusal(
         { ok: false, code: 'login-required', message: messages.loginToAddToCart },
-        status,
-        isInvestor,
+        known.status,
+        known.isInvestor,
       );
       showToast(refusal.message, refusal.variant, refusal.action);
       return;

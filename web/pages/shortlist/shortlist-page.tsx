@@ -80,7 +80,7 @@ function Shortlist() {
   const project = useProject(projectId);
   const results = useShortlist(projectId, view);
   useDocumentTitle(project.data ? `Investors for ${project.data.name}` : 'Investors who fit');
-  const { user, status, isInvestor } = useAuth();
+  const { user, status, isInvestor, whenKnown } = useAuth();
   const { showToast } = useToast();
   const cart = useExportCart();
   const bought = useBoughtInvestorIds();
@@ -149,11 +149,13 @@ function Shortlist() {
 
   const startAddTop = async (event: FormEvent) => {
     event.preventDefault();
-    if (!user || isInvestor) {
+    // A click while the session is read waits for it (a founder is not refused for a moment).
+    const known = status === 'loading' ? await whenKnown() : { user, status, isInvestor };
+    if (!known.user || known.isInvestor) {
       const refusal = cartRefusal(
         { ok: false, code: 'login-required', message: messages.loginToAddToCart },
-        status,
-        isInvestor,
+        known.status,
+        known.isInvestor,
       );
       showToast(refusal.message, refusal.variant, refusal.action);
       return;
