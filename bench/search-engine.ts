@@ -91,6 +91,8 @@ export interface TypoQuery {
   q: string;
   /** The word the typo stands for: the first result should hold it. */
   word: string;
+  /** Too far to be searched (it finds nobody): found when "Did you mean" offers the word instead. */
+  suggested?: boolean;
 }
 
 /** Typos of words the directory holds (so the list follows the generator): a swap, a deletion, two edits, a phrase. */
@@ -133,6 +135,16 @@ export function typoQueries(investors: readonly { card: CartInvestor }[]): {
     // Two edits that keep the length (a word typed with 9 letters or more forgives two).
     const two = swap(`${nine.slice(0, -2)}${nine.at(-2) === 'e' ? 'a' : 'e'}${nine.at(-1)}`, 2);
     typos.push({ label: `two edits in a long word ("${two}" for ${nine})`, q: two, word: nine });
+  }
+  if (six) {
+    // Two edits in a word of 5 to 8 letters: beyond the one typo it forgives, so nobody is found.
+    const far = swap(drop(six, 3), 0);
+    typos.push({
+      label: `two edits in a short word, nobody found ("${far}" for ${six}): did you mean`,
+      q: far,
+      word: six,
+      suggested: true,
+    });
   }
   if (sector)
     typos.push({
@@ -325,8 +337,11 @@ function measure(
   }
   for (const typo of kinds && !kinds.includes('typo') ? [] : meta.typos) {
     const first = loaded.page({ q: typo.q });
-    // Found: the first result holds the word meant (the full directory card is not in every engine: ask ours for it).
-    const found = first.ids.length > 0 && holdsWord(dir, first.ids[0] as string, typo.word);
+    // Found: the first result holds the word meant (the full directory card is not in every engine: ask
+    // ours for it); for a typo too far to be searched, "Did you mean" offers the word.
+    const found = typo.suggested
+      ? first.didYouMean === typo.word
+      : first.ids.length > 0 && holdsWord(dir, first.ids[0] as string, typo.word);
     figure.typos.push({
       label: typo.label,
       found,

@@ -40,7 +40,8 @@ import { SearchIndex as TodaysIndex } from './baseline/engine-v1';
 export const PAGE = 50;
 
 export interface LoadedEngine {
-  page(filters: SearchFilters): { ids: string[]; total: number };
+  /** `didYouMean`: the words the engine offers instead, when it has a way to (ours). */
+  page(filters: SearchFilters): { ids: string[]; total: number; didYouMean?: string | null };
   /** The first page of the directory ranked by fit for a raise (issue 35); absent: the engine cannot. */
   shortlist?(raise: FitRaise, filters: SearchFilters): { ids: string[]; total: number };
   facets(filters: SearchFilters): unknown;
@@ -90,7 +91,11 @@ const ours: BenchEngine = {
       page: (filters) => {
         index.clearCaches();
         const result = index.page(filters, 'name', null, PAGE);
-        return { ids: result.items.map((item) => item.id), total: result.total };
+        return {
+          ids: result.items.map((item) => item.id),
+          total: result.total,
+          didYouMean: result.didYouMean ?? null,
+        };
       },
       facets: (filters) => {
         index.clearCaches();

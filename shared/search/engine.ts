@@ -175,8 +175,13 @@ function wordKind(typed: string, word: string): number {
   return distance <= budget ? typoKind(distance, true) : -1;
 }
 
-/** The closest word within reach for "did you mean": one edit from 3 letters, else the typo budget. */
-const correctionBudget = (word: string) => Math.max(typoBudget(word), word.length >= 3 ? 1 : 0);
+/**
+ * The closest word within reach for "did you mean": one edit from 3 letters, else the typo budget;
+ * when the search found nobody at all, two edits from 5 letters ("fintek": fintech), since a
+ * suggestion is only offered when it finds someone exactly.
+ */
+const correctionBudget = (word: string, foundNobody: boolean) =>
+  Math.max(typoBudget(word), word.length >= 3 ? 1 : 0, foundNobody && word.length >= 5 ? 2 : 0);
 
 interface Evaluation {
   words: string[];
@@ -643,8 +648,9 @@ export class SearchIndex {
    */
   private didYouMean(evaluation: Evaluation): string | null {
     if (evaluation.bestKind <= KIND.prefix) return null;
+    const foundNobody = evaluation.matched.length === 0;
     const candidates = evaluation.words.map((word, i) =>
-      evaluation.wordExact[i] ? [word] : this.closestWords(word).slice(0, 5),
+      evaluation.wordExact[i] ? [word] : this.closestWords(word, foundNobody).slice(0, 5),
     );
     const wrong = candidates.filter((list, i) => !evaluation.wordExact[i] && list.length > 0).length;
     const tries = wrong === 1 ? Math.max(...candidates.map((list) => list.length)) : 1;
@@ -710,8 +716,8 @@ export class SearchIndex {
   }
 
   /** The indexed words (names, firms, thesis, tags and places) closest to a word: fewest edits, then the most used. */
-  private closestWords(word: string): string[] {
-    const budget = correctionBudget(word);
+  private closestWords(word: string, foundNobody: boolean): string[] {
+    const budget = correctionBudget(word, foundNobody);
     if (budget === 0) return [];
     const found = new Map<string, { distance: number; frequency: number }>();
     for (const index of [this.text, this.vocabularyWords])

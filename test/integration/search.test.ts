@@ -345,6 +345,10 @@ describe('the box: every field, typos, "did you mean", suggestions', () => {
     const short = await page(`q=${encodeURIComponent(`${surname} seef`)}`);
     expect(short.total).toBe(0);
     expect(short.didYouMean).toBe(`${surname.toLowerCase()} seed`);
+    // Two edits in a word of 5 to 8 letters finds nobody; the word meant is offered all the same.
+    const far = await page(`q=${encodeURIComponent(`${surname} sirees`)}`);
+    expect(far.total).toBe(0);
+    expect(far.didYouMean).toBe(`${surname.toLowerCase()} series`);
     expect((await page(`q=zzzzqqqq${v}`)).didYouMean ?? null).toBeNull();
   });
 

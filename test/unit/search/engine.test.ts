@@ -263,6 +263,10 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     // Two words naming a place someone carries, read from the vocabulary; a name and a typo searched.
     expect(index.page({ q: 'sao paolo' }, 'name', null, 10).didYouMean).toBe('sao paulo');
     expect(index.page({ q: 'ada jandor' }, 'name', null, 10).didYouMean).toBe('ada jandro');
+    // Two edits from 5 letters, only when the search found nobody at all ("klimat": c for k, no e).
+    expect(index.page({ q: 'klimat' }, 'name', null, 10)).toMatchObject({ total: 0, didYouMean: 'climate' });
+    expect(index.page({ q: 'jnadroo' }, 'name', null, 10)).toMatchObject({ total: 0, didYouMean: 'jandro' });
+    expect(index.page({ q: 'kqimat' }, 'name', null, 10)).toMatchObject({ total: 0, didYouMean: null });
   });
 
   it('pages through a ranked typo search without a gap or a duplicate, in either order', () => {
