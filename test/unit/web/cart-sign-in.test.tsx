@@ -45,18 +45,16 @@ afterEach(() => {
 });
 
 const SEARCH = '/investors/search?stageFocus=seed';
-const pages = [
-  {
-    path: '/investors/search',
-    element: (
-      <>
-        <AppNavbar />
-        <InvestorSearchPage />
-      </>
-    ),
-  },
-  { path: '/login', element: <LoginPage /> },
-];
+const searchPage = {
+  path: '/investors/search',
+  element: (
+    <>
+      <AppNavbar />
+      <InvestorSearchPage />
+    </>
+  ),
+};
+const pages = [searchPage, { path: '/login', element: <LoginPage /> }];
 
 async function cardOf(name: string) {
   const card = (await screen.findByRole('heading', { name })).closest('article');
@@ -108,7 +106,7 @@ describe('an add made while signed out (issue 32)', () => {
       return <LoginPage />;
     }
     const user = userEvent.setup();
-    renderRoutes([pages[0], { path: '/login', element: <LoginVisited /> }], SEARCH);
+    renderRoutes([searchPage, { path: '/login', element: <LoginVisited /> }], SEARCH);
 
     // The results come before the session is read (a slow Amplify load): the founder clicks at once.
     await user.click(
