@@ -92,7 +92,7 @@ export function InvestorSearchPage() {
   const startAddAll = async () => {
     if (!search) return;
     // A click while the session is read waits for it: a signed-in founder is not sent to log in.
-    const known = status === 'loading' ? await whenKnown() : { user: signedIn, isInvestor, status };
+    const known = await whenKnown();
     if (!known.user && known.status !== 'unverified') {
       // Signed out: log in first, and come back to this search.
       navigate(paths.login.href(), { state: { from: place, notice: messages.loginToAddToCart } });

@@ -150,7 +150,7 @@ function Shortlist() {
   const startAddTop = async (event: FormEvent) => {
     event.preventDefault();
     // A click while the session is read waits for it (a founder is not refused for a moment).
-    const known = status === 'loading' ? await whenKnown() : { user, status, isInvestor };
+    const known = await whenKnown();
     if (!known.user || known.isInvestor) {
       const refusal = cartRefusal(
         { ok: false, code: 'login-required', message: messages.loginToAddToCart },
