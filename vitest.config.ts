@@ -8,12 +8,16 @@ import IntegrationSequencer from './test/integration/support/sequencer';
  * - infra: CDK template assertions and cdk-nag (`test/infra`);
  * - e2e: the local home as `npm run dev` starts it, driven by Playwright in Chromium (`test/e2e`).
  */
+/** tsconfig.json's `paths`, in every project (stripe's signature check by file: lambdas/lib/stripe/signature.ts). */
+const resolve = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     // Vitest's order, but the integration layer's scale tests last (one sequencer for every project).
     sequence: { sequencer: IntegrationSequencer },
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
@@ -26,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -40,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -50,6 +56,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

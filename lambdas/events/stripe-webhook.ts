@@ -9,9 +9,9 @@ import { errorEnvelope } from '../lib/middlewares/error-envelope';
 import { observability } from '../lib/middlewares/observability';
 import { logger } from '../lib/observability/logger';
 import { countBusinessEvent } from '../lib/observability/metrics';
-import { InvalidWebhookSignatureError, verifyStripeEvent } from '../lib/payments';
 import { actOnCheckoutEvent, type PaymentOutcome } from '../lib/purchases/checkout';
 import { stripeEventClaims } from '../lib/purchases/stripe-event-claims';
+import { InvalidWebhookSignatureError, verifyStripeEvent } from '../lib/stripe/signature';
 
 /** What acting on one event did; stored with its claim, so a replay answers the same. */
 async function actOnStripeEvent(stripeEvent: Stripe.Event): Promise<{ outcome: PaymentOutcome }> {

@@ -168,6 +168,25 @@ describe('function bundles', () => {
     expect(carriers).toEqual(['InvestorDirectory-dev/Api/StripeConnect']);
   });
 
+  it("carries stripe's API client only where it is used; the webhook carries stripe's signature check alone", () => {
+    // A path of one of the API's resources, and a message of the signature check (both in stripe's code).
+    const apiMarker = '"/v1/checkout/sessions"';
+    const signatureMarker = 'No signatures found with expected scheme';
+    const carriers = { api: [] as string[], signature: [] as string[] };
+    for (const fn of allFunctions()) {
+      const dir = bundleDir(fn);
+      const code = modulesOf(dir)
+        .map((file) => readFileSync(join(dir, file), 'utf8'))
+        .join('\n');
+      if (code.includes(apiMarker)) carriers.api.push(fn.node.path);
+      if (code.includes(signatureMarker)) carriers.signature.push(fn.node.path);
+    }
+    expect(carriers).toEqual({
+      api: ['InvestorDirectory-dev/Api/StripeConnect'],
+      signature: ['InvestorDirectory-dev/Api/StripeConnect', 'InvestorDirectory-dev/Api/StripeWebhook'],
+    });
+  });
+
   it('loads every chunk a function may import later, in a fresh process as Lambda runs it', () => {
     for (const fn of allFunctions()) {
       const dir = bundleDir(fn);

@@ -7,7 +7,7 @@ import {
 import { importMessage } from '../../../shared/insights/transactions';
 import { BadGatewayError, ConflictError } from '../errors';
 import { logger } from '../observability/logger';
-import { stripeClient } from '../payments';
+import { stripeClient } from '../stripe/client';
 import { replaceProjectTransactions } from '../table/repositories/transactions';
 import { connectedProjectOfCreator } from './connected-project';
 import { isStripeError, logStripeFailure } from './stripe-errors';

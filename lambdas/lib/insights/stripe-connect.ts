@@ -9,7 +9,7 @@ import {
 import { stripeConnectConfig } from '../config';
 import { BadGatewayError, BadRequestError, ConflictError } from '../errors';
 import { logger } from '../observability/logger';
-import { stripeClient } from '../payments';
+import { stripeClient } from '../stripe/client';
 import type { StripeConnection } from '../table/models';
 import { consumeConnectState } from '../table/repositories/connect-states';
 import {

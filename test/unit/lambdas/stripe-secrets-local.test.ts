@@ -6,7 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * Secrets Manager. The Secrets Manager endpoint points at a closed port, so any read would fail the
  * test. The secret key is given neither way, to show the configuration error naming it.
  */
-let payments: typeof import('../../../lambdas/lib/payments');
+/** The three Stripe modules a function uses: its secrets, the webhook's signature check, the API client. */
+type StripeModules = typeof import('../../../lambdas/lib/stripe/secrets') &
+  typeof import('../../../lambdas/lib/stripe/signature') &
+  typeof import('../../../lambdas/lib/stripe/client');
+let payments: StripeModules;
 let ConfigError: typeof import('../../../lambdas/lib/config').ConfigError;
 
 beforeAll(async () => {
@@ -18,7 +22,11 @@ beforeAll(async () => {
   delete process.env.STRIPE_WEBHOOK_SECRET_ARN;
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_SECRET_KEY_ARN;
-  payments = await import('../../../lambdas/lib/payments');
+  payments = {
+    ...(await import('../../../lambdas/lib/stripe/secrets')),
+    ...(await import('../../../lambdas/lib/stripe/signature')),
+    ...(await import('../../../lambdas/lib/stripe/client')),
+  };
   ({ ConfigError } = await import('../../../lambdas/lib/config'));
 });
 

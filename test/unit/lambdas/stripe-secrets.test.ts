@@ -33,7 +33,11 @@ const secretsManager = http.createServer((req, res) => {
   });
 });
 
-let payments: typeof import('../../../lambdas/lib/payments');
+/** The three Stripe modules a function uses: its secrets, the webhook's signature check, the API client. */
+type StripeModules = typeof import('../../../lambdas/lib/stripe/secrets') &
+  typeof import('../../../lambdas/lib/stripe/signature') &
+  typeof import('../../../lambdas/lib/stripe/client');
+let payments: StripeModules;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => secretsManager.listen(0, '127.0.0.1', resolve));
@@ -63,7 +67,11 @@ beforeEach(async () => {
   reads.length = 0;
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.resetModules();
-  payments = await import('../../../lambdas/lib/payments');
+  payments = {
+    ...(await import('../../../lambdas/lib/stripe/secrets')),
+    ...(await import('../../../lambdas/lib/stripe/signature')),
+    ...(await import('../../../lambdas/lib/stripe/client')),
+  };
 });
 
 afterEach(() => {
