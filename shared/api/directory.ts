@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 import { profileConfirmedSchema, profileFactsSchema } from '../investors/profile-facts';
-import { INVESTOR_ROLES } from '../investors/roles';
-import { FACETS, HAS_CONTACTS, type HasContact, SEARCH_SORTS, type SearchFilters } from '../search/filters';
+import { FACETS, SEARCH_SORTS } from '../search/filters';
 import { investorIdParams, portalIdParams } from './params';
+import { chequeRangeInOrder, searchFilterFields, searchFiltersQuery } from './search-filters';
 
+export {
+  CHEQUE_MESSAGE,
+  CHEQUE_RANGE_MESSAGE,
+  chequeRangeInOrder,
+  HAS_MESSAGE,
+  searchFilterFields,
+  searchFiltersOf,
+} from './search-filters';
 export { investorIdParams, portalIdParams };
 
 /**
@@ -48,53 +56,8 @@ export const SEARCH_MAX_PAGE_SIZE = 100;
 /** Not in the spec: the answer to a page size out of range. */
 export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${SEARCH_MAX_PAGE_SIZE}`;
 
-const tagValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
-const placeValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
-
-/** Not in the spec: the answers to a bad cheque bound, contact list or range. */
-export const CHEQUE_MESSAGE = 'Cheque sizes must be whole amounts from 0 to 100,000,000,000';
-export const HAS_MESSAGE = `has must list contact kinds from ${HAS_CONTACTS.join(', ')}, separated by commas`;
-export const CHEQUE_RANGE_MESSAGE = 'The lowest cheque size must not be above the highest';
-
-const chequeBound = z.optional(
-  z.coerce
-    .number({ error: CHEQUE_MESSAGE })
-    .check(
-      z.int({ error: CHEQUE_MESSAGE }),
-      z.gte(0, { error: CHEQUE_MESSAGE }),
-      z.lte(100_000_000_000, { error: CHEQUE_MESSAGE }),
-    ),
-);
-
-/**
- * The directory's filters as the URL and the API carry them: the spec's `stageFocus` and
- * `sectorFocus`, the home page's `role`, and the rest (docs/data-model.md, "Search").
- */
-export const searchFilterFields = {
-  q: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  role: z.optional(z.enum([...INVESTOR_ROLES, 'unknown'])),
-  stageFocus: z.optional(tagValue),
-  sectorFocus: z.optional(tagValue),
-  country: z.optional(placeValue),
-  city: z.optional(placeValue),
-  checkMin: chequeBound,
-  checkMax: chequeBound,
-  has: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(new RegExp(`^(${HAS_CONTACTS.join('|')})(,(${HAS_CONTACTS.join('|')}))*$`), HAS_MESSAGE),
-      ),
-  ),
-};
-
-export const chequeRangeInOrder = z.refine<{ checkMin?: number | undefined; checkMax?: number | undefined }>(
-  (q) => q.checkMin === undefined || q.checkMax === undefined || q.checkMin <= q.checkMax,
-  { message: CHEQUE_RANGE_MESSAGE, path: ['checkMin'] },
-);
-
 /** GET /directory/facets?…filters: counts beside each filter value for the current result set. */
-export const searchFacetsQuery = z.object(searchFilterFields).check(chequeRangeInOrder);
+export const searchFacetsQuery = searchFiltersQuery;
 
 /**
  * GET /investors?…filters&sort=…&cursor=…&limit=…: any combination of filters, or none (the whole
@@ -118,21 +81,6 @@ export const searchInvestorsQuery = z
   })
   .check(chequeRangeInOrder);
 export type SearchInvestorsQuery = z.input<typeof searchInvestorsQuery>;
-
-/** The filters of a parsed query, as the search index takes them. */
-export function searchFiltersOf(query: z.infer<typeof searchFacetsQuery>): SearchFilters {
-  return {
-    ...(query.q !== undefined ? { q: query.q } : {}),
-    ...(query.role !== undefined ? { role: query.role } : {}),
-    ...(query.stageFocus !== undefined ? { stage: query.stageFocus } : {}),
-    ...(query.sectorFocus !== undefined ? { sector: query.sectorFocus } : {}),
-    ...(query.country !== undefined ? { country: query.country } : {}),
-    ...(query.city !== undefined ? { city: query.city } : {}),
-    ...(query.checkMin !== undefined ? { checkMin: query.checkMin } : {}),
-    ...(query.checkMax !== undefined ? { checkMax: query.checkMax } : {}),
-    ...(query.has !== undefined ? { has: [...new Set(query.has.split(','))] as HasContact[] } : {}),
-  };
-}
 
 const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.int() });
 const facetValues = z.array(facetValueSchema);

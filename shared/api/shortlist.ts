@@ -8,9 +8,9 @@ import {
   SAVED_SEARCH_NAME_MAX_LENGTH,
   shortlistMessages,
 } from '../shortlist/messages';
-import { chequeRangeInOrder, searchFilterFields } from './directory';
 import { pageQuery } from './paging';
 import { projectIdParams } from './params';
+import { chequeRangeInOrder, searchFilterFields, searchFiltersQuery } from './search-filters';
 import { singleLine } from './text';
 
 export { MAX_PASSES_PER_PROJECT, MAX_SAVED_SEARCHES, SAVED_SEARCH_NAME_MAX_LENGTH, shortlistMessages };
@@ -125,7 +125,8 @@ export const savedFiltersSchema = z
 export type SavedFilters = z.infer<typeof savedFiltersSchema>;
 
 /** The search's own query rules, for saved filters. */
-export const savedFiltersQuery = z.object(searchFilterFields).check(chequeRangeInOrder);
+/** A saved search's filters: the directory's (`./search-filters.ts`). */
+export const savedFiltersQuery = searchFiltersQuery;
 
 const savedSearchName = z
   .string({ error: shortlistMessages.nameRequired })

@@ -10,6 +10,7 @@
  * None of it is a contact detail: all of it is public, none of it is sold.
  */
 import * as z from 'zod/mini';
+import { formatPartialDate, LEAD_OR_FOLLOW, type LeadOrFollow, PARTIAL_DATE } from './fact-values';
 import {
   ADMIN_CORRECTION,
   type ContactSource,
@@ -41,9 +42,7 @@ export const PROFILE_FACT_LIMITS = {
   cheque: 10_000_000_000,
 } as const;
 
-/** Whether the investor leads rounds, follows others' leads, or does both. */
-export const LEAD_OR_FOLLOW = ['lead', 'follow', 'both'] as const;
-export type LeadOrFollow = (typeof LEAD_OR_FOLLOW)[number];
+export { formatPartialDate, LEAD_OR_FOLLOW, type LeadOrFollow, PARTIAL_DATE };
 
 export const LEAD_OR_FOLLOW_LABELS: Readonly<Record<LeadOrFollow, string>> = {
   lead: 'Leads rounds',
@@ -64,9 +63,6 @@ export const portfolioCompanySchema = z.object({
   year: z.nullable(z.int()),
 });
 export type PortfolioCompany = z.infer<typeof portfolioCompanySchema>;
-
-/** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`: a date as precise as the source knew it. */
-export const PARTIAL_DATE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;
 
 /** One recent investment: the company, and the round, date and amount when known. */
 export const recentInvestmentSchema = z.object({
@@ -466,17 +462,6 @@ export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T
     ...(cheque !== null ? { typicalCheque: cheque } : {}),
     ...(places.length > 0 ? { investsIn: places } : {}),
   } as T;
-}
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2024' → '2024', '2024-03' → 'Mar 2024', '2024-03-15' → '15 Mar 2024'; anything else as it is. */
-export function formatPartialDate(date: string): string {
-  if (!PARTIAL_DATE.test(date)) return date;
-  const [year, month, day] = date.split('-');
-  if (!month) return year ?? date;
-  const name = `${MONTH_NAMES[Number(month) - 1]} ${year}`;
-  return day ? `${Number(day)} ${name}` : name;
 }
 
 /** The host of a website, for its link's text: 'https://www.acme.example/about' → 'acme.example'. */

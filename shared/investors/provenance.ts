@@ -5,13 +5,12 @@
  */
 import * as z from 'zod/mini';
 import { formatMonth } from '../format/dates';
+import { CONTACT_KINDS, type ContactKind } from './fact-values';
 import type { ImportedInvestor } from './types';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** The contact kinds a sheet keeps, in the order cards show them. */
-export const CONTACT_KINDS = ['email', 'phone', 'linkedin', 'twitter', 'crunchbase'] as const;
-export type ContactKind = (typeof CONTACT_KINDS)[number];
+export { CONTACT_KINDS, type ContactKind };
 
 /**
  * Who gave a value. Ranked: the investor themselves over an admin's correction over an import. The

@@ -1,5 +1,5 @@
 import type { CartInvestor } from '../cart/cart';
-import { CONTACT_KINDS } from '../investors/provenance';
+import { CONTACT_KINDS } from '../investors/fact-values';
 import {
   FACETS,
   type Facet,

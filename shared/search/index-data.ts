@@ -1,6 +1,6 @@
 import type { CartInvestor } from '../cart/cart';
-import { LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/profile-facts';
-import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
+import { CONTACT_KINDS, type ContactKind, LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/fact-values';
+import type { ContactConfirmed } from '../investors/provenance';
 import { investorRoleLabel } from '../investors/roles';
 import { FACETS, type Facet, facetValueKey } from './filters';
 import { foldText, searchWords, wordsOfFolded } from './fold';

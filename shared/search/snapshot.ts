@@ -1,5 +1,5 @@
-import { LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/profile-facts';
-import { CONTACT_KINDS, type ContactConfirmed, type ContactKind } from '../investors/provenance';
+import { CONTACT_KINDS, type ContactKind, LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/fact-values';
+import type { ContactConfirmed } from '../investors/provenance';
 import { decodeIndex, encodeIndex, indexFormatVersion, SnapshotFormatError } from './binary';
 import {
   buildIndexData,

@@ -1,5 +1,5 @@
 import { formatCheckRange, formatCompactUsd } from '../format/money';
-import { formatPartialDate } from '../investors/profile-facts';
+import { formatPartialDate } from '../investors/fact-values';
 import { facetValueKey } from '../search/filters';
 
 /**

@@ -187,6 +187,24 @@ describe('function bundles', () => {
     });
   });
 
+  it("builds no API schema in the weekly alert's cold start: it reads saved filters and facts, not requests", () => {
+    const dir = bundleDir(stack.workflows.taskFunctions.AlertTasksFunctionArn);
+    // The source files each cold-start module was built from (its source map's `sources`).
+    const sources = coldStartModulesOf(dir).flatMap(
+      (file) => (JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
+    );
+    const ours = (path: string) => sources.some((source) => source.endsWith(path));
+    expect(ours('shared/api/search-filters.ts'), 'the saved filters are read').toBe(true);
+    expect(ours('shared/investors/fact-values.ts'), 'the facts are read').toBe(true);
+    for (const schemas of [
+      'shared/api/directory.ts',
+      'shared/api/shortlist.ts',
+      'shared/investors/profile-facts.ts',
+      'shared/investors/provenance.ts',
+    ])
+      expect(ours(schemas), schemas).toBe(false);
+  });
+
   it('loads every chunk a function may import later, in a fresh process as Lambda runs it', () => {
     for (const fn of allFunctions()) {
       const dir = bundleDir(fn);

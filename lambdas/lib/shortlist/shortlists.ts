@@ -1,11 +1,10 @@
 import * as z from 'zod/mini';
-import { searchFiltersOf } from '../../../shared/api/directory';
+import { searchFiltersOf, searchFiltersQuery } from '../../../shared/api/search-filters';
 import {
   MAX_PASSES_PER_PROJECT,
   MAX_SAVED_SEARCHES,
   type SavedSearchView,
   type ShortlistItem,
-  savedFiltersQuery,
 } from '../../../shared/api/shortlist';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import type { SearchIndex } from '../../../shared/search/engine';
@@ -166,7 +165,7 @@ export async function setPass(userId: string, projectId: string, investorId: str
  * on the taxonomy as the search's are: any spelling of a sector, stage or place names its entry.
  */
 export async function filtersOf(saved: Pick<SavedSearchItem, 'filters'>): Promise<SearchFilters> {
-  return onTaxonomy(searchFiltersOf(z.parse(savedFiltersQuery, saved.filters)));
+  return onTaxonomy(searchFiltersOf(z.parse(searchFiltersQuery, saved.filters)));
 }
 
 /** Only the filters given, as the search page's URL names them (blank ones dropped). */
