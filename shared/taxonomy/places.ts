@@ -1,6 +1,6 @@
-// The library alone (its `index`): the package's Node entry registers all of its 78 languages (700 KB
-// in every bundle that reads a place); the English names are the only ones used.
-import isoCountries from 'i18n-iso-countries/index';
+// The package's English names alone, as data: its Node entry registers all of its 78 languages (700 KB
+// in every bundle that reads a place), and its code (the alpha-3 and numeric codes, a diacritics
+// table) does nothing the English names need.
 import english from 'i18n-iso-countries/langs/en.json';
 import { compareNamesEn } from '../format/numbers';
 import { continentOf } from './continents';
@@ -13,7 +13,6 @@ import { taxonomyKey } from './fold';
  * the United States), and regions defined by their countries (the continents of countries-list,
  * and the usual groupings founders use: Nordics, DACH, Southeast Asia, Middle East, Latin America).
  */
-isoCountries.registerLocale(english);
 
 /** Names the directory shows for a country where the ISO short name is not how people say it. */
 const DISPLAY_NAMES: Readonly<Record<string, string>> = {
@@ -65,10 +64,12 @@ export interface Country {
   names: readonly string[];
 }
 
-const officialNames = isoCountries.getNames('en', { select: 'all' }) as Record<string, string[]>;
+/** Each code's English names, the package's official one first (what its `getNames('en', { select: 'all' })` returns). */
+const officialNames: Readonly<Record<string, string | readonly string[]>> = english.countries;
 
 export const COUNTRIES: readonly Country[] = Object.entries(officialNames)
-  .map(([code, names]) => {
+  .map(([code, official]) => {
+    const names = typeof official === 'string' ? [official] : official;
     const name = DISPLAY_NAMES[code] ?? names[0] ?? code;
     return { code, name, names: [...new Set([name, ...names, ...(EXTRA_COUNTRY_NAMES[code] ?? []), code])] };
   })

@@ -205,6 +205,34 @@ describe('function bundles', () => {
       expect(ours(schemas), schemas).toBe(false);
   });
 
+  it("carries i18n-iso-countries' English names as data, and none of the package's code, in every bundle that reads a place", () => {
+    const readers: string[] = [];
+    for (const fn of allFunctions()) {
+      const dir = bundleDir(fn);
+      const sources = modulesOf(dir).flatMap(
+        (file) =>
+          (JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
+      );
+      if (sources.some((source) => source.endsWith('i18n-iso-countries/langs/en.json')))
+        readers.push(fn.node.path);
+      for (const code of [
+        'i18n-iso-countries/index.js',
+        'i18n-iso-countries/codes.json',
+        'diacritics/index.js',
+      ])
+        expect(
+          sources.filter((source) => source.endsWith(code)),
+          `${fn.node.path}: ${code}`,
+        ).toEqual([]);
+    }
+    expect(readers).toEqual(
+      expect.arrayContaining([
+        'InvestorDirectory-dev/Api/Directory',
+        'InvestorDirectory-dev/Workflows/AlertTasksFunction',
+      ]),
+    );
+  });
+
   it('loads every chunk a function may import later, in a fresh process as Lambda runs it', () => {
     for (const fn of allFunctions()) {
       const dir = bundleDir(fn);

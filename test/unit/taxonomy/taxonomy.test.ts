@@ -1,3 +1,5 @@
+import isoCountries from 'i18n-iso-countries/index';
+import english from 'i18n-iso-countries/langs/en.json';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SECTORS, DEMO_STAGES } from '../../../infra/local/demo/investors';
 import { DEMO_COUNTRIES } from '../../../infra/local/demo/places';
@@ -128,6 +130,21 @@ describe('taxonomy: places', () => {
     expect(resolveCountry('Republic of The Gambia')?.name).toBe('Gambia');
     expect(resolveCountry('Narnia')).toBeNull();
     expect(COUNTRIES.length).toBeGreaterThan(240);
+  });
+
+  it('knows every country by each English name i18n-iso-countries gives it (its data read without its code)', () => {
+    isoCountries.registerLocale(english);
+    const byPackage = isoCountries.getNames('en', { select: 'all' }) as Record<string, string[]>;
+
+    expect(COUNTRIES.map((country) => country.code).sort()).toEqual(Object.keys(byPackage).sort());
+    for (const country of COUNTRIES) {
+      expect(country.names, country.code).toEqual(
+        expect.arrayContaining(byPackage[country.code] ?? ['(none)']),
+      );
+      // A name two countries share ("Congo") goes to the first; each still answers with a country known by it.
+      for (const name of byPackage[country.code] ?? [])
+        expect(resolveCountry(name)?.names, name).toContain(name);
+    }
   });
 
   it('a city is resolved within its country; an ambiguous name without one stays as written', () => {
