@@ -69,8 +69,7 @@ export interface BundleFigure {
    * Median cold process of the libraries its manifest entry needs, alone (`needsEntry`: the
    * DynamoDB document client, and the S3, SES, Step Functions, Lambda, Cognito and Secrets Manager
    * clients, and the stripe library or its signature check alone, where it declares them), timed in
-   * the same runs: what is left
-   * above it is our own code's.
+   * the same runs: what is left above it is our own code's.
    */
   needsLoadMs: number;
   /** The clients and libraries of that entry, by name. */
