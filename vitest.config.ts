@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import IntegrationSequencer from './test/integration/support/sequencer';
+import IntegrationSequencer from './test/integration/support/sequencer.ts';
 
 /**
  * Test layers, each a vitest project (see docs/decisions.md):
