@@ -132,7 +132,7 @@ async function startWebApp(local: LocalHome): Promise<void> {
             vite = await createServer({
               configFile: viteConfig,
               appType: 'spa',
-              server: { middlewareMode: true, hmr: { server } },
+              server: { middlewareMode: true, ws: { server } },
             });
             return vite;
           },

@@ -15,13 +15,24 @@ export interface DevProcess {
   stop(): Promise<void>;
 }
 
+export interface DevProcessOptions {
+  /**
+   * The web app: the production build under the production headers (`LOCAL_WEB=build`, what the e2e
+   * tests and the page-load benchmark run against), or the Vite dev server with hot reload, as a bare
+   * `npm run dev` serves it.
+   */
+  web?: 'build' | 'vite';
+  readyTimeoutMs?: number;
+}
+
 /**
  * Starts the local home exactly as `npm run dev` does (the same entry point, seeded with the demo
- * directory) in a child process, on free ports and a throwaway in-memory state, serving the production
- * build under the production headers (`LOCAL_WEB=build`). What the e2e tests and the page-load
- * benchmark run against.
+ * directory) in a child process, on free ports and a throwaway in-memory state.
  */
-export async function startDevProcess(root: string, readyTimeoutMs = 900_000): Promise<DevProcess> {
+export async function startDevProcess(
+  root: string,
+  { web = 'build', readyTimeoutMs = 900_000 }: DevProcessOptions = {},
+): Promise<DevProcess> {
   const stateDir = mkdtempSync(join(tmpdir(), 'investor-directory-dev-'));
   const ports = {
     LOCAL_APP_PORT: await freePort(),
@@ -38,7 +49,7 @@ export async function startDevProcess(root: string, readyTimeoutMs = 900_000): P
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
       LOCAL_STATE_DIR: stateDir,
       LOCAL_IN_MEMORY: '1',
-      LOCAL_WEB: 'build',
+      LOCAL_WEB: web,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
