@@ -1,11 +1,3 @@
-// The package's English names alone, as data: its Node entry registers all of its 78 languages (700 KB
-// in every bundle that reads a place), and its code (the alpha-3 and numeric codes, a diacritics
-// table) does nothing the English names need.
-import english from 'i18n-iso-countries/langs/en.json';
-import { compareNamesEn } from '../format/numbers';
-import { continentOf } from './continents';
-import { taxonomyKey } from './fold';
-
 /**
  * Places as the taxonomy knows them: countries by ISO 3166-1 alpha-2 code (names and their common
  * variants from i18n-iso-countries, data only), cities within their country (a city name is
@@ -13,6 +5,13 @@ import { taxonomyKey } from './fold';
  * the United States), and regions defined by their countries (the continents of countries-list,
  * and the usual groupings founders use: Nordics, DACH, Southeast Asia, Middle East, Latin America).
  */
+// The package's English names alone, as data: its Node entry registers all of its 78 languages (700 KB
+// in every bundle that reads a place), and its code (the alpha-3 and numeric codes, a diacritics
+// table) does nothing the English names need.
+import english from 'i18n-iso-countries/langs/en.json';
+import { compareNamesEn } from '../format/numbers';
+import { continentOf } from './continents';
+import { taxonomyKey } from './fold';
 
 /** Names the directory shows for a country where the ISO short name is not how people say it. */
 const DISPLAY_NAMES: Readonly<Record<string, string>> = {

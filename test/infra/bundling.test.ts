@@ -76,6 +76,12 @@ function coldStartModulesOf(dir: string): string[] {
   return [...loaded].sort();
 }
 
+/** The source files the given modules of a bundle were built from (each source map's `sources`). */
+const sourcesOf = (dir: string, files: readonly string[]): string[] =>
+  files.flatMap(
+    (file) => (JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
+  );
+
 /** Runs an ES module script in a fresh Node process with the environment a function starts with. */
 const runAsLambda = (script: string, nodeOptions: string[] = []): string =>
   execFileSync(process.execPath, [...nodeOptions, '--input-type=module', '-e', script], {
@@ -189,10 +195,7 @@ describe('function bundles', () => {
 
   it("builds no API schema in the weekly alert's cold start: it reads saved filters and facts, not requests", () => {
     const dir = bundleDir(stack.workflows.taskFunctions.AlertTasksFunctionArn);
-    // The source files each cold-start module was built from (its source map's `sources`).
-    const sources = coldStartModulesOf(dir).flatMap(
-      (file) => (JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
-    );
+    const sources = sourcesOf(dir, coldStartModulesOf(dir));
     const ours = (path: string) => sources.some((source) => source.endsWith(path));
     expect(ours('shared/api/search-filters.ts'), 'the saved filters are read').toBe(true);
     expect(ours('shared/investors/fact-values.ts'), 'the facts are read').toBe(true);
@@ -209,10 +212,7 @@ describe('function bundles', () => {
     const readers: string[] = [];
     for (const fn of allFunctions()) {
       const dir = bundleDir(fn);
-      const sources = modulesOf(dir).flatMap(
-        (file) =>
-          (JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources,
-      );
+      const sources = sourcesOf(dir, modulesOf(dir));
       if (sources.some((source) => source.endsWith('i18n-iso-countries/langs/en.json')))
         readers.push(fn.node.path);
       for (const code of [
