@@ -25,7 +25,12 @@ import {
   FUNCTION_INDEX,
   functionBuildOptions,
 } from '../infra/constructs/function-bundling';
-import { type FunctionNeeds, functionNeeds, functionEntries as manifestEntries } from '../lambdas/manifest';
+import {
+  type FunctionName,
+  type FunctionNeeds,
+  functionNeeds,
+  functionEntries as manifestEntries,
+} from '../lambdas/manifest';
 import { describeMachine, machine } from './machine';
 import { kb, percentile, type Row, renderTable, verdict } from './stats';
 
@@ -33,6 +38,23 @@ const run = promisify(execFile);
 
 /** Each function loads within this many times the reference bundle's load, measured in the same run. */
 export const BUNDLE_LOAD_RATIO_BUDGET = 1.2;
+
+/** A function's name in these figures: its manifest name, without the task functions' `FunctionArn`. */
+type BundleName = FunctionName extends infer N ? (N extends `${infer Task}FunctionArn` ? Task : N) : never;
+
+/**
+ * The functions held to a ratio of their own, each with its reason (docs/decisions.md, "AlertTasks
+ * has a load budget of its own"). Keyed by the manifest's names, so a renamed or removed function
+ * cannot leave a stale exception behind (the typecheck refuses it).
+ */
+export const BUNDLE_LOAD_RATIO_EXCEPTIONS: Readonly<
+  Partial<Record<BundleName, { ratio: number; why: string }>>
+> = {
+  AlertTasks: {
+    ratio: 1.3,
+    why: 'a weekly task nobody waits on, whose every call ranks by fit with the search engine and the taxonomy',
+  },
+};
 
 /** The reference: the DynamoDB document client alone. */
 export const REFERENCE_ENTRY = 'bench/reference-bundle.ts';
@@ -347,25 +369,30 @@ export function bundleRows(measured: Awaited<ReturnType<typeof measureBundles>>)
       figure: `${kb(reference.bytes)} / ${range(functions.map((f) => f.referenceLoadMs))} / ${range(functions.map((f) => f.referenceImportMs))}`,
     },
   ];
-  for (const f of functions)
+  for (const f of functions) {
+    const exception = BUNDLE_LOAD_RATIO_EXCEPTIONS[f.name as BundleName];
     rows.push({
       area: 'Lambda bundles',
       measure: `${f.name} (${f.entry}): what a cold start loads, of the whole; its heaviest parts / cold process beside the reference (medians; the median of each run's ratio) (import alone) / the libraries its manifest needs, alone / with every chunk it loads later (not budgeted)`,
       label: f.name,
       figure: `${kb(f.bytes)} of ${kb(f.allBytes)}; ${f.heaviest.map((h) => `${h.name} ${kb(h.bytes)}`).join(', ')} / ${f.loadMs.toFixed(0)} ms vs ${f.referenceLoadMs.toFixed(0)} ms: ${f.loadRatio.toFixed(2)}× (import ${f.importMs.toFixed(0)} ms vs ${f.referenceImportMs.toFixed(0)} ms: ${(f.importMs / f.referenceImportMs).toFixed(2)}×) / what it needs (${f.needs.join(', ')}) alone ${f.needsLoadMs.toFixed(0)} ms: ${(f.needsLoadMs / f.referenceLoadMs).toFixed(2)}× the reference, ours ${(f.loadMs / f.needsLoadMs).toFixed(2)}× it / every chunk ${f.allChunksLoadMs.toFixed(0)} ms: ${(f.allChunksLoadMs / f.referenceLoadMs).toFixed(2)}×`,
-      budget: `≤ ${BUNDLE_LOAD_RATIO_BUDGET}× the reference`,
-      verdict: verdict(f.loadRatio <= BUNDLE_LOAD_RATIO_BUDGET),
+      budget: exception
+        ? `≤ ${exception.ratio}× the reference (a stated exception)`
+        : `≤ ${BUNDLE_LOAD_RATIO_BUDGET}× the reference`,
+      verdict: verdict(f.loadRatio <= (exception?.ratio ?? BUNDLE_LOAD_RATIO_BUDGET)),
     });
+  }
   return rows;
 }
 
 /** The generated block of docs/performance.md for the bundles. */
 export function bundleBlock(rows: Row[], machineLine: string): string {
   const over = rows.filter((r) => r.verdict === 'OVER').map((r) => r.label);
-  const summary =
-    over.length === 0
-      ? `Every function loads within ${BUNDLE_LOAD_RATIO_BUDGET}× the reference.`
-      : `Over budget (${over.length}): ${over.join(', ')}.`;
+  const exceptions = Object.entries(BUNDLE_LOAD_RATIO_EXCEPTIONS).map(
+    ([name, e]) => `; ${name}, a stated exception (${e?.why}), within ${e?.ratio}×`,
+  );
+  const within = `Every function loads within ${BUNDLE_LOAD_RATIO_BUDGET}× the reference${exceptions.join('')}.`;
+  const summary = over.length === 0 ? within : `Over budget (${over.length}): ${over.join(', ')}.`;
   return `Machine: ${machineLine}.\n\n${renderTable(rows)}\n\n${summary}`;
 }
 
