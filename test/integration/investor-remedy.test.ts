@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchableIdOfEmail } from '../../lambdas/lib/directory/mapping';
-import { confirmDataRequest } from '../../lambdas/lib/portals/data-requests';
+import { confirmDataRequest, createDataRequest } from '../../lambdas/lib/portals/data-requests';
 import { getWithdrawalMark } from '../../lambdas/lib/table/repositories/investor-listings';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
@@ -235,25 +235,45 @@ describe('"This is me": a code to the email the directory holds', () => {
   });
 
   it(`limits requests: ${DATA_REQUEST_LIMITS.perInvestor.max} a day per investor, ${DATA_REQUEST_LIMITS.perAddress.max} an hour per address, each with a plain message`, async () => {
-    const people = await listedPeople(DATA_REQUEST_LIMITS.perAddress.max + 1);
-    const [first] = people;
+    const { perInvestor, perAddress } = DATA_REQUEST_LIMITS;
+    const [first, ...others] = await listedPeople(perAddress.max + 1);
     if (!first) throw new Error('no person');
+    const hide = { action: 'hide' } as const;
+    // A limit counts within the clock's days and hours. Its window is filled through the service at
+    // fixed instants, the window of now and the next one, so the request over it is refused wherever
+    // it lands (one that ran across the hour would otherwise have a fresh window).
+    const now = new Date();
+    const windowsFrom = (hours: number) => [now, new Date(now.getTime() + hours * 3_600_000)];
+
     // Per investor, whoever asks.
-    for (let i = 0; i < DATA_REQUEST_LIMITS.perInvestor.max; i++)
-      expect((await ask(ownAddress(), first.investorId, { action: 'hide' })).status).toBe(201);
-    const fourth = await ask(ownAddress(), first.investorId, { action: 'hide' });
+    for (const at of windowsFrom(perInvestor.windowHours))
+      for (let i = 0; i < perInvestor.max; i++)
+        await createDataRequest(first.investorId, hide, ownAddress(), at);
+    const fourth = await ask(ownAddress(), first.investorId, hide);
     expect(fourth.status).toBe(429);
     expect(errorOf(fourth.body).message).toBe(dataRequestMessages.tooManyForInvestor);
-    expect(await codesSentTo(first.email)).toHaveLength(DATA_REQUEST_LIMITS.perInvestor.max);
+    expect(await codesSentTo(first.email)).toHaveLength(2 * perInvestor.max);
 
-    // Per address, whichever investors.
+    // Per address, whichever investors (each of them asked for once in each window: under its limit).
     const address = ownAddress();
-    const others = people.slice(1);
-    for (const person of others.slice(0, DATA_REQUEST_LIMITS.perAddress.max))
-      expect((await ask(address, person.investorId, { action: 'hide' })).status).toBe(201);
-    const over = await ask(address, first.investorId, { action: 'hide' });
+    for (const at of windowsFrom(perAddress.windowHours))
+      for (const person of others.slice(0, perAddress.max))
+        await createDataRequest(person.investorId, hide, address, at);
+    const [fresh] = await listedPeople(1);
+    if (!fresh) throw new Error('no person');
+    const over = await ask(address, fresh.investorId, hide);
     expect(over.status).toBe(429);
     expect(errorOf(over.body).message).toBe(dataRequestMessages.tooManyFromAddress);
+    expect(await codesSentTo(fresh.email)).toEqual([]);
+
+    // The window after them opens again, for the investor and for the address.
+    const later = new Date(now.getTime() + 2 * perInvestor.windowHours * 3_600_000);
+    await expect(createDataRequest(first.investorId, hide, ownAddress(), later)).resolves.toMatchObject({
+      action: 'hide',
+    });
+    await expect(createDataRequest(fresh.investorId, hide, address, later)).resolves.toMatchObject({
+      action: 'hide',
+    });
   });
 
   it('says plainly how to reach us when the directory holds no email; an unknown investor is a 404', async () => {
