@@ -162,7 +162,8 @@ export const manifest = {
       // INVESTOR#: a directory investor's public card; IMPORTED# and EMAIL#: an imported row's email
       // matched to the entry it became. USER#: the founder's private contacts, bought values (export)
       // and reminder state.
-      reads: ['PROJECT#', 'USER#', 'INVESTOR#', 'IMPORTED#'],
+      // IDENTITY#: the entry a row's email or name and firm maps to (issue 48).
+      reads: ['PROJECT#', 'USER#', 'INVESTOR#', 'IMPORTED#', 'IDENTITY#'],
       writes: ['PROJECT#', 'USER#'],
       gsi1: ['EMAIL#'],
     },
@@ -199,6 +200,8 @@ export const manifest = {
         'USER#',
         'IMPORTED#',
         'INVESTOR#',
+        // IDENTITY#: which entry an email maps to (a review's match, an approval's entry: issue 48).
+        'IDENTITY#',
         'TAG#',
         'CART#',
         'IMPORT#',
@@ -215,6 +218,7 @@ export const manifest = {
         'USER#',
         'IMPORTED#',
         'INVESTOR#',
+        'IDENTITY#',
         'TAG#',
         'DIRECTORY',
         'CART#',
@@ -305,6 +309,8 @@ export const manifest = {
       reads: [
         'IMPORTED#',
         'INVESTOR#',
+        // IDENTITY#: the entry each imported record's identity maps to, created when new (issue 48).
+        'IDENTITY#',
         'TAG#',
         'DIRECTORY',
         'CURATION#',
@@ -318,6 +324,7 @@ export const manifest = {
       writes: [
         'IMPORTED#',
         'INVESTOR#',
+        'IDENTITY#',
         'TAG#',
         'DIRECTORY',
         'CURATION_JOB#',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchableIdOfEmail } from '../../lambdas/lib/directory/mapping';
 import { hashCode } from '../../lambdas/lib/portals/data-requests';
 import { withdrawEntry } from '../../lambdas/lib/portals/listing';
 import { putCorrectionRequest, putDataRequest } from '../../lambdas/lib/table/repositories/data-requests';
@@ -18,7 +17,7 @@ import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
-import { seedInvestors, unique } from './support/seed';
+import { idOfEmail, seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 import { authorizationCode, connectProject, connectState } from './support/stripe';
 
@@ -325,7 +324,7 @@ const freshPlantedEntry = async (): Promise<string> => {
         stages: [`remedy-${stage}`],
       })),
     );
-    plantedPool = emails.map(searchableIdOfEmail);
+    plantedPool = await Promise.all(emails.map(idOfEmail));
   }
   const next = plantedPool.shift();
   if (!next) throw new Error('the planted entries ran out: raise PLANTED_ENTRIES');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchableIdOfEmail } from '../../lambdas/lib/directory/mapping';
 import { approveSubmission } from '../../lambdas/lib/portals/investor-review';
 import { getInvestorContacts } from '../../lambdas/lib/table/repositories/contacts';
 import {
@@ -20,7 +19,7 @@ import {
 import { INVALID_CURSOR } from '../../shared/api/paging';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, emailsTo, postEvent, sesRefusesTo } from './support/purchases';
-import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, idOfEmail, seedInvestors, unique } from './support/seed';
 
 /**
  * Whose entry a listing is (issue 30): the investor account's verified email, never the contact email
@@ -142,7 +141,7 @@ async function boughtEntry() {
   await seedInvestors([{ ...real, stages: ['Series A'], sectors: [`real-sector-${u}`] }], {
     sourceName: `Real Source ${u}`,
   });
-  const investorId = searchableIdOfEmail(real.email);
+  const investorId = await idOfEmail(real.email);
   const cart = await call('POST', '/carts', {
     token: buyer.token,
     body: { investorIds: [investorId], columnOrder: ['name', 'email', 'phone'] },
@@ -210,7 +209,7 @@ describe('whose entry a listing is', () => {
     expect(response.status, response.text).toBe(200);
     const impostorEntry = decisionOf(response.body).investorId ?? '';
     expect(impostorEntry).not.toBe(investorId);
-    expect(impostorEntry).toBe(searchableIdOfEmail(impostor.investor.email));
+    expect(impostorEntry).toBe(await idOfEmail(impostor.investor.email));
     const after = await publicProfile(investorId);
     expect(after.data).toEqual(before.data);
     expect(after.data).toMatchObject({ name: real.name, firmName: 'Real Capital' });
@@ -233,7 +232,7 @@ describe('whose entry a listing is', () => {
     const email = `verified.${u}@example.com`;
     const oldSector = `verified-old-${u}`;
     await seedInvestors([{ name: `Verified Person ${u}`, email, sectors: [oldSector], firm: 'Old Firm' }]);
-    const existing = searchableIdOfEmail(email);
+    const existing = await idOfEmail(email);
     const person = await submitted({ name: `Verified Person ${u}` }, { accountEmail: email });
     expect((await inQueue(person.investor.sub))?.match).toMatchObject({
       kind: 'verifiedEmail',

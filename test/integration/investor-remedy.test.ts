@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchableIdOfEmail } from '../../lambdas/lib/directory/mapping';
 import { confirmDataRequest, createDataRequest } from '../../lambdas/lib/portals/data-requests';
 import { getWithdrawalMark } from '../../lambdas/lib/table/repositories/investor-listings';
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
@@ -24,7 +23,7 @@ import { creditsOf } from './support/credits';
 import { call, createInvestor, createUser, localHome, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent, savedCart, sesRefusesTo } from './support/purchases';
 import { callFrom, ownAddress } from './support/requester';
-import { defineOnTaxonomy, seedInvestors, unique } from './support/seed';
+import { defineOnTaxonomy, idOfEmail, seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 
 /**
@@ -409,7 +408,7 @@ describe('"This is me": a code to the email the directory holds', () => {
       body: { updatedAt: submitted.profile.updatedAt },
     });
     const investorId = (approved.body as { data: { investorId: string } }).data.investorId;
-    expect(investorId).toBe(searchableIdOfEmail(investor.email));
+    expect(investorId).toBe(await idOfEmail(investor.email));
     const codesBefore = (await codesSentTo(investor.email)).length;
     const address = ownAddress();
     const { requestId } = createdOf((await ask(address, investorId, { action: 'hide' })).body);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { importRows } from '../../infra/local/seed';
-import { searchableIdOfEmail } from '../../lambdas/lib/directory/mapping';
 import { newTaxonomyJob, remapBatch } from '../../lambdas/lib/directory/taxonomy';
 import {
   getImportedInvestor,
@@ -15,7 +14,7 @@ import { PATIENCE_MS } from '../support/patience';
 import { armFault } from './support/faults';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { createProject } from './support/projects';
-import { unique } from './support/seed';
+import { idOfEmail, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 
 const HEADERS = ['Investor Name', 'Email', 'Stage Focus', 'Sector Focus', 'City', 'Country'];
@@ -118,20 +117,20 @@ describe('taxonomy: imports map each value to it', () => {
       ],
     ]);
 
-    const a = await getSearchableInvestor(searchableIdOfEmail(`messy-a-${u}@example.com`));
+    const a = await getSearchableInvestor(await idOfEmail(`messy-a-${u}@example.com`));
     expect(a).toMatchObject({
       sectorFocus: ['fintech', 'ai'],
       stageFocus: ['pre-seed', 'series a'],
       countries: ['United States'],
       cities: ['New York'],
     });
-    const b = await getSearchableInvestor(searchableIdOfEmail(`messy-b-${u}@example.com`));
+    const b = await getSearchableInvestor(await idOfEmail(`messy-b-${u}@example.com`));
     expect(b).toMatchObject({
       sectorFocus: ['climate'],
       stageFocus: ['pre-seed'],
       countries: ['United Kingdom'],
     });
-    const c = await getSearchableInvestor(searchableIdOfEmail(`messy-c-${u}@example.com`));
+    const c = await getSearchableInvestor(await idOfEmail(`messy-c-${u}@example.com`));
     expect(c).toMatchObject({
       sectorFocus: ['climate'],
       countries: ['United States'],
@@ -170,12 +169,12 @@ describe('taxonomy: imports map each value to it', () => {
     expect((await total('sectorFocus', 'fintech')).total).toBe(before.total + 2);
     for (let i = 0; i < 5; i++)
       expect(
-        (await getSearchableInvestor(searchableIdOfEmail(`mapped-${i}-${u}@example.com`)))?.sectorFocus,
+        (await getSearchableInvestor(await idOfEmail(`mapped-${i}-${u}@example.com`)))?.sectorFocus,
       ).toEqual(['fintech']);
     expect((await unmappedSectors(admin)).find((v) => v.value === odd)).toBeUndefined();
     // The next import takes the synonym at once.
     await importMessy([[`Later ${u}`, `later-${u}@example.com`, '', odd.toUpperCase(), '', '']]);
-    expect((await getSearchableInvestor(searchableIdOfEmail(`later-${u}@example.com`)))?.sectorFocus).toEqual(
+    expect((await getSearchableInvestor(await idOfEmail(`later-${u}@example.com`)))?.sectorFocus).toEqual(
       ['fintech'],
     );
     const lists = (await call('GET', '/taxonomy')).body as { data: TaxonomyResponse };

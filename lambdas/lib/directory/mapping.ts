@@ -26,6 +26,7 @@ import {
   toSearchableInvestor,
 } from '../../../shared/investors/types';
 import { getInvestorContacts, putInvestorContacts } from '../table/repositories/contacts';
+import { claimIdentity, findIdentityIds, newSearchableId } from '../table/repositories/investor-identities';
 import { curationRuleMaps } from '../table/repositories/curation-rules';
 import { putImportOutcomePage } from '../table/repositories/imports';
 import { withdrawnInvestorIds } from '../table/repositories/investor-listings';
@@ -49,37 +50,107 @@ import { onTaxonomy } from './taxonomy';
 export const SELF_SUBMITTED_PREFIX = 'self_';
 
 /**
- * The searchable investor id of an imported investor: derived from its identity key (normalised
- * email, or name and firm), so the same person imported twice maps to the same entry and a
- * re-import creates no duplicate. An investor's self-submitted record keeps the entry its approval
- * decided (the verified email's, or one an admin joined it to: issue 30), whatever its email.
+ * The identity key of an imported record (`email#…`, `name#…#…`, or its own id when it has neither):
+ * the same person imported twice has the same key, so maps to the same entry (issue 48: through the
+ * key's identity item, never an id computed from it).
  */
-export function searchableIdFor(investor: ImportedInvestor): string {
-  if (investor.id.startsWith(SELF_SUBMITTED_PREFIX) && investor.searchableInvestorEntryId)
-    return investor.searchableInvestorEntryId;
-  return searchableIdOfKey(identityKeyOf(investor) ?? `imported#${investor.id}`);
-}
+export const identityKeyFor = (investor: ImportedInvestor): string =>
+  identityKeyOf(investor) ?? `imported#${investor.id}`;
 
-/** The searchable investor id of an identity key (`email#…`, `name#…#…`). */
-export const searchableIdOfKey = (identity: string): string =>
-  `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
+/** The identity key of an email. */
+export const emailIdentityKey = (email: string): string =>
+  identityKeyOf({ email, fullName: null, firstName: null, lastName: null, primaryFirm: null }) ?? '';
 
-/** The searchable id an email maps to (the entry whose email, as identity, it is). */
-export const searchableIdOfEmail = (email: string): string =>
-  searchableIdOfKey(
-    identityKeyOf({ email, fullName: null, firstName: null, lastName: null, primaryFirm: null }) ?? '',
-  );
-
-/** The searchable id a name and firm map to (an entry imported without email), or null without a name. */
-export function searchableIdOfNameAndFirm(name: string, firm: string): string | null {
-  const key = identityKeyOf({
+/** The identity key of a name and firm (an entry imported without email), or null without a name. */
+export const nameAndFirmIdentityKey = (name: string, firm: string): string | null =>
+  identityKeyOf({
     email: null,
     fullName: name,
     firstName: null,
     lastName: null,
     primaryFirm: firm.trim() ? { name: firm } : null,
   });
-  return key ? searchableIdOfKey(key) : null;
+
+/**
+ * The id an identity key had before issue 48 (`inv_` + its unsalted SHA-256): never given to anyone
+ * now. Only to find an entry of before that the migration has not moved yet (so mapping and approvals
+ * run between the deployment and the migration join it instead of making a second entry), and by the
+ * migration to recognise such entries.
+ */
+export const legacySearchableIdOfKey = (identity: string): string =>
+  `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
+
+/**
+ * The searchable ids these identity keys map to: their identity items (one BatchGet), else an entry
+ * of before issue 48 not yet migrated (its legacy id, when that entry or its withdrawal mark is
+ * there). With `create`, a key that maps to nothing gets a new random id, claimed with a conditional
+ * put: of two concurrent claims the first stands and the other reads it back.
+ */
+export async function searchableIdsOfKeys(
+  keys: readonly string[],
+  options: { create: false } | { create: true; at: string },
+): Promise<Map<string, string>> {
+  const unique = [...new Set(keys)];
+  const found = await findIdentityIds(unique, { consistent: true });
+  const missing = unique.filter((key) => !found.has(key));
+  if (missing.length > 0) {
+    const legacy = new Map(missing.map((key) => [key, legacySearchableIdOfKey(key)]));
+    const ids = [...legacy.values()];
+    const [entries, withdrawn] = await Promise.all([
+      getSearchableInvestors(ids, { consistent: true }),
+      withdrawnInvestorIds(ids),
+    ]);
+    for (const [key, id] of legacy) if (entries.has(id) || withdrawn.has(id)) found.set(key, id);
+  }
+  if (options.create) {
+    const { at } = options;
+    const fresh = unique.filter((key) => !found.has(key));
+    const claimed = await Promise.all(fresh.map((key) => claimIdentity(key, newSearchableId(), at)));
+    fresh.forEach((key, i) => {
+      found.set(key, claimed[i] ?? '');
+    });
+  }
+  return found;
+}
+
+/** The searchable id an email maps to, if any (never created). */
+export const findSearchableIdOfEmail = async (email: string): Promise<string | null> => {
+  const key = emailIdentityKey(email);
+  return key ? ((await searchableIdsOfKeys([key], { create: false })).get(key) ?? null) : null;
+};
+
+/** The searchable id a name and firm map to (an entry imported without email), if any. */
+export async function findSearchableIdOfNameAndFirm(name: string, firm: string): Promise<string | null> {
+  const key = nameAndFirmIdentityKey(name, firm);
+  return key ? ((await searchableIdsOfKeys([key], { create: false })).get(key) ?? null) : null;
+}
+
+/**
+ * The searchable ids of imported investors, by imported id (created for keys new to the directory).
+ * An investor's self-submitted record keeps the entry its approval decided (the verified email's, or
+ * one an admin joined it to: issue 30), whatever its email.
+ */
+export async function searchableIdsFor(
+  investors: readonly ImportedInvestor[],
+  at: string,
+): Promise<Map<string, string>> {
+  const own = (investor: ImportedInvestor) =>
+    investor.id.startsWith(SELF_SUBMITTED_PREFIX) ? investor.searchableInvestorEntryId : null;
+  const byKey = await searchableIdsOfKeys(
+    investors.filter((investor) => !own(investor)).map(identityKeyFor),
+    { create: true, at },
+  );
+  return new Map(
+    investors.map((investor) => [investor.id, own(investor) ?? byKey.get(identityKeyFor(investor)) ?? '']),
+  );
+}
+
+/** The searchable id an imported investor maps to, if it maps to one yet (never created). */
+export async function findSearchableIdFor(investor: ImportedInvestor): Promise<string | null> {
+  if (investor.id.startsWith(SELF_SUBMITTED_PREFIX) && investor.searchableInvestorEntryId)
+    return investor.searchableInvestorEntryId;
+  const key = identityKeyFor(investor);
+  return (await searchableIdsOfKeys([key], { create: false })).get(key) ?? null;
 }
 
 /**
@@ -151,9 +222,10 @@ export async function mapImportedInvestors(
 ): Promise<MappingResult> {
   if (investors.length === 0) return { mapped: 0, searchableWritten: 0 };
   const stamp = now.toISOString();
+  const idOf = await searchableIdsFor(investors, stamp);
   const groups = new Map<string, ImportedInvestor[]>();
   for (const investor of investors) {
-    const id = searchableIdFor(investor);
+    const id = idOf.get(investor.id) ?? '';
     groups.set(id, [...(groups.get(id) ?? []), investor]);
   }
   const ids = [...groups.keys()];
@@ -234,7 +306,7 @@ export async function mapImportedInvestors(
   await recordSearchChanges(changes.map((change) => change.after));
   await writeSearchableInvestors(changes);
   await markImportedInvestorsMapped(
-    investors.map((investor) => ({ investor, searchableId: searchableIdFor(investor) })),
+    investors.map((investor) => ({ investor, searchableId: idOf.get(investor.id) ?? '' })),
     stamp,
   );
   return { mapped: investors.length, searchableWritten: changes.length };

@@ -22,7 +22,7 @@ import {
   pipelineMessages,
   reasonAfterMove,
 } from '../../../shared/pipeline/stages';
-import { searchableIdOfEmail, searchableIdOfNameAndFirm } from '../directory/mapping';
+import { findSearchableIdOfEmail, findSearchableIdOfNameAndFirm } from '../directory/mapping';
 import { currentSearchIndex } from '../directory/search-index';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { buildPipelineCsv, type CrmFormat, type PipelineCsvRow } from '../export/pipeline-csv';
@@ -296,7 +296,8 @@ async function matchRow(
 ): Promise<{ investor: SearchableInvestor; by: 'email' | 'nameAndFirm' } | null> {
   if (row.email && looksLikeEmail(row.email)) {
     const email = normaliseEmail(row.email);
-    const candidates = [searchableIdOfEmail(email)];
+    const byIdentity = await findSearchableIdOfEmail(email);
+    const candidates = byIdentity ? [byIdentity] : [];
     const imported = await findImportedInvestorByEmail(email);
     if (imported?.searchableInvestorEntryId) candidates.push(imported.searchableInvestorEntryId);
     const found = await getSearchableInvestors(candidates);
@@ -307,7 +308,7 @@ async function matchRow(
     // The entry imported under this name and firm (no email), else the directory's search by name:
     // a card whose name and firm are the row's.
     const ids: string[] = [];
-    const own = searchableIdOfNameAndFirm(row.name, row.firm ?? '');
+    const own = await findSearchableIdOfNameAndFirm(row.name, row.firm ?? '');
     if (own) ids.push(own);
     const found = (await currentSearchIndex()).page({ q: row.name }, 'name', null, NAME_CANDIDATES);
     ids.push(...found.items.filter((card) => sameNameAndFirm(row, card)).map((card) => card.id));

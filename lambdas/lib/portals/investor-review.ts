@@ -17,7 +17,7 @@ import { type ProfileSheet, profileFactsOf } from '../../../shared/investors/pro
 import { CONTACT_KINDS, type ContactSheet, emptyContactSheet } from '../../../shared/investors/provenance';
 import type { SearchableInvestor } from '../../../shared/investors/types';
 import { siteConfig } from '../config';
-import { searchableIdOfEmail, searchableIdOfNameAndFirm } from '../directory/mapping';
+import { emailIdentityKey, nameAndFirmIdentityKey, searchableIdsOfKeys } from '../directory/mapping';
 import { sendEmail } from '../email';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { logger } from '../observability/logger';
@@ -186,20 +186,29 @@ async function entryMatchOf(
       ? describe('listed', null, entry)
       : { kind: 'listed', foundBy: null, entry: null, changes: [] };
   }
-  const ownId = searchableIdOfEmail(profile.accountEmail);
   const contactEmail = fields.contact.email.trim().toLowerCase();
   const byContact = contactEmail && contactEmail !== profile.accountEmail.trim().toLowerCase();
   const importedByContact = byContact ? await findImportedInvestorByEmail(contactEmail) : null;
-  const byName = searchableIdOfNameAndFirm(fields.name, fields.firm);
+  // The entries these identities map to (their identity items, issue 48), none created by a review.
+  const ownKey = emailIdentityKey(profile.accountEmail);
+  const contactKey = byContact ? emailIdentityKey(contactEmail) : null;
+  const nameKey = nameAndFirmIdentityKey(fields.name, fields.firm);
+  const ids = await searchableIdsOfKeys(
+    [ownKey, contactKey, nameKey].filter((key): key is string => key !== null),
+    { create: false },
+  );
+  const ownId = ids.get(ownKey) ?? null;
+  const byName = nameKey ? (ids.get(nameKey) ?? null) : null;
+  const byContactId = contactKey ? (ids.get(contactKey) ?? null) : null;
   const candidates: [string, NonNullable<EntryMatch['foundBy']>][] = [];
-  if (byContact) candidates.push([searchableIdOfEmail(contactEmail), 'contactEmail']);
+  if (byContactId) candidates.push([byContactId, 'contactEmail']);
   if (importedByContact?.searchableInvestorEntryId)
     candidates.push([importedByContact.searchableInvestorEntryId, 'contactEmail']);
   if (byName) candidates.push([byName, 'nameAndFirm']);
-  const found = await getSearchableInvestors([ownId, ...candidates.map(([id]) => id)]);
-  const own = found.get(ownId);
+  const found = await getSearchableInvestors([...(ownId ? [ownId] : []), ...candidates.map(([id]) => id)]);
+  const own = ownId ? found.get(ownId) : undefined;
   if (own) return describe('verifiedEmail', null, own);
-  const mark = await getWithdrawalMark(ownId);
+  const mark = ownId ? await getWithdrawalMark(ownId) : null;
   if (mark?.withdrawnAt && mark.entry) return describe('verifiedEmail', null, mark.entry, true);
   for (const [id, foundBy] of candidates) {
     const entry = found.get(id);

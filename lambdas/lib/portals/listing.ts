@@ -34,7 +34,7 @@ import {
 } from '../../../shared/investors/types';
 import { uniqueTags } from '../../../shared/tags/normalize-tag';
 import { aggregationWorkflow } from '../../workflows/start/aggregation';
-import { SELF_SUBMITTED_PREFIX, searchableIdOfEmail } from '../directory/mapping';
+import { emailIdentityKey, SELF_SUBMITTED_PREFIX, searchableIdsOfKeys } from '../directory/mapping';
 import { recordSearchChanges, recordSearchRemovals } from '../directory/search-index';
 import { ConflictError, NotFoundError } from '../errors';
 import { logger } from '../observability/logger';
@@ -263,8 +263,16 @@ export function entryAfterListing(input: {
   return { after, sheet, profileSheet };
 }
 
-/** The searchable id of a profile's own entry: the one its account's verified email maps to. */
-export const ownEntryIdOf = (accountEmail: string): string => searchableIdOfEmail(accountEmail);
+/**
+ * The searchable id of a profile's own entry: the one its account's verified email maps to (through
+ * the email's identity item, issue 48); with `create`, a new random id claimed for the email when it
+ * maps to none (so an import of that email later joins it). Null without `create` when there is none.
+ */
+export async function ownEntryIdOf(accountEmail: string, create: { at: string } | null = null) {
+  const key = emailIdentityKey(accountEmail);
+  const ids = await searchableIdsOfKeys([key], create ? { create: true, at: create.at } : { create: false });
+  return ids.get(key) ?? null;
+}
 
 /** How the approval chose the entry (docs/decisions.md, "Investor identity and removal"). */
 interface EntryChoice {
@@ -278,18 +286,27 @@ interface EntryChoice {
  * an entry of its own (the verified email's id, so an import of that email later joins it). Never the
  * entry of a contact email the investor typed: that is only a contact value.
  */
-async function chooseEntry(ownId: string, joinInvestorId: string | null): Promise<EntryChoice> {
-  const wanted = joinInvestorId && joinInvestorId !== ownId ? joinInvestorId : null;
-  const found = await getSearchableInvestors(wanted ? [ownId, wanted] : [ownId], { consistent: true });
-  if (found.has(ownId)) {
+async function chooseEntry(
+  identityEmail: string,
+  joinInvestorId: string | null,
+  at: string,
+): Promise<EntryChoice> {
+  const known = await ownEntryIdOf(identityEmail);
+  const wanted = joinInvestorId && joinInvestorId !== known ? joinInvestorId : null;
+  const ids = [known, wanted].filter((id): id is string => id !== null);
+  const found = await getSearchableInvestors(ids, { consistent: true });
+  if (known && found.has(known)) {
     if (wanted) throw new ConflictError(reviewMessages.joinNotNeeded);
-    return { investorId: ownId, how: 'verifiedEmail' };
+    return { investorId: known, how: 'verifiedEmail' };
   }
   if (wanted) {
     if (!found.has(wanted)) throw new ConflictError(reviewMessages.joinGone);
     return { investorId: wanted, how: 'adminJoin' };
   }
-  // A withdrawn entry of the verified email is refused below (restored by an admin first).
+  // A withdrawn entry of the verified email is refused below (restored by an admin first). A new
+  // entry gets the email's id, created now if the email has none.
+  const ownId = known ?? (await ownEntryIdOf(identityEmail, { at }));
+  if (!ownId) throw new Error('An identity was claimed yet gave no id');
   return { investorId: ownId, how: 'newEntry' };
 }
 
@@ -333,7 +350,7 @@ export async function publishListing(
   const recordId = existing?.importedInvestorId ?? `${SELF_SUBMITTED_PREFIX}${profile.userId}`;
   const choice: EntryChoice = existing
     ? { investorId: existing.investorId, how: existing.entryDecision?.how ?? 'verifiedEmail' }
-    : await chooseEntry(ownEntryIdOf(identityEmail), joinInvestorId);
+    : await chooseEntry(identityEmail, joinInvestorId, at);
   const { investorId } = choice;
   if ((await withdrawnInvestorIds([investorId])).has(investorId))
     throw new ConflictError(reviewMessages.entryWithdrawn);

@@ -12,6 +12,7 @@ export * from './items/credits';
 export * from './items/curation';
 export * from './items/directory-metadata';
 export * from './items/imports';
+export * from './items/investor-identities';
 export * from './items/investor-listings';
 export * from './items/investor-members';
 export * from './items/investor-profiles';

@@ -8,12 +8,14 @@
  */
 export const tablePartitions = {
   'USER#':
-    "a user's records: profile, private investor contacts, pipeline reminder state, bought contacts, bounce credits and their history, open-report guards, weekly-summary state, investor membership, profile and listing",
+    "a user's records: profile, private investor contacts, pipeline reminder state, bought contacts, bounce credits and their history, open-report guards, weekly-summary state, investor membership, profile and listing, the old investor ids they held (issue 48)",
   'PROJECT#':
     'a project, its Stripe connection, the transactions ingested from it, and its fundraising pipeline (entries and their moves)',
   'CONNECT_STATE#': 'a Stripe Connect OAuth state (single use)',
   'IMPORTED#': 'an imported investor (with contact details)',
   'INVESTOR#': "a searchable investor, its contact and profile sheets and a withdrawn investor's tombstone",
+  'IDENTITY#': 'which searchable investor an identity key (email, or name and firm) maps to (not public)',
+  'MOVED#': 'an investor id of before issue 48 and the random id the migration moved it to',
   'TAG#': 'the postings and counter of one stage or sector tag',
   DIRECTORY: "the directory's metadata records and running totals",
   'CART#': 'an export cart and its delivery',

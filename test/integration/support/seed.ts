@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { importRows } from '../../../infra/local/seed';
+import { findSearchableIdOfEmail } from '../../../lambdas/lib/directory/mapping';
 import { addTaxonomySynonym, loadTaxonomy } from '../../../lambdas/lib/table/repositories/taxonomy';
 import { splitMultiValue } from '../../../shared/import/cell-values';
 import { taxonomyKey } from '../../../shared/taxonomy/fold';
@@ -163,4 +164,14 @@ export async function defineOnTaxonomy(kind: TaxonomyKind, values: readonly stri
 export async function nextMillisecond(): Promise<void> {
   const start = Date.now();
   while (Date.now() <= start) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The searchable id an email maps to, through its identity item (ids are random, never computed from
+ * an email: issue 48). Throws when the email maps to no entry.
+ */
+export async function idOfEmail(email: string): Promise<string> {
+  const id = await findSearchableIdOfEmail(email);
+  if (!id) throw new Error(`no entry has the identity ${email}`);
+  return id;
 }
