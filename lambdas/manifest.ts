@@ -392,6 +392,33 @@ export const manifest = {
     email: true,
   },
 
+  MigrationTasksFunctionArn: {
+    description: 'The migration of investor ids (issue 48): old hash ids to random ids, every reference moved',
+    table: {
+      // Every partition that holds an investor id, in its keys or its attributes, is rewritten;
+      // PROJECT# is read for a pipeline's founder; RUNNER#: the mapping lock the run renews.
+      reads: ['IMPORTED#', 'IDENTITY#', 'MOVED#', 'PROJECT#', 'USER#', 'INVESTOR#'],
+      writes: [
+        'IDENTITY#',
+        'MOVED#',
+        'RUNNER#',
+        'USER#',
+        'PROJECT#',
+        'IMPORTED#',
+        'INVESTOR#',
+        'TAG#',
+        'CART#',
+        'REPORT#',
+        'SHORTLIST#',
+        'UNMAPPED_VALUE#',
+        'DATA_REQUEST#',
+        'CORRECTION#',
+      ],
+      scans:
+        'The migration of investor ids walks every item of the table once, in resumable steps: a reference may be in any kind of item.',
+    },
+  },
+
   // ------------------------------------------------------------ invoked functions
   investorGroup: {
     description: 'Adds a user to the Cognito group investor, and to no other group',

@@ -133,6 +133,8 @@ export const routes: readonly RouteDefinition[] = [
   // investor (marks on cards and carts), the whole library as a CRM import file; the caller's own only.
   route('GET', '/me/contacts/{investorId}', 'user', 'account'),
   route('GET', '/me/bought-investors', 'user', 'account'),
+  // An old investor id (before issue 48) the founder's own data held: its new id, else 404.
+  route('GET', '/me/moved-investors/{investorId}', 'user', 'account'),
   route('GET', '/me/crm-export', 'user', 'account'),
   // A fresh, short-lived link to the CSV of one of the caller's delivered purchases.
   route('GET', '/me/purchases/{cartId}/csv', 'user', 'account'),

@@ -16,6 +16,7 @@ export const handler = httpHandler(
     'GET /me/contacts': library,
     'GET /me/contacts/{investorId}': library,
     'GET /me/bought-investors': library,
+    'GET /me/moved-investors/{investorId}': me,
     'GET /me/crm-export': library,
     'PUT /me/update-emails': me,
     'PUT /me/pipeline-reminders': me,

@@ -47,7 +47,7 @@ const taskInput = z.discriminatedUnion('action', [
     action: z.literal('acquireLock'),
     lockName: z.enum(RUN_LOCKS),
     lockOwner: z.string(),
-    startedBy: z._default(z.enum(['import', 'curation', 'schedule', 'taxonomy']), 'import'),
+    startedBy: z._default(z.enum(['import', 'curation', 'schedule', 'taxonomy', 'migration']), 'import'),
   }),
 ]);
 

@@ -10,6 +10,7 @@ export const workflowTaskFunctions = {
   SummaryTasksFunctionArn: 'lambdas/workflows/summary-tasks.ts',
   PortalTasksFunctionArn: 'lambdas/workflows/portal-tasks.ts',
   AlertTasksFunctionArn: 'lambdas/workflows/alert-tasks.ts',
+  MigrationTasksFunctionArn: 'lambdas/workflows/migration-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -52,6 +53,11 @@ export const stateMachines = {
   deliveryWatch: {
     definition: 'lambdas/workflows/delivery-watch.asl.json',
     arnVariable: 'DELIVERY_WATCH_STATE_MACHINE_ARN',
+  },
+  /** Run once by hand after deploying issue 48 (docs/operations.md, "Migrating investor ids"). */
+  idMigration: {
+    definition: 'lambdas/workflows/id-migration.asl.json',
+    arnVariable: 'ID_MIGRATION_STATE_MACHINE_ARN',
   },
 } as const;
 

@@ -152,3 +152,11 @@ export type UpdateEmailsBody = z.infer<typeof updateEmailsBody>;
 
 /** PUT /me/pipeline-reminders: turns the daily next-step reminders of the pipeline on or off. */
 export const pipelineRemindersBody = z.strictObject({ enabled: z.boolean() });
+
+/**
+ * GET /me/moved-investors/{investorId}: the new id of an investor whose old id (of before issue 48)
+ * the caller's own data held, so a link of theirs with the old id still finds the profile. Any other
+ * id, or an old id the caller did not hold, is an ordinary 404.
+ */
+export const movedInvestorResponse = z.object({ id: z.string() });
+export type MovedInvestorResponse = z.infer<typeof movedInvestorResponse>;

@@ -1,4 +1,10 @@
-import { meResponse, pipelineRemindersBody, updateEmailsBody } from '../../../shared/api/account';
+import {
+  meResponse,
+  movedInvestorResponse,
+  pipelineRemindersBody,
+  updateEmailsBody,
+} from '../../../shared/api/account';
+import { investorIdParams } from '../../../shared/api/params';
 import {
   ALREADY_IN_LIBRARY,
   CREDIT_INVESTOR_NOT_FOUND,
@@ -16,6 +22,7 @@ import {
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { endpoint } from '../../lib/http';
 import { NoCreditsError } from '../../lib/table/repositories/credits';
+import { getHeldOldId } from '../../lib/table/repositories/investor-identities';
 import { ensureUserProfile, setPipelineReminders, setUpdateEmails } from '../../lib/table/repositories/users';
 
 /**
@@ -24,6 +31,17 @@ import { ensureUserProfile, setPipelineReminders, setUpdateEmails } from '../../
  * (`lambdas/http/account.ts`).
  */
 export const endpoints = {
+  // Issue 48: an old id answers only the founder whose own data held it (recorded by the migration).
+  'GET /me/moved-investors/{investorId}': endpoint({
+    auth: 'user',
+    params: investorIdParams,
+    handle: async ({ params, caller }) => {
+      const held = await getHeldOldId(caller.sub, params.investorId);
+      if (!held) throw new NotFoundError('Investor not found');
+      return movedInvestorResponse.parse({ id: held.newId });
+    },
+  }),
+
   'GET /me': endpoint({
     auth: 'user',
     handle: async ({ caller }) => {
