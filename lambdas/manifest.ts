@@ -393,7 +393,8 @@ export const manifest = {
   },
 
   MigrationTasksFunctionArn: {
-    description: 'The migration of investor ids (issue 48): old hash ids to random ids, every reference moved',
+    description:
+      'The migration of investor ids (issue 48): old hash ids to random ids, every reference moved',
     table: {
       // Every partition that holds an investor id, in its keys or its attributes, is rewritten;
       // PROJECT# is read for a pipeline's founder; RUNNER#: the mapping lock the run renews.
@@ -417,6 +418,8 @@ export const manifest = {
       scans:
         'The migration of investor ids walks every item of the table once, in resumable steps: a reference may be in any kind of item.',
     },
+    // The moved cards' changes (the old card's removal, the new card) for the search snapshot.
+    searchIndex: 'record',
   },
 
   // ------------------------------------------------------------ invoked functions

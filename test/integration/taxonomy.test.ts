@@ -174,9 +174,9 @@ describe('taxonomy: imports map each value to it', () => {
     expect((await unmappedSectors(admin)).find((v) => v.value === odd)).toBeUndefined();
     // The next import takes the synonym at once.
     await importMessy([[`Later ${u}`, `later-${u}@example.com`, '', odd.toUpperCase(), '', '']]);
-    expect((await getSearchableInvestor(await idOfEmail(`later-${u}@example.com`)))?.sectorFocus).toEqual(
-      ['fintech'],
-    );
+    expect((await getSearchableInvestor(await idOfEmail(`later-${u}@example.com`)))?.sectorFocus).toEqual([
+      'fintech',
+    ]);
     const lists = (await call('GET', '/taxonomy')).body as { data: TaxonomyResponse };
     expect(lists.data.sectors.find((s) => s.value === 'fintech')?.synonyms).toContain(odd);
   });

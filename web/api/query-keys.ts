@@ -15,6 +15,8 @@ export const queryKeys = {
     ['user', userId, 'cart-preview', investorIds, columns] as const,
   me: (userId: string) => ['user', userId, 'me'] as const,
   myContacts: (userId: string) => ['user', userId, 'contacts'] as const,
+  movedInvestor: (userId: string, investorId: string) =>
+    ['user', userId, 'moved-investors', investorId] as const,
   myCredits: (userId: string) => ['user', userId, 'credits'] as const,
   projects: (userId: string) => ['user', userId, 'projects'] as const,
   project: (userId: string, projectId: string) => ['user', userId, 'projects', projectId] as const,

@@ -4,7 +4,6 @@ import {
   pipelineRemindersBody,
   updateEmailsBody,
 } from '../../../shared/api/account';
-import { investorIdParams } from '../../../shared/api/params';
 import {
   ALREADY_IN_LIBRARY,
   CREDIT_INVESTOR_NOT_FOUND,
@@ -13,6 +12,7 @@ import {
   redeemCreditBody,
   redeemCreditResponse,
 } from '../../../shared/api/credits';
+import { investorIdParams } from '../../../shared/api/params';
 import {
   AlreadyInLibraryError,
   CreditInvestorNotFoundError,

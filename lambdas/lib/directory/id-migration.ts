@@ -3,6 +3,7 @@ import { type KindCounts, moveReferencesPage } from '../table/repositories/id-mi
 import { claimIdentity, recordMove } from '../table/repositories/investor-identities';
 import { scanImportedInvestorsPage } from '../table/repositories/investors';
 import { identityKeyFor, legacySearchableIdOfKey } from './mapping';
+import { recordSearchChanges, recordSearchRemovals } from './search-index';
 
 /**
  * The migration of investor ids (issue 48): every entry whose id is the old hash of its identity key
@@ -81,7 +82,14 @@ export async function migrationStep(
     const page =
       phase === 'identities'
         ? await identitiesPage(cursor, pageSize, at)
-        : await moveReferencesPage(cursor, pageSize, at);
+        : await moveReferencesPage(cursor, pageSize, at, {
+            // The search snapshot drops the old card and takes the new one at its next fold, whatever
+            // change of the old id was recorded before (the recount then rebuilds it from the table).
+            beforeMoving: async (moving) => {
+              await recordSearchRemovals(moving.map((m) => m.before));
+              await recordSearchChanges(moving.map((m) => m.after));
+            },
+          });
     add(counts, page.counts);
     cursor = page.cursor;
     if (cursor === null) {

@@ -26,9 +26,9 @@ import {
   toSearchableInvestor,
 } from '../../../shared/investors/types';
 import { getInvestorContacts, putInvestorContacts } from '../table/repositories/contacts';
-import { claimIdentity, findIdentityIds, newSearchableId } from '../table/repositories/investor-identities';
 import { curationRuleMaps } from '../table/repositories/curation-rules';
 import { putImportOutcomePage } from '../table/repositories/imports';
+import { claimIdentity, findIdentityIds, newSearchableId } from '../table/repositories/investor-identities';
 import { withdrawnInvestorIds } from '../table/repositories/investor-listings';
 import {
   getImportedInvestors,

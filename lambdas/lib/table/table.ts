@@ -336,7 +336,10 @@ export async function conditionalTransaction(write: Promise<unknown>): Promise<T
  * One page of a Scan of every item, whatever its entity, with a cursor: only for the migration of
  * investor ids (issue 48), which must find every reference of every kind. Never on a request path.
  */
-export async function scanTablePage(cursor: string | null, limit: number): Promise<Page<Record<string, unknown>>> {
+export async function scanTablePage(
+  cursor: string | null,
+  limit: number,
+): Promise<Page<Record<string, unknown>>> {
   const result = await documentClient().send(
     new ScanCommand({ TableName: tableName(), Limit: limit, ExclusiveStartKey: decodeCursor(cursor) }),
   );

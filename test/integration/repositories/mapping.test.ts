@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  findSearchableIdFor,
   mapImportedInvestors as mapOnTable,
   processAllImportedInvestors,
   processUnmappedImportedInvestors,
-  findSearchableIdFor,
 } from '../../../lambdas/lib/directory/mapping';
 import {
   getImportedInvestor,

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { InvestorProfile } from '../../../shared/api/directory';
 import { isInCart } from '../../../shared/cart/cart';
 import { formatCheckRange, formatCompactUsd } from '../../../shared/format/money';
@@ -15,6 +15,7 @@ import { sortStages } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
 import { useInvestor } from '../../api/get-investor';
 import { useBoughtContact } from '../../api/get-my-contacts';
+import { useMovedInvestor } from '../../api/moved-investor';
 import { useAuth } from '../../auth/auth-provider';
 import { AddToPipeline } from '../../components/add-to-pipeline';
 import { CartTierNote } from '../../components/cart-tier-note';
@@ -26,6 +27,7 @@ import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { UseCreditButton } from '../../components/use-credit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../config/paths';
 import { useExportCart } from '../../stores/export-cart';
 import { useAddToCart } from '../../stores/use-add-to-cart';
 import { BoughtContactDetails, boughtLabel } from './bought-contact';
@@ -78,8 +80,16 @@ export function InvestorProfilePage() {
   const addToCart = useAddToCart();
   // The founder's own bought values of this investor (never in the public profile's answer).
   const bought = useBoughtContact(user ? investorId : '');
+  // Not found: an old id (before issue 48) the founder's own data held goes to the investor's new id.
+  const moved = useMovedInvestor(investorId, investor.data === null);
+  const navigate = useNavigate();
+  const movedTo = moved.data ?? null;
+  useEffect(() => {
+    if (movedTo) navigate(paths.investorProfile.href(movedTo), { replace: true });
+  }, [movedTo, navigate]);
 
-  if (investor.isPending) return <LoadingMessage message="Loading investor..." />;
+  if (investor.isPending || (investor.data === null && (moved.isLoading || movedTo)))
+    return <LoadingMessage message="Loading investor..." />;
   if (investor.isError)
     return (
       <Container>

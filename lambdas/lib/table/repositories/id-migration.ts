@@ -1,5 +1,12 @@
-import { getItem, isConditionFailure, putItem, deleteItem, scanTablePage } from '../table';
-import { heldOldIdModel, movedInvestorModel, projectKey, userPartition } from '../models';
+import type { SearchableInvestor } from '../../../../shared/investors/types';
+import {
+  heldOldIdModel,
+  movedInvestorModel,
+  projectKey,
+  searchableInvestorModel,
+  userPartition,
+} from '../models';
+import { deleteItem, getItem, isConditionFailure, putItem, scanTablePage } from '../table';
 import { getMoves, recordHeldOldId } from './investor-identities';
 
 /**
@@ -113,6 +120,10 @@ export async function moveReferencesPage(
   cursor: string | null,
   limit: number,
   at: string,
+  options: {
+    /** Before any write, the searchable investors of the page that move: as they were and will be. */
+    beforeMoving?: (moving: { before: SearchableInvestor; after: SearchableInvestor }[]) => Promise<void>;
+  } = {},
 ): Promise<{ cursor: string | null; counts: Record<string, KindCounts> }> {
   const page = await scanTablePage(cursor, limit);
   const counts: Record<string, KindCounts> = {};
@@ -122,6 +133,18 @@ export async function moveReferencesPage(
   const moves = new Map(
     [...(await getMoves([...candidates])).values()].map((move) => [move.oldId, move.newId]),
   );
+  const investors = items
+    .filter((item) => item.entity === searchableInvestorModel.entity && moves.has(String(item.id)))
+    .map((item) => searchableInvestorModel.fromItem(item));
+  if (investors.length > 0)
+    await options.beforeMoving?.(
+      investors.map((before) => ({
+        before,
+        after: searchableInvestorModel.fromItem(
+          rewrite(searchableInvestorModel.toItem(before), moves) as Record<string, unknown>,
+        ),
+      })),
+    );
   const projects = new Map<string, string | null>();
   for (const item of page.items) {
     const kind = typeof item.entity === 'string' ? item.entity : 'other';

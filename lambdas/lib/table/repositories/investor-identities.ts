@@ -82,16 +82,17 @@ export async function getMoves(oldIds: readonly string[]): Promise<Map<string, M
     unique.map((id) => movedInvestorKey(id)),
     { consistent: true },
   );
-  return new Map(
-    items.map((item) => movedInvestorModel.fromItem(item)).map((move) => [move.oldId, move]),
-  );
+  return new Map(items.map((item) => movedInvestorModel.fromItem(item)).map((move) => [move.oldId, move]));
 }
 
 /**
  * Records that `oldId` moves to a new random id, unless a move of it is recorded (a re-run, or a
  * concurrent step): returns the move that stands.
  */
-export async function recordMove(oldId: string, at: string): Promise<{ move: MovedInvestor; created: boolean }> {
+export async function recordMove(
+  oldId: string,
+  at: string,
+): Promise<{ move: MovedInvestor; created: boolean }> {
   const move = { oldId, newId: newSearchableId(), movedAt: at };
   if (await conditionalWrite(putItem(movedInvestorModel.toItem(move), 'attribute_not_exists(pk)')))
     return { move, created: true };
