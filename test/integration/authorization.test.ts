@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { legacySearchableIdOfKey } from '../../lambdas/lib/directory/mapping';
 import { hashCode } from '../../lambdas/lib/portals/data-requests';
 import { withdrawEntry } from '../../lambdas/lib/portals/listing';
 import { putCorrectionRequest, putDataRequest } from '../../lambdas/lib/table/repositories/data-requests';
+import { identityHashOf, recordHeldOldId } from '../../lambdas/lib/table/repositories/investor-identities';
 import {
   createPodcast,
   deletePodcastOfLister,
@@ -15,6 +17,7 @@ import { deleteSavedSearch, listSavedSearches } from '../../lambdas/lib/table/re
 import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
+import { identityKeyOf } from '../../shared/investors/types';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { idOfEmail, seedInvestors, unique } from './support/seed';
@@ -627,6 +630,21 @@ const cases: Record<string, Case> = {
   },
   // The caller's own ids only (ids are public; no value is named).
   'GET /me/bought-investors': { prepare: async () => ({ path: '/me/bought-investors' }) },
+  // An old id (issue 48) that 'verified' held: only they are sent to the new id.
+  'GET /me/moved-investors/{investorId}': {
+    prepare: async () => {
+      const oldId = legacySearchableIdOfKey(`email#held-${u}@example.com`);
+      await recordHeldOldId({
+        userId: users.verified.sub,
+        oldId,
+        newId: investorId,
+        at: new Date().toISOString(),
+      });
+      return { path: `/me/moved-investors/${oldId}` };
+    },
+    // Another founder, the admin included, did not hold it: an ordinary 404.
+    expect: { other: 404, admin: 404 },
+  },
   // A link to the caller's own file (its contents: test/integration/contact-library.test.ts).
   'GET /me/crm-export': { prepare: async () => ({ path: '/me/crm-export?format=salesforce' }) },
   'GET /me/credits': { prepare: async () => ({ path: '/me/credits' }) },
@@ -1255,6 +1273,29 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     for (const secret of Object.values(secrets)) expect(joined).not.toContain(secret);
     // The cart and search responses did include the investor, so the check is not vacuous.
     expect(joined).toContain(`Secret Person ${u}`);
+  });
+
+  it('carries no id derived from the contact data, in any form: the investor id is random (issue 48)', () => {
+    const emailKey = `email#${secrets.email.toLowerCase()}`;
+    const nameKey = identityKeyOf({
+      email: null,
+      fullName: `Secret Person ${u}`,
+      firstName: null,
+      lastName: null,
+      primaryFirm: { name: `Matrix Capital ${u}` },
+    });
+    const forms = [emailKey, nameKey ?? ''].flatMap((key) => [
+      legacySearchableIdOfKey(key),
+      legacySearchableIdOfKey(key).replace('inv_', ''),
+      identityHashOf(key),
+    ]);
+    expect(investorId).toMatch(/^inv_[0-9a-f]{24}$/);
+    const joined = nonAdminResponses.join('\n');
+    for (const form of forms) {
+      expect(investorId).not.toBe(form);
+      expect(joined).not.toContain(form);
+    }
+    expect(joined).toContain(investorId);
   });
 
   it("never shows a founder's private contacts to anyone else, to an admin, or in any public answer", async () => {

@@ -242,7 +242,10 @@ describe('the migration of old ids', () => {
     const newIdWithoutEmail = (
       await searchableIdsOfKeys([identityKeyFor(withoutEmail)], { create: false })
     ).get(identityKeyFor(withoutEmail));
-    expect((await getItem(cartKey(cartId), true))?.searchableInvestorEntryIds).toEqual([newId, newIdWithoutEmail]);
+    expect((await getItem(cartKey(cartId), true))?.searchableInvestorEntryIds).toEqual([
+      newId,
+      newIdWithoutEmail,
+    ]);
     expect((await getItem(workingCartKey(holder.sub), true))?.investorIds).toEqual([newId]);
     const newEntryId = entryId.replace(oldId, newId ?? '');
     expect(newEntryId).not.toBe(entryId);
