@@ -135,6 +135,53 @@ describe('the investor profile page', () => {
   });
 });
 
+describe('an old investor id (issue 48)', () => {
+  const NOT_FOUND = { status: 404, body: { error: { code: 'not-found', message: 'Investor not found' } } };
+
+  /** The profile at an old id (404), and what the founder's moved-investors answer says of it. */
+  const openOld = (moved: { status?: number; body: unknown }) => {
+    const reads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '');
+        reads.push(path);
+        if (path === '/investors/inv_old') return NOT_FOUND;
+        if (path === '/me/moved-investors/inv_old') return moved;
+        if (path === '/investors/inv_7') return { body: { data: profile() } };
+        if (path === '/me/bought-investors') return { body: { data: { investorIds: [] } } };
+        if (path === '/me/credits') return { body: { data: { balance: 0, entries: [] } } };
+        return NOT_FOUND;
+      }),
+    );
+    renderPage(<InvestorProfilePage />, { path: '/investors/:investorId', route: '/investors/inv_old' });
+    return reads;
+  };
+
+  it("takes the founder who held it to the investor's new id", async () => {
+    const reads = openOld({ body: { data: { id: 'inv_7' } } });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Ivers' })).toBeTruthy();
+    expect(reads).toContain('/investors/inv_7');
+    expect(screen.queryByText(INVESTOR_NOT_FOUND)).toBeNull();
+  });
+
+  it('is not found for a founder who did not hold it', async () => {
+    const reads = openOld(NOT_FOUND);
+
+    expect(await screen.findByText(INVESTOR_NOT_FOUND)).toBeTruthy();
+    expect(reads).toContain('/me/moved-investors/inv_old');
+  });
+
+  it('is not found for a visitor, who is never asked about moved ids', async () => {
+    setSignedInUser(null);
+    const reads = openOld({ body: { data: { id: 'inv_7' } } });
+
+    expect(await screen.findByText(INVESTOR_NOT_FOUND)).toBeTruthy();
+    expect(reads.filter((path) => path.startsWith('/me/'))).toEqual([]);
+  });
+});
+
 describe("the profile's cart state: bought, in the cart, or neither (issue 32)", () => {
   const BOUGHT = {
     searchableInvestorId: 'inv_7',
