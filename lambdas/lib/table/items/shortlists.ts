@@ -10,6 +10,9 @@ import { isoDate } from './common';
  * counts them and carries the weekly alert's state, and each project's pass list.
  */
 const shortlistPartition = (userId: string) => `SHORTLIST#${userId}`;
+/** The founder whose saved searches and passes a partition is, if it is a shortlist partition. */
+export const shortlistOwnerOf = (pk: string): string | null =>
+  pk.startsWith(shortlistPartition('')) ? pk.slice(shortlistPartition('').length) : null;
 const SAVED_PREFIX = 'SAVED#';
 const SEARCH_ALERTS = 'SEARCH_ALERTS';
 

@@ -3,8 +3,10 @@ import {
   heldOldIdModel,
   movedInvestorModel,
   projectKey,
+  projectOfPartition,
   searchableInvestorModel,
-  userPartition,
+  shortlistOwnerOf,
+  userOfPartition,
 } from '../models';
 import { deleteItem, getItem, isConditionFailure, putItem, scanTablePage } from '../table';
 import { getMoves, recordHeldOldId } from './investor-identities';
@@ -53,19 +55,17 @@ function rewrite(value: unknown, moves: ReadonlyMap<string, string>): unknown {
 /** The founder whose own data an item is, if it is one's: by its partition, or its creator or reporter. */
 async function founderOf(item: Record<string, unknown>, projects: Map<string, string | null>) {
   const pk = String(item.pk);
-  for (const partition of [userPartition(''), 'SHORTLIST#'])
-    if (pk.startsWith(partition)) return pk.slice(partition.length);
+  const owner = userOfPartition(pk) ?? shortlistOwnerOf(pk);
+  if (owner) return owner;
   for (const attribute of ['creatorUserId', 'reporterUserId'])
     if (typeof item[attribute] === 'string') return item[attribute] as string;
-  if (pk.startsWith('PROJECT#')) {
-    const projectId = pk.slice('PROJECT#'.length);
-    if (!projects.has(projectId)) {
-      const project = await getItem(projectKey(projectId), true);
-      projects.set(projectId, typeof project?.creatorUserId === 'string' ? project.creatorUserId : null);
-    }
-    return projects.get(projectId) ?? null;
+  const projectId = projectOfPartition(pk);
+  if (projectId === null) return null;
+  if (!projects.has(projectId)) {
+    const project = await getItem(projectKey(projectId), true);
+    projects.set(projectId, typeof project?.creatorUserId === 'string' ? project.creatorUserId : null);
   }
-  return null;
+  return projects.get(projectId) ?? null;
 }
 
 /** Rewrites one item (read again and retried when a concurrent write changed it); true if it moved. */
