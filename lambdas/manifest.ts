@@ -386,6 +386,16 @@ export const manifest = {
     email: true,
     settings: ['site'],
   },
+  StripeTasksFunctionArn: {
+    description:
+      "The reconciler of Stripe's events: replays the undelivered Checkout events through the webhook's handling",
+    // What the webhook's handling touches (the claims, the cart, its delivery record, unmatched
+    // payments), and the secret key to list events (a restricted key needs only Events: read).
+    table: { reads: ['CART#', 'STRIPE_EVENTS'], writes: ['CART#', 'PAYMENT#', 'STRIPE_EVENTS'] },
+    secrets: ['stripeApiKey'],
+    settings: ['paymentLinkIds'],
+    starts: ['exportDelivery'],
+  },
   PortalTasksFunctionArn: {
     description: 'The 6-month reminders to listed investors',
     table: { reads: ['USER#', 'PORTAL#'], writes: ['USER#'], gsi2: ['REMINDERS_DUE'] },

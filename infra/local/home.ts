@@ -21,6 +21,7 @@ import { assertPortFree, freePort, Supervisor } from './processes';
 import { LocalSesFaults } from './ses-faults';
 import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
 import { localCheckoutRoute, localWebhookSecret } from './stripe-checkout';
+import { LocalStripeEvents } from './stripe-events';
 import { LOCAL_CONNECT_CLIENT_ID, LOCAL_STRIPE_SECRET_KEY, localStripeStandInRoute } from './stripe-standin';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -231,6 +232,8 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     metrics.install(() => LocalFunctions.current() !== undefined);
     metricsRef = metrics;
     stepFunctionsRef = stepFunctions;
+    // The local Stripe account's events: made by the local checkout, listed by the stand-in.
+    const stripeEvents = new LocalStripeEvents();
     const partial = { ports, urls, cognito, env, functions, stateDir, stepFunctions, cognitoRelay, metrics };
     gateway = await startGateway({
       port: ports.gateway,
@@ -244,8 +247,9 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
         metrics.route(),
         new LocalSesFaults(local(ports.ses)).route(),
         cognitoRelay.route(urls.cognito),
-        localCheckoutRoute(partial),
-        localStripeStandInRoute(partial),
+        stripeEvents.route(),
+        localCheckoutRoute(partial, stripeEvents),
+        localStripeStandInRoute(partial, stripeEvents),
         ...(options.extraRoutes?.(partial) ?? []),
       ],
     });

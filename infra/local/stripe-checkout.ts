@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { PRICE_TIERS } from '../../shared/cart/pricing';
 import type { ExtraRoute } from './gateway';
 import type { LocalHome } from './home-types';
+import type { LocalStripeEvent, LocalStripeEvents } from './stripe-events';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -28,10 +29,13 @@ export const localWebhookSecret = () => `whsec_local_${randomUUID().replaceAll('
  * The local stand-in for a Stripe Payment Link: `/local/checkout/{tierId}` shows the tier's price
  * and a Pay button. Paying builds a real `checkout.session.completed` event for the cart, signs it
  * with the local webhook secret using the stripe library's own test-header helper, and posts it to
- * the product's webhook route — the code path Stripe takes on AWS.
+ * the product's webhook route — the code path Stripe takes on AWS. Each event is kept in the local
+ * account's events (`stripe-events.ts`) with whether its post succeeded, so the stand-in lists it as
+ * Stripe lists events; a test can make the post fail for a cart (`POST /local/faults/stripe`), which
+ * leaves the event undelivered for the reconciler of Stripe's events to find.
  */
 export const localCheckoutRoute =
-  (home: Omit<LocalHome, 'stop'>): ExtraRoute =>
+  (home: Omit<LocalHome, 'stop'>, events: LocalStripeEvents): ExtraRoute =>
   async (req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = /^(?:\/api)?\/local\/checkout\/(tier-\d+)(\/pay)?$/.exec(url.pathname);
@@ -71,7 +75,7 @@ export const localCheckoutRoute =
       const email = form.get('email') ?? '';
       const sessionId = `cs_test_local_${randomUUID().replaceAll('-', '')}`;
       const created = Math.floor(Date.now() / 1000);
-      const event = {
+      const event: LocalStripeEvent = {
         id: `evt_local_${randomUUID().replaceAll('-', '')}`,
         object: 'event',
         api_version: '2025-01-27.acacia',
@@ -102,12 +106,16 @@ export const localCheckoutRoute =
       const payload = JSON.stringify(event);
       const secret = home.env.STRIPE_WEBHOOK_SECRET ?? '';
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      const response = await fetch(`${home.urls.api}/stripe/webhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body: payload,
-      });
-      const ok = response.ok;
+      // An armed fault: the post is not made, as when Stripe cannot reach the endpoint.
+      const response = events.failsWebhookFor(cartId)
+        ? null
+        : await fetch(`${home.urls.api}/stripe/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body: payload,
+          });
+      const ok = response?.ok === true;
+      events.record(event, ok);
       html(
         ok ? 200 : 502,
         page(
@@ -116,7 +124,7 @@ export const localCheckoutRoute =
             ? `<div class="card"><h1>Payment complete</h1><p>${price} paid for cart ${escapeHtml(cartId)}.</p>
 <p>The CSV is on its way to ${escapeHtml(email || 'your email address')}; the contacts will appear in your contact library.</p>
 <p><a href="${escapeHtml(home.urls.sesInbox)}">Open the local mail inbox</a></p></div>`
-            : `<div class="card"><h1>Payment not recorded</h1><p>The webhook answered ${response.status}.</p></div>`,
+            : `<div class="card"><h1>Payment not recorded</h1><p>${response ? `The webhook answered ${response.status}.` : 'The webhook could not be reached (a local fault).'}</p></div>`,
         ),
       );
       return true;

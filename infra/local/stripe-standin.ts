@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExtraRoute } from './gateway';
 import type { LocalHome } from './home-types';
+import type { LocalStripeEvents } from './stripe-events';
 
 /**
  * LOCAL ONLY — the stand-in for the few Stripe endpoints Connect and Business Insights use, served by the
@@ -16,7 +17,10 @@ import type { LocalHome } from './home-types';
  * - `POST /oauth/deauthorize`;
  * - `GET  /v1/charges`, `/v1/refunds`, `/v1/invoices`, `/v1/subscriptions` (Stripe's list shape with
  *   `limit`, `starting_after`, `ending_before`; subscriptions honour `status` and `expand[]`) and
- *   `/v1/coupons/{id}`, for the demo account only (`Stripe-Account: acct_local_demo`).
+ *   `/v1/coupons/{id}`, for the demo account only (`Stripe-Account: acct_local_demo`);
+ * - `GET  /v1/events` and `/v1/events/{id}`: the platform's own events (no `Stripe-Account`), those the
+ *   local checkout made (`stripe-events.ts`), filtered by `type`/`types`, `created` and
+ *   `delivery_success` as Stripe filters them; 500 while a test makes the list fail.
  *
  * The demo account's data is deterministic relative to the current month: the same subscriptions,
  * charges, refunds and invoices whenever it is asked (see `demoAccount`).
@@ -623,6 +627,26 @@ function couponObject(c: DemoCoupon, expandAppliesTo: boolean, created: number) 
   };
 }
 
+/** The platform account's events: one by id, or the list as Stripe filters and pages it. */
+function platformEvents(
+  res: ServerResponse,
+  url: URL,
+  events: LocalStripeEvents,
+  id: string | undefined,
+): true {
+  if (id !== undefined) {
+    const event = events.get(id);
+    return event
+      ? sendJson(res, 200, event)
+      : apiError(res, 404, 'invalid_request_error', `No such event: '${id}'`, 'resource_missing');
+  }
+  if (events.refusesLists)
+    return apiError(res, 500, 'api_error', 'The local stand-in fails event lists on demand (a local fault).');
+  const selected = events.select(url.searchParams);
+  if (typeof selected === 'string') return apiError(res, 400, 'invalid_request_error', selected);
+  return paginate(res, url, '/v1/events', selected as StripeObject[], 'event');
+}
+
 // ---------------------------------------------------------------- the route
 
 interface IssuedCode {
@@ -632,7 +656,10 @@ interface IssuedCode {
 }
 
 /** The local Stripe stand-in, served by the local gateway (see the module comment). */
-export function localStripeStandInRoute(home: Omit<LocalHome, 'stop'>): ExtraRoute {
+export function localStripeStandInRoute(
+  home: Omit<LocalHome, 'stop'>,
+  events: LocalStripeEvents,
+): ExtraRoute {
   const codes = new Map<string, IssuedCode>();
   const refreshTokens = new Set<string>();
   const connected = new Set<string>();
@@ -767,6 +794,9 @@ subscriptions, charges, refunds and invoices for Business Insights.</p>
     if (!url.pathname.startsWith('/v1/')) return false;
     if (!authenticated(req))
       return apiError(res, 401, 'invalid_request_error', 'Invalid API Key provided (local stand-in).');
+    const eventMatch = /^\/v1\/events(?:\/([\w-]+))?$/.exec(url.pathname);
+    if (eventMatch && method === 'GET' && req.headers['stripe-account'] === undefined)
+      return platformEvents(res, url, events, eventMatch[1]);
     const stripeAccount = req.headers['stripe-account'];
     if (stripeAccount !== LOCAL_DEMO_ACCOUNT)
       return apiError(

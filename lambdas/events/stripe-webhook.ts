@@ -1,41 +1,18 @@
-import { IdempotencyAlreadyInProgressError, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { Context } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { once } from '../lib/clients/once';
 import { type HttpEvent, type HttpResult, json } from '../lib/http';
 import { errorEnvelope } from '../lib/middlewares/error-envelope';
 import { observability } from '../lib/middlewares/observability';
 import { logger } from '../lib/observability/logger';
-import { countBusinessEvent } from '../lib/observability/metrics';
-import { actOnCheckoutEvent, type PaymentOutcome } from '../lib/purchases/checkout';
-import { stripeEventClaims } from '../lib/purchases/stripe-event-claims';
+import { handleStripeEvent } from '../lib/purchases/stripe-events';
 import { InvalidWebhookSignatureError, verifyStripeEvent } from '../lib/stripe/signature';
-
-/** What acting on one event did; stored with its claim, so a replay answers the same. */
-async function actOnStripeEvent(stripeEvent: Stripe.Event): Promise<{ outcome: PaymentOutcome }> {
-  const now = new Date();
-  if (!stripeEvent.type.startsWith('checkout.session.')) return { outcome: 'ignored' };
-  const outcome = await actOnCheckoutEvent(
-    stripeEvent.type,
-    stripeEvent.data.object as Stripe.Checkout.Session,
-    now,
-  );
-  if (outcome === 'delivering') countBusinessEvent('PaymentAccepted');
-  if (outcome === 'flagged' || outcome === 'unmatched') countBusinessEvent('PaymentFlagged');
-  return { outcome };
-}
-
-const actOnce = once(() => {
-  const claims = stripeEventClaims();
-  return { claims, act: makeIdempotent(actOnStripeEvent, claims) };
-});
 
 /**
  * POST /stripe/webhook: Stripe's events. The signature is verified on the raw body first: a missing,
  * bad or stale one gets 400 and nothing is written. Each event is acted on under a claim with a lease
- * (`stripe-event-claims.ts`): a retry while another attempt holds the lease gets 409 and Stripe tries
+ * (`handleStripeEvent`, shared with the reconciler): a retry while another attempt holds the lease gets 409 and Stripe tries
  * again later; a failure answers 500 and drops the claim, so Stripe's retry acts.
  */
 async function receiveStripeEvent(event: HttpEvent, context: Context): Promise<HttpResult> {
@@ -49,17 +26,11 @@ async function receiveStripeEvent(event: HttpEvent, context: Context): Promise<H
     return json(400, { error: { code: 'invalid-argument', message: 'Invalid Stripe signature.' } });
   }
   logger.appendKeys({ stripeEventId: stripeEvent.id, stripeEventType: stripeEvent.type });
-  const { claims, act } = actOnce();
   // The lease of the claim ends when this invocation would time out.
-  claims.config.registerLambdaContext(context);
-  try {
-    const { outcome } = await act(stripeEvent);
-    return json(200, { data: { received: true, outcome } });
-  } catch (error) {
-    if (error instanceof IdempotencyAlreadyInProgressError)
-      return json(409, { error: { code: 'aborted', message: 'This event is being handled. Retry later.' } });
-    throw error;
-  }
+  const handled = await handleStripeEvent(stripeEvent, context);
+  if (handled === 'in-progress')
+    return json(409, { error: { code: 'aborted', message: 'This event is being handled. Retry later.' } });
+  return json(200, { data: { received: true, outcome: handled.outcome } });
 }
 
 /** The webhook's middy chain: Powertools observability, header normalisation, the error envelope. */

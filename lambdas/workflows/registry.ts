@@ -11,6 +11,7 @@ export const workflowTaskFunctions = {
   PortalTasksFunctionArn: 'lambdas/workflows/portal-tasks.ts',
   AlertTasksFunctionArn: 'lambdas/workflows/alert-tasks.ts',
   MigrationTasksFunctionArn: 'lambdas/workflows/migration-tasks.ts',
+  StripeTasksFunctionArn: 'lambdas/workflows/stripe-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -58,6 +59,10 @@ export const stateMachines = {
   idMigration: {
     definition: 'lambdas/workflows/id-migration.asl.json',
     arnVariable: 'ID_MIGRATION_STATE_MACHINE_ARN',
+  },
+  stripeReconcile: {
+    definition: 'lambdas/workflows/stripe-reconcile.asl.json',
+    arnVariable: 'STRIPE_RECONCILE_STATE_MACHINE_ARN',
   },
 } as const;
 
@@ -124,6 +129,14 @@ export const workflowSchedules = {
     description:
       'Counts paid carts with no delivery running or finished (StuckPaidCarts, which raises an alarm) and logs their ids (issue 30).',
     // It only reads and counts.
+    localRunAtStart: true,
+  },
+  stripeReconcile: {
+    everyMinutes: 10,
+    input: { now: null },
+    description:
+      "Replays through the webhook's handling the Checkout events of the last 7 days that Stripe did not deliver, so a paid cart whose webhook never arrived is delivered, once (issue 48).",
+    // Each event is claimed once and each session pays its cart once, so a run at start repeats nothing.
     localRunAtStart: true,
   },
 } as const satisfies Partial<Record<StateMachineName, WorkflowSchedule>>;

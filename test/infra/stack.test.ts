@@ -268,7 +268,7 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('lets only the webhook read the webhook secret, and only Stripe Connect (stripeConnect) the secret key', () => {
+  it('lets only the webhook read the webhook secret, and only Stripe Connect (stripeConnect) and the reconciler of Stripe events (StripeTasks) the secret key', () => {
     const readers = (secretId: string) =>
       [...stack.api.functions.entries(), ...Object.entries(stack.workflows.taskFunctions)]
         .filter(([, fn]) =>
@@ -281,7 +281,10 @@ describe('Lambda functions', () => {
         .map(([name]) => name);
 
     expect(readers(logicalIdOf(stack.payments.webhookSecret))).toEqual(['stripeWebhook']);
-    expect(readers(logicalIdOf(stack.payments.secretKey))).toEqual(['stripeConnect']);
+    expect(readers(logicalIdOf(stack.payments.secretKey))).toEqual([
+      'stripeConnect',
+      'StripeTasksFunctionArn',
+    ]);
     expect(environmentOf(template, functionOf('stripeConnect'))).toMatchObject({
       STRIPE_SECRET_KEY_ARN: ref(stack.payments.secretKey),
       STRIPE_CONNECT_CLIENT_ID: 'ca_Q2w3E4r5T6y7U8i9O0p',
@@ -672,6 +675,29 @@ describe('Step Functions', () => {
         Input: JSON.stringify(workflowSchedules.deliveryWatch.input),
       },
     });
+  });
+
+  it('starts the reconciler of Stripe events every 10 minutes; its function starts only the export delivery and reads the secret key, not the webhook secret (issue 48)', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(10 minutes)',
+      State: 'ENABLED',
+      Target: {
+        Arn: ref(stack.workflows.stateMachines.stripeReconcile),
+        Input: JSON.stringify(workflowSchedules.stripeReconcile.input),
+      },
+    });
+    const reconciler = stack.workflows.taskFunctions.StripeTasksFunctionArn;
+    const started = statementsOf(template, reconciler)
+      .filter((s) => actionsOf([s]).includes('states:StartExecution'))
+      .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]));
+    expect(started).toEqual([ref(stack.workflows.stateMachines.exportDelivery)]);
+    const environment = environmentOf(template, reconciler);
+    expect(environment).toMatchObject({
+      STRIPE_SECRET_KEY_ARN: ref(stack.payments.secretKey),
+      EXPORT_STATE_MACHINE_ARN: ref(stack.workflows.stateMachines.exportDelivery),
+    });
+    expect(Object.keys(environment)).not.toContain('STRIPE_WEBHOOK_SECRET_ARN');
+    expect(actionsOf(statementsOf(template, reconciler))).not.toContain('ses:SendEmail');
   });
 
   it('starts the weekly summary of updates every 7 days, and every scheduled workflow with the input the local home uses', () => {

@@ -101,9 +101,12 @@ async function acceptPayment(session: Stripe.Checkout.Session, now: Date): Promi
 }
 
 /**
- * Acts on a Checkout event: a completed session that is paid, or a delayed payment that succeeded,
- * is accepted; a completed session still unpaid (a bank debit) marks the cart "payment pending"; a
- * delayed payment that failed marks it so, and the founder may pay again.
+ * Acts on a Checkout event, in whatever order Stripe sends them (it does not order them): a completed
+ * session that is paid, or a delayed payment that succeeded, is accepted (once per session: the cart
+ * names the session that paid it); a completed session still unpaid (a bank debit) marks the cart
+ * "payment pending", unless its payment already succeeded (the cart is purchased) or already failed
+ * (the session is among the cart's failed ones); a delayed payment that failed marks it so, and the
+ * founder may pay again.
  */
 export async function actOnCheckoutEvent(
   type: string,
@@ -113,20 +116,26 @@ export async function actOnCheckoutEvent(
   logger.appendKeys({ cartId: session.client_reference_id, checkoutSessionId: session.id });
   const cartId = session.client_reference_id;
   switch (type) {
-    case 'checkout.session.completed':
+    case 'checkout.session.completed': {
       if (session.payment_status === 'paid') return acceptPayment(session, now);
-      if (!cartId || !(await getCart(cartId)))
+      const cart = cartId ? await getCart(cartId) : null;
+      if (!cartId || !cart)
         return unmatched(
           session,
           `An unpaid checkout for ${cartId ?? 'no cart'}, which does not exist.`,
           now,
         );
-      await setCartPaymentStatus(cartId, 'pending', now.toISOString());
-      return 'pending';
+      if (await setCartPaymentStatus(cartId, 'pending', now.toISOString(), session.id)) return 'pending';
+      // Nothing written: this session's delayed payment was already decided (its event came first).
+      const after = await getCart(cartId);
+      if (after?.status === 'purchased' && after.paidSessionId === session.id) return 'delivering';
+      logger.info('a late "completed" of a checkout whose payment was already decided changes nothing');
+      return after?.status === 'purchased' ? 'ignored' : 'payment-failed';
+    }
     case 'checkout.session.async_payment_succeeded':
       return acceptPayment(session, now);
     case 'checkout.session.async_payment_failed':
-      if (cartId) await setCartPaymentStatus(cartId, 'failed', now.toISOString());
+      if (cartId) await setCartPaymentStatus(cartId, 'failed', now.toISOString(), session.id);
       return 'payment-failed';
     default:
       return 'ignored';

@@ -118,21 +118,32 @@ export async function markCartPurchased(
 
 /**
  * A payment that settles later ('pending'), or that then failed ('failed'), for a cart not yet
- * purchased. Locks the cart like an opened checkout. Returns false when the cart is already purchased.
+ * purchased, by the checkout session it is about. Locks the cart like an opened checkout. A failed
+ * session is remembered (`failedSessionIds`), so that its `completed` (unpaid) arriving late, after
+ * the failure (Stripe does not order its events), does not make the cart "pending" again. Returns
+ * false when nothing was written: the cart is already purchased, or that session already failed.
  */
-export async function setCartPaymentStatus(id: string, status: PaymentStatus, at: string): Promise<boolean> {
+export async function setCartPaymentStatus(
+  id: string,
+  status: PaymentStatus,
+  at: string,
+  sessionId: string,
+): Promise<boolean> {
+  const failed = status === 'failed';
   return conditionalWrite(
     updateItem({
       Key: cartKey(id),
-      UpdateExpression:
-        'SET paymentStatus = :status, #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :at)',
-      ConditionExpression: 'attribute_exists(pk) AND #status IN (:active, :checkout)',
+      UpdateExpression: `SET paymentStatus = :status, #status = :checkout, checkoutOpenedAt = if_not_exists(checkoutOpenedAt, :at)${failed ? ' ADD failedSessionIds :sessions' : ''}`,
+      ConditionExpression: failed
+        ? 'attribute_exists(pk) AND #status IN (:active, :checkout)'
+        : 'attribute_exists(pk) AND #status IN (:active, :checkout) AND (attribute_not_exists(failedSessionIds) OR NOT contains(failedSessionIds, :session))',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':status': status,
         ':checkout': 'checkout',
         ':active': 'active',
         ':at': at,
+        ...(failed ? { ':sessions': new Set([sessionId]) } : { ':session': sessionId }),
       },
     }),
   );
