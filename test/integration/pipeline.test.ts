@@ -280,6 +280,43 @@ describe('a project pipeline', () => {
   });
 });
 
+describe('a move racing a delete (issue 48)', () => {
+  it('never leaves an investor that cannot be moved once added again', async () => {
+    const raceProject = (await createProject(founder, `Race ${u}`)).id;
+    const path = (id: string) => `/projects/${raceProject}/pipeline/entries/${id}`;
+    const stuck: number[] = [];
+    for (let round = 0; round < 30; round++) {
+      const first = await addInvestor(investorIds.named, founder, raceProject);
+      expect(first.status, first.text).toBe(201);
+      const { entry } = added.parse(first.body).data;
+      const [moved, deleted] = await Promise.all([
+        call('PATCH', path(entry.id), {
+          token: founder.token,
+          body: { version: entry.version, stage: 'contacted' },
+        }),
+        call('DELETE', path(entry.id), { token: founder.token }),
+      ]);
+      expect([200, 404, 409], moved.text).toContain(moved.status);
+      expect([200, 404], deleted.text).toContain(deleted.status);
+      // Whatever the race did, the investor added again moves, at the version the board gives.
+      const again = await addInvestor(investorIds.named, founder, raceProject);
+      expect([200, 201], again.text).toContain(again.status);
+      const current = added.parse(again.body).data.entry;
+      const next = await call('PATCH', path(current.id), {
+        token: founder.token,
+        body: { version: current.version, stage: current.stage === 'replied' ? 'contacted' : 'replied' },
+      });
+      if (next.status !== 200) stuck.push(round);
+      const removed = await call('DELETE', path(current.id), { token: founder.token });
+      expect(removed.status, removed.text).toBe(200);
+    }
+    expect(stuck).toEqual([]);
+    // Nothing of the investor is left behind: no entry and no history line.
+    expect(await listEntries(raceProject)).toEqual([]);
+    expect(await listMoves(raceProject, `inv-${investorIds.named}`)).toEqual([]);
+  }, 120_000);
+});
+
 describe('importing a spreadsheet into a pipeline', () => {
   it('matches rows by email and by name and firm, imports the accepted ones, keeps the rest as private contacts, and reports each row', async () => {
     const project = (await createProject(founder, `Import ${u}`)).id;
