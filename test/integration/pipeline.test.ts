@@ -11,6 +11,7 @@ import {
   matchRowsResponse,
   type PipelineEntry,
   pipelineEntrySchema,
+  pipelineFieldMessages,
   pipelineResponse,
 } from '../../shared/api/pipeline';
 import { conflictMessage, MAX_PIPELINE_ENTRIES, pipelineMessages } from '../../shared/pipeline/stages';
@@ -164,6 +165,16 @@ describe('a project pipeline', () => {
     expect(await listMoves(projectId, entry.id)).toHaveLength(1);
     const badDate = await patch(edited, { nextStepDate: '01/12/2026' });
     expect(badDate.status).toBe(400);
+    // Issue 48: a date of the right shape that is no day of the calendar is refused, saying so.
+    for (const impossible of ['2026-02-30', '2026-13-45', '9999-99-99', '2027-02-29']) {
+      const refused = await patch(edited, { nextStepDate: impossible });
+      expect(refused.status, impossible).toBe(400);
+      expect(errorOf(refused.body).message, impossible).toContain(pipelineFieldMessages.notADay);
+    }
+    expect((await listEntries(projectId)).find((e) => e.id === entry.id)?.nextStepDate).toBe('2026-12-01');
+    const leapDay = await patch(edited, { nextStepDate: '2028-02-29' });
+    expect(leapDay.status, leapDay.text).toBe(200);
+    edited.version = entryOf.parse(leapDay.body).data.version;
     const oneLine = await patch(edited, { nextStep: 'two\nlines' });
     expect(oneLine.status).toBe(400);
   });
