@@ -79,7 +79,7 @@ export function objectFieldsHint(schema: AnySchema): string {
     const keys = Object.keys(def.shape);
     const required = keys.filter((key) => !isOptional(def.shape?.[key] as AnySchema));
     const optional = keys.filter((key) => !required.includes(key));
-    if (keys.length === 0) return ' with no fields: {} (or no body at all)';
+    if (keys.length === 0) return ' with no fields ({})';
     if (required.length === 0) return ` with any of the fields ${listOf(optional)}`;
     return ` with the fields ${listOf(required)}${optional.length > 0 ? ` (and optionally ${listOf(optional)})` : ''}`;
   }

@@ -102,7 +102,7 @@ export const workflowSchedules = {
   },
   pipelineReminders: {
     everyMinutes: 24 * 60,
-    input: { cursor: null, now: null, totals: null },
+    input: { cursor: null, now: null, totals: null, failed: null },
     description:
       'Emails each founder, at most once a day, the next steps of their fundraising pipeline that are due (issue 36).',
     // At most one reminder per founder and UTC day, however often it runs.

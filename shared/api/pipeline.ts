@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart-investor';
 import { groupDigits } from '../format/numbers';
-import { IMPORT_PAGE_ROWS, MAX_IMPORT_ROWS } from '../pipeline/import-rows';
+import { IMPORT_PAGE_ROWS, MAX_IMPORT_ROWS, parseIsoDate } from '../pipeline/import-rows';
 import { PASS_REASONS, PIPELINE_STAGES } from '../pipeline/stages';
 import { projectIdParams } from './params';
 import { multiLine, singleLine, singleLineText } from './text';
@@ -15,12 +15,22 @@ export const NOTES_MAX_LENGTH = 5000;
 export const NEXT_STEP_MAX_LENGTH = 300;
 export const PASS_NOTE_MAX_LENGTH = 500;
 
+export const pipelineFieldMessages = {
+  notADay: 'That date does not exist: give a real day of the calendar as YYYY-MM-DD, e.g. 2026-12-31.',
+} as const;
+
 export const stageSchema = z.enum(PIPELINE_STAGES);
 export const passReasonSchema = z.enum(PASS_REASONS);
 
-const isoDay = z
-  .string()
-  .check(singleLine(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD, e.g. 2026-12-31.'));
+/** A day of the calendar (issue 48: 2026-02-30 or 2026-13-45 is no date, whatever its shape). */
+const isoDay = z.string().check(
+  singleLine(),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD, e.g. 2026-12-31.'),
+  z.refine(
+    (day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || parseIsoDate(day) === day,
+    pipelineFieldMessages.notADay,
+  ),
+);
 const amountSchema = z
   .number({ error: 'The amount must be a number.' })
   .check(z.gte(0, 'The amount cannot be negative.'), z.lte(1e12, 'The amount is too large.'));

@@ -88,6 +88,12 @@ const canonical = (f: InvestorProfileFields) => [
   f.chequeMax,
   f.leadsRounds,
   f.thesis.trim(),
+  // The profile facts (issue 33) are the listing's too: a change to them waits for review (issue 48).
+  f.leadOrFollow ?? null,
+  f.typicalCheque ?? null,
+  f.geographicFocus ?? [],
+  (f.portfolio ?? []).map((c) => [c.name, c.website, c.stage, c.year]),
+  (f.recentInvestments ?? []).map((i) => [i.company, i.round, i.date, i.amount]),
   [f.links.linkedin, f.links.twitter, f.links.crunchbase, f.links.website],
   [f.contact.email, f.contact.phone],
   BUYABLE_CONTACTS.map((kind) => f.foundersMayBuy[kind]),

@@ -142,4 +142,13 @@ describe('bad input, refused the same way on every route', () => {
     expect(errorOf(missing.body).message).toBe('investorIds is required');
     expect(errorOf(mistyped.body).message).toBe('investorIds must be a list');
   });
+
+  it('asks for {} where a request takes an empty object, never saying no body is fine (issue 48)', async () => {
+    const admin = await createUser({ admin: true });
+    const response = await call('POST', '/admin/taxonomy/remap', { token: admin.token });
+    expect(response.status).toBe(400);
+    expect(errorOf(response.body).message).toBe(
+      'This request needs a JSON body: an object with no fields ({}).',
+    );
+  });
 });

@@ -149,6 +149,24 @@ describe('deliveries happen once (connected)', () => {
     expect(await cartEmails(buyer, cart.id)).toHaveLength(1);
   });
 
+  it('sends the export email once when two attempts send it at once (a Redeliver overlapping a retry: issue 48)', async () => {
+    const { buyer, cart } = await deliveredCartOfTwo();
+    expect(await cartEmails(buyer, cart.id)).toHaveLength(1);
+    // As a delivery stands before its email step: built, in the library, the email not yet sent.
+    await updateItem({
+      Key: { pk: `CART#${cart.id}`, sk: 'DELIVERY' },
+      UpdateExpression: 'SET emailSentAt = :null',
+      ExpressionAttributeValues: { ':null': null },
+    });
+    const attempts = await Promise.allSettled([emailCartExport(cart.id), emailCartExport(cart.id)]);
+    // One sent it; the other found it claimed (its step retries) — never a second email.
+    expect(attempts.filter((a) => a.status === 'fulfilled' && a.value.sent)).toHaveLength(1);
+    expect(await emailCartExport(cart.id)).toEqual({ sent: false });
+    await expect.poll(async () => (await cartEmails(buyer, cart.id)).length).toBe(2);
+    expect(await cartEmails(buyer, cart.id)).toHaveLength(2);
+    expect((await getCartDelivery(cart.id))?.emailSentAt).not.toBeNull();
+  });
+
   it('a repeated redemption answers the redemption that exists and starts nothing', async () => {
     const founder = await createUser();
     await grantOne(founder);

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_PAGE_SIZE } from '../../lambdas/lib/pipeline/reminders';
+import { newEntry } from '../../lambdas/lib/pipeline/pipeline';
+import { REMINDER_PAGE_SIZE, REMINDER_STEPS_SHOWN } from '../../lambdas/lib/pipeline/reminders';
+import { batchWrite, deleteRequest, putRequest } from '../../lambdas/lib/table/batch';
+import { pipelineEntryModel } from '../../lambdas/lib/table/models';
 import {
   claimPipelineReminder,
   enrolForPipelineReminders,
@@ -165,5 +168,90 @@ describe('the daily next-step reminders', () => {
     await expectReminders(founders.crashed, 1);
     expect(await remindersTo(founders.off)).toHaveLength(0);
     expect(await remindersTo(founders.passed)).toHaveLength(0);
+  }, 300_000);
+});
+
+describe('a founder whose reminder fails, and one with very large pipelines (issue 48)', () => {
+  /** A later day of the test's own, so the founders above have had theirs. */
+  const T2 = new Date(T.getTime() + 10 * DAY);
+  const day2 = T2.toISOString().slice(0, 10);
+  let broken: TestUser;
+  let large: TestUser;
+  let plain: TestUser;
+  let brokenItem: Record<string, unknown> = {};
+
+  const dueEntry = (projectId: string, i: number, name: string) =>
+    newEntry(
+      projectId,
+      {
+        id: `prv-due${i}`,
+        kind: 'private',
+        investorId: null,
+        contactId: `due${i}`,
+        name,
+        firm: null,
+        title: null,
+        nextStep: `Follow up ${name}`,
+        nextStepDate: day2,
+      },
+      new Date().toISOString(),
+    );
+
+  beforeAll(async () => {
+    [broken, large, plain] = await Promise.all([createUser(), createUser(), createUser()]);
+    await withNextStep(plain, `Pia ${u}`, day2);
+    await withNextStep(broken, `Bo ${u}`, day2);
+    // A stored entry that no longer reads (a stage that does not exist): reading the founder's
+    // pipelines fails, however often it is tried.
+    const brokenProject = await createProject(broken, `Broken ${u}`);
+    brokenItem = {
+      ...pipelineEntryModel.toItem(dueEntry(brokenProject.id, 0, `Broken ${u}`)),
+      stage: 'no-such-stage',
+    };
+    await batchWrite([putRequest(brokenItem)]);
+    // Ten projects of 1,000 due steps each.
+    for (let p = 0; p < 10; p++) {
+      const project = await createProject(large, `Large ${p} ${u}`);
+      await batchWrite(
+        Array.from({ length: 1000 }, (_, i) =>
+          putRequest(
+            pipelineEntryModel.toItem(
+              dueEntry(project.id, i, `Large ${String(p).padStart(2, '0')}-${String(i).padStart(4, '0')}`),
+            ),
+          ),
+        ),
+      );
+    }
+    // As the board's first add does: the founder's profile (GET /me) and their enrolment.
+    expect((await call('GET', '/me', { token: large.token })).status).toBe(200);
+    await enrolForPipelineReminders(large.sub, new Date().toISOString());
+  }, 300_000);
+
+  it('reminds every other founder, names the one that failed, and reminds them at the next run; the large pipelines make one bounded email', async () => {
+    await runReminders(T2);
+    const output = JSON.parse(lastRun) as { totals: Record<string, number>; failed: string[] };
+    expect(output.failed).toContain(broken.sub);
+    expect(output.totals.failed).toBeGreaterThanOrEqual(1);
+    await expectReminders(plain, 1);
+    expect(await remindersTo(broken)).toHaveLength(0);
+    // Nothing was claimed for the founder that failed.
+    expect((await getPipelineReminder(broken.sub))?.lastSentDay).not.toBe(day2);
+
+    const [toLarge] = await expectReminders(large, 1);
+    expect(toLarge?.subject).toBe('10,000 next steps are due in your pipeline');
+    const text = toLarge?.body.text ?? '';
+    const listed = text.split('\n').filter((line) => line.includes('Follow up Large'));
+    expect(listed).toHaveLength(REMINDER_STEPS_SHOWN);
+    expect(text).toContain(
+      `…and ${(10_000 - REMINDER_STEPS_SHOWN).toLocaleString('en-US')} more next steps due`,
+    );
+    expect(text.length).toBeLessThan(20_000);
+
+    // Once the entry reads again, the next run reminds the founder that failed (once).
+    await batchWrite([deleteRequest({ pk: String(brokenItem.pk), sk: String(brokenItem.sk) })]);
+    await runReminders(new Date(T2.getTime() + 3_600_000));
+    await expectReminders(broken, 1);
+    await expectReminders(plain, 1);
+    await expectReminders(large, 1);
   }, 300_000);
 });

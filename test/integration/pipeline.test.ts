@@ -11,6 +11,7 @@ import {
   matchRowsResponse,
   type PipelineEntry,
   pipelineEntrySchema,
+  pipelineFieldMessages,
   pipelineResponse,
 } from '../../shared/api/pipeline';
 import { conflictMessage, MAX_PIPELINE_ENTRIES, pipelineMessages } from '../../shared/pipeline/stages';
@@ -164,6 +165,16 @@ describe('a project pipeline', () => {
     expect(await listMoves(projectId, entry.id)).toHaveLength(1);
     const badDate = await patch(edited, { nextStepDate: '01/12/2026' });
     expect(badDate.status).toBe(400);
+    // Issue 48: a date of the right shape that is no day of the calendar is refused, saying so.
+    for (const impossible of ['2026-02-30', '2026-13-45', '9999-99-99', '2027-02-29']) {
+      const refused = await patch(edited, { nextStepDate: impossible });
+      expect(refused.status, impossible).toBe(400);
+      expect(errorOf(refused.body).message, impossible).toContain(pipelineFieldMessages.notADay);
+    }
+    expect((await listEntries(projectId)).find((e) => e.id === entry.id)?.nextStepDate).toBe('2026-12-01');
+    const leapDay = await patch(edited, { nextStepDate: '2028-02-29' });
+    expect(leapDay.status, leapDay.text).toBe(200);
+    edited.version = entryOf.parse(leapDay.body).data.version;
     const oneLine = await patch(edited, { nextStep: 'two\nlines' });
     expect(oneLine.status).toBe(400);
   });
@@ -278,6 +289,43 @@ describe('a project pipeline', () => {
       expect(errorOf(response.body).message).toBe('Project not found');
     }
   });
+});
+
+describe('a move racing a delete (issue 48)', () => {
+  it('never leaves an investor that cannot be moved once added again', async () => {
+    const raceProject = (await createProject(founder, `Race ${u}`)).id;
+    const path = (id: string) => `/projects/${raceProject}/pipeline/entries/${id}`;
+    const stuck: number[] = [];
+    for (let round = 0; round < 30; round++) {
+      const first = await addInvestor(investorIds.named, founder, raceProject);
+      expect(first.status, first.text).toBe(201);
+      const { entry } = added.parse(first.body).data;
+      const [moved, deleted] = await Promise.all([
+        call('PATCH', path(entry.id), {
+          token: founder.token,
+          body: { version: entry.version, stage: 'contacted' },
+        }),
+        call('DELETE', path(entry.id), { token: founder.token }),
+      ]);
+      expect([200, 404, 409], moved.text).toContain(moved.status);
+      expect([200, 404], deleted.text).toContain(deleted.status);
+      // Whatever the race did, the investor added again moves, at the version the board gives.
+      const again = await addInvestor(investorIds.named, founder, raceProject);
+      expect([200, 201], again.text).toContain(again.status);
+      const current = added.parse(again.body).data.entry;
+      const next = await call('PATCH', path(current.id), {
+        token: founder.token,
+        body: { version: current.version, stage: current.stage === 'replied' ? 'contacted' : 'replied' },
+      });
+      if (next.status !== 200) stuck.push(round);
+      const removed = await call('DELETE', path(current.id), { token: founder.token });
+      expect(removed.status, removed.text).toBe(200);
+    }
+    expect(stuck).toEqual([]);
+    // Nothing of the investor is left behind: no entry and no history line.
+    expect(await listEntries(raceProject)).toEqual([]);
+    expect(await listMoves(raceProject, `inv-${investorIds.named}`)).toEqual([]);
+  }, 120_000);
 });
 
 describe('importing a spreadsheet into a pipeline', () => {

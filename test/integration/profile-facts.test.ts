@@ -361,4 +361,68 @@ describe('profile facts from the investor through the portal (connected)', () =>
     expect((afterEdit.profileConfirmed as Record<string, unknown>).website).toBeUndefined();
     expect((afterEdit.profileConfirmed as Record<string, { by: string }>).thesis?.by).toBe('investor');
   });
+
+  it('reviews a listed investor’s change to their facts alone, and lists it once approved (issue 48)', async () => {
+    const investor = await createInvestor(portalId);
+    const u = unique();
+    const sector = `facts-change-${u}`;
+    await defineOnTaxonomy('sector', [sector]);
+    const first = await call('PATCH', '/investor/profile', {
+      token: investor.token,
+      body: {
+        name: `Facts Change ${u}`,
+        investorType: 'angel',
+        stages: ['seed'],
+        sectors: [sector],
+        leadOrFollow: 'follow',
+        leadsRounds: false,
+        typicalCheque: 25_000,
+        geographicFocus: ['Portugal'],
+        portfolio: [{ name: 'First Co', website: null, stage: null, year: 2020 }],
+        recentInvestments: [],
+      },
+    });
+    expect(first.status, first.text).toBe(200);
+    const approveNow = async () => {
+      const submitted = await call('POST', '/investor/profile/submit', { token: investor.token });
+      expect(submitted.status, submitted.text).toBe(200);
+      const updatedAt = dataOf<{ profile: { updatedAt: string } }>(submitted.body).profile.updatedAt;
+      const approved = await call('POST', `/admin/investor-submissions/${investor.sub}/approve`, {
+        token: admin.token,
+        body: { updatedAt },
+      });
+      expect(approved.status, approved.text).toBe(200);
+    };
+    await approveNow();
+    const [card] = await cardsOf(`/investors?sectorFocus=${sector}`);
+    if (!card) throw new Error('the approved profile is not listed');
+
+    // Only facts change: that is a change to review, not a save already in effect.
+    const changed = await call('PATCH', '/investor/profile', {
+      token: investor.token,
+      body: {
+        leadOrFollow: 'lead',
+        leadsRounds: true,
+        typicalCheque: 75_000,
+        geographicFocus: ['Spain'],
+        portfolio: [{ name: 'Second Co', website: null, stage: null, year: 2025 }],
+        recentInvestments: [{ company: 'Second Co', round: null, date: '2025-03', amount: 75_000 }],
+      },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(dataOf<{ profile: { status: string } }>(changed.body).profile.status).toBe('draft');
+    // Founders still see the listed facts until an admin approves.
+    expect(await publicProfile(card.id)).toMatchObject({ typicalCheque: 25_000, leadOrFollow: 'follow' });
+    await approveNow();
+
+    expect(await publicProfile(card.id)).toMatchObject({
+      leadOrFollow: 'lead',
+      typicalCheque: 75_000,
+      geographicFocus: ['Spain'],
+      portfolio: [{ name: 'Second Co', year: 2025 }],
+      recentInvestments: [{ company: 'Second Co', date: '2025-03', amount: 75_000 }],
+    });
+    const [after] = await cardsOf(`/investors?sectorFocus=${sector}`);
+    expect(after?.id).toBe(card.id);
+  });
 });

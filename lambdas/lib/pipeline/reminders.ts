@@ -1,3 +1,4 @@
+import { groupDigits } from '../../../shared/format/numbers';
 import { BRAND } from '../../../shared/messages';
 import { isDue, STAGE_LABELS } from '../../../shared/pipeline/stages';
 import { siteConfig } from '../config';
@@ -22,6 +23,10 @@ import { getUserProfiles } from '../table/repositories/users';
  */
 
 export const REMINDER_PAGE_SIZE = 50;
+/** The due steps one email lists (the earliest first); the rest are counted (issue 48). */
+export const REMINDER_STEPS_SHOWN = 50;
+/** The projects of one founder a reminder reads, the newest first (each at most MAX_PIPELINE_ENTRIES). */
+export const REMINDER_PROJECTS_READ = 10;
 
 export interface DueStep {
   readonly projectId: string;
@@ -29,11 +34,19 @@ export interface DueStep {
   readonly entry: PipelineEntryItem;
 }
 
-/** The reminder email of one founder. */
-export function reminderEmail(to: string, due: readonly DueStep[], today: string) {
+/** What a founder's reminder tells: the first steps due, how many are due in all, the projects not read. */
+export interface DueSteps {
+  readonly shown: readonly DueStep[];
+  readonly total: number;
+  readonly projectsNotRead: number;
+}
+
+/** The reminder email of one founder: at most {@link REMINDER_STEPS_SHOWN} steps and a count of the rest. */
+export function reminderEmail(to: string, due: DueSteps, today: string) {
   const site = siteConfig().SITE_URL;
   const byProject = new Map<string, DueStep[]>();
-  for (const step of due) byProject.set(step.projectId, [...(byProject.get(step.projectId) ?? []), step]);
+  for (const step of due.shown)
+    byProject.set(step.projectId, [...(byProject.get(step.projectId) ?? []), step]);
   const lines = [...byProject.values()].flatMap((steps) => [
     `${steps[0]?.projectName ?? ''}: ${site}/projects/${steps[0]?.projectId ?? ''}/pipeline`,
     ...steps.map(
@@ -44,16 +57,29 @@ export function reminderEmail(to: string, due: readonly DueStep[], today: string
     ),
     '',
   ]);
+  const more = due.total - due.shown.length;
   return {
     to,
     subject:
-      due.length === 1
+      due.total === 1
         ? 'A next step is due in your pipeline'
-        : `${due.length} next steps are due in your pipeline`,
+        : `${groupDigits(due.total)} next steps are due in your pipeline`,
     text: [
       'These next steps in your fundraising pipeline are due today or overdue:',
       '',
       ...lines,
+      ...(more > 0
+        ? [
+            `…and ${groupDigits(more)} more next ${more === 1 ? 'step' : 'steps'} due: see your pipelines at ${site}/projects`,
+            '',
+          ]
+        : []),
+      ...(due.projectsNotRead > 0
+        ? [
+            `This email reads your ${REMINDER_PROJECTS_READ} newest projects; the pipelines of your other ${groupDigits(due.projectsNotRead)} are at ${site}/projects`,
+            '',
+          ]
+        : []),
       `You get at most one of these emails a day, only when a next step is due. To stop them, turn off "Next-step reminder emails" in your account settings: ${site}/account/settings`,
       '',
       `— ${BRAND}`,
@@ -61,20 +87,30 @@ export function reminderEmail(to: string, due: readonly DueStep[], today: string
   };
 }
 
-/** Every next step of a founder's pipelines due on `today` (an investor who passed is left out). */
-async function dueSteps(userId: string, today: string): Promise<DueStep[]> {
+const earlier = (a: DueStep, b: DueStep) =>
+  (a.entry.nextStepDate ?? '').localeCompare(b.entry.nextStepDate ?? '') ||
+  a.entry.name.localeCompare(b.entry.name) ||
+  a.entry.id.localeCompare(b.entry.id);
+
+/**
+ * The next steps of a founder's newest projects due on `today` (an investor who passed is left out):
+ * the earliest {@link REMINDER_STEPS_SHOWN}, and how many are due in all.
+ */
+async function dueSteps(userId: string, today: string): Promise<DueSteps> {
   const projects = await listProjectsByCreator(userId);
-  const due: DueStep[] = [];
-  for (const project of projects) {
+  const read = projects.slice(0, REMINDER_PROJECTS_READ);
+  let shown: DueStep[] = [];
+  let total = 0;
+  for (const project of read) {
     for (const entry of await listEntries(project.id))
-      if (entry.stage !== 'passed' && isDue(entry.nextStepDate, today))
-        due.push({ projectId: project.id, projectName: project.name, entry });
+      if (entry.stage !== 'passed' && isDue(entry.nextStepDate, today)) {
+        total += 1;
+        shown.push({ projectId: project.id, projectName: project.name, entry });
+      }
+    // Only the earliest are kept as the projects are read: one email, whatever the pipelines hold.
+    shown = shown.sort(earlier).slice(0, REMINDER_STEPS_SHOWN);
   }
-  return due.sort(
-    (a, b) =>
-      (a.entry.nextStepDate ?? '').localeCompare(b.entry.nextStepDate ?? '') ||
-      a.entry.name.localeCompare(b.entry.name),
-  );
+  return { shown, total, projectsNotRead: projects.length - read.length };
 }
 
 export type ReminderOutcome = 'sent' | 'off' | 'nothing' | 'already' | 'refused';
@@ -91,7 +127,7 @@ async function remind(
   const reminder = (await getPipelineReminder(listed.userId)) ?? listed;
   if (reminder.lastSentDay === today) return 'already';
   const due = await dueSteps(reminder.userId, today);
-  if (due.length === 0) return 'nothing';
+  if (due.total === 0) return 'nothing';
   if (!(await claimPipelineReminder(reminder, today))) return 'already';
   try {
     await sendEmail(reminderEmail(email, due, today));
@@ -105,22 +141,27 @@ async function remind(
 }
 
 /**
- * One page of founders: each gets today's reminder unless it is off, was sent today, or nothing is
- * due. Returns the next page's cursor (null after the last) and the count of each outcome.
+ * One page of the founders who keep a pipeline (the workflow reminds each in its own step, so that
+ * one founder's failure stops no one else: issue 48). Returns their user ids and the next page's
+ * cursor (null after the last).
  */
-export async function sendPipelineRemindersPage(input: {
+export async function listPipelineReminderFounders(input: {
   cursor: string | null;
-  now: Date;
   limit?: number;
-}): Promise<{ cursor: string | null; outcomes: Record<ReminderOutcome, number> }> {
-  const today = input.now.toISOString().slice(0, 10);
+}): Promise<{ userIds: string[]; cursor: string | null }> {
   const page = await listPipelineReminders(input.cursor, input.limit ?? REMINDER_PAGE_SIZE);
-  const profiles = await getUserProfiles(page.items.map((reminder) => reminder.userId));
-  const outcomes: Record<ReminderOutcome, number> = { sent: 0, off: 0, nothing: 0, already: 0, refused: 0 };
-  for (const reminder of page.items) {
-    const profile = profiles.get(reminder.userId);
-    const outcome = await remind(reminder, profile?.email ?? null, profile?.pipelineReminders ?? true, today);
-    outcomes[outcome] += 1;
-  }
-  return { cursor: page.cursor, outcomes };
+  return { userIds: page.items.map((reminder) => reminder.userId), cursor: page.cursor };
+}
+
+/**
+ * One founder's reminder for the day of `now`, unless it is off, was sent that day, or nothing is
+ * due. A failure is thrown (the workflow retries the founder, then records it and goes on); nothing
+ * was claimed before it, so the next run tries again.
+ */
+export async function sendPipelineReminder(input: { userId: string; now: Date }): Promise<ReminderOutcome> {
+  const today = input.now.toISOString().slice(0, 10);
+  const reminder = await getPipelineReminder(input.userId);
+  if (!reminder) return 'nothing';
+  const profile = (await getUserProfiles([input.userId])).get(input.userId);
+  return remind(reminder, profile?.email ?? null, profile?.pipelineReminders ?? true, today);
 }

@@ -14,11 +14,13 @@ import { getCart } from '../table/repositories/carts';
 import { contactSheetsOf } from '../table/repositories/contacts';
 import { grantUndeliveredCredit } from '../table/repositories/credits';
 import {
+  claimDeliveryEmail,
   completeDelivery,
   fixCartDelivery,
   getCartDelivery,
   markDeliveryEmailSent,
   recordCartDelivery,
+  releaseDeliveryEmail,
 } from '../table/repositories/deliveries';
 import { getSearchableInvestors } from '../table/repositories/investors';
 import { addPurchasesToLibrary, getUserProfile } from '../table/repositories/users';
@@ -182,6 +184,14 @@ export function cartExportSubject(paidWithCredit: boolean, count: number): strin
     : `Your ${BRAND} contact list (${count} contacts)`;
 }
 
+/** How long an attempt holds the export email's claim: past any send, within the step's retries (75 s). */
+export const EMAIL_CLAIM_LEASE_MS = 45_000;
+
+/** Another attempt is sending the export email now: the step retries and then finds it sent. */
+export class EmailBeingSentError extends Error {
+  override readonly name = 'EmailBeingSentError';
+}
+
 /**
  * Step 3 (after the library, which needs no email): emails the CSV fixed by the first build to the
  * address recorded when the buyer opened the payment page (their verified address then), or their
@@ -196,20 +206,32 @@ export async function emailCartExport(cartId: string): Promise<{ sent: boolean }
   const csv = await getExport(delivery.csvKey);
   const count = delivery.rowCount;
   const credited = undeliveredCreditLine(delivery.undeliveredCredited, cart.paidWithCredit);
-  await sendEmail({
-    to: recipient,
-    subject: cartExportSubject(cart.paidWithCredit, count),
-    text: [
-      cart.paidWithCredit ? 'You used one credit for this contact.' : 'Thank you for your purchase.',
-      '',
-      `Your contact list of ${count} investors is attached as a CSV file (cart ${cartId}).`,
-      ...(credited ? [credited] : []),
-      'The contacts are also in the Contact Library of your account settings, where you can download this CSV again.',
-      '',
-      `— ${BRAND}`,
-    ].join('\n'),
-    attachment: { fileName: `contacts-${cartId}.csv`, contentType: 'text/csv', content: csv },
-  });
+  // Claimed before it is sent (issue 48): a Redeliver overlapping a retry sends it once. While
+  // another attempt holds the claim this one fails, and the step's retry finds it sent (or the
+  // lease lapsed, and sends it).
+  const claimant = randomUUID();
+  const claim = await claimDeliveryEmail(cartId, claimant, new Date(), EMAIL_CLAIM_LEASE_MS);
+  if (claim === 'sent') return { sent: false };
+  if (claim === 'held') throw new EmailBeingSentError(`The export email of cart ${cartId} is being sent`);
+  try {
+    await sendEmail({
+      to: recipient,
+      subject: cartExportSubject(cart.paidWithCredit, count),
+      text: [
+        cart.paidWithCredit ? 'You used one credit for this contact.' : 'Thank you for your purchase.',
+        '',
+        `Your contact list of ${count} investors is attached as a CSV file (cart ${cartId}).`,
+        ...(credited ? [credited] : []),
+        'The contacts are also in the Contact Library of your account settings, where you can download this CSV again.',
+        '',
+        `— ${BRAND}`,
+      ].join('\n'),
+      attachment: { fileName: `contacts-${cartId}.csv`, contentType: 'text/csv', content: csv },
+    });
+  } catch (error) {
+    await releaseDeliveryEmail(cartId, claimant);
+    throw error;
+  }
   await recordCartDelivery(cartId, { recipient });
   const first = await markDeliveryEmailSent(cartId, new Date().toISOString());
   if (!first) logger.warn('the export email was sent by two attempts at once', { cartId });

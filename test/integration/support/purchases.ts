@@ -11,7 +11,10 @@ import { seedInvestors, unique } from './seed';
 export interface StoredEmail {
   destination: { to: string[] };
   subject: string;
+  body: { text?: string; html?: string };
   attachments: { content: string; filename: string; contentType: string }[];
+  /** The custom headers the email was sent with (SES v2 `Content.Simple.Headers`), as the inbox keeps them. */
+  headers?: { name: string; value: string }[];
 }
 
 export async function emailsTo(address: string): Promise<StoredEmail[]> {

@@ -54,6 +54,17 @@ describe('what changes without review (offline)', () => {
     expect(needsReview(listed, narrowed)).toBe(false);
     expect(needsReview(listed, { ...listed, name: 'Ana B. Angel' })).toBe(true);
     expect(needsReview(listed, { ...listed, contact: { email: 'new@example.com', phone: '' } })).toBe(true);
+    // Profile facts are the listing's too (issue 48): a change to them alone waits for review.
+    expect(needsReview(listed, { ...listed, typicalCheque: 50_000 })).toBe(true);
+    expect(
+      needsReview(listed, {
+        ...listed,
+        portfolio: [{ name: 'Orbit', website: null, stage: null, year: 2024 }],
+      }),
+    ).toBe(true);
+    expect(
+      needsReview(listed, { ...listed, geographicFocus: [], portfolio: [], recentInvestments: [] }),
+    ).toBe(false);
     expect(
       needsReview(listed, { ...listed, foundersMayBuy: { ...listed.foundersMayBuy, phone: true } }),
     ).toBe(true);

@@ -1,3 +1,4 @@
+import { checkCursorOf } from '../model';
 import {
   type CorrectionRequestItem,
   correctionRequestKey,
@@ -135,6 +136,7 @@ export async function listOpenCorrectionRequests(
   cursor: string | null,
   limit: number,
 ): Promise<Page<CorrectionRequestItem>> {
+  checkCursorOf(cursor, openCorrections(), 'The cursor does not belong to the correction requests.');
   const page = await queryPage({
     ...openCorrections(),
     ScanIndexForward: true,

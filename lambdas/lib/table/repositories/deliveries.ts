@@ -138,14 +138,57 @@ export async function listOpenDeliveries(paidBefore: string, limit = 1000): Prom
 }
 
 /**
- * Claims the sending of the CSV email: true for the first caller, false once it was sent (a retry
- * of the step then skips the email instead of sending it twice).
+ * Claims the sending of the CSV email before it is sent (issue 48, the weekly alerts' claim → send →
+ * mark, with the credit ledger's lease): 'claimed' for one caller at a time, 'sent' once it was sent,
+ * 'held' while another attempt's lease runs (a Redeliver overlapping a retry). A lease that lapsed
+ * (its process died before marking) may be claimed again, so the email is never lost either.
+ */
+export async function claimDeliveryEmail(
+  cartId: string,
+  claimant: string,
+  now: Date,
+  leaseMs: number,
+): Promise<'claimed' | 'sent' | 'held'> {
+  const claimed = await conditionalWrite(
+    updateItem({
+      Key: cartDeliveryKey(cartId),
+      UpdateExpression: 'SET emailClaim = :claim',
+      ConditionExpression:
+        'attribute_exists(pk) AND emailSentAt = :null AND (attribute_not_exists(emailClaim) OR emailClaim = :null OR emailClaim.#until < :now)',
+      ExpressionAttributeNames: { '#until': 'until' },
+      ExpressionAttributeValues: {
+        ':claim': { by: claimant, until: new Date(now.getTime() + leaseMs).toISOString() },
+        ':null': null,
+        ':now': now.toISOString(),
+      },
+    }),
+  );
+  if (claimed) return 'claimed';
+  return (await getCartDelivery(cartId))?.emailSentAt ? 'sent' : 'held';
+}
+
+/** Gives the claim back after the send failed: the step's retry (or a Redeliver) sends it. */
+export async function releaseDeliveryEmail(cartId: string, claimant: string): Promise<void> {
+  await conditionalWrite(
+    updateItem({
+      Key: cartDeliveryKey(cartId),
+      UpdateExpression: 'REMOVE emailClaim',
+      ConditionExpression: 'emailClaim.#by = :by',
+      ExpressionAttributeNames: { '#by': 'by' },
+      ExpressionAttributeValues: { ':by': claimant },
+    }),
+  );
+}
+
+/**
+ * Marks the CSV email sent (after its claim): true for the first caller, false once it was marked.
+ * A later attempt then skips the email instead of sending it twice.
  */
 export async function markDeliveryEmailSent(cartId: string, sentAt: string): Promise<boolean> {
   return conditionalWrite(
     updateItem({
       Key: cartDeliveryKey(cartId),
-      UpdateExpression: 'SET emailSentAt = :at',
+      UpdateExpression: 'SET emailSentAt = :at REMOVE emailClaim',
       ConditionExpression: 'attribute_exists(pk) AND emailSentAt = :null',
       ExpressionAttributeValues: { ':at': sentAt, ':null': null },
     }),

@@ -1,3 +1,4 @@
+import { checkCursorOf } from '../model';
 import {
   type InvestorMember,
   type InvestorProfileItem,
@@ -63,6 +64,7 @@ export async function listSubmittedInvestorProfiles(
   cursor: string | null,
   limit: number,
 ): Promise<Page<InvestorProfileItem>> {
+  checkCursorOf(cursor, submittedInvestorProfiles(), 'The cursor does not belong to the review queue.');
   const page = await queryPage({
     ...submittedInvestorProfiles(),
     Limit: limit,

@@ -1,4 +1,5 @@
 import { batchGet } from '../batch';
+import { checkCursorOf } from '../model';
 import {
   type EntryHolder,
   entryHolderKey,
@@ -100,6 +101,7 @@ export async function listWithdrawalMarks(
   cursor: string | null,
   limit: number,
 ): Promise<Page<WithdrawalMark>> {
+  checkCursorOf(cursor, withdrawals(), 'The cursor does not belong to the withdrawals.');
   const page = await queryPage({
     ...withdrawals(),
     ScanIndexForward: false,

@@ -22,13 +22,14 @@ import {
 } from '../models';
 import {
   conditionalWrite,
+  deleteItem,
   getItem,
   type Page,
   putItem,
   queryAll,
   queryCount,
   queryPage,
-  transactWrite,
+  transactWriteRetryingConflicts,
   updateItem,
 } from '../table';
 
@@ -104,8 +105,16 @@ const firstMove = (entry: PipelineEntryItem, byUserId: string): StageMoveItem =>
  * import never overwrites). Its first history line is written with it.
  */
 export async function addEntry(entry: PipelineEntryItem, byUserId: string): Promise<boolean> {
+  // A re-add starts a fresh history (issue 48): moves a delete left behind (its process died between
+  // the entry and its history) would otherwise meet the new entry's versions and refuse every move.
+  const leftovers = await queryAll({
+    ...movesOfEntry(entry.projectId, entry.id),
+    ProjectionExpression: 'pk, sk',
+  });
+  if (leftovers.length > 0 && !(await getEntry(entry.projectId, entry.id)))
+    await batchWrite(leftovers.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
   return conditionalWrite(
-    transactWrite([
+    transactWriteRetryingConflicts([
       { Put: { Item: pipelineEntryModel.toItem(entry), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { Item: stageMoveModel.toItem(firstMove(entry, byUserId)) } },
     ]),
@@ -134,7 +143,7 @@ export async function saveEntry(
     passReason: after.passReason,
   };
   return conditionalWrite(
-    transactWrite([
+    transactWriteRetryingConflicts([
       {
         Put: {
           Item: pipelineEntryModel.toItem(after),
@@ -149,13 +158,25 @@ export async function saveEntry(
   );
 }
 
-/** Removes an entry and its history. */
+/**
+ * Removes an entry and its history. The entry goes first, on the condition that it is still at the
+ * version read (issue 48): a move racing the delete either lands before it (then the delete reads
+ * again) or finds no entry and writes nothing, so once the entry is gone no move can add to its
+ * history, and the history read afterwards is all of it. Before, a move landing between the history's
+ * read and the delete left its line behind, and every move of the investor added again was refused.
+ */
 export async function deleteEntry(projectId: string, entryId: string): Promise<void> {
+  const key = pipelineEntryKey(projectId, entryId);
+  for (;;) {
+    const entry = await getEntry(projectId, entryId);
+    if (!entry) break;
+    const deleted = await conditionalWrite(
+      deleteItem(key.pk, key.sk, { expression: 'version = :version', values: { ':version': entry.version } }),
+    );
+    if (deleted) break;
+  }
   const moves = await queryAll({ ...movesOfEntry(projectId, entryId), ProjectionExpression: 'pk, sk' });
-  await batchWrite([
-    deleteRequest(pipelineEntryKey(projectId, entryId)),
-    ...moves.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })),
-  ]);
+  await batchWrite(moves.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })));
 }
 
 /** An entry's moves, oldest first. */

@@ -2,6 +2,7 @@ import type { UnmappedKind, UnmappedValue } from '../../../../shared/api/taxonom
 import { taxonomyKey } from '../../../../shared/taxonomy/fold';
 import { Taxonomy, type TaxonomyEdit, type TaxonomyKind } from '../../../../shared/taxonomy/taxonomy';
 import { batchWrite, deleteRequest, putRequest } from '../batch';
+import { checkCursorOf } from '../model';
 import {
   investorsWithUnmappedValue,
   type TaxonomyJobItem,
@@ -166,6 +167,11 @@ export async function listUnmappedValues(
   cursor: string | null,
   limit: number,
 ): Promise<{ items: UnmappedValue[]; cursor: string | null }> {
+  checkCursorOf(
+    cursor,
+    unmappedValuesOf(kind),
+    'The cursor does not belong to this queue of unmapped values.',
+  );
   const page = await queryPage({ ...unmappedValuesOf(kind), cursor, Limit: limit });
   const items = await Promise.all(
     page.items.map(async (item) => {
