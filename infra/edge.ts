@@ -12,6 +12,9 @@ import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
  * homes; the local server even runs the CloudFront Functions' own code.
  */
 
+/** The viewer's address header the edge sets for the API, over any value a client sent. */
+export { VIEWER_ADDRESS_HEADER } from '../shared/api/viewer-address';
+
 /** The path prefix of the API on the site's origin. CloudFront sends it to the HTTP API. */
 export const API_PREFIX = '/api';
 export const API_PATH_PATTERN = `${API_PREFIX}/*`;

@@ -227,7 +227,7 @@ describe('"This is me": a code to the email the directory holds', () => {
     const { requestId } = createdOf((await ask(ownAddress(), person.investorId, { action: 'hide' })).body);
     const code = await nthCode(person.email, 1);
 
-    await expect(confirmDataRequest(requestId, code, new Date(Date.now() + 31 * 60_000))).rejects.toThrow(
+    await expect(confirmDataRequest(requestId, { code }, new Date(Date.now() + 31 * 60_000))).rejects.toThrow(
       dataRequestMessages.expired,
     );
 
