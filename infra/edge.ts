@@ -4,6 +4,7 @@ import {
   PUBLICLY_CACHED_PATH_PREFIXES,
 } from '../shared/api/public-cache';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
+
 /**
  * The edge of the site, defined once: what CloudFront does in front of the web app and the API on
  * AWS (infra/constructs/site.ts), and what the local edge server does in the local home

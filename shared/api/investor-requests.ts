@@ -48,7 +48,10 @@ const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a reques
 const correctionDetails = multiLine(
   z
     .string()
-    .check(z.trim(), z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired })),
+    .check(
+      z.trim(),
+      z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired }),
+    ),
 );
 const actionChoice = z.enum(DATA_REQUEST_ACTIONS, { error: 'Choose what you want: hide or correct.' });
 const detailsWhenCorrecting = <T extends { action?: string | undefined; details?: string | undefined }>() =>

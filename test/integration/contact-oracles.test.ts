@@ -10,7 +10,11 @@ import { dataRequestConfirmedSchema, dataRequestCreatedSchema } from '../../shar
 import { matchRowsResponse } from '../../shared/api/pipeline';
 import { VIEWER_ADDRESS_HEADER } from '../../shared/api/viewer-address';
 import { FOUNDER_LIST_LIMITS, founderLimitMessage } from '../../shared/limits/founder-limits';
-import { DATA_REQUEST_LIMITS, dataRequestMessages, MAX_CODE_ATTEMPTS } from '../../shared/privacy/data-requests';
+import {
+  DATA_REQUEST_LIMITS,
+  dataRequestMessages,
+  MAX_CODE_ATTEMPTS,
+} from '../../shared/privacy/data-requests';
 import { call, createUser, localHome, type TestUser } from './support/home';
 import { createProject } from './support/projects';
 import { checkoutEvent, delivered, postEvent, savedCart } from './support/purchases';
@@ -43,13 +47,20 @@ async function matchesOf(founder: TestUser, projectId: string, rows: unknown[]) 
     body: { rows },
   });
   expect(response.status, response.text).toBe(200);
-  return { rows: matchRowsResponse.parse((response.body as { data: unknown }).data).rows, text: response.text };
+  return {
+    rows: matchRowsResponse.parse((response.body as { data: unknown }).data).rows,
+    text: response.text,
+  };
 }
 
 describe('the pipeline import matcher confirms no email', () => {
   const u = unique();
   const sector = `oracle-sector-${u}`;
-  const listed = { name: `Ada Oracle ${u}`, email: `ada.oracle.${u}@example.com`, firm: `Oracle Ventures ${u}` };
+  const listed = {
+    name: `Ada Oracle ${u}`,
+    email: `ada.oracle.${u}@example.com`,
+    firm: `Oracle Ventures ${u}`,
+  };
   const accented = {
     name: `José Müller ${u}`,
     email: `jose.muller.${u}@example.com`,
@@ -191,7 +202,9 @@ async function mailsTo(address: string): Promise<StoredMail[]> {
 async function emailedLink(address: string): Promise<{ requestId: string; token: string; code: string }> {
   await expect.poll(async () => (await mailsTo(address)).length, { timeout: 20_000, interval: 100 }).toBe(1);
   const text = (await mailsTo(address))[0]?.body.text ?? '';
-  const link = /\/this-is-me#request=([A-Za-z0-9-]+)&token=([A-Za-z0-9_-]{43})&action=(hide|correct)/.exec(text);
+  const link = /\/this-is-me#request=([A-Za-z0-9-]+)&token=([A-Za-z0-9_-]{43})&action=(hide|correct)/.exec(
+    text,
+  );
   return {
     requestId: decodeURIComponent(link?.[1] ?? ''),
     token: link?.[2] ?? '',
@@ -222,9 +235,7 @@ describe('"This is me": one email a day, with a link that works alone', () => {
     for (const response of [...asked, own]) expect(response.status, response.text).toBe(201);
     const [first, ...later] = [...asked, own].map((r) => createdOf(r.body));
     expect(first?.alreadySent).toBe(false);
-    expect(later.map((c) => [c.requestId, c.alreadySent])).toEqual(
-      later.map(() => [first?.requestId, true]),
-    );
+    expect(later.map((c) => [c.requestId, c.alreadySent])).toEqual(later.map(() => [first?.requestId, true]));
     const link = await emailedLink(person.email);
     expect(link.requestId).toBe(first?.requestId);
     // Someone burns the code's tries with the request id they were answered.
@@ -261,7 +272,9 @@ describe('"This is me": one email a day, with a link that works alone', () => {
 
     const answers = [];
     for (const minutes of [1, 2, 3, 4, 5, 60, 600])
-      answers.push(await createDataRequest(person.investorId, { action: 'hide' }, ownAddress(), inDay(minutes)));
+      answers.push(
+        await createDataRequest(person.investorId, { action: 'hide' }, ownAddress(), inDay(minutes)),
+      );
 
     expect(new Set(answers.map((a) => a.requestId)).size).toBe(1);
     expect(answers.filter((a) => !a.alreadySent)).toHaveLength(1);
@@ -314,7 +327,9 @@ describe('"This is me": one email a day, with a link that works alone', () => {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+          );
         },
       );
       req.on('error', reject);

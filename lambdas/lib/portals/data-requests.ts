@@ -115,13 +115,7 @@ export function confirmLink(requestId: string, token: string, action: DataReques
 }
 
 /** The email with the code (single-line subject; the person's name and what the code will do). */
-export function codeEmail(
-  to: string,
-  name: string,
-  action: DataRequestAction,
-  code: string,
-  link: string,
-) {
+export function codeEmail(to: string, name: string, action: DataRequestAction, code: string, link: string) {
   const privacy = `${siteConfig().SITE_URL}/privacy`;
   return {
     to,
