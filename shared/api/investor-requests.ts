@@ -100,7 +100,9 @@ export const confirmDataRequestBody = z
           z.minLength(1, dataRequestMessages.codeFormat),
         ),
     ),
-    token: z.optional(z.string().check(z.regex(LINK_TOKEN_PATTERN, dataRequestMessages.linkInvalid))),
+    token: z.optional(
+      z.string().check(singleLine(), z.regex(LINK_TOKEN_PATTERN, dataRequestMessages.linkInvalid)),
+    ),
     action: z.optional(actionChoice),
     details: z.optional(correctionDetails),
   })
