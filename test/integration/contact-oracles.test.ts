@@ -1,10 +1,15 @@
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalEdge } from '../../infra/local/edge-server';
 import { freePort } from '../../infra/local/processes';
 import { takeFounderSlot } from '../../lambdas/lib/limits/founder-limits';
 import { confirmDataRequest, createDataRequest } from '../../lambdas/lib/portals/data-requests';
+import { rateWindowKey } from '../../lambdas/lib/table/items/common';
+import { putItem } from '../../lambdas/lib/table/table';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import { dataRequestConfirmedSchema, dataRequestCreatedSchema } from '../../shared/api/investor-requests';
 import { matchRowsResponse } from '../../shared/api/pipeline';
@@ -14,6 +19,8 @@ import {
   DATA_REQUEST_LIMITS,
   dataRequestMessages,
   MAX_CODE_ATTEMPTS,
+  rateWindowEnd,
+  rateWindowStart,
 } from '../../shared/privacy/data-requests';
 import { call, createUser, localHome, type TestUser } from './support/home';
 import { createProject } from './support/projects';
@@ -134,13 +141,24 @@ describe('the pipeline import matcher confirms no email', () => {
 });
 
 describe('routes that take lists are limited per founder', () => {
-  // The window is filled through the domain function at fixed instants, now's window and the next,
-  // so the request over the limit is refused wherever it lands (no sleeping, no clock to move).
+  // The windows of now and of the next are filled (their counters written full, through the table
+  // model's key), so the request over the limit is refused wherever it lands (no sleeping, no clock
+  // to move); one more slot through the domain function is refused too.
   const fill = async (userId: string, scope: keyof typeof FOUNDER_LIST_LIMITS) => {
     const limit = FOUNDER_LIST_LIMITS[scope];
+    const hours = limit.windowMinutes / 60;
     const now = Date.now();
-    for (const at of [now, now + limit.windowMinutes * 60_000])
-      for (let i = 0; i < limit.max; i++) await takeFounderSlot(userId, scope, new Date(at));
+    for (const at of [now, now + limit.windowMinutes * 60_000]) {
+      const start = rateWindowStart(new Date(at), hours);
+      await putItem({
+        ...rateWindowKey(`founder:${scope}`, userId, start),
+        entity: 'rateWindow',
+        count: limit.max - 1,
+        expiresAt: Math.ceil(rateWindowEnd(start, hours).getTime() / 1000) + 3600,
+      });
+      await takeFounderSlot(userId, scope, new Date(at));
+      await expect(takeFounderSlot(userId, scope, new Date(at))).rejects.toThrow(founderLimitMessage(scope));
+    }
   };
 
   it(`refuses the spreadsheet page after ${FOUNDER_LIST_LIMITS.pipelineImport.max} in a window with a 429 saying so; another founder is still served`, async () => {
@@ -351,6 +369,7 @@ describe('the local edge gives the API the viewer address, as CloudFront does', 
   let edge: http.Server;
   let seen: string | undefined;
   let site = '';
+  const webDir = mkdtempSync(join(tmpdir(), 'viewer-address-'));
 
   beforeAll(async () => {
     origin = http.createServer((req, res) => {
@@ -364,7 +383,7 @@ describe('the local edge gives the API the viewer address, as CloudFront does', 
       port,
       gatewayUrl: `http://127.0.0.1:${(origin.address() as AddressInfo).port}`,
       origins: { uploads: localHome.urls.s3 },
-      web: { kind: 'static', dir: '/nonexistent' },
+      web: { kind: 'static', dir: webDir },
     });
     site = `http://127.0.0.1:${port}`;
   });
