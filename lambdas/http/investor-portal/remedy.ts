@@ -15,16 +15,6 @@ import { confirmDataRequest, createDataRequest } from '../../lib/portals/data-re
  * directory holds, then a withdrawal or a correction. A module of its own, loaded at the first
  * request of one of its routes (`lambdas/http/investor-portal.ts`).
  */
-/**
- * The requester's address as CloudFront saw the viewer: its `CloudFront-Viewer-Address` (`ip:port`),
- * which the edge sets and overwrites whatever a client sent (infra/edge.ts; the local edge does the
- * same from its socket). Without it (a call that did not come through the edge) API Gateway's own
- * `sourceIp`. Behind CloudFront, `sourceIp` is an edge server's, shared by many viewers.
- */
-export function viewerAddress(event: HttpEvent): string {
-  return addressOfViewerHeader(event.headers?.[VIEWER_ADDRESS_HEADER]) ?? event.requestContext.http.sourceIp;
-}
-
 export const endpoints = {
   'POST /investors/{investorId}/data-requests': endpoint({
     auth: 'public',
@@ -52,3 +42,13 @@ export const endpoints = {
       ),
   }),
 };
+
+/**
+ * The requester's address as CloudFront saw the viewer: its `CloudFront-Viewer-Address` (`ip:port`),
+ * which the edge sets and overwrites whatever a client sent (infra/edge.ts; the local edge does the
+ * same from its socket). Without it (a call that did not come through the edge) API Gateway's own
+ * `sourceIp`. Behind CloudFront, `sourceIp` is an edge server's, shared by many viewers.
+ */
+function viewerAddress(event: HttpEvent): string {
+  return addressOfViewerHeader(event.headers?.[VIEWER_ADDRESS_HEADER]) ?? event.requestContext.http.sourceIp;
+}
