@@ -299,7 +299,10 @@ describe('"This is me": one email a day, with a link that works alone', () => {
     const link = await emailedLink(person.email);
     expect(link.requestId).toBe(answers[0]?.requestId);
     // Once that request is carried out, the day is over for this investor: a plain 429, no email.
-    await confirmDataRequest(link.requestId, { token: link.token }, inDay(30));
+    await confirmDataRequest(link.requestId, { token: link.token }, inDay(30), {
+      action: 'correct',
+      details: 'My firm is wrong',
+    });
     await expect(
       createDataRequest(person.investorId, { action: 'hide' }, ownAddress(), inDay(700)),
     ).rejects.toThrow(dataRequestMessages.tooManyForInvestor);
