@@ -4,6 +4,7 @@ import {
   PUBLICLY_CACHED_PATH_PREFIXES,
 } from '../shared/api/public-cache';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
+
 /**
  * The edge of the site, defined once: what CloudFront does in front of the web app and the API on
  * AWS (infra/constructs/site.ts), and what the local edge server does in the local home
@@ -11,6 +12,9 @@ import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
  * same security headers (CSP included), the same SPA rewrite and the same `www.` redirect in both
  * homes; the local server even runs the CloudFront Functions' own code.
  */
+
+/** The viewer's address header the edge sets for the API, over any value a client sent. */
+export { VIEWER_ADDRESS_HEADER } from '../shared/api/viewer-address';
 
 /** The path prefix of the API on the site's origin. CloudFront sends it to the HTTP API. */
 export const API_PREFIX = '/api';

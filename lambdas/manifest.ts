@@ -135,7 +135,8 @@ export const manifest = {
   carts: {
     description: "Export carts: the founder's working cart, save, preview, read, checkout",
     // USER#: the working cart (USER#sub/WORKING_CART), and the saver's profile created with a first cart.
-    table: { reads: ['CART#', 'INVESTOR#', 'USER#'], writes: ['CART#', 'USER#'] },
+    // RATE#: the founder's limit of cart lists (issue 48).
+    table: { reads: ['CART#', 'INVESTOR#', 'USER#'], writes: ['CART#', 'USER#', 'RATE#'] },
     settings: ['paymentLinks'],
   },
 
@@ -159,13 +160,11 @@ export const manifest = {
     description:
       "A project's fundraising pipeline: board, moves, private contacts, spreadsheet import, CRM export",
     table: {
-      // INVESTOR#: a directory investor's public card; IMPORTED# and EMAIL#: an imported row's email
-      // matched to the entry it became. USER#: the founder's private contacts, bought values (export)
-      // and reminder state.
-      // IDENTITY#: the entry a row's email or name and firm maps to (issue 48).
-      reads: ['PROJECT#', 'USER#', 'INVESTOR#', 'IMPORTED#', 'IDENTITY#'],
-      writes: ['PROJECT#', 'USER#'],
-      gsi1: ['EMAIL#'],
+      // INVESTOR#: a directory investor's public card. USER#: the founder's private contacts, library
+      // (bought values: the only emails a row is matched by; the export) and reminder state. RATE#:
+      // the founder's limit of spreadsheet pages (issue 48).
+      reads: ['PROJECT#', 'USER#', 'INVESTOR#'],
+      writes: ['PROJECT#', 'USER#', 'RATE#'],
     },
     // An imported row's name matched against the directory's search (its public cards).
     searchIndex: 'read',

@@ -7,6 +7,7 @@ import {
   API_REQUEST_CODE,
   type EdgeOrigins,
   securityHeaderLines,
+  VIEWER_ADDRESS_HEADER,
   VIEWER_REQUEST_CODE,
 } from '../edge';
 
@@ -121,6 +122,8 @@ function proxy(
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers))
     if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  // The viewer's address as CloudFront gives it (infra/edge.ts): from the socket, over any sent value.
+  headers[VIEWER_ADDRESS_HEADER] = `${req.socket.remoteAddress ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`;
   const upstream = http.request(`${gatewayUrl}${target}`, { method: req.method, headers }, (answer) => {
     const out: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answer.headers))

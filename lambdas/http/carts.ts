@@ -25,6 +25,7 @@ import {
 import { paymentLinksConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { endpoint, httpHandler, WithStatus } from '../lib/http';
+import { takeFounderSlot } from '../lib/limits/founder-limits';
 import { countBusinessEvent } from '../lib/observability/metrics';
 import {
   CartConflictError,
@@ -89,6 +90,7 @@ export const handler = httpHandler(
       body: saveCartBody,
       handle: async ({ body, caller }) => {
         const now = new Date();
+        await takeFounderSlot(caller.sub, 'cartLists', now);
         // The buyer's user record must exist: delivery emails the CSV to its address.
         await ensureUserProfile({ userId: caller.sub, email: caller.email, now: now.toISOString() });
         const saved = await saveCartOfCreator(body, {
@@ -107,8 +109,10 @@ export const handler = httpHandler(
     'POST /carts/preview': endpoint({
       auth: 'user',
       body: cartPreviewBody,
-      handle: async ({ body }) =>
-        cartPreviewResponse.parse(await previewCart(body.investorIds, body.columnOrder)),
+      handle: async ({ body, caller }) => {
+        await takeFounderSlot(caller.sub, 'cartLists', new Date());
+        return cartPreviewResponse.parse(await previewCart(body.investorIds, body.columnOrder));
+      },
     }),
 
     'GET /carts/{cartId}': endpoint({
@@ -134,6 +138,7 @@ export const handler = httpHandler(
       auth: 'user',
       body: putWorkingCartBody,
       handle: async ({ body, caller }) => {
+        await takeFounderSlot(caller.sub, 'cartLists', new Date());
         const duplicate = firstDuplicate(body.investorIds);
         if (duplicate) throw new BadRequestError(workingCartDuplicate(duplicate));
         const cart = await putWorkingCart(caller.sub, body.expectedVersion, body, new Date()).catch(
@@ -147,6 +152,7 @@ export const handler = httpHandler(
       auth: 'user',
       body: mergeWorkingCartBody,
       handle: async ({ body, caller }) => {
+        await takeFounderSlot(caller.sub, 'cartLists', new Date());
         const merged = await mergeIntoWorkingCart(
           caller.sub,
           body.investorIds,

@@ -85,3 +85,11 @@ export class PayloadTooLargeError extends HttpError {
     super(413, 'invalid-argument', message);
   }
 }
+
+/** 429: a rate limit was reached (the message says which and when to try again). */
+export class TooManyRequestsError extends HttpError {
+  override readonly name = 'TooManyRequestsError';
+  constructor(message: string) {
+    super(429, 'resource-exhausted', message);
+  }
+}

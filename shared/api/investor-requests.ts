@@ -45,49 +45,74 @@ export const requestsPageQuery = z.object(pageQuery(REQUESTS_PAGE_SIZE, REQUESTS
 
 const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a request id'));
 
+const correctionDetails = multiLine(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired }),
+    ),
+);
+const actionChoice = z.enum(DATA_REQUEST_ACTIONS, { error: 'Choose what you want: hide or correct.' });
+const detailsWhenCorrecting = <T extends { action?: string | undefined; details?: string | undefined }>() =>
+  z.refine<T>((body) => body.action !== 'correct' || (body.details ?? '').trim() !== '', {
+    error: dataRequestMessages.detailsRequired,
+    path: ['details'],
+  });
+
 /** POST /investors/{investorId}/data-requests: what the person wants, and for a correction what is wrong. */
 export const createDataRequestBody = z
-  .strictObject({
-    action: z.enum(DATA_REQUEST_ACTIONS, { error: 'Choose what you want: hide or correct.' }),
-    details: z.optional(
-      multiLine(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.maxLength(CORRECTION_DETAILS_MAX_LENGTH, { error: dataRequestMessages.detailsRequired }),
-          ),
-      ),
-    ),
-  })
-  .check(
-    z.refine((body) => body.action !== 'correct' || (body.details ?? '').trim() !== '', {
-      error: dataRequestMessages.detailsRequired,
-      path: ['details'],
-    }),
-  );
+  .strictObject({ action: actionChoice, details: z.optional(correctionDetails) })
+  .check(detailsWhenCorrecting());
 export type CreateDataRequestBody = z.input<typeof createDataRequestBody>;
 
-/** The answer: the request to confirm with the code. No address: the code went to the one we hold. */
+/**
+ * The answer: the request to confirm with the code. No address: the code went to the one we hold.
+ * `alreadySent`: a code for this investor went out earlier today and its request is still pending, so
+ * no new email was sent (one a day, issue 48); its link, or its code while valid, confirms it.
+ */
 export const dataRequestCreatedSchema = z.object({
   requestId: z.string(),
   action: z.enum(DATA_REQUEST_ACTIONS),
   codeExpiresAt: z.string(),
+  alreadySent: z._default(z.boolean(), false),
 });
 export type DataRequestCreated = z.infer<typeof dataRequestCreatedSchema>;
 
 export const dataRequestParams = z.object({ requestId });
 
-/** POST /data-requests/{requestId}/confirm: the code from the email. */
-export const confirmDataRequestBody = z.strictObject({
-  code: z
-    .string(dataRequestMessages.codeFormat)
-    .check(
-      singleLine(),
-      z.maxLength(20, dataRequestMessages.codeFormat),
-      z.minLength(1, dataRequestMessages.codeFormat),
+/** The emailed link's secret (base64url of 32 random bytes). */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * POST /data-requests/{requestId}/confirm: the code from the email, or the link's secret (the link
+ * works alone: issue 48). The person who holds either may say what they want now (`action`, and for
+ * a correction `details`); without it the request is carried out as it was asked.
+ */
+export const confirmDataRequestBody = z
+  .strictObject({
+    code: z.optional(
+      z
+        .string(dataRequestMessages.codeFormat)
+        .check(
+          singleLine(),
+          z.maxLength(20, dataRequestMessages.codeFormat),
+          z.minLength(1, dataRequestMessages.codeFormat),
+        ),
     ),
-});
+    token: z.optional(
+      z.string().check(singleLine(), z.regex(LINK_TOKEN_PATTERN, dataRequestMessages.linkInvalid)),
+    ),
+    action: z.optional(actionChoice),
+    details: z.optional(correctionDetails),
+  })
+  .check(
+    z.refine((body) => (body.code === undefined) !== (body.token === undefined), {
+      error: dataRequestMessages.codeFormat,
+      path: ['code'],
+    }),
+    detailsWhenCorrecting(),
+  );
 export type ConfirmDataRequestBody = z.input<typeof confirmDataRequestBody>;
 
 export const DATA_REQUEST_OUTCOMES = ['hidden', 'alreadyHidden', 'correctionRequested'] as const;

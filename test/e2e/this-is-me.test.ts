@@ -24,10 +24,29 @@ async function codeSentTo(address: string, count: number): Promise<string> {
   return code;
 }
 
+/** The link of the latest "This is me" email to an address (it works alone: issue 48). */
+async function linkSentTo(address: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const links = (await inbox(address))
+          .map((mail) => /(https?:\/\/\S+\/this-is-me#\S+)/.exec(mail.body.text ?? '')?.[1] ?? '')
+          .filter(Boolean);
+        link = links.at(-1) ?? '';
+        return link;
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .not.toBe('');
+  return link;
+}
+
 /**
  * Issue 30 end to end, in Chromium: on an investor's public profile, the person listed asks "This is
  * me", reads the code the local home sent to the email the directory holds, and hides the entry (1280
- * px); another asks for a correction (390 px); an admin sees both, and restores the hidden one. The
+ * px); another asks for a correction (390 px); a third opens the email's link alone, in another browser,
+ * and asks for a correction there (issue 48); an admin sees them, and restores the hidden one. The
  * privacy page, linked from the footer and from the remedy, at both widths.
  */
 describe('"This is me": remove or correct my data (Chromium)', () => {
@@ -95,10 +114,34 @@ describe('"This is me": remove or correct my data (Chromium)', () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.context.close();
 
+    // Someone asks for a third person; the person opens the email's link alone, in another browser.
+    const linked = await demoEntryWithEmail(admin.page, 9);
+    const asker = await browser.newPage();
+    await asker.page.goto(`${e2e.appUrl}/investors/${linked.investorId}`);
+    await asker.page.getByRole('button', { name: THIS_IS_ME }).click();
+    await asker.page.getByRole('dialog').getByRole('button', { name: 'Send the code' }).click();
+    await asker.page.getByRole('dialog').getByLabel('Code from the email').waitFor();
+    await asker.context.close();
+    const own = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const link = new URL(await linkSentTo(linked.email));
+    await own.page.goto(`${e2e.appUrl}${link.pathname}${link.hash}`);
+    await own.page.getByLabel('Correct my data (our admins fix it)').check();
+    await own.page.getByLabel('What is wrong, and what should it say?').fill('My title is Partner now.');
+    await expectAccessible(own.page);
+    await screenshot(own.page, 'this-is-me-7-link-phone');
+    await own.page.getByRole('button', { name: 'Confirm' }).click();
+    await own.page.getByText('Thank you: our admins will read your correction', { exact: false }).waitFor();
+    expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await own.context.close();
+
     // The admin: the correction to make, and the withdrawal, which they restore (recorded).
     await admin.page.goto(`${e2e.appUrl}/admin/withdrawals`);
     const correction = admin.page.getByRole('article', { name: `Correction request for ${corrected.name}` });
     await correction.getByText('I moved to Northwind Capital in 2026.').waitFor();
+    await admin.page
+      .getByRole('article', { name: `Correction request for ${linked.name}` })
+      .getByText('My title is Partner now.')
+      .waitFor();
     const withdrawal = admin.page.getByRole('article', { name: `Withdrawal of ${hidden.name}` });
     await withdrawal
       .getByText('by the person listed, with the code sent to the email we hold', { exact: false })

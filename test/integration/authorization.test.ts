@@ -349,6 +349,8 @@ const knownCodeRequest = async (): Promise<string> => {
     codeHash: await hashCode(MATRIX_CODE, salt),
     codeSalt: salt,
     codeExpiresAt: new Date(now.getTime() + 30 * 60_000).toISOString(),
+    linkHash: null,
+    linkExpiresAt: null,
     attempts: 0,
     status: 'pending',
     createdAt: now.toISOString(),

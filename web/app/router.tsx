@@ -154,6 +154,10 @@ const PrivacyPage = page(
   () => import('../pages/privacy/privacy-page'),
   (m) => m.PrivacyPage,
 );
+const ThisIsMePage = page(
+  () => import('../pages/this-is-me/this-is-me-page'),
+  (m) => m.ThisIsMePage,
+);
 const AdminDebugFieldPage = page(
   () => import('../pages/admin/admin-debug-field-page'),
   (m) => m.AdminDebugFieldPage,
@@ -191,6 +195,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.about.path, element: <AboutPage /> },
           { path: paths.privacy.path, element: <PrivacyPage /> },
+          { path: paths.thisIsMe.path, element: <ThisIsMePage /> },
           { path: paths.pricing.path, element: <PricingPage /> },
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.logout.path, element: <LogoutPage /> },

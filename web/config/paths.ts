@@ -18,6 +18,8 @@ export const paths = {
   pricing: { path: '/pricing', href: () => '/pricing' },
   /** What we keep about investors, where it comes from, how to be removed (issue 30). */
   privacy: { path: '/privacy', href: () => '/privacy' },
+  /** The page the "This is me" email's link opens (issue 48): the request and its secret in the fragment. */
+  thisIsMe: { path: '/this-is-me', href: () => '/this-is-me' },
   login: { path: '/login', href: () => '/login' },
   logout: { path: '/logout', href: () => '/logout' },
   register: { path: '/register', href: () => '/register' },

@@ -6,7 +6,8 @@ import {
   dataRequestParams,
 } from '../../../shared/api/investor-requests';
 import { investorIdParams } from '../../../shared/api/params';
-import { endpoint } from '../../lib/http';
+import { addressOfViewerHeader, VIEWER_ADDRESS_HEADER } from '../../../shared/api/viewer-address';
+import { endpoint, type HttpEvent } from '../../lib/http';
 import { confirmDataRequest, createDataRequest } from '../../lib/portals/data-requests';
 
 /**
@@ -22,8 +23,7 @@ export const endpoints = {
     status: 201,
     handle: async ({ params, body, event }) =>
       dataRequestCreatedSchema.parse(
-        // API Gateway's own view of the caller's address (not a header a client could set).
-        await createDataRequest(params.investorId, body, event.requestContext.http.sourceIp, new Date()),
+        await createDataRequest(params.investorId, body, viewerAddress(event), new Date()),
       ),
   }),
 
@@ -32,6 +32,23 @@ export const endpoints = {
     params: dataRequestParams,
     body: confirmDataRequestBody,
     handle: async ({ params, body }) =>
-      dataRequestConfirmedSchema.parse(await confirmDataRequest(params.requestId, body.code, new Date())),
+      dataRequestConfirmedSchema.parse(
+        await confirmDataRequest(
+          params.requestId,
+          body.token !== undefined ? { token: body.token } : { code: body.code ?? '' },
+          new Date(),
+          { action: body.action, details: body.details },
+        ),
+      ),
   }),
 };
+
+/**
+ * The requester's address as CloudFront saw the viewer: its `CloudFront-Viewer-Address` (`ip:port`),
+ * which the edge sets and overwrites whatever a client sent (infra/edge.ts; the local edge does the
+ * same from its socket). Without it (a call that did not come through the edge) API Gateway's own
+ * `sourceIp`. Behind CloudFront, `sourceIp` is an edge server's, shared by many viewers.
+ */
+function viewerAddress(event: HttpEvent): string {
+  return addressOfViewerHeader(event.headers?.[VIEWER_ADDRESS_HEADER]) ?? event.requestContext.http.sourceIp;
+}

@@ -1,6 +1,7 @@
 import { projectIdParams } from '../../../shared/api/params';
 import { exportQuery, importRowsBody, matchRowsBody } from '../../../shared/api/pipeline';
 import { endpoint } from '../../lib/http';
+import { takeFounderSlot } from '../../lib/limits/founder-limits';
 import { exportPipeline, importRows, matchRows } from '../../lib/pipeline/pipeline';
 import { ensureUserProfile } from '../../lib/table/repositories/users';
 
@@ -21,9 +22,10 @@ export const endpoints = {
     auth: 'user',
     params: projectIdParams,
     body: matchRowsBody,
-    handle: async ({ params, body, caller }) => ({
-      rows: await matchRows(params.projectId, caller.sub, body.rows),
-    }),
+    handle: async ({ params, body, caller }) => {
+      await takeFounderSlot(caller.sub, 'pipelineImport', new Date());
+      return { rows: await matchRows(params.projectId, caller.sub, body.rows) };
+    },
   }),
 
   'POST /projects/{projectId}/pipeline/import': endpoint({
@@ -31,6 +33,7 @@ export const endpoints = {
     params: projectIdParams,
     body: importRowsBody,
     handle: async ({ params, body, caller }) => {
+      await takeFounderSlot(caller.sub, 'pipelineImport', new Date());
       await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
       return { lines: await importRows(params.projectId, caller.sub, body.rows, body.accepted) };
     },

@@ -22,12 +22,11 @@ import {
   pipelineMessages,
   reasonAfterMove,
 } from '../../../shared/pipeline/stages';
-import { findSearchableIdOfEmail, findSearchableIdOfNameAndFirm } from '../directory/mapping';
 import { currentSearchIndex } from '../directory/search-index';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { buildPipelineCsv, type CrmFormat, type PipelineCsvRow } from '../export/pipeline-csv';
 import type { PipelineEntryItem, PrivateContactItem } from '../table/models';
-import { findImportedInvestorByEmail, getSearchableInvestors, toCard } from '../table/repositories/investors';
+import { getSearchableInvestors, toCard } from '../table/repositories/investors';
 import {
   addEntry,
   countEntries,
@@ -46,6 +45,7 @@ import {
   saveEntry,
 } from '../table/repositories/pipeline';
 import { getProject } from '../table/repositories/projects';
+import { listPurchasedContacts } from '../table/repositories/users';
 
 /**
  * A project's fundraising pipeline (issue 36; docs/decisions.md, "The fundraising pipeline"). Every
@@ -287,31 +287,41 @@ async function conflict(projectId: string, entryId: string, readVersion: number)
 // ------------------------------------------------------------------ spreadsheet import
 
 /**
- * The directory investor a row is, if any: by email first (the entry whose identity is the email, or
- * the entry an imported record with that email became), then by name and firm. Only the investor's
- * public card leaves the server: the match confirms an email the founder already has, never reveals one.
+ * What a founder already holds, by email: the emails of their contact library (the values they
+ * bought), each with the directory investor it was bought for. Read once for a page of rows.
+ */
+type HeldEmails = ReadonlyMap<string, string>;
+
+async function heldEmailsOf(userId: string, rows: readonly ImportRow[]): Promise<HeldEmails> {
+  if (!rows.some((row) => row.email && looksLikeEmail(row.email))) return new Map();
+  const held = new Map<string, string>();
+  for (const contact of await listPurchasedContacts(userId))
+    if (contact.email) held.set(normaliseEmail(contact.email), contact.searchableInvestorId);
+  return held;
+}
+
+/**
+ * The directory investor a row is, if any (docs/decisions.md, "The fundraising pipeline"): by email
+ * only when the founder already holds that email (their library's value for that investor: the match
+ * confirms what they bought, never reveals whether an email is an investor's), else by name and firm
+ * through the directory's search (folded as search folds: case, accents, punctuation). A row's email
+ * alone never finds an investor. Only the investor's public card leaves the server.
  */
 async function matchRow(
   row: ImportRow,
+  held: HeldEmails,
 ): Promise<{ investor: SearchableInvestor; by: 'email' | 'nameAndFirm' } | null> {
   if (row.email && looksLikeEmail(row.email)) {
-    const email = normaliseEmail(row.email);
-    const byIdentity = await findSearchableIdOfEmail(email);
-    const candidates = byIdentity ? [byIdentity] : [];
-    const imported = await findImportedInvestorByEmail(email);
-    if (imported?.searchableInvestorEntryId) candidates.push(imported.searchableInvestorEntryId);
-    const found = await getSearchableInvestors(candidates);
-    const investor = candidates.map((id) => found.get(id)).find((candidate) => candidate !== undefined);
-    if (investor) return { investor, by: 'email' };
+    const bought = held.get(normaliseEmail(row.email));
+    if (bought) {
+      const investor = (await getSearchableInvestors([bought])).get(bought);
+      if (investor) return { investor, by: 'email' };
+    }
   }
   if (row.name) {
-    // The entry imported under this name and firm (no email), else the directory's search by name:
-    // a card whose name and firm are the row's.
-    const ids: string[] = [];
-    const own = await findSearchableIdOfNameAndFirm(row.name, row.firm ?? '');
-    if (own) ids.push(own);
+    // The directory's search by name: a card whose name and firm fold to the row's.
     const found = (await currentSearchIndex()).page({ q: row.name }, 'name', null, NAME_CANDIDATES);
-    ids.push(...found.items.filter((card) => sameNameAndFirm(row, card)).map((card) => card.id));
+    const ids = found.items.filter((card) => sameNameAndFirm(row, card)).map((card) => card.id);
     const investors = await getSearchableInvestors([...new Set(ids)]);
     const investor = ids
       .map((id) => investors.get(id))
@@ -333,7 +343,8 @@ export async function matchRows(
   rows: readonly ImportRow[],
 ): Promise<RowMatch[]> {
   await ownProject(projectId, userId);
-  const matches = await Promise.all(rows.map(matchRow));
+  const held = await heldEmailsOf(userId, rows);
+  const matches = await Promise.all(rows.map((row) => matchRow(row, held)));
   const entryIds = rows.map((row, i) => {
     const match = matches[i];
     return match ? directoryEntryId(match.investor.id) : privateIdOfRow(userId, row);
@@ -367,8 +378,12 @@ export async function importRows(
 ): Promise<ImportLine[]> {
   await ownProject(projectId, userId);
   const acceptedByRow = new Map(accepted.map((a) => [a.row, a.investorId]));
+  const held = await heldEmailsOf(
+    userId,
+    rows.filter((row) => acceptedByRow.has(row.row)),
+  );
   const matches = await Promise.all(
-    rows.map((row) => (acceptedByRow.has(row.row) ? matchRow(row) : Promise.resolve(null))),
+    rows.map((row) => (acceptedByRow.has(row.row) ? matchRow(row, held) : Promise.resolve(null))),
   );
   let room = MAX_PIPELINE_ENTRIES - (await countEntries(projectId));
   const now = new Date().toISOString();

@@ -33,7 +33,7 @@ export const tablePartitions = {
   'REPORT#': "a founder's report of wrong data",
   STRIPE_EVENTS: 'the claims on Stripe events (Powertools idempotency)',
   'DATA_REQUEST#': "a listed person's request to hide or correct their entry, waiting for its emailed code",
-  'RATE#': 'a fixed-window counter of one rate limit (codes per investor, per address)',
+  'RATE#': 'a fixed-window counter of one rate limit (codes per address; lists per founder)',
   'CORRECTION#': 'a correction asked for by the person listed (code checked), for admins to work',
   'SHORTLIST#': "a founder's saved searches, their weekly alert's state and each project's pass list",
 } as const;

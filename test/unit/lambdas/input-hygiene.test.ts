@@ -115,6 +115,7 @@ describe('every text field of every request body is declared single-line or mult
         'POST /admin/portals description',
         'POST /admin/correction-requests/{requestId}/close note',
         'POST /admin/withdrawals/{investorId}/restore reason',
+        'POST /data-requests/{requestId}/confirm details',
         'POST /investors/{investorId}/data-requests details',
         'POST /investors/{investorId}/reports note',
         'POST /podcasts description',

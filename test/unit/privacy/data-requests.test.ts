@@ -26,10 +26,10 @@ describe("the rules of a listed person's own request (issue 30)", () => {
 
   it('states the limits it enforces', () => {
     expect(DATA_REQUEST_LIMITS).toEqual({
-      perInvestor: { max: 3, windowHours: 24 },
+      perInvestor: { max: 1, windowHours: 24 },
       perAddress: { max: 20, windowHours: 1 },
     });
-    expect(dataRequestMessages.tooManyForInvestor).toContain('3 codes');
+    expect(dataRequestMessages.tooManyForInvestor).toContain('a code for this investor today');
     expect(dataRequestMessages.tooManyFromAddress).toContain('20 an hour');
   });
 

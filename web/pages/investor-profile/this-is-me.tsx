@@ -34,7 +34,9 @@ type Step =
 /**
  * "This is me: remove or correct my data" (issue 30), on every investor's public profile: the person
  * listed asks to be hidden from founders or for a correction; a code goes to the email address the
- * directory holds for them (never to one typed here); entering it carries the request out.
+ * directory holds for them (never to one typed here); entering it carries the request out, as does the
+ * email's link on its own (`/this-is-me`, issue 48). One email a day per investor: asking again that day
+ * answers the same request, and says so.
  */
 export function ThisIsMe({ investorId, investorName }: { investorId: string; investorName: string }) {
   const [open, setOpen] = useState(false);
@@ -146,8 +148,13 @@ export function ThisIsMe({ investorId, investorName }: { investorId: string; inv
           <Form
             onSubmit={(event) => {
               event.preventDefault();
+              // The asker's own choice goes with the code: the day's email may carry a request someone
+              // else made for this investor (issue 48).
               confirm.mutate(
-                { requestId: step.request.requestId, body: { code } },
+                {
+                  requestId: step.request.requestId,
+                  body: action === 'correct' ? { code, action, details } : { code, action },
+                },
                 {
                   onSuccess: (result) => setStep({ kind: 'done', hidden: result.action === 'hide' }),
                 },
@@ -156,8 +163,14 @@ export function ThisIsMe({ investorId, investorName }: { investorId: string; inv
           >
             <Modal.Body>
               <p role="status">
-                We sent a {CODE_DIGITS}-digit code to the email address we hold for {investorName}. It is
-                valid for {CODE_VALID_MINUTES} minutes.
+                {step.request.alreadySent ? (
+                  dataRequestMessages.alreadySent
+                ) : (
+                  <>
+                    We sent a {CODE_DIGITS}-digit code to the email address we hold for {investorName}. It is
+                    valid for {CODE_VALID_MINUTES} minutes. The email also holds a link that works on its own.
+                  </>
+                )}
               </p>
               <Form.Group controlId={`${id}-code`}>
                 <Form.Label>Code from the email</Form.Label>

@@ -6,6 +6,7 @@ import {
   CODE_VALID_MINUTES,
   DATA_REQUEST_LIMITS,
   dataRequestMessages,
+  LINK_VALID_HOURS,
   MAX_CODE_ATTEMPTS,
 } from '../../../shared/privacy/data-requests';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -21,7 +22,7 @@ import { getRuntimeConfig } from '../../config/runtime-config';
 export function PrivacyPage() {
   useDocumentTitle('Privacy');
   const contact = useHydrated() ? getRuntimeConfig().feedbackEmail : null;
-  const { perInvestor, perAddress } = DATA_REQUEST_LIMITS;
+  const { perAddress } = DATA_REQUEST_LIMITS;
   return (
     <Container className="py-lg-4" style={{ maxWidth: '48rem' }}>
       <h1 className="h2 mb-3">Privacy: what we keep about investors</h1>
@@ -84,9 +85,10 @@ export function PrivacyPage() {
       </Card>
       <p className="small text-body-secondary">
         A code is valid for {CODE_VALID_MINUTES} minutes, can be tried {MAX_CODE_ATTEMPTS} times and used
-        once. We send at most {perInvestor.max} codes a day for one investor, and take at most{' '}
-        {perAddress.max} requests an hour from one connection. Founders who bought your contact before you
-        were hidden keep the copy they paid for; nobody can buy it afterwards.
+        once; the email's link works on its own for {LINK_VALID_HOURS} hours. We send at most one email a day
+        for one investor (asking again that day reuses it), and take at most {perAddress.max} requests an hour
+        from one connection. Founders who bought your contact before you were hidden keep the copy they paid
+        for; nobody can buy it afterwards.
       </p>
       <p>
         If we hold no email address for you, or the code does not reach you, write to us

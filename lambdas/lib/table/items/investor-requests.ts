@@ -6,8 +6,9 @@ import { isoDate } from './common';
 
 /**
  * A listed person's own request (issue 30, "This is me"): what they want for which investor, and the
- * code sent to the email the directory holds, hashed (scrypt, with its salt). Single use, a few
- * attempts, valid 30 minutes; the item itself expires (TTL) 30 days after it was made.
+ * code sent to the email the directory holds, hashed (scrypt, with its salt), and the emailed link's
+ * secret, hashed. Single use, a few attempts at the code, the code valid 30 minutes and the link a
+ * day; the item itself expires (TTL) 30 days after it was made.
  */
 export const dataRequestKey = (id: string): TableKey => ({ pk: `DATA_REQUEST#${id}`, sk: 'REQUEST' });
 export const dataRequestModel = defineModel(
@@ -21,6 +22,13 @@ export const dataRequestModel = defineModel(
     codeHash: z.string(),
     codeSalt: z.string(),
     codeExpiresAt: isoDate,
+    /**
+     * The emailed link's secret, hashed (SHA-256: 32 random bytes need no slow hash), and until when
+     * the link works (issue 48: it works alone, without the requester's page). Null on requests made
+     * before links.
+     */
+    linkHash: z._default(z.nullable(z.string()), null),
+    linkExpiresAt: z._default(z.nullable(isoDate), null),
     attempts: z.int().check(z.nonnegative()),
     status: z.enum(DATA_REQUEST_STATUSES),
     createdAt: isoDate,

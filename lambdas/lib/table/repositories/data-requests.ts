@@ -121,6 +121,55 @@ export async function takeRateSlot(
   );
 }
 
+/**
+ * Claims the investor's window for one request (issue 48: one email per investor a window): the
+ * counter item `RATE#<scope>#<key>` / `WINDOW#<start>` records the request the window's email
+ * carries. Null when this request claimed it; else the id of the request that did (a window counted
+ * before requests were recorded answers an empty string).
+ */
+export async function claimRateWindow(
+  scope: string,
+  key: string,
+  windowStart: string,
+  windowEnd: Date,
+  requestId: string,
+): Promise<string | null> {
+  const claimed = await conditionalWrite(
+    updateItem({
+      Key: rateWindowKey(scope, key, windowStart),
+      UpdateExpression: 'SET entity = :entity, expiresAt = :expires, requestId = :id ADD #count :one',
+      ConditionExpression: 'attribute_not_exists(requestId)',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: {
+        ':entity': 'rateWindow',
+        ':expires': Math.ceil(windowEnd.getTime() / 1000) + 3600,
+        ':id': requestId,
+        ':one': 1,
+      },
+    }),
+  );
+  if (claimed) return null;
+  const item = await getItem(rateWindowKey(scope, key, windowStart), true);
+  return typeof item?.requestId === 'string' ? item.requestId : '';
+}
+
+/** Gives the window back (its email could not be sent), if `requestId` still holds it. */
+export async function releaseRateWindow(
+  scope: string,
+  key: string,
+  windowStart: string,
+  requestId: string,
+): Promise<void> {
+  await conditionalWrite(
+    updateItem({
+      Key: rateWindowKey(scope, key, windowStart),
+      UpdateExpression: 'REMOVE requestId',
+      ConditionExpression: 'requestId = :id',
+      ExpressionAttributeValues: { ':id': requestId },
+    }),
+  );
+}
+
 /** Opens a correction request (its id is the data request's: a retry writes the same one). */
 export async function putCorrectionRequest(request: CorrectionRequestItem): Promise<void> {
   await conditionalWrite(putItem(correctionRequestModel.toItem(request), 'attribute_not_exists(pk)'));
