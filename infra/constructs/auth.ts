@@ -2,6 +2,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
+  Mfa,
   UserPool,
   type UserPoolClient,
   UserPoolEmail,
@@ -63,6 +64,11 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Each user may turn on an authenticator app (TOTP), which Lite includes; nobody is asked for
+      // it at sign-up (the spec's sign-up and login have no MFA step). Admins are expected to: see
+      // docs/operations.md, "The first admin". No SMS: no SNS role, no per-message cost.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       // Lite covers email sign-in, verification and groups, at about a third of Essentials' price per MAU.
       featurePlan: FeaturePlan.LITE,
       email: props.sesEmail
@@ -119,7 +125,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product spec has no MFA step in sign-up or login; founders sign in with email and password only.',
+          'MFA is OPTIONAL with TOTP: the product spec has no MFA step in sign-up or login, so founders are never asked; admins turn on an authenticator app (docs/operations.md, The first admin).',
       },
       {
         id: 'AwsSolutions-COG3',
