@@ -10,6 +10,7 @@ import {
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -163,6 +164,7 @@ export class Api extends Construct {
     this.domainName = new DomainName(this, 'CustomDomain', {
       domainName: props.customDomain.domainName,
       certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+      securityPolicy: SecurityPolicy.TLS_1_2,
     });
     new ApiMapping(this, 'CustomDomainMapping', {
       api: this.httpApi,

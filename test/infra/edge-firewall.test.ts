@@ -57,13 +57,19 @@ describe('the distribution web ACL (us-east-1, CLOUDFRONT scope)', () => {
     const acl = aclOf(edgeTemplate);
     expect(acl.Scope).toBe('CLOUDFRONT');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
-    // The main stack is in us-east-1 here: an export of the edge stack, imported by the distribution.
+    // A weak reference (cdk.json's default): the output of the edge stack, read in its region, so the
+    // same holds when the main stack is in another region.
     const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
-    const webAclId = JSON.stringify(
-      (distribution?.Properties?.DistributionConfig as { WebACLId?: unknown } | undefined)?.WebACLId,
-    );
-    expect(webAclId).toContain('Fn::ImportValue');
-    expect(webAclId).toContain(logicalIdOf(synthesized.edgeStack.firewall.webAcl));
+    const webAclId = (distribution?.Properties?.DistributionConfig as { WebACLId?: unknown } | undefined)
+      ?.WebACLId as { 'Fn::GetStackOutput'?: { StackName: string; Region: string; OutputName: string } };
+    expect(webAclId['Fn::GetStackOutput']).toMatchObject({
+      StackName: synthesized.edgeStack.stackName,
+      Region: 'us-east-1',
+    });
+    const output = edgeTemplate.toJSON().Outputs[webAclId['Fn::GetStackOutput']?.OutputName ?? ''];
+    expect(output?.Value).toEqual({
+      'Fn::GetAtt': [logicalIdOf(synthesized.edgeStack.firewall.webAcl), 'Arn'],
+    });
     expect(template.toJSON().Resources).not.toHaveProperty(
       logicalIdOf(synthesized.edgeStack.firewall.webAcl),
     );
