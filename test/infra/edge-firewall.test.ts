@@ -9,7 +9,7 @@ import {
 import { MANAGED_RULE_GROUPS } from '../../infra/constructs/firewall';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { fakeWebDist, prodContext, SYNTH_TIMEOUT, type Synthesized, synthesize } from './support/synth';
-import { logicalIdOf, resourcesOf } from './support/template';
+import { actionsOf, logicalIdOf, resourcesOf, statementsOf } from './support/template';
 
 /**
  * The edge of issue 48: per-client limits at AWS WAF from the one table of infra/client-limits.ts,
@@ -190,7 +190,7 @@ describe('the API only behind CloudFront', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
       ApiId: { Ref: logicalIdOf(stack.api.httpApi) },
       DomainName: { Ref: logicalIdOf(stack.api.domainName) },
-      Stage: { Ref: logicalIdOf(stack.api.stage) },
+      Stage: '$default',
     });
     for (const type of ['A', 'AAAA'])
       template.hasResourceProperties('AWS::Route53::RecordSet', {
@@ -215,5 +215,27 @@ describe('admin accounts', () => {
       MfaConfiguration: 'OPTIONAL',
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
     });
+  });
+
+  it('gives the admin group only to users with TOTP on: a Pre Token Generation trigger that may only read users', () => {
+    const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
+    expect((pool?.Properties?.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({
+      'Fn::GetAtt': [logicalIdOf(stack.auth.preToken.handler), 'Arn'],
+    });
+    const statements = statementsOf(template, stack.auth.preToken).filter(
+      (statement) => !actionsOf([statement]).every((action) => /^(logs|xray):/.test(action)),
+    );
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'cognito-idp:AdminGetUser',
+        Resource: {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, ':cognito-idp:us-east-1:123456789012:userpool/*'],
+          ],
+        },
+      },
+    ]);
   });
 });

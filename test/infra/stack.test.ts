@@ -129,12 +129,13 @@ describe('HTTP API from lambdas/routes.ts', () => {
 
 describe('Lambda functions', () => {
   it('creates one function per handler group that serves a route, with the project defaults', () => {
-    // Cognito's custom-message trigger is no handler group: it has its own test below.
-    const trigger = logicalIdOf(stack.auth.customMessage.handler);
+    // Cognito's triggers are no handler group: they have their own tests below.
+    const triggers = [stack.auth.customMessage, stack.auth.preToken].map((fn) => logicalIdOf(fn.handler));
     const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'))
       .filter(
         ([id, fn]) =>
-          id !== trigger && JSON.stringify(fn.Properties?.Environment ?? {}).includes('enable-source-maps'),
+          !triggers.includes(id) &&
+          JSON.stringify(fn.Properties?.Environment ?? {}).includes('enable-source-maps'),
       )
       .map(([, fn]) => fn);
 
@@ -164,6 +165,7 @@ describe('Lambda functions', () => {
     const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
     expect(pool?.Properties?.LambdaConfig).toEqual({
       CustomMessage: { 'Fn::GetAtt': [logicalIdOf(stack.auth.customMessage.handler), 'Arn'] },
+      PreTokenGeneration: { 'Fn::GetAtt': [logicalIdOf(stack.auth.preToken.handler), 'Arn'] },
     });
     const trigger = resourcesOf(template, 'AWS::Lambda::Function')[
       logicalIdOf(stack.auth.customMessage.handler)
@@ -184,6 +186,7 @@ describe('Lambda functions', () => {
       ...stack.api.functions.values(),
       ...Object.values(stack.workflows.taskFunctions),
       stack.auth.customMessage,
+      stack.auth.preToken,
     ]) {
       const logGroup = template.toJSON().Resources[logicalIdOf(fn.logGroup)] as TemplateResource;
       expect(logGroup.Properties?.RetentionInDays).toBe(365);
