@@ -219,7 +219,9 @@ describe('admin accounts', () => {
 
   it('gives the admin group only to users with TOTP on: a Pre Token Generation trigger that may only read users', () => {
     const [pool] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPool'));
-    expect((pool?.Properties?.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({
+    expect(
+      (pool?.Properties?.LambdaConfig as Record<string, unknown> | undefined)?.PreTokenGeneration,
+    ).toEqual({
       'Fn::GetAtt': [logicalIdOf(stack.auth.preToken.handler), 'Arn'],
     });
     const statements = statementsOf(template, stack.auth.preToken).filter(
