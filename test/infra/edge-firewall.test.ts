@@ -231,12 +231,7 @@ describe('admin accounts', () => {
       {
         Effect: 'Allow',
         Action: 'cognito-idp:AdminGetUser',
-        Resource: {
-          'Fn::Join': [
-            '',
-            ['arn:', { Ref: 'AWS::Partition' }, ':cognito-idp:us-east-1:123456789012:userpool/*'],
-          ],
-        },
+        Resource: 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/*',
       },
     ]);
   });
