@@ -26,6 +26,11 @@ export const configSources = {
     env: 'DEPLOY_CERTIFICATE_ARN',
     describe: 'an ACM certificate in us-east-1 for the domain and *.domain',
   },
+  apiCertificateArn: {
+    env: 'DEPLOY_API_CERTIFICATE_ARN',
+    describe:
+      "an ACM certificate in the stack's region for api.<domain>: the API's custom domain, CloudFront's /api origin",
+  },
   sesSender: { env: 'DEPLOY_SES_SENDER', describe: 'the From address of every email' },
   feedbackEmail: { env: 'DEPLOY_FEEDBACK_EMAIL', describe: 'the address the feedback link opens' },
   alarmEmail: {
@@ -91,6 +96,12 @@ const schema = z
       .regex(
         /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[A-Za-z0-9-]+$/,
         'expected an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from us-east-1)',
+      ),
+    apiCertificateArn: z
+      .string()
+      .regex(
+        /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[A-Za-z0-9-]+$/,
+        "expected an ACM certificate ARN in the stack's region (API Gateway's regional custom domain)",
       ),
     sesSender: z.email({ error: 'expected an email address' }),
     feedbackEmail: z.email({ error: 'expected an email address' }),
@@ -201,6 +212,19 @@ export function resolveDeploymentConfig(inputs: ConfigInputs): DeploymentConfig 
     }
   }
   return config;
+}
+
+/** The region of an ACM certificate's ARN. */
+export function certificateRegion(arn: string): string {
+  return arn.split(':')[3] ?? '';
+}
+
+/**
+ * The host name of the API's custom domain: CloudFront's `/api/*` origin (API Gateway's default
+ * `execute-api` endpoint is disabled). `api` is a reserved portal label (shared/api/portals.ts).
+ */
+export function apiOriginDomain(config: Pick<DeploymentConfig, 'domain'>): string {
+  return `api.${config.domain}`;
 }
 
 /** The origins the site is served from: the apex and every subdomain (portals), one distribution. */

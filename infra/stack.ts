@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import type { Construct } from 'constructs';
 import {
@@ -13,12 +13,13 @@ import {
   type StateMachineName,
 } from '../lambdas/workflows/registry';
 import type { RuntimeConfig } from '../web/config/runtime-config';
-import { type DeploymentConfig, siteOrigins } from './config';
+import { apiOriginDomain, certificateRegion, type DeploymentConfig, siteOrigins } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { BuiltInData } from './constructs/built-in-data';
 import { Data, keptInProd, logRetention } from './constructs/data';
 import { EmailSender } from './constructs/email';
+import { UserPoolFirewall } from './constructs/firewall';
 import { AppFunction, type FunctionResources } from './constructs/function';
 import { Monitoring } from './constructs/monitoring';
 import { Payments } from './constructs/payments';
@@ -30,6 +31,8 @@ import { fromRoot } from './paths';
 
 export interface InvestorDirectoryStackProps extends StackProps {
   readonly config: DeploymentConfig;
+  /** The distribution's web ACL (CLOUDFRONT scope, from the us-east-1 stack of infra/constructs/firewall.ts). */
+  readonly siteWebAclArn: string;
   /** The built web app. @default `web/dist` of the repository */
   readonly webDist?: string;
   /** A real account is targeted: what would deploy a broken site (no built app) is an error. */
@@ -54,6 +57,7 @@ export class InvestorDirectoryStack extends Stack {
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly builtInData: BuiltInData;
+  readonly userPoolFirewall: UserPoolFirewall;
   /** Functions only another function invokes (`invokedFunctions` of `lambdas/manifest.ts`). */
   readonly invokedFunctions: Record<InvokedFunction, AppFunction>;
 
@@ -95,10 +99,18 @@ export class InvestorDirectoryStack extends Stack {
         logRetention: logRetention(stage),
       }),
     };
+    this.userPoolFirewall = new UserPoolFirewall(this, 'UserPoolFirewall', {
+      userPoolArn: this.auth.userPool.userPoolArn,
+    });
+    if (!Token.isUnresolved(this.region) && certificateRegion(config.apiCertificateArn) !== this.region)
+      Annotations.of(this).addError(
+        `apiCertificateArn is in ${certificateRegion(config.apiCertificateArn)}: the API's custom domain needs a certificate in the stack's region (${this.region}).`,
+      );
     this.api = new Api(this, 'Api', {
       stage,
       userPool: this.auth.userPool,
       webClient: this.auth.webClient,
+      customDomain: { domainName: apiOriginDomain(config), certificateArn: config.apiCertificateArn, zone },
     });
 
     this.applyManifest(origins.apex);
@@ -124,7 +136,8 @@ export class InvestorDirectoryStack extends Stack {
       zone,
       certificateArn: config.certificateArn,
       logs: this.data.logs,
-      apiDomain: `${this.api.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      apiDomain: apiOriginDomain(config),
+      webAclArn: props.siteWebAclArn,
       uploadsOrigin: `https://${this.data.uploads.bucketRegionalDomainName}`,
       cognitoOrigin: `https://cognito-idp.${this.region}.amazonaws.com`,
       runtimeConfig,

@@ -121,6 +121,23 @@ export const invokedFunctionSections: Readonly<Record<InvokedFunction, ConfigSec
   investorGroup: investorGroupFunctionConfig,
 };
 
+/**
+ * What IAM cannot narrow further, and why it remains (issue 48, finding 7):
+ * - `dynamodb:LeadingKeys` is the partition key only: a function that may write `USER#` may write
+ *   every item of every user's partition (profile, credit balance, library, listing), whatever its
+ *   sort key. Eight functions write there (carts, pipeline, account, admin, investorPortal and the
+ *   export, summary and portal tasks), each for its own records of the founder it serves. Narrowing
+ *   further needs either the credit balance and the investor listing in partitions of their own
+ *   (`CREDITS#<sub>`, `LISTING#<sub>`: a migration of live data, so not done with this issue) or
+ *   `dynamodb:Attributes` conditions per function (every write's attribute names listed, and the
+ *   local table guard taught them). Until then: writes go only through the table models
+ *   (`lambdas/lib/table/`), which build each key from the verified caller (never from the request),
+ *   and `test/infra/function-needs.test.ts` holds each policy to this list.
+ * - A Scan has no partition key (`TableNeeds.scans`): the directory tasks' grant covers every item,
+ *   read only (their writes are still held to their partitions, and `USER#` is not among them).
+ *   Its Scans filter by entity (`scanEntities`): a sparse index of the walked entities would let the
+ *   grant be a Query of that index instead, the next step if the recount and mapping are reworked.
+ */
 export const manifest = {
   // ------------------------------------------------------------ HTTP handler groups (routes.ts)
   directory: {

@@ -1,18 +1,24 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
   type CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { functionNeeds } from '../../lambdas/manifest';
 import {
@@ -86,6 +92,16 @@ export interface ApiProps {
   readonly userPool: IUserPool;
   /** The web app's client: the JWT authorizer's audience. */
   readonly webClient: IUserPoolClient;
+  /**
+   * The API's custom domain (`api.<domain>`), CloudFront's `/api/*` origin: the default
+   * `execute-api` endpoint is disabled, so that no address answers beside the distribution's.
+   */
+  readonly customDomain: {
+    readonly domainName: string;
+    /** An ACM certificate for `domainName` in the stack's region (a regional endpoint). */
+    readonly certificateArn: string;
+    readonly zone: IHostedZone;
+  };
 }
 
 /**
@@ -98,6 +114,7 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  readonly domainName: DomainName;
   readonly functions: ReadonlyMap<HandlerGroup, AppFunction>;
   /** Route constructs by route key (`GET /investors`). */
   readonly routes: ReadonlyMap<string, HttpRoute>;
@@ -110,6 +127,8 @@ export class Api extends Construct {
       apiName: `${Stack.of(this).stackName}-api`,
       description: 'Investor directory API (routes from lambdas/routes.ts)',
       createDefaultStage: false,
+      // Only the custom domain answers: CloudFront's origin, behind the web ACL (docs/operations.md).
+      disableExecuteApiEndpoint: true,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -140,6 +159,33 @@ export class Api extends Construct {
           }),
         ),
       },
+    });
+
+    this.domainName = new DomainName(this, 'CustomDomain', {
+      domainName: props.customDomain.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    new ApiMapping(this, 'CustomDomainMapping', {
+      api: this.httpApi,
+      domainName: this.domainName,
+      stage: this.stage,
+    });
+    const target = RecordTarget.fromAlias(
+      new ApiGatewayv2DomainProperties(
+        this.domainName.regionalDomainName,
+        this.domainName.regionalHostedZoneId,
+      ),
+    );
+    new ARecord(this, 'CustomDomainA', {
+      zone: props.customDomain.zone,
+      recordName: props.customDomain.domainName,
+      target,
+    });
+    new AaaaRecord(this, 'CustomDomainAaaa', {
+      zone: props.customDomain.zone,
+      recordName: props.customDomain.domainName,
+      target,
     });
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
@@ -208,8 +254,8 @@ export class Api extends Construct {
     return this.functions.get(group);
   }
 
-  /** `https://{api-id}.execute-api.{region}.amazonaws.com` (the `$default` stage has no path). */
+  /** `https://api.<domain>`, the only address of the API (the `$default` stage has no path). */
   get url(): string {
-    return this.httpApi.apiEndpoint;
+    return `https://${this.domainName.name}`;
   }
 }

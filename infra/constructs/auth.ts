@@ -2,15 +2,17 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
+  Mfa,
   UserPool,
   type UserPoolClient,
   UserPoolEmail,
   UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, INVESTOR_GROUP } from '../../shared/accounts/groups';
-import { acknowledge } from '../nag';
+import { acknowledge, wildcardFindingId } from '../nag';
 import { keptInProd, logRetention, type Stage } from './data';
 import { AppFunction } from './function';
 
@@ -41,6 +43,12 @@ export class Auth extends Construct {
    * home's relay sends too). It reads and writes nothing: no binding.
    */
   readonly customMessage: AppFunction;
+  /**
+   * Cognito's Pre Token Generation trigger (issue 48): the `admin` group reaches a token only for a
+   * user with TOTP MFA turned on (`lambdas/events/cognito-pre-token.ts`). It may read users of the
+   * account's pools (`AdminGetUser`), nothing else.
+   */
+  readonly preToken: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -63,6 +71,11 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Each user may turn on an authenticator app (TOTP), which Lite includes; nobody is asked for
+      // it at sign-up (the spec's sign-up and login have no MFA step). Admins must: the trigger below
+      // keeps `admin` out of the tokens of a user without it. No SMS: no SNS role, no per-message cost.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       // Lite covers email sign-in, verification and groups, at about a third of Essentials' price per MAU.
       featurePlan: FeaturePlan.LITE,
       email: props.sesEmail
@@ -86,6 +99,31 @@ export class Auth extends Construct {
       logRetention: logRetention(props.stage),
     });
     this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.customMessage.handler);
+
+    this.preToken = new AppFunction(this, 'PreTokenGeneration', {
+      entry: 'lambdas/events/cognito-pre-token.ts',
+      description: 'Cognito pre token generation: the admin group only for users with TOTP MFA on',
+      memorySize: 256,
+      logRemovalPolicy: keptInProd(props.stage),
+      logRetention: logRetention(props.stage),
+    });
+    this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, this.preToken.handler);
+    // The pool's own ARN would make a cycle (the pool names the trigger, the trigger's policy the pool).
+    const pools = Stack.of(this).formatArn({
+      service: 'cognito-idp',
+      resource: 'userpool',
+      resourceName: '*',
+    });
+    this.preToken.handler.addToRolePolicy(
+      new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [pools] }),
+    );
+    const role = this.preToken.handler.role;
+    if (role)
+      acknowledge(role, {
+        id: wildcardFindingId(role, pools),
+        reason:
+          "AdminGetUser (read one user's MFA settings) on the account's user pools in this region: naming the pool itself would make a dependency cycle between the pool and its trigger.",
+      });
 
     this.userPool.addGroup('AdminGroup', {
       groupName: ADMIN_GROUP,
@@ -119,7 +157,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product spec has no MFA step in sign-up or login; founders sign in with email and password only.',
+          'MFA is OPTIONAL with TOTP: the product spec has no MFA step in sign-up or login, so founders are never asked; the admin group reaches a token only with TOTP on (the Pre Token Generation trigger).',
       },
       {
         id: 'AwsSolutions-COG3',

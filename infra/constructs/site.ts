@@ -55,8 +55,10 @@ export interface SiteProps {
   readonly certificateArn: string;
   /** Receives S3 server access logs and CloudFront logs. */
   readonly logs: Bucket;
-  /** The HTTP API's host (`{api-id}.execute-api.{region}.amazonaws.com`), served under `/api`. */
+  /** The HTTP API's custom domain (`api.<domain>`), served under `/api`. */
   readonly apiDomain: string;
+  /** The web ACL of the distribution (CLOUDFRONT scope, infra/constructs/firewall.ts). */
+  readonly webAclArn: string;
   /** `https://{bucket}.s3.{region}.amazonaws.com`: the admin's browser PUTs import files there. */
   readonly uploadsOrigin: string;
   /** `https://cognito-idp.{region}.amazonaws.com`, allowed by the CSP. */
@@ -168,6 +170,7 @@ export class Site extends Construct {
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: props.logs,
@@ -187,18 +190,10 @@ export class Site extends Construct {
         [API_PATH_PATTERN]: apiBehavior,
       },
     });
-    acknowledge(
-      this.distribution,
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The directory serves founders worldwide; the spec has no country restriction.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'The distribution serves only static files from a private bucket; the API has its own throttling. AWS WAF (about $6/month plus requests) can be added when abuse appears (docs/operations.md).',
-      },
-    );
+    acknowledge(this.distribution, {
+      id: 'AwsSolutions-CFR1',
+      reason: 'The directory serves founders worldwide; the spec has no country restriction.',
+    });
 
     const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
     for (const [recordId, recordName] of [

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import sirv from 'sirv';
 import type { ViteDevServer } from 'vite';
+import { CLIENT_LIMIT_BODY, ClientLimiter, cognitoOperation, type LimitedRequest } from '../client-limits';
 import {
   API_PREFIX,
   API_REQUEST_CODE,
@@ -38,6 +39,11 @@ export interface LocalEdgeOptions {
     | { kind: 'static'; dir: string }
     /** Creates the Vite dev server (middleware mode) on this HTTP server, for hot reload. */
     | { kind: 'vite'; createVite: (server: http.Server) => Promise<ViteDevServer> };
+  /**
+   * The per-client limits of infra/client-limits.ts, counted by the client's address as AWS WAF
+   * counts them (tests give a limiter with their own clock). @default a limiter on the real clock
+   */
+  clientLimiter?: ClientLimiter;
 }
 
 /** What a CloudFront Function (viewer request) receives: the parts our functions read. */
@@ -145,9 +151,19 @@ function cacheControlFor(pathname: string): string {
 
 const LOCAL_ONLY = /^\/(cognito|local)(\/|$)/;
 
+/** What the per-client limits look at: Cognito's operation on `/cognito` (its API on AWS), else the path. */
+function limitedRequest(req: IncomingMessage, uri: string): LimitedRequest {
+  if (/^\/cognito(\/|$)/.test(uri)) {
+    const target = req.headers['x-amz-target'];
+    return { home: 'userPool', operation: cognitoOperation(Array.isArray(target) ? target[0] : target) };
+  }
+  return { home: 'site', method: req.method ?? 'GET', path: uri };
+}
+
 /** Starts the local edge on `port` (127.0.0.1: browsers resolve `localhost` and `*.localhost` there). */
 export async function startLocalEdge(options: LocalEdgeOptions): Promise<http.Server> {
   const development = options.web.kind === 'vite';
+  const limiter = options.clientLimiter ?? new ClientLimiter();
   const edgeHeaders = securityHeaderLines(options.origins, development);
   const files =
     options.web.kind === 'static'
@@ -177,6 +193,14 @@ export async function startLocalEdge(options: LocalEdgeOptions): Promise<http.Se
     const event = viewerRequestEvent(req);
     const { uri } = event.request;
     const apiPath = uri === API_PREFIX || uri.startsWith(`${API_PREFIX}/`);
+    if (limiter.exceeded(event.viewer.ip, limitedRequest(req, uri))) {
+      res.writeHead(429, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        ...edgeHeaders,
+      });
+      return res.end(CLIENT_LIMIT_BODY);
+    }
 
     // Vite serves the web app's own modules from web/api/ as /api/<file>.ts in development.
     if (vite && apiPath && /\.tsx?$/.test(uri)) return vite.middlewares(req, res);

@@ -38,6 +38,7 @@ const allFunctions = () => [
   ...stack.api.functions.values(),
   ...Object.values(stack.workflows.taskFunctions),
   stack.auth.customMessage,
+  stack.auth.preToken,
 ];
 
 /** The folder of a synthesized function's bundle (`index.mjs`, its chunks, their source maps). */

@@ -36,6 +36,7 @@ describe('deployment configuration', () => {
       ['hostedZoneId', 'DEPLOY_HOSTED_ZONE_ID'],
       ['hostedZoneName', 'DEPLOY_HOSTED_ZONE_NAME'],
       ['certificateArn', 'DEPLOY_CERTIFICATE_ARN'],
+      ['apiCertificateArn', 'DEPLOY_API_CERTIFICATE_ARN'],
       ['sesSender', 'DEPLOY_SES_SENDER'],
       ['feedbackEmail', 'DEPLOY_FEEDBACK_EMAIL'],
       ['alarmEmail', 'DEPLOY_ALARM_EMAIL'],
@@ -86,14 +87,14 @@ describe('deployment configuration', () => {
   it('refuses in prod the whole set of cdk.json placeholders', () => {
     const problems = problemsOf(() => fromContext({ ...cdkJsonContext, stage: 'prod' }));
 
-    expect(problems).toHaveLength(16);
+    expect(problems).toHaveLength(17);
     expect(problems.every((problem) => problem.includes('is a placeholder'))).toBe(true);
   });
 
   it('refuses every placeholder whenever a real account is targeted, in any stage', () => {
     const problems = problemsOf(() => fromContext(cdkJsonContext, { CDK_DEFAULT_ACCOUNT: '210987654321' }));
 
-    expect(problems).toHaveLength(16);
+    expect(problems).toHaveLength(17);
     expect(problems.every((problem) => problem.endsWith('account 210987654321 needs the real value'))).toBe(
       true,
     );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
+import type { EdgeFirewallStack } from '../../../infra/constructs/firewall';
 import { createApp } from '../../../infra/create-app';
 import { fromRoot } from '../../../infra/paths';
 import type { InvestorDirectoryStack } from '../../../infra/stack';
@@ -22,6 +23,7 @@ export const prodContext: Record<string, unknown> = {
   hostedZoneId: 'Z04517273VCDIRECTORY1',
   hostedZoneName: 'vcdirectory.io',
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/5f3c2a1e-8d7b-4c6a-9e0f-1a2b3c4d5e6f',
+  apiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   sesSender: 'no-reply@mail.vcdirectory.io',
   feedbackEmail: 'feedback@vcdirectory.io',
   alarmEmail: 'ops@vcdirectory.io',
@@ -80,6 +82,9 @@ export interface ReportedViolation {
 export interface Synthesized {
   stack: InvestorDirectoryStack;
   template: Template;
+  /** The us-east-1 stack of the distribution's web ACL. */
+  edgeStack: EdgeFirewallStack;
+  edgeTemplate: Template;
   /** Unacknowledged findings (cdk-nag and construct annotations) of the validation report. */
   violations: ReportedViolation[];
   assemblyDir: string;
@@ -110,7 +115,7 @@ export function synthesize(options: SynthOptions): Synthesized {
 
 function synthesizeOnce(options: SynthOptions): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
-  const { app, stack } = createApp({
+  const { app, stack, edgeStack } = createApp({
     context: {
       ...options.context,
       'aws:cdk:bundling-stacks': options.bundle ? ['**'] : [],
@@ -140,7 +145,14 @@ function synthesizeOnce(options: SynthOptions): Synthesized {
       paths: violation.violatingConstructs.map((c) => c.constructPath),
     })),
   );
-  return { stack, template: Template.fromStack(stack), violations, assemblyDir: assembly.directory };
+  return {
+    stack,
+    template: Template.fromStack(stack),
+    edgeStack,
+    edgeTemplate: Template.fromStack(edgeStack),
+    violations,
+    assemblyDir: assembly.directory,
+  };
 }
 
 /** Every acknowledgement recorded in the construct tree: where, which finding, and why. */
