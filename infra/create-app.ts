@@ -13,6 +13,8 @@ export interface CreateAppOptions {
   readonly outdir?: string;
   /** The built web app. @default `web/dist` */
   readonly webDist?: string;
+  /** The stack's id and name. @default `InvestorDirectory-<stage>` (`test/aws/` names its throwaway copies) */
+  readonly stackId?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export function createApp(options: CreateAppOptions): {
   const config = resolveDeploymentConfig({ context: (key) => app.node.tryGetContext(key), env: options.env });
   const account = options.env.CDK_DEFAULT_ACCOUNT;
   const region = options.env.CDK_DEFAULT_REGION;
-  const stack = new InvestorDirectoryStack(app, `InvestorDirectory-${config.stage}`, {
+  const stack = new InvestorDirectoryStack(app, options.stackId ?? `InvestorDirectory-${config.stage}`, {
     config,
     deployable: targetsRealAccount(options.env),
     ...(options.webDist ? { webDist: options.webDist } : {}),
