@@ -14,6 +14,8 @@ export interface CreateAppOptions {
   readonly outdir?: string;
   /** The built web app. @default `web/dist` */
   readonly webDist?: string;
+  /** The stack's id and name. @default `InvestorDirectory-<stage>` (`test/aws/` names its throwaway copies) */
+  readonly stackId?: string;
 }
 
 /**
@@ -38,14 +40,16 @@ export function createApp(options: CreateAppOptions): {
   // reference between stacks needs both regions known. The CLI sets CDK_DEFAULT_REGION from the
   // credentials' region; an offline synth without one is a us-east-1 synth.
   const region = options.env.CDK_DEFAULT_REGION?.trim() || 'us-east-1';
-  const edgeStack = new EdgeFirewallStack(app, `InvestorDirectoryEdge-${config.stage}`, {
+  const edgeStack = new EdgeFirewallStack(
+    app,
+    options.stackId ? `${options.stackId}-Edge` : `InvestorDirectoryEdge-${config.stage}`, {
     stage: config.stage,
     env: { ...(account ? { account } : {}), region: 'us-east-1' },
     crossRegionReferences: region !== 'us-east-1',
     description: `Investor directory (${config.stage}): the CloudFront web ACL (us-east-1 only)`,
     terminationProtection: config.stage === 'prod',
   });
-  const stack = new InvestorDirectoryStack(app, `InvestorDirectory-${config.stage}`, {
+  const stack = new InvestorDirectoryStack(app, options.stackId ?? `InvestorDirectory-${config.stage}`, {
     config,
     siteWebAclArn: edgeStack.firewall.webAcl.attrArn,
     crossRegionReferences: region !== 'us-east-1',

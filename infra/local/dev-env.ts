@@ -2,6 +2,5 @@
  * The local home's defaults, set before any other module of `npm run dev` loads: the modules read
  * them once as they load (the handlers' logger its level). Imported first by infra/local/dev.ts.
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // The seed and the workflows run in this process: their information lines would bury the progress.
 process.env.LOG_LEVEL ??= 'WARN';

@@ -12,18 +12,6 @@ import type { LocalFunctions } from './functions';
 import type { ExtraRoute } from './gateway';
 import { localLambdaContext } from './lambda-context';
 
-// aws-local-stepfunctions 3 uses Promise.withResolvers, which Node 20 lacks.
-const promiseStatics = Promise as unknown as { withResolvers?: unknown };
-promiseStatics.withResolvers ??= <T>() => {
-  let resolvePromise!: (value: T) => void;
-  let rejectPromise!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolvePromise = res;
-    rejectPromise = rej;
-  });
-  return { promise, resolve: resolvePromise, reject: rejectPromise };
-};
-
 const ACCOUNT = '000000000000';
 const REGION = 'us-east-1';
 

@@ -8,7 +8,6 @@ import { type LocalHome, startLocalHome } from '../../infra/local/home';
 let home: LocalHome | undefined;
 
 export async function setup(project: TestProject) {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   home = await startLocalHome({
     mode: 'test',
     onChildExit: (name, code, output) => console.error(`${name} exited (${code}):\n${output}`),

@@ -1,14 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { runtimeMismatch } from './runtime';
 import { ensureTools } from './tools';
 
 /**
- * The test layers, as `npm test` runs them after the typecheck and the linter: installs what the
- * machine lacks (tools.ts), an offline `cdk synth` with cdk-nag whose bundling output is shown only if
+ * The test layers, as `npm test` runs them after the typecheck and the linter: checks that it runs on
+ * the functions' Node (runtime.ts), installs what the machine lacks (tools.ts), an offline `cdk synth` with cdk-nag whose bundling output is shown only if
  * it fails, then every vitest project (the infra layer reads the bundles that synth just wrote; the e2e
- * layer runs beside the others, see {@link RUNS}), and one result line per layer and the summary line
- * `Tests: N passed, N failed`, also when tests fail.
+ * layer runs beside the others, see {@link RUNS}), one result line per layer, where the time went (each
+ * step and the five slowest files) and the summary line `Tests: N passed, N failed`, also when tests fail.
  */
 const ROOT = join(import.meta.dirname, '../..');
 const LAYERS = ['unit', 'integration', 'infra', 'e2e'] as const;
@@ -81,7 +82,32 @@ interface Report {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; assertionResults: { status: string }[] }[];
+  testResults: { name: string; startTime: number; endTime: number; assertionResults: { status: string }[] }[];
+}
+
+/** Each step's seconds, in the order they ran, printed before the summary line. */
+const steps: { name: string; seconds: number }[] = [];
+async function timed<T>(name: string, step: () => T | Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await step();
+  } finally {
+    steps.push({ name, seconds: (Date.now() - started) / 1000 });
+  }
+}
+const minutes = (seconds: number) =>
+  seconds < 60 ? `${seconds.toFixed(0)} s` : `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(0)} s`;
+
+/** Where the run spent its time: each step, then the five files that took longest (their own wall time). */
+function printTimes(files: Report['testResults']) {
+  console.log('');
+  console.log(`Time: ${steps.map((step) => `${step.name} ${minutes(step.seconds)}`).join(', ')}`);
+  const slowest = [...files].sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime)).slice(0, 5);
+  console.log('Slowest files:');
+  for (const file of slowest)
+    console.log(
+      `  ${minutes((file.endTime - file.startTime) / 1000).padStart(12)}  ${relative(ROOT, file.name)}`,
+    );
 }
 
 /** Prints each layer's result and the closing line; true when the run succeeded. */
@@ -94,6 +120,7 @@ function summarise(vitestCode: number): boolean {
   }
   const reports = RUNS.map((run) => JSON.parse(readFileSync(run.report, 'utf8')) as Report);
   const files = reports.flatMap((report) => report.testResults);
+  printTimes(files);
   console.log('');
   for (const layer of LAYERS) {
     const ofLayer = files.filter((file) => file.name.includes(`/test/${layer}/`));
@@ -112,12 +139,20 @@ function summarise(vitestCode: number): boolean {
   return reports.every((r) => r.success) && failed === 0 && vitestCode === 0;
 }
 
-if (!ensureTools()) {
+const mismatch = runtimeMismatch();
+if (mismatch) {
+  console.log(mismatch);
+  console.log("Tests: 0 passed, 1 failed (the tests run on the functions' Node major version only)");
+  process.exit(1);
+}
+console.log(`node: ${process.version} (${process.execPath}), as the functions' runtime`);
+if (!(await timed('tools', ensureTools))) {
   console.log('Tests: 0 passed, 1 failed (a tool the tests need is missing, see above)');
   process.exit(1);
 }
-if (!synthQuietly()) {
+if (!(await timed('synth', synthQuietly))) {
   console.log('Tests: 0 passed, 1 failed (the offline synth failed)');
   process.exit(1);
 }
-process.exit(summarise(await vitestRuns()) ? 0 : 1);
+const code = await timed('vitest', vitestRuns);
+process.exit(summarise(code) ? 0 : 1);

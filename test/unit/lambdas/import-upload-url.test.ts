@@ -16,7 +16,6 @@ beforeAll(() => {
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
     AWS_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     UPLOADS_BUCKET: 'uploads-bucket',
     EXPORTS_BUCKET: 'exports-bucket',
   });
