@@ -42,13 +42,15 @@ export function createApp(options: CreateAppOptions): {
   const region = options.env.CDK_DEFAULT_REGION?.trim() || 'us-east-1';
   const edgeStack = new EdgeFirewallStack(
     app,
-    options.stackId ? `${options.stackId}-Edge` : `InvestorDirectoryEdge-${config.stage}`, {
-    stage: config.stage,
-    env: { ...(account ? { account } : {}), region: 'us-east-1' },
-    crossRegionReferences: region !== 'us-east-1',
-    description: `Investor directory (${config.stage}): the CloudFront web ACL (us-east-1 only)`,
-    terminationProtection: config.stage === 'prod',
-  });
+    options.stackId ? `${options.stackId}-Edge` : `InvestorDirectoryEdge-${config.stage}`,
+    {
+      stage: config.stage,
+      env: { ...(account ? { account } : {}), region: 'us-east-1' },
+      crossRegionReferences: region !== 'us-east-1',
+      description: `Investor directory (${config.stage}): the CloudFront web ACL (us-east-1 only)`,
+      terminationProtection: config.stage === 'prod',
+    },
+  );
   const stack = new InvestorDirectoryStack(app, options.stackId ?? `InvestorDirectory-${config.stage}`, {
     config,
     siteWebAclArn: edgeStack.firewall.webAcl.attrArn,

@@ -96,12 +96,13 @@ async function main(): Promise<number> {
   } finally {
     console.log(`test:aws: deleting ${stackName}`);
     await emptyBuckets(s3, runId);
-    const deleted = run(cdk, ['destroy', '--app', APP, '--force', stackName], env);
+    // The web ACL's us-east-1 stack (infra/create-app.ts) goes with it: `deploy` brought it as a dependency.
+    const deleted = run(cdk, ['destroy', '--app', APP, '--force', stackName, `${stackName}-Edge`], env);
     s3.destroy();
     console.log(
       deleted
         ? `test:aws: ${stackName} deleted (${minutes()} in all)`
-        : `test:aws: ${stackName} was NOT deleted: delete it by hand (npx cdk destroy --app '${APP}' ${stackName} with SMOKE_RUN_ID=${runId})`,
+        : `test:aws: ${stackName} was NOT deleted: delete it by hand (npx cdk destroy --app '${APP}' ${stackName} ${stackName}-Edge with SMOKE_RUN_ID=${runId})`,
     );
     if (!deleted) suitePassed = false;
   }
