@@ -19,9 +19,15 @@ export async function warmUpWebApp(appUrl: string, page = '/home', concurrency =
     seen.add(url.href);
     queue.push(url.href);
   };
+  // A file that fails, or a connection the dev server resets while it pre-bundles, is the browser's
+  // to load: the warm-up is an optimisation and never stops the home.
   const get = async (url: string) => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(180_000) });
-    return response.ok ? response.text() : '';
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(180_000) });
+      return response.ok ? await response.text() : '';
+    } catch {
+      return '';
+    }
   };
   const html = await get(`${origin}${page}`);
   for (const [, src] of html.matchAll(SCRIPTS)) if (src) add(src, `${origin}${page}`);
