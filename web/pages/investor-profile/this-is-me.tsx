@@ -9,13 +9,13 @@ import type { DataRequestCreated } from '../../../shared/api/investor-requests';
 import {
   CODE_DIGITS,
   CODE_VALID_MINUTES,
-  CORRECTION_DETAILS_MAX_LENGTH,
   type DataRequestAction,
   dataRequestMessages,
 } from '../../../shared/privacy/data-requests';
 import { errorMessage } from '../../api/client';
 import { useConfirmDataRequest, useCreateDataRequest } from '../../api/investor-requests';
 import { queryKeys } from '../../api/query-keys';
+import { DataRequestChoice } from '../../components/data-request-choice';
 import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
 
@@ -94,37 +94,14 @@ export function ThisIsMe({ investorId, investorName }: { investorId: string; inv
                 To check that this entry is about you, we send a code to the email address the directory holds
                 for this investor. We never send it to an address typed here.
               </p>
-              <fieldset className="mb-3">
-                <legend className="fs-6 fw-semibold">What would you like?</legend>
-                <Form.Check
-                  type="radio"
-                  id={`${id}-hide`}
-                  name={`${id}-action`}
-                  label="Hide me from founders (at once: search, my profile and future exports)"
-                  checked={action === 'hide'}
-                  onChange={() => setAction('hide')}
-                />
-                <Form.Check
-                  type="radio"
-                  id={`${id}-correct`}
-                  name={`${id}-action`}
-                  label="Correct my data (our admins fix it)"
-                  checked={action === 'correct'}
-                  onChange={() => setAction('correct')}
-                />
-              </fieldset>
-              {action === 'correct' ? (
-                <Form.Group controlId={`${id}-details`} className="mb-3">
-                  <Form.Label>What is wrong, and what should it say?</Form.Label>
-                  <Form.Control
-                    as="textarea"
-                    rows={4}
-                    maxLength={CORRECTION_DETAILS_MAX_LENGTH}
-                    value={details}
-                    onChange={(e) => setDetails(e.target.value)}
-                  />
-                </Form.Group>
-              ) : null}
+              <DataRequestChoice
+                idPrefix={id}
+                action={action}
+                onAction={setAction}
+                details={details}
+                onDetails={setDetails}
+                legendClassName="fs-6 fw-semibold"
+              />
               {create.error ? (
                 <Alert variant={noEmail ? 'warning' : 'danger'} className="mb-0">
                   {errorMessage(create.error, 'The code could not be sent. Please try again.')}

@@ -7,13 +7,13 @@ import Form from 'react-bootstrap/Form';
 import { Link, useLocation } from 'react-router-dom';
 import { LINK_TOKEN_PATTERN } from '../../../shared/api/investor-requests';
 import {
-  CORRECTION_DETAILS_MAX_LENGTH,
   DATA_REQUEST_ACTIONS,
   type DataRequestAction,
   dataRequestMessages,
 } from '../../../shared/privacy/data-requests';
 import { errorMessage } from '../../api/client';
 import { useConfirmDataRequest } from '../../api/investor-requests';
+import { DataRequestChoice } from '../../components/data-request-choice';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 
@@ -72,37 +72,14 @@ export function ThisIsMePage() {
           >
             <Card.Body>
               <p>The link in our email shows that this address is yours. What would you like?</p>
-              <fieldset className="mb-3">
-                <legend className="visually-hidden">What would you like?</legend>
-                <Form.Check
-                  type="radio"
-                  id="this-is-me-hide"
-                  name="this-is-me-action"
-                  label="Hide me from founders (at once: search, my profile and future exports)"
-                  checked={chosen === 'hide'}
-                  onChange={() => setAction('hide')}
-                />
-                <Form.Check
-                  type="radio"
-                  id="this-is-me-correct"
-                  name="this-is-me-action"
-                  label="Correct my data (our admins fix it)"
-                  checked={chosen === 'correct'}
-                  onChange={() => setAction('correct')}
-                />
-              </fieldset>
-              {chosen === 'correct' ? (
-                <Form.Group controlId="this-is-me-details" className="mb-3">
-                  <Form.Label>What is wrong, and what should it say?</Form.Label>
-                  <Form.Control
-                    as="textarea"
-                    rows={4}
-                    maxLength={CORRECTION_DETAILS_MAX_LENGTH}
-                    value={details}
-                    onChange={(e) => setDetails(e.target.value)}
-                  />
-                </Form.Group>
-              ) : null}
+              <DataRequestChoice
+                idPrefix="this-is-me"
+                action={chosen}
+                onAction={setAction}
+                details={details}
+                onDetails={setDetails}
+                legendClassName="visually-hidden"
+              />
               {confirm.error ? (
                 <Alert variant="danger" className="mb-0">
                   {errorMessage(confirm.error, 'The link could not be checked. Please try again.')}
