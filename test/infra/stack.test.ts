@@ -93,6 +93,28 @@ describe('HTTP API from lambdas/routes.ts', () => {
     }
   });
 
+  it('lets API Gateway invoke each routed function through one permission for this API alone', () => {
+    const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).filter(
+      (permission) => permission.Properties?.Principal === 'apigateway.amazonaws.com',
+    );
+    const invoked = permissions.map((permission) => JSON.stringify(permission.Properties?.FunctionName));
+    for (const group of routedGroups())
+      expect(
+        invoked.filter((name) => name.includes(logicalIdOf(functionOf(group).handler))),
+        group,
+      ).toHaveLength(1);
+    expect(permissions).toHaveLength(routedGroups().length);
+    for (const permission of permissions) {
+      const source = JSON.stringify(permission.Properties?.SourceArn);
+      expect(source).toContain(logicalIdOf(stack.api.httpApi));
+      expect(source).toContain('/*/*/*');
+    }
+  });
+
+  it('stays well inside CloudFormation’s 500 resources a stack', () => {
+    expect(Object.keys(template.toJSON().Resources ?? {}).length).toBeLessThan(450);
+  });
+
   it('checks tokens of the web app client, issued by the user pool', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
