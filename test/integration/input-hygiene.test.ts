@@ -302,6 +302,8 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
   'POST /data-requests/{requestId}/confirm': {
     path: '/data-requests/req-hygiene/confirm',
     body: { code: '123456' },
+    // The emailed link's form (issue 48): its secret, and the person's own choice.
+    other: { token: 'A'.repeat(43), action: 'correct', details: 'My firm is wrong' },
   },
   'POST /admin/investor-submissions/{userId}/reject': {
     path: '/admin/investor-submissions/user-hygiene/reject',
