@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
 import { PATIENCE_MS } from '../support/patience';
 import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
@@ -28,6 +28,28 @@ async function demoInvestorWithFirm(): Promise<{ id: string; name: string; firm:
 
 const card = (page: Page, name: string) => page.locator(`article[aria-label^="${name},"]`);
 const column = (page: Page, stage: string) => page.locator(`li[data-stage="${stage}"]`);
+
+/**
+ * Chooses a stage from a card's Move to… menu until `arrived` shows. On a starved CPU, Popper may
+ * still be placing the menu when the click lands, and the click then falls beside the item and
+ * closes the menu: the menu is opened again and the item chosen again, until what it does shows.
+ */
+async function moveWithMenu(page: Page, name: string, stage: string, arrived: Locator) {
+  const item = page.getByRole('button', { name: stage, exact: true });
+  await vi.waitFor(
+    async () => {
+      if (!(await arrived.isVisible())) {
+        if (!(await item.isVisible()))
+          await card(page, name)
+            .getByRole('button', { name: `Move ${name} to another stage` })
+            .click();
+        await item.click();
+      }
+      await arrived.waitFor({ timeout: 10_000 });
+    },
+    { timeout: PATIENCE_MS, interval: 100 },
+  );
+}
 
 describe('the fundraising pipeline in Chromium against the local home', () => {
   let email = '';
@@ -145,11 +167,8 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
 
     // A pass needs a reason.
     await page.getByText('Board', { exact: true }).click();
-    await card(page, otherName)
-      .getByRole('button', { name: `Move ${otherName} to another stage` })
-      .click();
-    await page.getByRole('button', { name: 'Passed', exact: true }).click();
     const dialog = page.getByRole('dialog');
+    await moveWithMenu(page, otherName, 'Passed', dialog.getByRole('button', { name: 'Move to Passed' }));
     await dialog.getByRole('button', { name: 'Move to Passed' }).click();
     await dialog.getByText('Choose why the investor passed before moving them to Passed.').waitFor();
     await dialog.getByLabel('Reason', { exact: true }).selectOption('timing');
@@ -182,11 +201,12 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await logIn(page, { email, password: 'e2e-password-1' });
     await page.goto(pipelineUrl);
     await card(page, privateName).waitFor({ timeout: PATIENCE_MS });
-    await card(page, privateName)
-      .getByRole('button', { name: `Move ${privateName} to another stage` })
-      .click();
-    await page.getByRole('button', { name: 'Term sheet', exact: true }).click();
-    await column(page, 'termSheet').locator(card(page, privateName)).waitFor();
+    await moveWithMenu(
+      page,
+      privateName,
+      'Term sheet',
+      column(page, 'termSheet').locator(card(page, privateName)),
+    );
     // The page itself does not scroll sideways: the board does.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
