@@ -6,7 +6,7 @@ import { type StateMachineName, stateMachines, workflowSchedules } from '../../l
 import { startLocalEdge } from './edge-server';
 import { localExtraRoutes } from './extra-routes';
 import { type LocalHome, ROOT, startLocalHome } from './home';
-import { assertPortFree, PortBusyError } from './processes';
+import { HomeRunningError, PortBusyError } from './processes';
 import { LOCAL_ACCOUNTS, seedLocalHome } from './seed';
 import { warmUpWebApp } from './warm-up';
 
@@ -62,11 +62,12 @@ function seedProgress(): (done: number, total: number) => void {
 }
 
 async function main(): Promise<void> {
-  await assertPortFree(APP_PORT, 'Vite dev server (the app)');
+  const inMemory = process.env.LOCAL_IN_MEMORY === '1';
   say('Starting the local home (DynamoDB Local, cognito-local, aws-ses-v2-local, s3rver)...');
   home = await startLocalHome({
     mode: 'dev',
-    inMemory: process.env.LOCAL_IN_MEMORY === '1',
+    inMemory,
+    alsoFree: [{ port: APP_PORT, purpose: 'Vite dev server (the app)' }],
     extraRoutes: localExtraRoutes,
     onChildExit: (name, code, output) => {
       console.error(
@@ -99,7 +100,11 @@ async function main(): Promise<void> {
     `    founder  ${LOCAL_ACCOUNTS.founder.email}   password ${LOCAL_ACCOUNTS.founder.password}`,
     `    investor ${LOCAL_ACCOUNTS.investor.email}  password ${LOCAL_ACCOUNTS.investor.password}`,
     '',
-    `  Data is kept in ${local.stateDir} (delete it to start over).`,
+    !inMemory
+      ? `  Data is kept in ${local.stateDir} (delete it to start over).`
+      : process.env.LOCAL_STATE_DIR
+        ? `  The table is kept in memory, gone when you stop; the other emulators' files are in ${local.stateDir}.`
+        : '  Data is kept in memory: it is gone when you stop.',
     `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`,
     '',
   ];
@@ -162,7 +167,8 @@ function startLocalSchedules(local: LocalHome): void {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof PortBusyError) console.error(`\n${error.message}`);
+  if (error instanceof PortBusyError || error instanceof HomeRunningError)
+    console.error(`\n${error.message}`);
   else console.error('\nThe local home could not start:', error);
   await shutdown(1);
 });

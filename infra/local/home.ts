@@ -38,8 +38,13 @@ export interface LocalHomeOptions {
   extraRoutes?: (home: Omit<LocalHome, 'stop'>) => ExtraRoute[];
   /** Called if a child process dies on its own. */
   onChildExit?: (name: string, code: number | null, output: string) => void;
-  /** DynamoDB Local in memory even in dev mode (benchmarks). */
+  /**
+   * Keep nothing (benchmarks, a second home beside another): DynamoDB Local in memory and the other
+   * emulators' data in a throwaway folder, unless LOCAL_STATE_DIR names one.
+   */
   inMemory?: boolean;
+  /** Ports outside the home that must be free too (dev: the app's), checked with the home's own. */
+  alsoFree?: { port: number; purpose: string }[];
   /** How long a function trusts the search snapshot it holds (0: ask S3 at every search; AWS: 30). */
   searchIndexMaxAgeSeconds?: number;
 }
@@ -71,6 +76,7 @@ async function choosePorts(options: LocalHomeOptions): Promise<LocalHomePorts> {
     };
   }
   const ports = { ...DEV_PORTS, ...options.ports };
+  for (const { port, purpose } of options.alsoFree ?? []) await assertPortFree(port, purpose);
   for (const key of Object.keys(ports) as (keyof LocalHomePorts)[])
     await assertPortFree(ports[key], PORT_PURPOSE[key]);
   return ports;
@@ -106,18 +112,22 @@ async function ensureTable(endpoint: string): Promise<void> {
  */
 export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHome> {
   const test = options.mode === 'test';
-  const stateDir = test
+  // A home in memory keeps nothing: its state folder is its own and thrown away on stop, so a second
+  // home from the same checkout (LOCAL_IN_MEMORY=1, other ports) never touches the first one's `.local`.
+  const throwaway = test || (options.inMemory === true && !process.env.LOCAL_STATE_DIR);
+  const stateDir = throwaway
     ? mkdtempSync(join(tmpdir(), 'investor-directory-'))
     : (process.env.LOCAL_STATE_DIR ?? join(ROOT, '.local'));
   mkdirSync(stateDir, { recursive: true });
-  const ports = await choosePorts(options);
 
   let stopping = false;
   const supervisor = new Supervisor(test ? null : join(stateDir, 'pids.json'), (child, code) => {
     if (stopping) return;
     options.onChildExit?.(child.name, code, child.output());
   });
-  supervisor.reapLeftovers();
+  // What a killed run left holding the ports goes first; then the ports are checked.
+  await supervisor.reapLeftovers();
+  const ports = await choosePorts(options);
 
   let gateway: http.Server | undefined;
   let stepFunctionsRef: LocalStepFunctions | undefined;
@@ -131,7 +141,7 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     await stepFunctionsRef?.abortAll().catch(() => undefined);
     await supervisor.stopAll();
     metricsRef?.uninstall();
-    if (test) rmSync(stateDir, { recursive: true, force: true });
+    if (throwaway) rmSync(stateDir, { recursive: true, force: true });
   };
   process.once('exit', () => supervisor.killAllNow());
 

@@ -56,6 +56,64 @@ export async function waitForPort(port: number, purpose: string, timeoutMs = 300
   throw new Error(`${purpose} did not start listening on port ${port} within ${timeoutMs / 1000}s`);
 }
 
+/** Thrown when a local home from the same state folder is still running: a second one would stop it. */
+export class HomeRunningError extends Error {
+  override readonly name = 'HomeRunningError';
+  constructor(
+    readonly pid: number,
+    readonly stateDir: string,
+  ) {
+    super(
+      `A local home is already running with its data in ${stateDir} (process ${pid}). Stop it first (Ctrl-C where it runs), or start this one with LOCAL_IN_MEMORY=1 and its own LOCAL_*_PORT values.`,
+    );
+  }
+}
+
+/** What a running home records about itself: its own process and its children, with their commands. */
+interface PidFile {
+  owner: number;
+  ownerCommand: string | null;
+  children: { pid: number; command: string | null }[];
+}
+
+function readPidFile(file: string): PidFile | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    // A file written before the owner was recorded: a list of child pids.
+    if (Array.isArray(parsed))
+      return {
+        owner: 0,
+        ownerCommand: null,
+        children: parsed.map((pid) => ({ pid: Number(pid), command: null })),
+      };
+    return parsed as PidFile;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's command line (Linux's /proc), or null where the system does not show it. */
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `pid` runs, and (when a command was recorded and the system shows it) still runs that command. */
+function isAlive(pid: number, command: string | null): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const now = commandOf(pid);
+  if (now === '') return false; // a zombie: exited, not yet reaped by its parent
+  return command === null || now === null || now === command;
+}
+
 export interface ManagedChild {
   name: string;
   process: ChildProcess;
@@ -76,22 +134,31 @@ export class Supervisor {
     private readonly onUnexpectedExit: (child: ManagedChild, code: number | null) => void,
   ) {}
 
-  /** Kills processes recorded by a previous run that did not stop cleanly. */
-  reapLeftovers(): void {
+  /**
+   * Before a start: stops what a previous run from the same state folder left behind when it was
+   * killed (its emulators still hold their ports), and waits until they are gone, so the port check
+   * that follows sees the ports free. A run whose own process is still alive is not a leftover: it is
+   * refused with {@link HomeRunningError} rather than stopped. A recorded pid is only killed while it
+   * still runs the command recorded for it (a pid the system has since given to another program is
+   * left alone).
+   */
+  async reapLeftovers(timeoutMs = 30_000): Promise<void> {
     if (!this.pidFile) return;
-    let pids: number[] = [];
-    try {
-      pids = JSON.parse(readFileSync(this.pidFile, 'utf8')) as number[];
-    } catch {
-      return;
-    }
-    for (const pid of pids) {
+    const recorded = readPidFile(this.pidFile);
+    if (!recorded) return;
+    if (recorded.owner !== process.pid && isAlive(recorded.owner, recorded.ownerCommand))
+      throw new HomeRunningError(recorded.owner, dirname(this.pidFile));
+    const leftovers = recorded.children.filter((child) => isAlive(child.pid, child.command));
+    for (const child of leftovers) {
       try {
-        process.kill(pid, 'SIGKILL');
+        process.kill(child.pid, 'SIGKILL');
       } catch {
         // already gone
       }
     }
+    const deadline = Date.now() + timeoutMs;
+    while (leftovers.some((child) => isAlive(child.pid, child.command)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     rmSync(this.pidFile, { force: true });
   }
 
@@ -129,8 +196,15 @@ export class Supervisor {
   private writePids(): void {
     if (!this.pidFile) return;
     mkdirSync(dirname(this.pidFile), { recursive: true });
-    const pids = this.children.map((c) => c.process.pid).filter((pid): pid is number => pid !== undefined);
-    writeFileSync(this.pidFile, JSON.stringify(pids));
+    const record: PidFile = {
+      owner: process.pid,
+      ownerCommand: commandOf(process.pid),
+      children: this.children
+        .map((c) => c.process.pid)
+        .filter((pid): pid is number => pid !== undefined)
+        .map((pid) => ({ pid, command: commandOf(pid) })),
+    };
+    writeFileSync(this.pidFile, JSON.stringify(record));
   }
 
   /** Stops every child: SIGTERM, then SIGKILL for any still alive after a grace period. */
