@@ -60,10 +60,18 @@ export async function getBoughtContact(investorId: string, signal?: AbortSignal)
 
 export function useBoughtContact(investorId: string) {
   const { userId, enabled } = useFounder();
+  // Asked only for an investor in the library (the ids the search cards use too): a profile not
+  // bought is an ordinary state, not a 404 in the console on every profile a founder opens.
+  const ids = useQuery({
+    queryKey: [...queryKeys.myContacts(userId), 'ids'],
+    queryFn: ({ signal }) => getBoughtInvestorIds(signal),
+    enabled: enabled && investorId !== '',
+  });
+  const inLibrary = ids.data?.investorIds.includes(investorId) ?? false;
   return useQuery({
     queryKey: [...queryKeys.myContacts(userId), 'investor', investorId],
     queryFn: ({ signal }) => getBoughtContact(investorId, signal),
-    enabled: enabled && investorId !== '',
+    enabled: enabled && investorId !== '' && inLibrary,
   });
 }
 
