@@ -87,7 +87,9 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await page
       .getByText('Added from the directory: 1 · Added as your contact: 4 · Skipped: 0 · Not imported: 0')
       .waitFor();
-    await page.getByText(`Added ${meetingName} as your contact. Stage "Meeting booked": Meeting.`).waitFor();
+    await page
+      .getByText(`Added ${meetingName} as your own contact. Stage "Meeting booked": Meeting.`)
+      .waitFor();
     await expectAccessible(page);
     await screenshot(page, 'pipeline-import-report-1280');
 
