@@ -154,7 +154,8 @@ export type UpdateEntryBody = z.input<typeof updateEntryBody>;
 
 /** One spreadsheet row as the browser read it (the columns' fields; the server reads stage, amount, date). */
 export const importRowSchema = z.strictObject({
-  row: z.int().check(z.gte(1), z.lte(MAX_IMPORT_ROWS + 1)),
+  /** The row's number as the admin import counts them: the first row after the header is row 1. */
+  row: z.int().check(z.gte(1), z.lte(MAX_IMPORT_ROWS)),
   name: z.optional(singleLineText(200)),
   firm: z.optional(singleLineText(200)),
   title: z.optional(singleLineText(200)),

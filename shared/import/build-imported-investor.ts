@@ -17,6 +17,7 @@ import {
   parseRecentInvestmentsCell,
   parseWebsite,
 } from './profile-cells';
+import { isShouting, titleCaseName } from './row-questions';
 
 /** Where the rows come from and who imports them. */
 export interface ImportContext {
@@ -99,8 +100,12 @@ export const valueNoticeReasons = {
   portfolioOverLimit: `past the first ${PROFILE_FACT_LIMITS.portfolio} portfolio companies`,
   investmentItem: 'details that are not a round, date or amount of the investment',
   investmentsOverLimit: `past the first ${PROFILE_FACT_LIMITS.recentInvestments} recent investments`,
+  capitals: (named: string) => `written in capitals: published as "${named}"`,
   role: 'not a known investor type (VC, Angel, Fund, Accelerator, Incubator, Corporate, Family Office)',
 } as const;
+
+/** The columns of a person's name: one written in capitals is published title-cased. */
+const NAME_FAMILIES: ReadonlySet<ColumnFamily> = new Set(['fullName', 'firstName', 'lastName']);
 
 const emailSchema = z.email();
 const isEmailAddress = (value: string) => emailSchema.safeParse(value).success;
@@ -189,7 +194,12 @@ class RowCollector {
   /** First non-empty value wins; a later, different one is kept in metadata (a firm joins `otherFirms`). */
   private addText(family: TextFamily, tag: string, cell: string): void {
     const current = this.texts.get(family);
-    if (current === undefined) this.texts.set(family, cell);
+    if (current === undefined && NAME_FAMILIES.has(family) && isShouting(cell)) {
+      // Written in capitals: published as a name is written, the source's own kept in metadata.
+      const named = titleCaseName(cell);
+      this.texts.set(family, named);
+      this.keep(tag, cell, valueNoticeReasons.capitals(named));
+    } else if (current === undefined) this.texts.set(family, cell);
     else if (current !== cell) {
       if (family === 'primaryFirm') this.extraFirms.push(cell);
       else this.keep(tag, cell);

@@ -1,3 +1,5 @@
+import { parseMoney } from '../format/money';
+
 /** Characters that separate the items of a multi-value cell (spec section 5). */
 const MULTI_VALUE_SEPARATORS = new Set([',', ';', '/']);
 
@@ -58,36 +60,12 @@ export function splitLinks(value: string): string[] {
   return tidy(value.split(/[,;\s]+/));
 }
 
-const MULTIPLIERS: Readonly<Record<string, number>> = {
-  '': 1,
-  k: 1e3,
-  m: 1e6,
-  mm: 1e6,
-  b: 1e9,
-  bn: 1e9,
-};
-
 /**
- * Parses a check size to a whole amount. Accepts an optional currency sign or code ($, €, £, USD, EUR,
- * GBP), thousands separators ('250,000') and the suffixes k (thousand), m (million; also 'mm') and b
- * (billion; also 'bn'), case-insensitively: '$500k' gives 500000, '1.5M' 1500000, '2b' 2000000000.
- * Anything else (empty, negative, ranges such as '1M-2M', words) gives `null`.
+ * Parses a check size to a whole amount: the one money parser every amount field reads
+ * (`shared/format/money.ts`): '$500k' gives 500000, '1.5M' 1500000, '2b' 2000000000; anything else
+ * (empty, negative, ranges such as '1M-2M', words) gives `null`.
  */
-export function parseCheckSize(text: string | null | undefined): number | null {
-  if (text == null) return null;
-  const cleaned = text
-    .trim()
-    .toLowerCase()
-    .replace(/^(?:[$€£]|usd|eur|gbp)\s*/, '')
-    .replace(/\s*(?:usd|eur|gbp)$/, '');
-  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|mm|m|bn|b)?$/.exec(cleaned);
-  if (!match) return null;
-  const [, whole = '', fraction = '', suffix = ''] = match;
-  const multiplier = MULTIPLIERS[suffix];
-  if (multiplier === undefined) return null;
-  const amount = Number(`${whole.replaceAll(',', '')}${fraction}`) * multiplier;
-  return Number.isFinite(amount) ? Math.round(amount) : null;
-}
+export const parseCheckSize = (text: string | null | undefined): number | null => parseMoney(text);
 
 const YES = new Set(['yes', 'y', 'true', '1', 'lead', 'leads', 'leader']);
 const NO = new Set(['no', 'n', 'false', '0', 'follow', 'follows', 'follower']);

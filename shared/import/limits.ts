@@ -27,3 +27,35 @@ export const BINARY_SNIFF_BYTES = 8192;
 
 /** True for the start of a binary file: text, CSV included, never holds a NUL byte. */
 export const looksBinary = (start: Uint8Array): boolean => start.includes(0);
+
+/** A CSV saved as UTF-16 (Excel's "Unicode Text", some exports): readable once saved again as UTF-8. Not in the spec. */
+export const IMPORT_FILE_UTF16 =
+  'This file is saved as UTF-16 text. Save it from your spreadsheet as "CSV UTF-8" and choose it again.';
+
+/**
+ * True for the start of a UTF-16 text: its byte order mark (FF FE or FE FF), or, without one, a NUL
+ * in every other byte of the first characters (Latin text in UTF-16).
+ */
+export function looksUtf16(start: Uint8Array): boolean {
+  if (
+    start.length >= 2 &&
+    ((start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff))
+  )
+    return true;
+  const pairs = Math.min(64, Math.floor(start.length / 2));
+  if (pairs < 2) return false;
+  const nulsAt = (parity: number) => {
+    let count = 0;
+    for (let i = 0; i < pairs; i++)
+      if (start[2 * i + parity] === 0 && start[2 * i + 1 - parity] !== 0) count++;
+    return count;
+  };
+  return nulsAt(0) === pairs || nulsAt(1) === pairs;
+}
+
+/** What is wrong with a file from its first bytes: UTF-16 text, not text at all, or null (a text file). */
+export function fileStartProblem(start: Uint8Array): string | null {
+  if (looksUtf16(start)) return IMPORT_FILE_UTF16;
+  if (looksBinary(start)) return IMPORT_FILE_NOT_CSV;
+  return null;
+}

@@ -43,6 +43,14 @@ export function investorRoleLabel(role: unknown): string {
 }
 
 /**
+ * A role as the public screens show it: a stored role's name, or null for an investor without a
+ * (known) type, which is no public type (issue 50: no card, profile or filter says "Unknown").
+ */
+export function publicRoleLabel(role: unknown): string | null {
+  return isInvestorRole(role) ? INVESTOR_ROLE_LABELS[role] : null;
+}
+
+/**
  * Recognisers tried in order on a normalised role text (lower case, words separated by single spaces).
  * Order matters: 'Corporate VC' and 'Corporate Venture Capital' are corporate, 'Venture Fund' is vc, and
  * 'Family Office Fund' is a family office.

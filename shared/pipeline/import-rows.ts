@@ -1,5 +1,8 @@
+import { parseMoney } from '../format/money';
+import { groupDigits } from '../format/numbers';
 import { matchHeader } from '../import/header-matching';
-import { type PipelineStage, stageFromText } from './stages';
+import { foldText } from '../search/fold';
+import { MAX_PIPELINE_ENTRIES, type PipelineStage, STAGE_LABELS, stageFromText } from './stages';
 
 /**
  * A founder's spreadsheet, read for their pipeline (issue 36): which column feeds which field (the
@@ -8,9 +11,14 @@ import { type PipelineStage, stageFromText } from './stages';
  * server's import read rows alike.
  */
 
-/** A spreadsheet's limits at a founder's scale: the browser refuses a bigger file before reading it. */
-export const MAX_IMPORT_ROWS = 2000;
+/**
+ * A spreadsheet's limits at a founder's scale: the browser refuses a bigger file before reading it.
+ * At most as many rows as a pipeline holds (a longer file could never be imported whole).
+ */
+export const MAX_IMPORT_ROWS = MAX_PIPELINE_ENTRIES;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+/** The import page's note of the limits, derived from them. Not in the spec. */
+export const IMPORT_LIMIT_NOTE = `A CSV file of up to ${groupDigits(MAX_IMPORT_ROWS)} rows (${MAX_IMPORT_BYTES / 1024 / 1024} MB; a pipeline holds ${groupDigits(MAX_PIPELINE_ENTRIES)} investors), one investor a row.`;
 /** Rows per request: a page of rows stays well within the API's body limit (256 KB). */
 export const IMPORT_PAGE_ROWS = 50;
 
@@ -144,22 +152,18 @@ export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\
 
 /**
  * An amount as founders write it ('$250k', '1.5M', '250,000 USD', '€300 000'), in whole units, or
- * null when the cell says no number.
+ * null when the cell says no number (`parseMoney`, `shared/format/money.ts`, up to the API's limit).
  */
 export function parseAmount(text: string): number | null {
-  const cleaned = text
-    .toLowerCase()
-    .replace(/[\s,'_]/g, '')
-    .replace(/^(usd|eur|gbp|[$€£])/, '')
-    .replace(/(usd|eur|gbp|[$€£])$/, '');
-  const match = /^(\d+(?:\.\d+)?)(k|m|mm|bn|b)?$/.exec(cleaned);
-  if (!match) return null;
-  const unit = match[2];
-  const factor =
-    unit === 'k' ? 1e3 : unit === 'm' || unit === 'mm' ? 1e6 : unit === 'b' || unit === 'bn' ? 1e9 : 1;
-  const value = Math.round(Number(match[1]) * factor);
-  return Number.isFinite(value) && value <= 1e12 ? value : null;
+  const value = parseMoney(text);
+  return value !== null && value <= MAX_AMOUNT ? value : null;
 }
+
+/** The entry panel's answer to an amount it cannot read. Not in the spec. */
+export const AMOUNT_INVALID = 'The amount must be an amount in US dollars, like 250k, 2.5M or 250,000.';
+
+/** The largest amount an entry holds (the API's own limit). */
+export const MAX_AMOUNT = 1e12;
 
 /** A date as YYYY-MM-DD (also YYYY/MM/DD), or null when it is no real calendar date. */
 export function parseIsoDate(text: string): string | null {
@@ -185,13 +189,16 @@ export function readRow(fields: ImportRowFields): ReadRow {
   const notices: string[] = [];
   let stage: PipelineStage = 'toContact';
   if (fields.stage) {
+    const said = fields.stage.slice(0, 40);
     const found = stageFromText(fields.stage);
-    if (found === 'passed') notices.push('Stage "passed" needs a reason: the investor starts at To contact.');
-    else if (found) stage = found;
-    else
+    if (found) {
+      stage = found;
       notices.push(
-        `Stage "${fields.stage.slice(0, 40)}" is not one of the pipeline's: the investor starts at To contact.`,
+        found === 'passed'
+          ? `Stage "${said}": Passed (no reason given: add one on the investor's card if you like).`
+          : `Stage "${said}": ${STAGE_LABELS[found]}.`,
       );
+    } else notices.push(`Stage "${said}" is not one of the pipeline's: the investor starts at To contact.`);
   }
   let amount: number | null = null;
   if (fields.amount) {
@@ -209,12 +216,12 @@ export function readRow(fields: ImportRowFields): ReadRow {
   return { stage, amount, nextStepDate, notices };
 }
 
-/** Name and firm as matched: accents folded, lower case, single spaces. */
+/**
+ * Name and firm as matched: folded the way the directory's search folds (`shared/search/fold.ts`:
+ * accents, case, ß → ss, ø → o), punctuation as spaces, single spaces: "Florian Weiss" is "Florian Weiß".
+ */
 export const foldName = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  foldText(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

@@ -119,58 +119,126 @@ const compact = (text: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** The words founders' spreadsheets use for each stage (compacted), besides the stage's own label. */
-const STAGE_WORDS: Readonly<Record<PipelineStage, readonly string[]>> = {
+/**
+ * The one table of words founders' spreadsheets use for each stage, besides the stage's own label:
+ * the pipeline import reads a stage cell through it (case, spaces, accents and punctuation do not
+ * matter: "Meeting booked", "meeting-booked" and "MEETING BOOKED" read alike). A word names one
+ * stage only (a unit test checks it).
+ */
+export const STAGE_SYNONYMS: Readonly<Record<PipelineStage, readonly string[]>> = {
   toContact: [
-    'tocontact',
-    'todo',
-    'new',
-    'notcontacted',
-    'lead',
-    'target',
-    'prospect',
-    'backlog',
-    'notstarted',
+    'To contact',
+    'To do',
+    'Todo',
+    'To reach out',
+    'To email',
+    'To approach',
+    'New',
+    'Not contacted',
+    'Not started',
+    'Lead',
+    'Target',
+    'Prospect',
+    'Backlog',
+    'Open',
+    'Idea',
+    'Wishlist',
   ],
   contacted: [
-    'contacted',
-    'reachedout',
-    'emailed',
-    'sent',
-    'outreach',
-    'introrequested',
-    'pitched',
-    'awaitingreply',
+    'Contacted',
+    'Reached out',
+    'Emailed',
+    'Sent',
+    'Email sent',
+    'Deck sent',
+    'Outreach',
+    'Intro requested',
+    'Intro made',
+    'Introduced',
+    'Pitched',
+    'Awaiting reply',
+    'Waiting',
+    'Follow up',
+    'Followed up',
+    'No reply yet',
   ],
-  replied: ['replied', 'responded', 'answered', 'interested', 'inconversation', 'engaged'],
+  replied: [
+    'Replied',
+    'Responded',
+    'Answered',
+    'Interested',
+    'In conversation',
+    'In talks',
+    'Talking',
+    'Engaged',
+    'Warm',
+  ],
   meeting: [
-    'meeting',
-    'meetings',
-    'call',
-    'firstmeeting',
-    'meetingscheduled',
-    'met',
-    'pitchmeeting',
-    'partnermeeting',
+    'Meeting',
+    'Meetings',
+    'Meeting booked',
+    'Meeting scheduled',
+    'Meeting set',
+    'Meeting held',
+    'Met',
+    'Call',
+    'Call booked',
+    'Call scheduled',
+    'Call held',
+    'First meeting',
+    'Second meeting',
+    'Pitch meeting',
+    'Partner meeting',
+    'Intro call',
   ],
-  dueDiligence: ['duediligence', 'dd', 'diligence', 'indiligence'],
-  termSheet: ['termsheet', 'ts', 'termsheetreceived', 'negotiating', 'loi'],
-  committed: ['committed', 'commit', 'closed', 'won', 'invested', 'signed', 'softcommit', 'yes'],
-  passed: ['passed', 'pass', 'declined', 'rejected', 'no', 'lost', 'notinterested', 'dead', 'closedlost'],
+  dueDiligence: ['Due diligence', 'DD', 'Diligence', 'In diligence', 'In DD', 'Data room'],
+  termSheet: ['Term sheet', 'TS', 'Term sheet received', 'Term sheet signed', 'Negotiating', 'LOI'],
+  committed: [
+    'Committed',
+    'Commit',
+    'Soft commit',
+    'Verbal commit',
+    'Closed',
+    'Closed won',
+    'Won',
+    'Invested',
+    'Signed',
+    'Wired',
+    'Yes',
+  ],
+  passed: [
+    'Passed',
+    'Pass',
+    'Declined',
+    'Rejected',
+    'No',
+    'Not interested',
+    'Not a fit',
+    'Lost',
+    'Closed lost',
+    'Dead',
+    'Turned down',
+    'Dropped',
+  ],
 };
+
+/** The table compacted once: compacted word → stage. */
+let stageByWord: Map<string, PipelineStage> | undefined;
 
 /**
  * The stage a spreadsheet's stage cell names, or null when it names none (the row then starts at To
- * contact, and the row report says so). Case, spaces and punctuation do not matter.
+ * contact, and the row report says so). Reads {@link STAGE_SYNONYMS}, the labels and the stored names.
  */
 export function stageFromText(text: string): PipelineStage | null {
   const key = compact(text);
   if (key === '') return null;
-  for (const stage of PIPELINE_STAGES) {
-    if (compact(STAGE_LABELS[stage]) === key || compact(stage) === key) return stage;
+  if (!stageByWord) {
+    stageByWord = new Map();
+    for (const stage of PIPELINE_STAGES)
+      for (const word of [STAGE_LABELS[stage], stage, ...STAGE_SYNONYMS[stage]])
+        stageByWord.set(compact(word), stage);
   }
-  for (const stage of PIPELINE_STAGES) if (STAGE_WORDS[stage].includes(key)) return stage;
-  return null;
+  return stageByWord.get(key) ?? null;
 }
 
 /** Whether a next step is due on `today` (YYYY-MM-DD): its date is today or before. */

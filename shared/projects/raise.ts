@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { excerpt } from '../api/text';
-import { formatCompactUsd } from '../format/money';
+import { formatCompactUsd, parseMoney } from '../format/money';
 import { ROUND_OPTIONS, roundOf } from '../shortlist/taxonomy-port';
 
 /**
@@ -113,16 +113,9 @@ export function raiseSummary(raise: Raise): string {
 
 /**
  * An amount as a founder types it: '1000000', '1,000,000', '$1M', '1.5m', '500k' (k, m and b as the
- * importer reads cheque sizes). Null for blank; NaN when it is not an amount.
+ * importer reads cheque sizes: one parser, `parseMoney`). Null for blank; NaN when it is not an amount.
  */
 export function parseAmount(text: string): number | null {
-  const cleaned = text
-    .trim()
-    .replace(/[$,\s]/g, '')
-    .toLowerCase();
-  if (cleaned === '') return null;
-  const match = /^(\d+(?:\.\d+)?)([kmb]?)$/.exec(cleaned);
-  if (!match) return Number.NaN;
-  const scale = { '': 1, k: 1_000, m: 1_000_000, b: 1_000_000_000 }[match[2] as '' | 'k' | 'm' | 'b'];
-  return Math.round(Number(match[1]) * scale);
+  if (text.trim() === '') return null;
+  return parseMoney(text) ?? Number.NaN;
 }

@@ -20,6 +20,9 @@ describe('admin CSV importer in Chromium against the local home', () => {
       `,nobody-${tag}@example.com,Seed,${tag},a row without a name,,`,
       `Sam Invalid,sam-${tag}.example.com,Seed,${tag},an email without its @,,`,
       `Quinn Again,QUINN-${tag}@example.com,Series A,${tag},the same email as row 1,,`,
+      // Questioned before publishing (issue 50): a minimum above the maximum is held, capitals become a name.
+      `Max Flipped,max-${tag}@example.com,Seed,${tag},min above max,$5M,$1M`,
+      `HANNA KOWALSKA,hanna-${tag}@example.com,Seed,${tag},in capitals,,`,
     ].join('\r\n');
 
     const admin = await page.goto(`${e2e.appUrl}/admin`);
@@ -68,7 +71,7 @@ describe('admin CSV importer in Chromium against the local home', () => {
     // What happened to every row, in words and tables.
     await page
       .getByText(
-        'Of 5 rows: 3 new investors added, 1 merged into an investor already in the directory, 1 skipped. 1 value was not used (see below).',
+        'Of 7 rows: 4 new investors added, 1 merged into an investor already in the directory, 2 skipped. 2 values were not used (see below).',
       )
       .waitFor();
     const rowsOf = async (name: string) =>
@@ -78,10 +81,14 @@ describe('admin CSV importer in Chromium against the local home', () => {
     expect(await rowsOf('Merged into an investor already in the directory (1)')).toEqual([
       '5Quinn AgainQuinn Imported (row 1 of this file)',
     ]);
-    expect(await rowsOf('Values not used (1)')).toEqual([
+    expect(await rowsOf('Values not used (2)')).toEqual([
       `4Partner Emailsam-${tag}.example.comnot a valid email address`,
+      '7Full NameHANNA KOWALSKAwritten in capitals: published as "Hanna Kowalska"',
     ]);
-    expect(await rowsOf('Rows skipped (1)')).toEqual(['3The row has no name.']);
+    expect(await rowsOf('Rows skipped (2)')).toEqual([
+      '3The row has no name.',
+      '6Held for review: the cheque minimum ($5M) is above the maximum ($1M). Correct the row in the file and import it again.',
+    ]);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await expectAccessible(page);
@@ -96,7 +103,7 @@ describe('admin CSV importer in Chromium against the local home', () => {
     await page.getByRole('heading', { name: 'Unmapped values' }).waitFor();
     const row = page.getByRole('region', { name: `“${tag}”` });
     await row.waitFor();
-    await row.getByText('3 investors carry it', { exact: false }).waitFor();
+    await row.getByText('4 investors carry it', { exact: false }).waitFor();
     // Mapping it needs an entry: the type-ahead offers the list, by keyboard.
     const mapTo = row.getByRole('combobox');
     await mapTo.focus();
@@ -110,14 +117,16 @@ describe('admin CSV importer in Chromium against the local home', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await mapTo.press('Escape');
     await row.getByRole('button', { name: 'Add as a new sector' }).click();
-    await page.getByRole('status').getByText('Done: 3 investors re-mapped', { exact: false }).waitFor();
+    await page.getByRole('status').getByText('Done: 4 investors re-mapped', { exact: false }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'admin-taxonomy-mapped-1280');
 
     await page.goto(`${e2e.appUrl}/investors/search?sectorFocus=${tag}`);
-    await page.getByRole('heading', { name: 'Search Results (3)' }).waitFor();
+    await page.getByRole('heading', { name: 'Search Results (4)' }).waitFor();
     const names = (await page.locator('article.investor-card h2').allTextContents()).map((n) => n.trim());
-    expect(names).toEqual(['Quinn Imported', 'Rae Imported', 'Sam Invalid']);
+    expect([...names].sort()).toEqual(['Hanna Kowalska', 'Quinn Imported', 'Rae Imported', 'Sam Invalid']);
+    // Held, never published: the cheque range "$5M–$1M" is nowhere.
+    expect(names).not.toContain('Max Flipped');
     // The cheque headers landed in the cheque range: the card shows it.
     const quinn = page.locator('article.investor-card', { hasText: 'Quinn Imported' });
     await quinn.getByText('Cheque $250K–$1.5M').waitFor();

@@ -56,6 +56,8 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
   let pipelineUrl = '';
   const privateName = `Priya Private ${run}`;
   const otherName = `Omar Own ${run}`;
+  const meetingName = `Mia Meeting ${run}`;
+  const passedName = `Pia Passed ${run}`;
 
   it('imports a spreadsheet, confirms the match, moves by keyboard and by drag, adds a note and a next step (1280 px)', async () => {
     const { page, context } = await browser.newPage();
@@ -72,16 +74,19 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
 
     const investor = await demoInvestorWithFirm();
     const csv = [
-      'Investor,Company,E-mail,Status,Next step,Follow-up date,Comments',
-      `${investor.name},${investor.firm},,Contacted,,,Met at a meetup`,
-      `${privateName},Own Angels,priya.${run}@example.org,To do,Send the deck,2026-01-05,"Warm intro, via Sam"`,
-      `${otherName},,omar.${run}@example.org,Replied,,,`,
+      'Investor,Company,E-mail,Status,Next step,Follow-up date,Comments,Amount',
+      `${investor.name},${investor.firm},,Contacted,,,Met at a meetup,`,
+      `${privateName},Own Angels,priya.${run}@example.org,To do,Send the deck,2026-01-05,"Warm intro, via Sam",`,
+      `${otherName},,omar.${run}@example.org,Replied,,,,`,
+      // The sheet's own words (issue 50): each lands where it says.
+      `${meetingName},,,Meeting booked,,,,250k`,
+      `${passedName},,,Passed,,,,`,
     ].join('\n');
     await page.getByRole('link', { name: 'Import a spreadsheet' }).click();
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'my-raise.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByText('my-raise.csv: 3 rows').waitFor();
+    await page.getByText('my-raise.csv: 5 rows').waitFor();
     // Header matching: each column's field is chosen, and can be changed.
     expect(await page.getByLabel('Field of column Investor').inputValue()).toBe('name');
     expect(await page.getByLabel('Field of column Status').inputValue()).toBe('stage');
@@ -91,10 +96,10 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
 
     await page.getByRole('button', { name: 'Find these investors in the directory' }).click();
     await page.getByText('1 row may be an investor of the directory').waitFor();
-    const importButton = page.getByRole('button', { name: 'Import 3 rows' });
+    const importButton = page.getByRole('button', { name: 'Import 5 rows' });
     expect(await importButton.isDisabled()).toBe(true);
     await page
-      .getByRole('group', { name: new RegExp(`^Row 2: ${investor.name}`) })
+      .getByRole('group', { name: new RegExp(`^Row 1: ${investor.name}`) })
       .getByLabel('Accept')
       .check();
     await expectAccessible(page);
@@ -102,7 +107,10 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await importButton.click();
     await page.getByText('Import finished').waitFor();
     await page
-      .getByText('Added from the directory: 1 · Added as your contact: 2 · Skipped: 0 · Not imported: 0')
+      .getByText('Added from the directory: 1 · Added as your contact: 4 · Skipped: 0 · Not imported: 0')
+      .waitFor();
+    await page
+      .getByText(`Added ${meetingName} as your own contact. Stage "Meeting booked": Meeting.`)
       .waitFor();
     await expectAccessible(page);
     await screenshot(page, 'pipeline-import-report-1280');
@@ -112,6 +120,9 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     expect(await column(page, 'contacted').locator(card(page, investor.name)).count()).toBe(1);
     expect(await column(page, 'toContact').locator(card(page, privateName)).count()).toBe(1);
     expect(await column(page, 'replied').locator(card(page, otherName)).count()).toBe(1);
+    expect(await column(page, 'meeting').locator(card(page, meetingName)).count()).toBe(1);
+    expect(await column(page, 'passed').locator(card(page, passedName)).count()).toBe(1);
+    await card(page, meetingName).getByText('$250,000').waitFor();
 
     // Keyboard: the focused card moves one stage right, and the move is announced.
     await card(page, privateName).focus();
@@ -141,7 +152,8 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await panel.getByLabel('Notes').fill('Warm intro, via Sam.\nAsked for the data room.');
     await panel.getByLabel('Next step', { exact: true }).fill('Send the data room');
     await panel.getByLabel('Next step date').fill('2026-02-01');
-    await panel.getByLabel('Amount discussed (USD)').fill('150000');
+    // Money as founders write it, read by the one parser the raise form and the import use.
+    await panel.getByLabel('Amount discussed (USD)').fill('150k');
     await panel.getByRole('button', { name: 'Save' }).click();
     await page
       .getByRole('status')

@@ -42,6 +42,8 @@ const emailInvestor = {
   firm: `Lovelace Ventures ${u}`,
 };
 const namedInvestor = { name: `Grace Pipeline ${u}`, firm: `Hopper Capital ${u}` };
+/** The directory spells the name with ß; a founder's sheet writes "Weiss" (issue 50). */
+const sharpSInvestor = { name: `Florian Weiß ${u}`, firm: `Alpen Ventures ${u}` };
 const stage = `pipeline-stage-${u}`;
 
 async function addInvestor(id: string, asUser = founder, project = projectId) {
@@ -64,6 +66,7 @@ beforeAll(async () => {
   await seedInvestors([
     { ...emailInvestor, stages: [stage] },
     { ...namedInvestor, stages: [stage] },
+    { ...sharpSInvestor, stages: [stage] },
   ]);
   const found = await call('GET', `/investors?stageFocus=${stage}`);
   const items = (found.body as { data: { items: { id: string; name: string }[] } }).data.items;
@@ -436,6 +439,112 @@ describe('importing a spreadsheet into a pipeline', () => {
     expect(entries).toHaveLength(6);
   });
 
+  it('lands each row where the sheet said: "Passed", "Meeting booked", a "Weiss" and a "250k" (issue 50)', async () => {
+    const project = (await createProject(founder, `Sheet words ${u}`)).id;
+    const weissId =
+      (
+        (await call('GET', `/investors?stageFocus=${stage}`)).body as {
+          data: { items: { id: string; name: string }[] };
+        }
+      ).data.items.find((i) => i.name === sharpSInvestor.name)?.id ?? '';
+    expect(weissId).not.toBe('');
+    // Numbered as the admin import numbers rows: the first row after the header is row 1.
+    const rows = [
+      {
+        row: 1,
+        name: `Florian Weiss ${u}`,
+        firm: sharpSInvestor.firm,
+        stage: 'Meeting booked',
+        amount: '250k',
+      },
+      { row: 2, name: `Pia Passed ${u}`, stage: 'Passed', amount: '2.5M' },
+      { row: 3, name: `Carl Call ${u}`, stage: 'Call scheduled', amount: '$1,000,000' },
+      { row: 4, name: `Tia Todo ${u}`, stage: 'To do' },
+      { row: 5, name: `Nora No ${u}`, stage: 'No' },
+    ];
+    const matches = matchRowsResponse.parse(
+      (
+        (
+          await call('POST', `/projects/${project}/pipeline/import/matches`, {
+            token: founder.token,
+            body: { rows },
+          })
+        ).body as { data: unknown }
+      ).data,
+    ).rows;
+    expect(matches.map((m) => [m.row, m.match?.investor.id ?? null])).toEqual([
+      [1, weissId],
+      [2, null],
+      [3, null],
+      [4, null],
+      [5, null],
+    ]);
+    const response = await call('POST', `/projects/${project}/pipeline/import`, {
+      token: founder.token,
+      body: { rows, accepted: [{ row: 1, investorId: weissId }] },
+    });
+    expect(response.status).toBe(200);
+    const lines = importRowsResponse.parse((response.body as { data: unknown }).data).lines;
+    expect(lines.map((l) => [l.row, l.outcome])).toEqual([
+      [1, 'added'],
+      [2, 'addedPrivate'],
+      [3, 'addedPrivate'],
+      [4, 'addedPrivate'],
+      [5, 'addedPrivate'],
+    ]);
+    // The report says where each row's stage went.
+    expect(lines[0]?.message).toBe(
+      `Added ${sharpSInvestor.name} from the directory. Stage "Meeting booked": Meeting.`,
+    );
+    expect(lines[1]?.message).toContain('Stage "Passed": Passed');
+    expect(lines[2]?.message).toContain('Stage "Call scheduled": Meeting.');
+    expect(lines[3]?.message).toContain('Stage "To do": To contact.');
+    expect(lines[4]?.message).toContain('Stage "No": Passed');
+
+    const entries = new Map((await listEntries(project)).map((e) => [e.name, e]));
+    expect(entries.get(sharpSInvestor.name)).toMatchObject({
+      kind: 'directory',
+      investorId: weissId,
+      stage: 'meeting',
+      amount: 250_000,
+    });
+    expect(entries.get(`Pia Passed ${u}`)).toMatchObject({
+      stage: 'passed',
+      passReason: null,
+      amount: 2_500_000,
+    });
+    expect(entries.get(`Carl Call ${u}`)).toMatchObject({ stage: 'meeting', amount: 1_000_000 });
+    expect(entries.get(`Tia Todo ${u}`)).toMatchObject({ stage: 'toContact' });
+    expect(entries.get(`Nora No ${u}`)).toMatchObject({ stage: 'passed' });
+
+    // A pass without a reason can be given one on the card, and moved on as any entry.
+    const passed = entries.get(`Pia Passed ${u}`) as PipelineEntry;
+    const reasoned = await call('PATCH', `/projects/${project}/pipeline/entries/${passed.id}`, {
+      token: founder.token,
+      body: { version: passed.version, passReason: 'timing' },
+    });
+    expect(reasoned.status).toBe(200);
+    expect(entryOf.parse(reasoned.body).data).toMatchObject({ stage: 'passed', passReason: 'timing' });
+  });
+
+  it("numbers rows from 1 and refuses a row number past the pipeline's capacity", async () => {
+    const refused = await call('POST', `/projects/${projectId}/pipeline/import/matches`, {
+      token: founder.token,
+      body: { rows: [{ row: MAX_PIPELINE_ENTRIES + 1, name: 'Too far' }] },
+    });
+    expect(refused.status).toBe(400);
+    const first = await call('POST', `/projects/${projectId}/pipeline/import/matches`, {
+      token: founder.token,
+      body: {
+        rows: [
+          { row: 1, name: 'First' },
+          { row: MAX_PIPELINE_ENTRIES, name: 'Last' },
+        ],
+      },
+    });
+    expect(first.status).toBe(200);
+  });
+
   it('never overwrites a move made while the import runs: the row is skipped with a report line', async () => {
     const project = (await createProject(founder, `Busy ${u}`)).id;
     const { entry } = added.parse((await addInvestor(investorIds.email, founder, project)).body).data;
@@ -544,6 +653,10 @@ describe('exporting a pipeline for a CRM', () => {
     expect(file.csv).not.toContain(emailInvestor.email); // in the directory, not bought
     const ownLine = lines.find((line) => line.startsWith(`Otto,Own ${u}`)) ?? '';
     expect(ownLine).toContain(`${own.email},+44 20 7946 0958,[not provided]`);
+    // The founder's own contact came from them, not from the directory (issue 50).
+    expect(ownLine).toContain(',Own contact,');
+    expect(ownLine).not.toContain('VC Directory');
+    expect(bought).toContain(',VC Directory,');
 
     const other = await createUser();
     const refused = await call('GET', `/projects/${project}/pipeline/export`, { token: other.token });

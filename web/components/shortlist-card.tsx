@@ -6,7 +6,7 @@ import type { FitReasonView, ShortlistItem } from '../../shared/api/shortlist';
 import type { CartInvestor } from '../../shared/cart/cart';
 import { ALREADY_BOUGHT } from '../../shared/cart/purchase-state';
 import { formatCheckRange, formatPlaces } from '../../shared/format/money';
-import { investorRoleLabel } from '../../shared/investors/roles';
+import { publicRoleLabel } from '../../shared/investors/roles';
 import { REMOVE_FROM_CART } from '../../shared/messages';
 import { paths } from '../config/paths';
 import { AddToPipeline } from './add-to-pipeline';
@@ -110,7 +110,9 @@ export function ShortlistCard({
           ) : null}
         </div>
         <div className="d-flex flex-wrap gap-1 mb-2">
-          <Badge bg="secondary">{investorRoleLabel(investor.investorRole)}</Badge>
+          {publicRoleLabel(investor.investorRole) ? (
+            <Badge bg="secondary">{publicRoleLabel(investor.investorRole)}</Badge>
+          ) : null}
           {item.isNew ? (
             <Badge bg="warning" text="dark">
               New

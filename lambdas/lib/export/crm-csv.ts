@@ -25,6 +25,8 @@ export interface CrmContact {
   readonly title: string | null;
   readonly city: string | null;
   readonly country: string | null;
+  /** Where the contact came from: {@link CRM_LEAD_SOURCE} unless said otherwise (a founder's own contact). */
+  readonly leadSource?: string;
 }
 
 type CrmField =
@@ -65,6 +67,9 @@ export const CRM_COLUMNS: readonly { field: CrmField; hubspot: string; salesforc
 /** Where the contacts came from, in the Lead Source column. */
 export const CRM_LEAD_SOURCE = BRAND;
 
+/** The Lead Source of a founder's own contact (imported or typed into their pipeline): not the directory's. */
+export const CRM_OWN_CONTACT_SOURCE = 'Own contact';
+
 /**
  * Salesforce refuses a lead without a company; its own Web-to-Lead writes this placeholder then
  * (Salesforce Help, article 000171026), so an angel without a firm imports the same way.
@@ -104,7 +109,7 @@ export function crmRecord(contact: CrmContact, format: CrmFormat): string[] {
     crunchbaseUrl: contact.crunchbaseUrl ?? '',
     city: contact.city ?? '',
     country: contact.country ?? '',
-    leadSource: CRM_LEAD_SOURCE,
+    leadSource: contact.leadSource ?? CRM_LEAD_SOURCE,
   };
   return CRM_COLUMNS.map(({ field }) => value[field]);
 }

@@ -4,12 +4,13 @@ import { buildImportedInvestorWithNotices } from '../../../shared/import/build-i
 import { hasUsableNameColumn } from '../../../shared/import/header-matching';
 import {
   BINARY_SNIFF_BYTES,
+  fileStartProblem,
   IMPORT_FILE_EMPTY,
   IMPORT_FILE_NOT_CSV,
   IMPORT_FILE_TOO_LARGE,
-  looksBinary,
   MAX_IMPORT_FILE_BYTES,
 } from '../../../shared/import/limits';
+import { questionRow } from '../../../shared/import/row-questions';
 import type { ImportedInvestor } from '../../../shared/investors/types';
 import { importObjectKey, readUploadHead, streamUpload, uploadedObjectSize } from '../storage';
 import type { ImportJob } from '../table/models';
@@ -94,8 +95,8 @@ export async function prepareImport(jobId: string): Promise<{ totalRows: number 
 
   let totalRows = 0;
   let headerEnd: number | null = null;
-  if (looksBinary(await readUploadHead(key, BINARY_SNIFF_BYTES)))
-    throw new ImportFileError(importFileMessages.notCsv);
+  const problem = fileStartProblem(await readUploadHead(key, BINARY_SNIFF_BYTES));
+  if (problem) throw new ImportFileError(problem);
   const stream = await streamUpload(key);
   try {
     for await (const { info } of parser(stream)) {
@@ -212,6 +213,9 @@ export async function importChunk(
           );
         const { record: draft, notices } = buildImportedInvestorWithNotices(job.headers, record, context);
         if (!draft.fullName) throw new ImportFileError(importFileMessages.rowWithoutName);
+        // Values that contradict each other: the row is held for the admin, never published.
+        const question = questionRow(draft);
+        if (question) throw new ImportFileError(question);
         droppedValues += notices.length;
         for (const notice of notices)
           if (valueNotices.length < MAX_STORED_VALUE_NOTICES)

@@ -24,6 +24,7 @@ import {
 } from '../../../shared/pipeline/stages';
 import { currentSearchIndex } from '../directory/search-index';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { CRM_OWN_CONTACT_SOURCE } from '../export/crm-csv';
 import { buildPipelineCsv, type CrmFormat, type PipelineCsvRow } from '../export/pipeline-csv';
 import type { PipelineEntryItem, PrivateContactItem } from '../table/models';
 import { getSearchableInvestors, toCard } from '../table/repositories/investors';
@@ -555,6 +556,8 @@ export async function exportPipeline(projectId: string, userId: string, format: 
         title: entry.title,
         city: card?.cities[0] ?? null,
         country: card?.countries[0] ?? null,
+        // A founder's own contact came from them, not from the directory.
+        ...(entry.kind === 'private' ? { leadSource: CRM_OWN_CONTACT_SOURCE } : {}),
       },
     };
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UNKNOWN_INVESTOR_NAME, undeliveredCreditLine } from '../../../shared/credits/undelivered-credit';
 import { formatCheckRange } from '../../../shared/format/money';
+import { groupDigits } from '../../../shared/format/numbers';
 import { CONTACT_KINDS, type ContactKind, contactValue } from '../../../shared/investors/provenance';
 import type { LibraryPurchase } from '../../../shared/library/purchases';
 import { LIBRARY_VALUE_FIELDS, type LibraryValueField } from '../../../shared/library/updates';
@@ -181,7 +182,7 @@ async function builtDelivery(cartId: string): Promise<CartDelivery & { csvKey: s
 export function cartExportSubject(paidWithCredit: boolean, count: number): string {
   return paidWithCredit
     ? `Your ${BRAND} contact, bought with a credit`
-    : `Your ${BRAND} contact list (${count} contacts)`;
+    : `Your ${BRAND} contact list (${groupDigits(count)} ${count === 1 ? 'contact' : 'contacts'})`;
 }
 
 /** How long an attempt holds the export email's claim: past any send, within the step's retries (75 s). */

@@ -69,6 +69,12 @@ describe('a distinct subject for every kind of email', () => {
     expect(new Set(values).size).toBe(values.length);
   });
 
+  it('counts the contacts of a purchase in the subject as a person reads them (issue 50)', () => {
+    expect(cartExportSubject(false, 1)).toBe('Your VC Directory contact list (1 contact)');
+    expect(cartExportSubject(false, 2)).toBe('Your VC Directory contact list (2 contacts)');
+    expect(cartExportSubject(false, 1500)).toBe('Your VC Directory contact list (1,500 contacts)');
+  });
+
   it("writes days in emails one way, '26 Nov 2026'", () => {
     expect(reminderEmail('i@example.com', 'VCN', '2026-05-26T06:42:00.000Z').text).toContain(
       'on VCN on 26 May 2026.',

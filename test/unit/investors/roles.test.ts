@@ -6,6 +6,7 @@ import {
   investorRoleSchema,
   isInvestorRole,
   parseInvestorRole,
+  publicRoleLabel,
   UNKNOWN_ROLE_LABEL,
 } from '../../../shared/investors/roles';
 
@@ -106,5 +107,15 @@ describe('parseInvestorRole', () => {
     expect(parseInvestorRole('   ')).toBeNull();
     expect(parseInvestorRole(null)).toBeNull();
     expect(parseInvestorRole(undefined)).toBeNull();
+  });
+});
+
+describe('publicRoleLabel (issue 50)', () => {
+  it('names stored roles and gives no public type "Unknown" for an investor without one', () => {
+    expect(publicRoleLabel('vc')).toBe('VC');
+    expect(publicRoleLabel('family_office')).toBe('Family Office');
+    expect(publicRoleLabel('unknown')).toBeNull();
+    expect(publicRoleLabel(null)).toBeNull();
+    expect(publicRoleLabel(undefined)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   pipelineMessages,
   reasonAfterMove,
   STAGE_LABELS,
+  STAGE_SYNONYMS,
   stageFromText,
 } from '../../../shared/pipeline/stages';
 
@@ -67,6 +68,34 @@ describe('pipeline stages', () => {
     expect(stageFromText('Closed')).toBe('committed');
     expect(stageFromText('maybe later')).toBeNull();
     expect(stageFromText('')).toBeNull();
+  });
+
+  it('read stage words through one table of synonyms, each word naming one stage (issue 50)', () => {
+    expect(stageFromText('Passed')).toBe('passed');
+    expect(stageFromText('Pass')).toBe('passed');
+    expect(stageFromText('No')).toBe('passed');
+    expect(stageFromText('Not interested')).toBe('passed');
+    expect(stageFromText('Meeting booked')).toBe('meeting');
+    expect(stageFromText('MEETING-BOOKED')).toBe('meeting');
+    expect(stageFromText('Call scheduled')).toBe('meeting');
+    expect(stageFromText('To do')).toBe('toContact');
+    expect(stageFromText('To contact')).toBe('toContact');
+    expect(stageFromText('Email sent')).toBe('contacted');
+    expect(stageFromText('In talks')).toBe('replied');
+    expect(stageFromText('Data room')).toBe('dueDiligence');
+    expect(stageFromText('Term sheet received')).toBe('termSheet');
+    expect(stageFromText('Soft commit')).toBe('committed');
+    // Every stage has words of its own, and no word names two stages.
+    const seen = new Map<string, string>();
+    const key = (word: string) => word.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    for (const stage of PIPELINE_STAGES) {
+      expect(STAGE_SYNONYMS[stage].length).toBeGreaterThan(0);
+      for (const word of STAGE_SYNONYMS[stage]) {
+        expect(seen.get(key(word)) ?? stage).toBe(stage);
+        seen.set(key(word), stage);
+        expect(stageFromText(word)).toBe(stage);
+      }
+    }
   });
 
   it('say plainly where another window moved the investor', () => {

@@ -3,7 +3,9 @@ import {
   BINARY_SNIFF_BYTES,
   IMPORT_FILE_EMPTY,
   IMPORT_FILE_NOT_CSV,
+  IMPORT_FILE_UTF16,
   looksBinary,
+  looksUtf16,
 } from '../../../shared/import/limits';
 import { PREVIEW_ROWS } from '../../../shared/import/preview';
 
@@ -68,9 +70,9 @@ export function parseCsvPreview(text: string): CsvPreview {
  */
 export async function readCsvPreview(file: Blob): Promise<CsvPreview> {
   if (file.size === 0) throw new Error(EMPTY_CSV_FILE);
-  if (looksBinary(new Uint8Array(await file.slice(0, BINARY_SNIFF_BYTES).arrayBuffer()))) {
-    throw new Error(BINARY_CSV_FILE);
-  }
+  const start = new Uint8Array(await file.slice(0, BINARY_SNIFF_BYTES).arrayBuffer());
+  if (looksUtf16(start)) throw new Error(IMPORT_FILE_UTF16);
+  if (looksBinary(start)) throw new Error(BINARY_CSV_FILE);
   if (file.size > PREVIEW_READ_BYTES) {
     try {
       // One record more than needed: the last one read may be cut at the boundary, the others are whole.

@@ -7,12 +7,7 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router-dom';
 import { startingPrice } from '../../../shared/cart/pricing';
-import {
-  INVESTOR_ROLES,
-  investorRoleLabel,
-  UNKNOWN_ROLE_KEY,
-  UNKNOWN_ROLE_LABEL,
-} from '../../../shared/investors/roles';
+import { INVESTOR_ROLES, investorRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { homeSectorCounts } from '../../../shared/tags/tag-counts';
@@ -156,15 +151,6 @@ export function DirectoryHomePage() {
                     </span>
                   </ListGroup.Item>
                 ))}
-                {/* Investors without a type, so the types add up to the total; there is no search by it. */}
-                {(roleCounts.data?.counts[UNKNOWN_ROLE_KEY] ?? 0) > 0 ? (
-                  <ListGroup.Item className="d-flex justify-content-between align-items-center">
-                    <span>{UNKNOWN_ROLE_LABEL}</span>
-                    <span className="badge text-bg-secondary rounded-pill">
-                      {formatCount(roleCounts.data?.counts[UNKNOWN_ROLE_KEY] ?? 0)}
-                    </span>
-                  </ListGroup.Item>
-                ) : null}
               </ListGroup>
             )}
           </Card>

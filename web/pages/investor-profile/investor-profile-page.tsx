@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { InvestorProfile } from '../../../shared/api/directory';
 import { isInCart } from '../../../shared/cart/cart';
 import { formatCheckRange, formatCompactUsd } from '../../../shared/format/money';
-import { investorRoleLabel } from '../../../shared/investors/roles';
+import { publicRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
@@ -42,7 +42,7 @@ const leads = (value: boolean | null) => (value === null ? null : value ? 'Yes' 
 /** The facts of the profile as label/value lines, leaving out what the sources do not say. */
 function facts(investor: InvestorProfile): SummaryItem[] {
   const lines: [string, ReactNode | null][] = [
-    ['Type', investorRoleLabel(investor.investorRole)],
+    ['Type', publicRoleLabel(investor.investorRole)],
     ['Title', investor.title ?? null],
     ['Firm', investor.firmName ?? null],
     ['Other firms', investor.otherFirms.join(', ') || null],
@@ -114,7 +114,7 @@ export function InvestorProfilePage() {
           <h1 className="h2 mb-1">{profile.name}</h1>
           <p className="text-body-secondary mb-0">
             {[profile.title, profile.firmName].filter(Boolean).join(' · ') ||
-              investorRoleLabel(profile.investorRole)}
+              publicRoleLabel(profile.investorRole)}
           </p>
         </div>
         <div className="d-flex flex-wrap align-items-center gap-2">

@@ -9,7 +9,7 @@ import {
   type FacetValue,
   type SearchFacetsResponse,
 } from '../../../shared/api/directory';
-import { investorRoleLabel } from '../../../shared/investors/roles';
+import { publicRoleLabel } from '../../../shared/investors/roles';
 import {
   type Facet,
   facetValueKey,
@@ -25,7 +25,7 @@ import { type FilterKey, hasKinds, type InvestorSearch, withFilter, withHasKind 
 
 const FACET_FILTERS: { facet: Facet; key: FilterKey; title: string; label: (value: FacetValue) => string }[] =
   [
-    { facet: 'role', key: 'role', title: 'Investor type', label: (v) => investorRoleLabel(v.value) },
+    { facet: 'role', key: 'role', title: 'Investor type', label: (v) => publicRoleLabel(v.value) ?? v.value },
     { facet: 'stage', key: 'stageFocus', title: 'Stage', label: (v) => tagLabel(v.value) },
     { facet: 'sector', key: 'sectorFocus', title: 'Sector', label: (v) => tagLabel(v.value) },
     { facet: 'country', key: 'country', title: 'Country', label: (v) => v.label },
@@ -170,7 +170,10 @@ function FilterControls({
       ) : null}
 
       {FACET_FILTERS.map(({ facet, key, title, label }) => {
-        const values = data?.facets[facet] ?? [];
+        // An investor without a type is no public type: no "Unknown" to filter by.
+        const values = (data?.facets[facet] ?? []).filter(
+          (value) => facet !== 'role' || publicRoleLabel(value.value) !== null,
+        );
         const sorted =
           facet === 'stage' ? [...values].sort((a, b) => compareStages(a.value, b.value)) : values;
         return (

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { formatCheckRange, formatPlaces } from '../../../shared/format/money';
-import { investorRoleLabel } from '../../../shared/investors/roles';
+import { publicRoleLabel } from '../../../shared/investors/roles';
 import { REMOVE_FROM_CART } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { AddToPipeline } from '../../components/add-to-pipeline';
@@ -78,9 +78,11 @@ export function InvestorCard({
               {investor.name}
             </Link>
           </Card.Title>
-          <Badge bg="secondary" className="flex-shrink-0">
-            {investorRoleLabel(investor.investorRole)}
-          </Badge>
+          {publicRoleLabel(investor.investorRole) ? (
+            <Badge bg="secondary" className="flex-shrink-0">
+              {publicRoleLabel(investor.investorRole)}
+            </Badge>
+          ) : null}
         </div>
         <InvestorFacts investor={investor} />
         {investor.thesisLine ? (

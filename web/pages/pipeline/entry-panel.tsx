@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link } from 'react-router-dom';
 import type { PipelineEntry, UpdateEntryBody } from '../../../shared/api/pipeline';
+import { AMOUNT_INVALID, parseAmount } from '../../../shared/pipeline/import-rows';
 import { PASS_REASON_LABELS, STAGE_LABELS } from '../../../shared/pipeline/stages';
 import { useEntryDetail } from '../../api/pipeline';
 import { paths } from '../../config/paths';
@@ -43,10 +44,9 @@ export function EntryPanel({
 
   const save = () => {
     if (!entry) return;
-    const cleaned = amount.replace(/[\s,$]/g, '');
-    const value = cleaned === '' ? null : Number(cleaned);
-    if (value !== null && (!Number.isFinite(value) || value < 0)) {
-      setProblem('The amount must be a number, like 250000.');
+    const value = amount.trim() === '' ? null : parseAmount(amount);
+    if (amount.trim() !== '' && value === null) {
+      setProblem(AMOUNT_INVALID);
       return;
     }
     setProblem(null);
@@ -129,11 +129,7 @@ export function EntryPanel({
               </Form.Group>
               <Form.Group className="mb-3" controlId={`${id}-amount`}>
                 <Form.Label>Amount discussed (USD)</Form.Label>
-                <Form.Control
-                  inputMode="numeric"
-                  value={amount}
-                  onChange={(e) => setAmount(e.currentTarget.value)}
-                />
+                <Form.Control value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
               </Form.Group>
               <Form.Group className="mb-3" controlId={`${id}-next-step`}>
                 <Form.Label>Next step</Form.Label>

@@ -1,10 +1,5 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import {
-  BINARY_SNIFF_BYTES,
-  IMPORT_FILE_EMPTY,
-  IMPORT_FILE_NOT_CSV,
-  looksBinary,
-} from '../../../shared/import/limits';
+import { BINARY_SNIFF_BYTES, fileStartProblem, IMPORT_FILE_EMPTY } from '../../../shared/import/limits';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../../shared/pipeline/import-rows';
 
 /** The founder's spreadsheet, read whole in the browser (it never leaves it whole: rows go in pages). */
@@ -23,8 +18,8 @@ export const UNREADABLE =
 export async function readSpreadsheet(file: Blob): Promise<SpreadsheetFile> {
   if (file.size === 0) throw new Error(IMPORT_FILE_EMPTY);
   if (file.size > MAX_IMPORT_BYTES) throw new Error(FILE_TOO_LARGE);
-  if (looksBinary(new Uint8Array(await file.slice(0, BINARY_SNIFF_BYTES).arrayBuffer())))
-    throw new Error(IMPORT_FILE_NOT_CSV);
+  const problem = fileStartProblem(new Uint8Array(await file.slice(0, BINARY_SNIFF_BYTES).arrayBuffer()));
+  if (problem) throw new Error(problem);
   let records: string[][];
   try {
     records = parse(await file.text(), {

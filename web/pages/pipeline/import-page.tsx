@@ -11,6 +11,7 @@ import { previewCell, previewRows } from '../../../shared/import/preview';
 import { messages } from '../../../shared/messages';
 import {
   IMPORT_FIELD_LABELS,
+  IMPORT_LIMIT_NOTE,
   IMPORT_PAGE_ROWS,
   matchImportHeaders,
   PIPELINE_IMPORT_FIELDS,
@@ -74,7 +75,8 @@ function PipelineImport() {
     if (!file) return [];
     return file.sheet.rows.map((cells, index) => {
       const fieldsOfRow = rowFields(cells, fields);
-      return { row: index + 2, ...fieldsOfRow } as ImportRow;
+      // Numbered as the admin import numbers rows: the first row after the header is row 1.
+      return { row: index + 1, ...fieldsOfRow } as ImportRow;
     });
   }, [file, fields]);
 
@@ -161,9 +163,8 @@ function PipelineImport() {
       </p>
       <h1 className="h2">Import a spreadsheet</h1>
       <p className="text-body-secondary">
-        A CSV file of up to 2,000 rows (2 MB), one investor a row. Rows we find in the directory are shown for
-        you to confirm; the others become your own contacts, which only you see. Nothing you import is shared,
-        sold or added to the directory.
+        {IMPORT_LIMIT_NOTE} Rows we find in the directory are shown for you to confirm; the others become your
+        own contacts, which only you see. Nothing you import is shared, sold or added to the directory.
       </p>
 
       {report === null ? (
