@@ -1,6 +1,5 @@
 import type { CartInvestor } from '../cart/cart';
 import {
-  completenessOf,
   type FitBand,
   type FitFacts,
   type FitInvestor,
@@ -185,14 +184,24 @@ function facetIds(index: SearchIndex, facet: 'sector', values: readonly string[]
 }
 
 /** Per spelling of a facet column: whether its value is `value`. */
-function spellingIs(index: SearchIndex, facet: 'stage' | 'city' | 'country' | 'role', values: readonly number[]) {
+function spellingIs(
+  index: SearchIndex,
+  facet: 'stage' | 'city' | 'country' | 'role',
+  values: readonly number[],
+) {
   const { spellingValue } = index.data.facets[facet];
   const mark = new Uint8Array(spellingValue.length);
-  for (let id = 0; id < spellingValue.length; id++) mark[id] = values.includes(spellingValue[id] as number) ? 1 : 0;
+  for (let id = 0; id < spellingValue.length; id++)
+    mark[id] = values.includes(spellingValue[id] as number) ? 1 : 0;
   return mark;
 }
 
-function anyMarked(index: SearchIndex, facet: 'stage' | 'city' | 'country' | 'role', mark: Uint8Array, ord: number) {
+function anyMarked(
+  index: SearchIndex,
+  facet: 'stage' | 'city' | 'country' | 'role',
+  mark: Uint8Array,
+  ord: number,
+) {
   const { offsets, spellingIds } = index.data.facets[facet];
   for (let i = offsets[ord] as number; i < (offsets[ord + 1] as number); i++)
     if (mark[spellingIds[i] as number] === 1) return true;
@@ -231,7 +240,9 @@ export function fitVerdicts(
     sectorMark[id] = wanted.has(value) ? 1 : value === generalistId ? 2 : 0;
   }
   const ranks = raise.country === null ? null : placeRanks(index, raise.country, words);
-  const isCity = spellingIs(index, 'city', [raise.city === null ? -1 : index.facetValueId('city', raise.city)]);
+  const isCity = spellingIs(index, 'city', [
+    raise.city === null ? -1 : index.facetValueId('city', raise.city),
+  ]);
   const isCountry = spellingIs(index, 'country', [
     raise.country === null ? -1 : index.facetValueId('country', raise.country),
   ]);
@@ -307,9 +318,14 @@ export function fitVerdicts(
     f.smallRole = anyMarked(index, 'role', isSmall, ord);
     const verdict = judgeFit(raise, f, sectors.length);
     const flag = flags[ord] as number;
-    const hasCheque = !Number.isNaN(f.typicalCheque) || !Number.isNaN(f.checkMin) || !Number.isNaN(f.checkMax);
+    const hasCheque =
+      !Number.isNaN(f.typicalCheque) || !Number.isNaN(f.checkMin) || !Number.isNaN(f.checkMax);
     const completeness =
-      (flag & 1) + ((flag & 4) >>> 2) + (hasCheque ? 1 : 0) + (f.hasStages ? 1 : 0) + ((invests.offsets[ord] as number) < (invests.offsets[ord + 1] as number) || placed ? 1 : 0);
+      (flag & 1) +
+      ((flag & 4) >>> 2) +
+      (hasCheque ? 1 : 0) +
+      (f.hasStages ? 1 : 0) +
+      ((invests.offsets[ord] as number) < (invests.offsets[ord + 1] as number) || placed ? 1 : 0);
     scores[ord] = verdict.score;
     keys[ord] = rankKeyOf(verdict, completeness);
     bands[ord] = verdict.band === 'fit' ? 2 : verdict.band === 'partial' ? 1 : 0;
@@ -360,16 +376,6 @@ export function rankByFit(index: SearchIndex, raise: FitRaise, words: FitWords):
 const has = (bits: Uint32Array, ord: number): boolean =>
   ((bits[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
 
-function popcount(bits: Uint32Array): number {
-  let total = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let v = bits[i] as number;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return total;
-}
 
 const encodeCursor = (fingerprint: string, key: number, month: number, hash: number, id: string) =>
   encodeURIComponent(JSON.stringify(['fit', fingerprint, key, month, hash, id]));
@@ -401,7 +407,12 @@ function decodeCursor(cursor: string, fingerprint: string): FitCursor {
     typeof parsed[5] !== 'string'
   )
     throw new InvalidFitCursorError('The cursor does not belong to this shortlist.');
-  return { key: parsed[2] as number, month: parsed[3] as number, hash: parsed[4] as number, id: parsed[5] as string };
+  return {
+    key: parsed[2] as number,
+    month: parsed[3] as number,
+    hash: parsed[4] as number,
+    id: parsed[5] as string,
+  };
 }
 
 /** The first position of the ranking after the cursor's investor: lower keys, or the same key later in the tie order. */

@@ -233,7 +233,13 @@ const known = (value: number) => !Number.isNaN(value);
 
 /** The rule itself, over plain facts. */
 export function judgeFit(raise: FitRaise, f: FitFacts, sectorCount = raiseSectors(raise).length): FitVerdict {
-  const states: Record<MustHave, MustHaveState> = { stage: -2, sector: -2, location: -2, cheque: -2, lead: -2 };
+  const states: Record<MustHave, MustHaveState> = {
+    stage: -2,
+    sector: -2,
+    location: -2,
+    cheque: -2,
+    lead: -2,
+  };
   const points: Record<MustHave, number> = { stage: 0, sector: 0, location: 0, cheque: 0, lead: 0 };
   const P = FIT_POINTS;
 
@@ -284,7 +290,8 @@ export function judgeFit(raise: FitRaise, f: FitFacts, sectorCount = raiseSector
   if (raise.leadWanted === true) {
     const tooSmallToLead =
       amount !== null &&
-      ((f.smallRole && amount >= SMALL_INVESTOR_LEAD_LIMIT) || (known(largest) && largest < amount * LEAD_SHARE));
+      ((f.smallRole && amount >= SMALL_INVESTOR_LEAD_LIMIT) ||
+        (known(largest) && largest < amount * LEAD_SHARE));
     if (f.lead === 2 || tooSmallToLead) states.lead = 0;
     else if (f.lead === 1 || f.lead === 3) states.lead = 1;
     else states.lead = -1;
@@ -449,7 +456,9 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
     else if (states.sector === 0)
       against(
         'sector',
-        sectors.length > 2 ? 'none of your sectors' : `no ${noneOf(sectors.map((s) => words.sectorLabel(s)))}`,
+        sectors.length > 2
+          ? 'none of your sectors'
+          : `no ${noneOf(sectors.map((s) => words.sectorLabel(s)))}`,
       );
     else against('sector', 'sectors not known');
   }
@@ -457,7 +466,8 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
   if (raise.country !== null) {
     const country = raise.country;
     if (states.location === 1) {
-      const coverage = investor.investsIn.length > 0 ? bestCoverage(investor.investsIn, country, words) : null;
+      const coverage =
+        investor.investsIn.length > 0 ? bestCoverage(investor.investsIn, country, words) : null;
       const basedText =
         facts.based === 2 ? `based in ${raise.city}` : facts.based === 1 ? `based in ${country}` : null;
       const basedPoints =
@@ -467,7 +477,11 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
             ? FIT_POINTS.location.basedInCountry
             : 0;
       const investsText =
-        coverage === null ? null : coverage.kind === 'world' ? 'invests worldwide' : `invests in ${coverage.name}`;
+        coverage === null
+          ? null
+          : coverage.kind === 'world'
+            ? 'invests worldwide'
+            : `invests in ${coverage.name}`;
       const text =
         basedText !== null && basedPoints === points.location
           ? investsText !== null && coverage?.kind !== 'world'
@@ -545,5 +559,8 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
 export const RANK_KEYS = 3 * (MUST_HAVES.length + 1) * (FIT_CLOSENESS_MAX + 1) * 6;
 export function rankKeyOf(verdict: Pick<FitVerdict, 'band' | 'met' | 'score'>, completeness: number): number {
   const band = verdict.band === 'fit' ? 2 : verdict.band === 'partial' ? 1 : 0;
-  return ((band * (MUST_HAVES.length + 1) + verdict.met) * (FIT_CLOSENESS_MAX + 1) + verdict.score) * 6 + completeness;
+  return (
+    ((band * (MUST_HAVES.length + 1) + verdict.met) * (FIT_CLOSENESS_MAX + 1) + verdict.score) * 6 +
+    completeness
+  );
 }

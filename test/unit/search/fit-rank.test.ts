@@ -44,7 +44,9 @@ function directory(size: number, seed = 7): IndexedInvestor[] {
       updatedAt: '2026-01-01T00:00:00.000Z',
       card: blankCard(`inv_${i}`, {
         name: `Investor ${String(size - i).padStart(5, '0')}`,
-        investorRole: (['vc', 'angel', 'incubator', 'family_office', ''] as const)[Math.floor(next() * 5)] as string,
+        investorRole: (['vc', 'angel', 'incubator', 'family_office', ''] as const)[
+          Math.floor(next() * 5)
+        ] as string,
         hasEmail: next() < 0.5,
         hasLinkedIn: next() < 0.5,
         stageFocus: some(STAGES, 0.8),
@@ -178,7 +180,13 @@ describe('the shortlist over the search index', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = fitPage(index, raise, fitWords, { filters: {}, leaveOut: new Set(), rest: 'show', cursor, limit: 97 });
+      const page = fitPage(index, raise, fitWords, {
+        filters: {},
+        leaveOut: new Set(),
+        rest: 'show',
+        cursor,
+        limit: 97,
+      });
       expect(page.total).toBe(index.size);
       for (const item of page.items) {
         seen.push(item.investor.id);

@@ -54,7 +54,8 @@ const berlinVc = investor({
 const texts = (result: ReturnType<typeof scoreFit>) => result.reasons.map((reason) => reason.text);
 const against = (result: ReturnType<typeof scoreFit>) =>
   result.reasons.filter((reason) => reason.tone === 'against').map((reason) => reason.text);
-const rank = (result: ReturnType<typeof scoreFit>, who: FitInvestor) => rankKeyOf(result, completenessOf(who));
+const rank = (result: ReturnType<typeof scoreFit>, who: FitInvestor) =>
+  rankKeyOf(result, completenessOf(who));
 
 describe('the fit of an investor to a raise', () => {
   it('calls an investor meeting every must-have a fit, and says why in a founder’s words', () => {
@@ -119,7 +120,11 @@ describe('the fit of an investor to a raise', () => {
   });
 
   it('misses place when they invest elsewhere, or sit elsewhere and say nothing of where they invest', () => {
-    const tokyo = scoreFit(raise(), investor({ ...berlinVc, countries: ['Japan'], cities: ['Tokyo'] }), fitWords);
+    const tokyo = scoreFit(
+      raise(),
+      investor({ ...berlinVc, countries: ['Japan'], cities: ['Tokyo'] }),
+      fitWords,
+    );
     expect(tokyo.band).toBe('partial');
     expect(tokyo.missing).toEqual(['based in Japan, not Germany']);
     const usOnly = scoreFit(raise(), investor({ ...berlinVc, investsIn: ['United States'] }), fitWords);
@@ -136,7 +141,11 @@ describe('the fit of an investor to a raise', () => {
   });
 
   it('needs at least one sector in common, or a generalist, for fewer points', () => {
-    const two = scoreFit(raise(), investor({ ...berlinVc, sectorFocus: ['logistics', 'robotics'] }), fitWords);
+    const two = scoreFit(
+      raise(),
+      investor({ ...berlinVc, sectorFocus: ['logistics', 'robotics'] }),
+      fitWords,
+    );
     const one = scoreFit(raise(), berlinVc, fitWords);
     const generalist = scoreFit(raise(), investor({ ...berlinVc, sectorFocus: ['generalist'] }), fitWords);
     const none = scoreFit(raise(), investor({ ...berlinVc, sectorFocus: ['fintech'] }), fitWords);
@@ -150,7 +159,11 @@ describe('the fit of an investor to a raise', () => {
 
   it('grades the cheque by its share of the round, not as a step', () => {
     const cheque = (fields: Partial<FitInvestor>) =>
-      scoreFit(raise({ leadWanted: false }), investor({ ...berlinVc, checkMin: null, checkMax: null, ...fields }), fitWords);
+      scoreFit(
+        raise({ leadWanted: false }),
+        investor({ ...berlinVc, checkMin: null, checkMax: null, ...fields }),
+        fitWords,
+      );
     const incubatorSized = cheque({ checkMin: 25_000, checkMax: 250_000 });
     const fifth = cheque({ typicalCheque: 500_000 });
     const half = cheque({ typicalCheque: 1_250_000 });
@@ -167,7 +180,11 @@ describe('the fit of an investor to a raise', () => {
   it('misses the cheque that cannot make sense of the amount: too small, or over it all; not known is said', () => {
     const small = scoreFit(raise(), investor({ ...berlinVc, checkMin: 10_000, checkMax: 100_000 }), fitWords);
     expect(small.missing).toContain('cheque $10K–$100K is too small for your $2.5M');
-    const large = scoreFit(raise(), investor({ ...berlinVc, checkMin: 5_000_000, checkMax: 20_000_000 }), fitWords);
+    const large = scoreFit(
+      raise(),
+      investor({ ...berlinVc, checkMin: 5_000_000, checkMax: 20_000_000 }),
+      fitWords,
+    );
     expect(large.missing).toEqual(['cheque $5M–$20M is more than your $2.5M']);
     const unknown = scoreFit(raise(), investor({ ...berlinVc, checkMin: null, checkMax: null }), fitWords);
     expect(unknown.band).toBe('partial');
@@ -185,17 +202,27 @@ describe('the fit of an investor to a raise', () => {
       expect(result.missing).toEqual([`${words}: does not lead a $2.5M round`]);
     }
     // An angel may lead a small round.
-    expect(scoreFit(raise({ amountUsd: 400_000 }), investor({ ...berlinVc, role: 'angel' }), fitWords).band).toBe('fit');
+    expect(
+      scoreFit(raise({ amountUsd: 400_000 }), investor({ ...berlinVc, role: 'angel' }), fitWords).band,
+    ).toBe('fit');
     expect(scoreFit(raise(), investor({ ...berlinVc, leadOrFollow: 'follow' }), fitWords).missing).toEqual([
       'does not lead rounds',
     ]);
-    const smallLead = scoreFit(raise(), investor({ ...berlinVc, checkMin: 100_000, checkMax: 300_000 }), fitWords);
+    const smallLead = scoreFit(
+      raise(),
+      investor({ ...berlinVc, checkMin: 100_000, checkMax: 300_000 }),
+      fitWords,
+    );
     expect(smallLead.missing).toEqual(['cheque too small to lead your $2.5M']);
     const both = scoreFit(raise(), investor({ ...berlinVc, leadOrFollow: 'both' }), fitWords);
     expect(both.band).toBe('fit');
     expect(both.score).toBeLessThan(scoreFit(raise(), berlinVc, fitWords).score);
     // No lead wanted: leading is not asked.
-    const noLead = scoreFit(raise({ leadWanted: false }), investor({ ...berlinVc, leadOrFollow: 'follow' }), fitWords);
+    const noLead = scoreFit(
+      raise({ leadWanted: false }),
+      investor({ ...berlinVc, leadOrFollow: 'follow' }),
+      fitWords,
+    );
     expect(noLead.asked).toBe(4);
     expect(noLead.band).toBe('fit');
   });
@@ -214,18 +241,40 @@ describe('the fit of an investor to a raise', () => {
     ]);
     const wrong = scoreFit(
       raise(),
-      investor({ stageFocus: ['growth'], sectorFocus: ['fintech'], investsIn: ['India'], leadOrFollow: 'follow' }),
+      investor({
+        stageFocus: ['growth'],
+        sectorFocus: ['fintech'],
+        investsIn: ['India'],
+        leadOrFollow: 'follow',
+      }),
       fitWords,
     );
     expect(wrong.band).toBe('other');
     // A raise that asks for nothing has no fits either.
-    const empty = raise({ round: null, amountUsd: null, country: null, city: null, leadWanted: null, sectors: [] });
+    const empty = raise({
+      round: null,
+      amountUsd: null,
+      country: null,
+      city: null,
+      leadWanted: null,
+      sectors: [],
+    });
     expect(scoreFit(empty, berlinVc, fitWords).band).toBe('other');
   });
 
   it('ranks fits over partial fits whatever their closeness, and more must-haves met first', () => {
-    const fit = investor({ ...berlinVc, countries: ['Japan'], cities: [], investsIn: ['Global'], sectorFocus: ['generalist'] });
-    const partial = investor({ ...berlinVc, stageFocus: ['series b'], sectorFocus: ['robotics', 'logistics'] });
+    const fit = investor({
+      ...berlinVc,
+      countries: ['Japan'],
+      cities: [],
+      investsIn: ['Global'],
+      sectorFocus: ['generalist'],
+    });
+    const partial = investor({
+      ...berlinVc,
+      stageFocus: ['series b'],
+      sectorFocus: ['robotics', 'logistics'],
+    });
     const fitResult = scoreFit(raise(), fit, fitWords);
     const partialResult = scoreFit(raise(), partial, fitWords);
     expect(fitResult.band).toBe('fit');
