@@ -376,7 +376,6 @@ export function rankByFit(index: SearchIndex, raise: FitRaise, words: FitWords):
 const has = (bits: Uint32Array, ord: number): boolean =>
   ((bits[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
 
-
 const encodeCursor = (fingerprint: string, key: number, month: number, hash: number, id: string) =>
   encodeURIComponent(JSON.stringify(['fit', fingerprint, key, month, hash, id]));
 
