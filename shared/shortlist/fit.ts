@@ -502,9 +502,14 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
 
   if (raise.amountUsd !== null && raise.amountUsd > 0) {
     const amount = formatCompactUsd(raise.amountUsd);
+    // Both bounds as a range ("$50K–$500K"), else the one amount they write.
+    const cheque = typicalChequeOf(investor);
     const shown =
-      formatCheckRange(investor.checkMin, investor.checkMax) ??
-      (investor.typicalCheque !== null ? formatCompactUsd(investor.typicalCheque) : null);
+      investor.checkMin !== null && investor.checkMax !== null
+        ? formatCheckRange(investor.checkMin, investor.checkMax)
+        : cheque !== null
+          ? formatCompactUsd(cheque)
+          : null;
     if (states.cheque === 1) {
       const share = shareInWords((typicalChequeOf(investor) as number) / raise.amountUsd);
       add('cheque', `cheque ${shown} covers ${share} of your ${amount}`, points.cheque);
@@ -512,7 +517,7 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
       against(
         'cheque',
         investor.checkMin !== null && investor.checkMin > raise.amountUsd
-          ? `cheque ${shown} is more than your ${amount}`
+          ? `smallest cheque ${formatCompactUsd(investor.checkMin)} is more than your ${amount}`
           : `cheque ${shown} is too small for your ${amount}`,
       );
     else against('cheque', 'cheque not known');

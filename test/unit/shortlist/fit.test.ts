@@ -185,7 +185,7 @@ describe('the fit of an investor to a raise', () => {
       investor({ ...berlinVc, checkMin: 5_000_000, checkMax: 20_000_000 }),
       fitWords,
     );
-    expect(large.missing).toEqual(['cheque $5M–$20M is more than your $2.5M']);
+    expect(large.missing).toEqual(['smallest cheque $5M is more than your $2.5M']);
     const unknown = scoreFit(raise(), investor({ ...berlinVc, checkMin: null, checkMax: null }), fitWords);
     expect(unknown.band).toBe('partial');
     expect(unknown.missing).toContain('cheque not known');
