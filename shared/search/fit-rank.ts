@@ -10,6 +10,7 @@ import {
   idHash,
   judgeFit,
   RANK_KEYS,
+  raiseAsksNothing,
   raiseSectors,
   rankKeyOf,
   SMALL_ROLES,
@@ -477,7 +478,8 @@ export function fitPage(
     partial: counted[1] as number,
     other: counted[0] as number,
   };
-  const showRest = options.rest === 'show';
+  // A raise that asks nothing has no fits: everyone is listed then, or the list would be empty.
+  const showRest = options.rest === 'show' || raiseAsksNothing(raise);
   const total = counts.fit + counts.partial + (showRest ? counts.other : 0);
   const kept = (ord: number) => listed(ord) && (showRest || ranking.bands[ord] !== 0);
 

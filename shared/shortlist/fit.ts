@@ -557,6 +557,14 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
   };
 }
 
+/** Whether a raise asks none of the must-haves (nothing to judge on: the shortlist lists everyone). */
+export const raiseAsksNothing = (raise: FitRaise): boolean =>
+  raise.round === null &&
+  (raise.amountUsd === null || raise.amountUsd <= 0) &&
+  raise.country === null &&
+  raise.leadWanted !== true &&
+  raiseSectors(raise).length === 0;
+
 /**
  * The ranking key of a verdict: band, then must-haves met, then closeness, then completeness (higher
  * first). Recency and the id's hash order investors with the same key.

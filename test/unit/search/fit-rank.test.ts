@@ -168,6 +168,16 @@ describe('the shortlist over the search index', () => {
       ...Array(counts.partial).fill('partial'),
       ...Array(counts.other).fill('other'),
     ]);
+    // A raise that asks nothing lists everyone, even with the rest hidden.
+    const empty = fitPage(index, raises[2] as FitRaise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      rest: 'hide',
+      cursor: null,
+      limit: 10,
+    });
+    expect(empty.total).toBe(index.size);
+    expect(empty.counts.other).toBe(index.size);
     for (const item of shown.items) {
       if (item.band === 'partial') expect(item.missing.length).toBeGreaterThan(0);
       else expect(item.missing).toEqual([]);

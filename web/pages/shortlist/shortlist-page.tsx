@@ -134,7 +134,9 @@ function Shortlist() {
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
   const counts = pages[0]?.counts ?? { fit: 0, partial: 0, other: 0 };
-  const restShown = params.get('rest') === 'show';
+  // A raise that asks nothing: every investor is listed, unjudged (the API lists the rest then).
+  const unjudged = counts.fit === 0 && counts.partial === 0 && total > 0 && total === counts.other;
+  const restShown = params.get('rest') === 'show' || unjudged;
   const bands = FIT_BANDS.map((band) => ({ band, items: items.filter((item) => item.band === band) })).filter(
     (section) => section.items.length > 0,
   );
@@ -233,12 +235,13 @@ function Shortlist() {
           <Link to={paths.project.href(projectId)} className="alert-link">
             set it on your project
           </Link>
-          . Until then, investors are listed by name, those who confirmed their details first.
+          . Until then, every investor is listed, those a founder can act on (an email, a cheque, stages)
+          first, then those who confirmed their details themselves.
         </Alert>
       )}
       <p className="small text-body-secondary">
-        Every investor gets the same points for the same facts (stage, sectors, cheque, place, leading, their
-        own confirmation): nothing anyone paid changes the order.
+        Every investor is judged by the same rules on the same facts (stage, sectors, place, cheque, leading):
+        nothing anyone paid changes the order.
       </p>
 
       <Row className="g-4">
@@ -329,9 +332,11 @@ function Shortlist() {
               <h2 className="h4 mb-0">
                 {results.isPending
                   ? 'Ranking…'
-                  : `${counts.fit.toLocaleString('en-US')} fit your raise, ${counts.partial.toLocaleString('en-US')} partly`}
+                  : unjudged
+                    ? `${total.toLocaleString('en-US')} investors`
+                    : `${counts.fit.toLocaleString('en-US')} fit your raise, ${counts.partial.toLocaleString('en-US')} partly`}
               </h2>
-              {results.isPending ? null : (
+              {results.isPending || unjudged ? null : (
                 <p className="small text-body-secondary mb-0">
                   Fits first, then partial fits with what they miss.{' '}
                   {counts.other > 0 ? (
@@ -406,7 +411,8 @@ function Shortlist() {
             bands.map((section) => (
               <section key={section.band} aria-labelledby={`shortlist-band-${section.band}`} className="mb-4">
                 <h2 id={`shortlist-band-${section.band}`} className="h5 mb-3">
-                  {BAND_TITLES[section.band]} ({counts[section.band].toLocaleString('en-US')})
+                  {unjudged ? 'All investors' : BAND_TITLES[section.band]} (
+                  {counts[section.band].toLocaleString('en-US')})
                 </h2>
                 <Row xs={1} md={2} className="g-3">
                   {section.items.map((item) => (
