@@ -1,5 +1,6 @@
 import type { CartInvestor } from '../cart/cart';
 import {
+  emptyVerdict,
   type FitBand,
   type FitFacts,
   type FitInvestor,
@@ -197,23 +198,6 @@ function spellingIs(
   return mark;
 }
 
-function anyMarked(
-  index: SearchIndex,
-  facet: 'stage' | 'city' | 'country' | 'role',
-  mark: Uint8Array,
-  ord: number,
-) {
-  const { offsets, spellingIds } = index.data.facets[facet];
-  for (let i = offsets[ord] as number; i < (offsets[ord + 1] as number); i++)
-    if (mark[spellingIds[i] as number] === 1) return true;
-  return false;
-}
-
-const hasAny = (index: SearchIndex, facet: 'stage' | 'sector' | 'city' | 'country', ord: number) => {
-  const { offsets } = index.data.facets[facet];
-  return (offsets[ord] as number) < (offsets[ord + 1] as number);
-};
-
 /**
  * Every investor's verdict for the raise (band, closeness, rank key), by the rule of
  * shared/shortlist/fit.ts: the facts read from the columns, then `judgeFit` itself.
@@ -269,15 +253,29 @@ export function fitVerdicts(
     lead: 0,
     smallRole: false,
   };
+  const into = emptyVerdict();
+  const stages = data.facets.stage;
+  const cities = data.facets.city;
+  const countries = data.facets.country;
+  const roles = data.facets.role;
+  const marked = (column: typeof stages, mark: Uint8Array, ord: number) => {
+    const end = column.offsets[ord + 1] as number;
+    for (let i = column.offsets[ord] as number; i < end; i++)
+      if (mark[column.spellingIds[i] as number] === 1) return true;
+    return false;
+  };
+  const asksRound = raise.round !== null;
+  const asksPlace = raise.country !== null;
+  const asksLead = raise.leadWanted === true;
   for (let ord = 0; ord < n; ord++) {
-    f.hasStages = hasAny(index, 'stage', ord);
-    f.stageHit = f.hasStages && anyMarked(index, 'stage', isRound, ord);
+    f.hasStages = (stages.offsets[ord] as number) < (stages.offsets[ord + 1] as number);
+    f.stageHit = asksRound && f.hasStages && marked(stages, isRound, ord);
     let common = 0;
     let first = -1;
     let generalist = false;
     const from = sectorColumn.offsets[ord] as number;
     const to = sectorColumn.offsets[ord + 1] as number;
-    for (let i = from; i < to; i++) {
+    for (let i = sectors.length > 0 ? from : to; i < to; i++) {
       const spelling = sectorColumn.spellingIds[i] as number;
       const marked = sectorMark[spelling] as number;
       if (marked === 2) generalist = true;
@@ -304,20 +302,24 @@ export function fitVerdicts(
       }
     }
     f.investsIn = best;
-    const placed = hasAny(index, 'country', ord) || hasAny(index, 'city', ord);
+    const placed =
+      (countries.offsets[ord] as number) < (countries.offsets[ord + 1] as number) ||
+      (cities.offsets[ord] as number) < (cities.offsets[ord + 1] as number);
     f.based = !placed
       ? -1
-      : anyMarked(index, 'city', isCity, ord)
-        ? 2
-        : anyMarked(index, 'country', isCountry, ord)
-          ? 1
-          : 0;
+      : !asksPlace
+        ? 0
+        : marked(cities, isCity, ord)
+          ? 2
+          : marked(countries, isCountry, ord)
+            ? 1
+            : 0;
     f.checkMin = checkMin[ord] as number;
     f.checkMax = checkMax[ord] as number;
     f.typicalCheque = typicalCheque[ord] as number;
     f.lead = lead[ord] as number;
-    f.smallRole = anyMarked(index, 'role', isSmall, ord);
-    const verdict = judgeFit(raise, f, sectors.length);
+    f.smallRole = asksLead && marked(roles, isSmall, ord);
+    const verdict = judgeFit(raise, f, sectors.length, into);
     const flag = flags[ord] as number;
     const hasCheque =
       !Number.isNaN(f.typicalCheque) || !Number.isNaN(f.checkMin) || !Number.isNaN(f.checkMax);

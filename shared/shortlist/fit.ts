@@ -231,16 +231,34 @@ export interface FitVerdict {
 
 const known = (value: number) => !Number.isNaN(value);
 
+/** A verdict to be filled (the index judges its whole directory into one, allocating nothing per investor). */
+export const emptyVerdict = (): FitVerdict => ({
+  states: { stage: -2, sector: -2, location: -2, cheque: -2, lead: -2 },
+  points: { stage: 0, sector: 0, location: 0, cheque: 0, lead: 0 },
+  score: 0,
+  asked: 0,
+  met: 0,
+  band: 'other',
+});
+
 /** The rule itself, over plain facts. */
-export function judgeFit(raise: FitRaise, f: FitFacts, sectorCount = raiseSectors(raise).length): FitVerdict {
-  const states: Record<MustHave, MustHaveState> = {
-    stage: -2,
-    sector: -2,
-    location: -2,
-    cheque: -2,
-    lead: -2,
-  };
-  const points: Record<MustHave, number> = { stage: 0, sector: 0, location: 0, cheque: 0, lead: 0 };
+export function judgeFit(
+  raise: FitRaise,
+  f: FitFacts,
+  sectorCount = raiseSectors(raise).length,
+  into: FitVerdict = emptyVerdict(),
+): FitVerdict {
+  const { states, points } = into;
+  states.stage = -2;
+  states.sector = -2;
+  states.location = -2;
+  states.cheque = -2;
+  states.lead = -2;
+  points.stage = 0;
+  points.sector = 0;
+  points.location = 0;
+  points.cheque = 0;
+  points.lead = 0;
   const P = FIT_POINTS;
 
   if (raise.round !== null) {
@@ -260,9 +278,14 @@ export function judgeFit(raise: FitRaise, f: FitFacts, sectorCount = raiseSector
     const covers = f.investsIn > 0 || (f.investsIn === -1 && f.based >= 1);
     states.location = covers ? 1 : f.investsIn === 0 || f.based === 0 ? 0 : -1;
     if (covers) {
-      const invests = [0, 0, P.location.worldwide, P.location.investsInRegion, P.location.investsInCountry][
-        f.investsIn + 1
-      ] as number;
+      const invests =
+        f.investsIn === 3
+          ? P.location.investsInCountry
+          : f.investsIn === 2
+            ? P.location.investsInRegion
+            : f.investsIn === 1
+              ? P.location.worldwide
+              : 0;
       const based = f.based === 2 ? P.location.basedInCity : f.based === 1 ? P.location.basedInCountry : 0;
       points.location = Math.max(invests, based);
     }
@@ -301,14 +324,19 @@ export function judgeFit(raise: FitRaise, f: FitFacts, sectorCount = raiseSector
   let asked = 0;
   let met = 0;
   let score = 0;
-  for (const must of MUST_HAVES) {
-    if (states[must] === -2) continue;
+  for (let i = 0; i < MUST_HAVES.length; i++) {
+    const must = MUST_HAVES[i] as MustHave;
+    const state = states[must];
+    if (state === -2) continue;
     asked++;
-    if (states[must] === 1) met++;
+    if (state === 1) met++;
     score += points[must];
   }
-  const band: FitBand = met === 0 ? 'other' : met === asked ? 'fit' : 'partial';
-  return { states, points, score, asked, met, band };
+  into.score = score;
+  into.asked = asked;
+  into.met = met;
+  into.band = met === 0 ? 'other' : met === asked ? 'fit' : 'partial';
+  return into;
 }
 
 /**
