@@ -113,6 +113,7 @@ const ours: BenchEngine = {
         const result = fitPage(index, raise, fitWords, {
           filters,
           leaveOut: new Set(),
+          rest: 'hide',
           cursor: null,
           limit: SHORTLIST_PAGE_SIZE,
         });

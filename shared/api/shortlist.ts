@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 import { raiseSchema } from '../projects/raise';
-import { FIT_CRITERIA } from '../shortlist/fit';
+import { FIT_BANDS, FIT_CRITERIA } from '../shortlist/fit';
 import {
   MAX_PASSES_PER_PROJECT,
   MAX_SAVED_SEARCHES,
@@ -39,6 +39,8 @@ export const shortlistQuery = z
     ...searchFilterFields,
     bought: z._default(z.enum(SHOW_OR_HIDE), 'show'),
     passed: z._default(z.enum(SHOW_OR_HIDE), 'hide'),
+    /** The rest (investors meeting none of the raise's must-haves): left out by default, or listed last. */
+    rest: z._default(z.enum(SHOW_OR_HIDE), 'hide'),
     ...pageQuery(SHORTLIST_PAGE_SIZE, SHORTLIST_MAX_PAGE_SIZE),
   })
   .check(chequeRangeInOrder);
@@ -48,6 +50,8 @@ export const fitReasonSchema = z.object({
   criterion: z.enum(FIT_CRITERIA),
   text: z.string(),
   points: z.int(),
+  /** For the investor, or what counts against (a must-have missed or not known). */
+  tone: z.enum(['for', 'against']),
 });
 export type FitReasonView = z.infer<typeof fitReasonSchema>;
 
@@ -57,6 +61,10 @@ export const shortlistItemSchema = z.object({
   /** The fit score and its reasons (a shortlist); null and none for a search. */
   score: z.nullable(z.int()),
   reasons: z.array(fitReasonSchema),
+  /** "fit" (every must-have met), "partial" (some: `missing` says what is not), "other" (none); null for a search. */
+  band: z.nullable(z.enum(FIT_BANDS)),
+  /** What a partial fit is missing, in words ("does not invest at Seed", "cheque not known"). */
+  missing: z.array(z.string()),
   /** In the founder's contact library already. */
   bought: z.boolean(),
   /** Marked "Not a fit" for this project. */
@@ -76,7 +84,10 @@ export const shortlistProjectSchema = z.object({
 export const shortlistResponse = z.object({
   project: shortlistProjectSchema,
   items: z.array(shortlistItemSchema),
+  /** Investors listed: the fits and partial fits, and the rest when shown. */
   total: z.int(),
+  /** How many of each band the filters keep. */
+  counts: z.object({ fit: z.int(), partial: z.int(), other: z.int() }),
   cursor: z.nullable(z.string()),
 });
 export type ShortlistResponse = z.infer<typeof shortlistResponse>;

@@ -1,55 +1,70 @@
 import type { CartInvestor } from '../cart/cart';
 import {
-  FIT_POINTS,
-  FIT_SCORE_MAX,
-  FIT_SCORE_MIN,
+  emptyVerdict,
+  type FitBand,
+  type FitFacts,
   type FitInvestor,
   type FitRaise,
   type FitReason,
   type FitWords,
   GENERALIST_SECTOR,
+  idHash,
+  judgeFit,
+  RANK_KEYS,
+  raiseAsksNothing,
   raiseSectors,
-  SMALLEST_USEFUL_SHARE,
+  rankKeyOf,
+  SMALL_ROLES,
   scoreFit,
 } from '../shortlist/fit';
 import type { SearchIndex } from './engine';
 import type { SearchFilters } from './filters';
 import { monthText, stringAt } from './index-data';
-import { compareStrings } from './text-index';
 
 /**
- * The shortlist over the search index (issue 35): every investor of the directory scored for one
- * raise by the rule of shared/shortlist/fit.ts, in one pass over the index's columns, then ordered
- * best first (ties in name order) by a counting sort over the scores. The order is kept per raise
- * and index (a few raises at once), so the next pages cost a walk only. Reasons are worded only for
- * the investors a page shows, by the rule itself.
+ * The shortlist over the search index (issues 35 and 49): every investor of the directory judged
+ * for one raise by the rule of shared/shortlist/fit.ts (`judgeFit`, called on facts read from the
+ * index's columns), then ordered by a counting sort over the rank keys (band, must-haves met,
+ * closeness, completeness). Within a key the order is fixed per index: the investor's latest own
+ * confirmation first, then a hash of the id, never the name. The order is kept per raise and index
+ * (a few raises at once), so the next pages cost a walk only. Reasons are worded only for the
+ * investors a page shows, by the rule itself.
  */
-
-const SCORES = FIT_SCORE_MAX - FIT_SCORE_MIN + 1;
 
 export class InvalidFitCursorError extends Error {
   override readonly name = 'InvalidFitCursorError';
 }
 
+const BAND_CODES: readonly FitBand[] = ['other', 'partial', 'fit'];
+
 /** The directory ranked for one raise. */
 export interface FitRanking {
-  /** Each investor's score, by ord. */
+  /** Each investor's closeness score, by ord. */
   scores: Int16Array;
-  /** Ords best first, ties in name order. */
+  /** Each investor's rank key, by ord. */
+  keys: Int32Array;
+  /** Each investor's band (0 other, 1 partial, 2 fit), by ord. */
+  bands: Uint8Array;
+  /** Ords best first. */
   order: Uint32Array;
-  /** Where each score's run starts in `order` (index: FIT_SCORE_MAX − score), and the end. */
+  /** Where each key's run starts in `order` (index: RANK_KEYS − 1 − key), and the end. */
   starts: Uint32Array;
 }
 
 export interface FitPageItem {
   investor: CartInvestor;
+  band: FitBand;
   score: number;
   reasons: FitReason[];
+  missing: string[];
 }
 
 export interface FitPage {
   items: FitPageItem[];
+  /** Investors listed (the rest left out when hidden). */
   total: number;
+  /** How many of each band the filters keep. */
+  counts: Record<FitBand, number>;
   cursor: string | null;
 }
 
@@ -64,8 +79,18 @@ export const raiseFingerprint = (raise: FitRaise): string =>
     raiseSectors(raise),
   ]);
 
+/** The order within a key, fixed per index: latest own confirmation first, then the id's hash, then the id. */
+interface TieOrder {
+  /** Ords in tie order. */
+  order: Uint32Array;
+  /** Each ord's place in it. */
+  place: Uint32Array;
+  hashes: Uint32Array;
+}
+
 interface Held {
   rankings: Map<string, FitRanking>;
+  ties: TieOrder | null;
 }
 
 const held = new WeakMap<SearchIndex, Held>();
@@ -74,10 +99,46 @@ const RANKINGS_KEPT = 8;
 function heldOf(index: SearchIndex): Held {
   let entry = held.get(index);
   if (!entry) {
-    entry = { rankings: new Map() };
+    entry = { rankings: new Map(), ties: null };
     held.set(index, entry);
   }
   return entry;
+}
+
+/** Compares two investors judged alike: (month desc, hash, id). */
+function compareTie(monthA: number, hashA: number, idA: string, monthB: number, hashB: number, idB: string) {
+  if (monthA !== monthB) return monthB - monthA;
+  if (hashA !== hashB) return hashA - hashB;
+  return idA < idB ? -1 : idA > idB ? 1 : 0;
+}
+
+function tieOrderOf(index: SearchIndex): TieOrder {
+  const entry = heldOf(index);
+  if (entry.ties) return entry.ties;
+  const n = index.size;
+  const months = index.investorConfirmedMonths();
+  const hashes = new Uint32Array(n);
+  const ids: string[] = new Array(n);
+  for (let ord = 0; ord < n; ord++) {
+    const id = stringAt(index.data.ids, ord);
+    ids[ord] = id;
+    hashes[ord] = idHash(id);
+  }
+  const order = Uint32Array.from({ length: n }, (_, ord) => ord);
+  order.sort((a, b) =>
+    compareTie(
+      months[a] as number,
+      hashes[a] as number,
+      ids[a] as string,
+      months[b] as number,
+      hashes[b] as number,
+      ids[b] as string,
+    ),
+  );
+  const place = new Uint32Array(n);
+  for (let i = 0; i < n; i++) place[order[i] as number] = i;
+  entry.ties = { order, place, hashes };
+  return entry.ties;
 }
 
 /** Investor `ord` as the rule reads it. */
@@ -85,6 +146,7 @@ export function fitInvestorAt(index: SearchIndex, ord: number, card = index.card
   const facts = index.facts(ord);
   const month = index.investorConfirmedMonths()[ord] as number;
   return {
+    role: card.investorRole === '' ? null : card.investorRole,
     stageFocus: card.stageFocus,
     sectorFocus: card.sectorFocus,
     checkMin: card.checkMin ?? null,
@@ -94,22 +156,23 @@ export function fitInvestorAt(index: SearchIndex, ord: number, card = index.card
     investsIn: facts.investsIn ?? [],
     countries: card.countries ?? [],
     cities: card.cities ?? [],
+    hasEmail: card.hasEmail,
+    hasLinkedIn: card.hasLinkedIn,
     investorConfirmedMonth: month === 0 ? null : monthText(month),
   };
 }
 
-/** Per value of a list column's table: the points a place earns (0: it does not cover the country). */
-function placePoints(index: SearchIndex, country: string, words: FitWords): Int16Array {
+/** Per value of the investsIn table: 0 no cover, 1 worldwide, 2 a region, 3 the country. */
+function placeRanks(index: SearchIndex, country: string, words: FitWords): Uint8Array {
   const { spellings } = index.data.investsIn;
   const count = spellings.offsets.length - 1;
-  const points = new Int16Array(count);
+  const ranks = new Uint8Array(count);
   for (let id = 0; id < count; id++) {
     const coverage = words.coverage(stringAt(spellings, id), country);
     if (!coverage) continue;
-    // Kept as a rank: the country itself and a region earn the same, worldwide less.
-    points[id] = coverage.kind === 'world' ? 1 : 2;
+    ranks[id] = coverage.kind === 'world' ? 1 : coverage.kind === 'region' ? 2 : 3;
   }
-  return points;
+  return ranks;
 }
 
 /** The value ids of a facet's values (the raise's sectors) that some investor carries. */
@@ -122,163 +185,164 @@ function facetIds(index: SearchIndex, facet: 'sector', values: readonly string[]
   return ids;
 }
 
-/** Every investor's score for the raise, by the rule of shared/shortlist/fit.ts. */
-export function fitScores(index: SearchIndex, raise: FitRaise, words: FitWords): Int16Array {
+/** Per spelling of a facet column: whether its value is `value`. */
+function spellingIs(
+  index: SearchIndex,
+  facet: 'stage' | 'city' | 'country' | 'role',
+  values: readonly number[],
+) {
+  const { spellingValue } = index.data.facets[facet];
+  const mark = new Uint8Array(spellingValue.length);
+  for (let id = 0; id < spellingValue.length; id++)
+    mark[id] = values.includes(spellingValue[id] as number) ? 1 : 0;
+  return mark;
+}
+
+/**
+ * Every investor's verdict for the raise (band, closeness, rank key), by the rule of
+ * shared/shortlist/fit.ts: the facts read from the columns, then `judgeFit` itself.
+ */
+export function fitVerdicts(
+  index: SearchIndex,
+  raise: FitRaise,
+  words: FitWords,
+): { scores: Int16Array; keys: Int32Array; bands: Uint8Array } {
   const data = index.data;
   const n = index.size;
   const scores = new Int16Array(n);
-  const P = FIT_POINTS;
-
-  // Stage: whether each spelling is the round (none is when nobody invests at it: every investor
-  // with stages then misses it).
-  if (raise.round !== null) {
-    const round = index.facetValueId('stage', raise.round);
-    const { offsets, spellingIds, spellingValue } = data.facets.stage;
-    const isRound = new Uint8Array(spellingValue.length);
-    for (let id = 0; id < spellingValue.length; id++) isRound[id] = spellingValue[id] === round ? 1 : 0;
-    for (let ord = 0; ord < n; ord++) {
-      const from = offsets[ord] as number;
-      const to = offsets[ord + 1] as number;
-      if (from === to) continue;
-      let hit = 0;
-      for (let i = from; i < to && hit === 0; i++) hit = isRound[spellingIds[i] as number] as number;
-      scores[ord] = (scores[ord] as number) + (hit === 1 ? P.stage.match : P.stage.miss);
-    }
-  }
-
-  // Sectors: the distinct values in common. Each spelling's value marked once (1 wanted, 2 the
-  // generalist), so the pass over the directory reads typed arrays only.
+  const keys = new Int32Array(n);
+  const bands = new Uint8Array(n);
   const sectors = raiseSectors(raise);
-  if (sectors.length > 0) {
-    const { offsets, spellingIds, spellingValue } = data.facets.sector;
-    const wanted = facetIds(index, 'sector', sectors);
-    const generalist = index.facetValueId('sector', GENERALIST_SECTOR);
-    const mark = new Uint8Array(spellingValue.length);
-    for (let id = 0; id < spellingValue.length; id++) {
-      const value = spellingValue[id] as number;
-      mark[id] = wanted.has(value) ? 1 : value === generalist ? 2 : 0;
-    }
-    for (let ord = 0; ord < n; ord++) {
-      const from = offsets[ord] as number;
-      const to = offsets[ord + 1] as number;
-      if (from === to) continue;
-      let common = 0;
-      let first = -1;
-      let isGeneralist = false;
-      for (let i = from; i < to; i++) {
-        const spelling = spellingIds[i] as number;
-        const marked = mark[spelling] as number;
-        if (marked === 0) continue;
-        if (marked === 2) {
-          isGeneralist = true;
-          continue;
-        }
-        const value = spellingValue[spelling] as number;
-        if (common === 0) {
-          common = 1;
-          first = value;
-        } else if (value !== first) common = 2;
-      }
-      const points =
-        common > 0
-          ? P.sector.first + (common > 1 ? P.sector.more : 0)
-          : isGeneralist
-            ? P.sector.generalist
-            : P.sector.miss;
-      scores[ord] = (scores[ord] as number) + points;
-    }
-  }
 
-  // Cheque.
-  const amount = raise.amountUsd;
-  if (amount !== null && amount > 0) {
-    const { checkMin, checkMax, typicalCheque } = data;
-    const smallest = amount * SMALLEST_USEFUL_SHARE;
-    for (let ord = 0; ord < n; ord++) {
-      const low = checkMin[ord] as number;
-      const high = checkMax[ord] as number;
-      const typical = typicalCheque[ord] as number;
-      const cheque = !Number.isNaN(typical)
-        ? typical
-        : !Number.isNaN(low) && !Number.isNaN(high)
-          ? (low + high) / 2
-          : !Number.isNaN(low)
-            ? low
-            : high;
-      if (Number.isNaN(cheque)) continue;
-      const points =
-        !Number.isNaN(low) && low > amount
-          ? P.cheque.tooLarge
-          : cheque < smallest
-            ? P.cheque.tooSmall
-            : P.cheque.fits;
-      scores[ord] = (scores[ord] as number) + points;
-    }
+  const round = raise.round === null ? -1 : index.facetValueId('stage', raise.round);
+  const isRound = spellingIs(index, 'stage', [round]);
+  const sectorColumn = data.facets.sector;
+  const wanted = facetIds(index, 'sector', sectors);
+  const generalistId = index.facetValueId('sector', GENERALIST_SECTOR);
+  const sectorMark = new Uint8Array(sectorColumn.spellingValue.length);
+  for (let id = 0; id < sectorColumn.spellingValue.length; id++) {
+    const value = sectorColumn.spellingValue[id] as number;
+    sectorMark[id] = wanted.has(value) ? 1 : value === generalistId ? 2 : 0;
   }
+  const ranks = raise.country === null ? null : placeRanks(index, raise.country, words);
+  const isCity = spellingIs(index, 'city', [
+    raise.city === null ? -1 : index.facetValueId('city', raise.city),
+  ]);
+  const isCountry = spellingIs(index, 'country', [
+    raise.country === null ? -1 : index.facetValueId('country', raise.country),
+  ]);
+  const isSmall = spellingIs(
+    index,
+    'role',
+    [...SMALL_ROLES].map((role) => index.facetValueId('role', role)),
+  );
+  const { checkMin, checkMax, typicalCheque, lead, flags } = data;
+  const invests = data.investsIn;
 
-  // Location: where they invest, else where they are.
-  if (raise.country !== null) {
-    const places = placePoints(index, raise.country, words);
-    const { offsets, spellingIds } = data.investsIn;
-    const country = index.facetValueId('country', raise.country);
-    const city = raise.city !== null ? index.facetValueId('city', raise.city) : -1;
-    const countryColumn = data.facets.country;
-    const cityColumn = data.facets.city;
-    for (let ord = 0; ord < n; ord++) {
-      const from = offsets[ord] as number;
-      const to = offsets[ord + 1] as number;
-      let points = 0;
-      if (from < to) {
-        let best = 0;
-        for (let i = from; i < to && best < 2; i++) {
-          const rank = places[spellingIds[i] as number] as number;
+  const f: FitFacts = {
+    hasStages: false,
+    stageHit: false,
+    hasSectors: false,
+    sectorsInCommon: 0,
+    generalist: false,
+    investsIn: -1,
+    based: -1,
+    checkMin: Number.NaN,
+    checkMax: Number.NaN,
+    typicalCheque: Number.NaN,
+    lead: 0,
+    smallRole: false,
+  };
+  const into = emptyVerdict();
+  const stages = data.facets.stage;
+  const cities = data.facets.city;
+  const countries = data.facets.country;
+  const roles = data.facets.role;
+  const marked = (column: typeof stages, mark: Uint8Array, ord: number) => {
+    const end = column.offsets[ord + 1] as number;
+    for (let i = column.offsets[ord] as number; i < end; i++)
+      if (mark[column.spellingIds[i] as number] === 1) return true;
+    return false;
+  };
+  const asksRound = raise.round !== null;
+  const asksPlace = raise.country !== null;
+  const asksLead = raise.leadWanted === true;
+  for (let ord = 0; ord < n; ord++) {
+    f.hasStages = (stages.offsets[ord] as number) < (stages.offsets[ord + 1] as number);
+    f.stageHit = asksRound && f.hasStages && marked(stages, isRound, ord);
+    let common = 0;
+    let first = -1;
+    let generalist = false;
+    const from = sectorColumn.offsets[ord] as number;
+    const to = sectorColumn.offsets[ord + 1] as number;
+    for (let i = sectors.length > 0 ? from : to; i < to; i++) {
+      const spelling = sectorColumn.spellingIds[i] as number;
+      const marked = sectorMark[spelling] as number;
+      if (marked === 2) generalist = true;
+      if (marked !== 1) continue;
+      const value = sectorColumn.spellingValue[spelling] as number;
+      if (common === 0) {
+        common = 1;
+        first = value;
+      } else if (value !== first) common = 2;
+    }
+    f.hasSectors = from < to;
+    f.sectorsInCommon = common;
+    f.generalist = generalist;
+    let best = -1;
+    if (ranks) {
+      const a = invests.offsets[ord] as number;
+      const b = invests.offsets[ord + 1] as number;
+      if (a < b) {
+        best = 0;
+        for (let i = a; i < b && best < 3; i++) {
+          const rank = ranks[invests.spellingIds[i] as number] as number;
           if (rank > best) best = rank;
         }
-        points = best === 2 ? P.location.investsIn : best === 1 ? P.location.worldwide : P.location.elsewhere;
-      } else {
-        if (city >= 0)
-          for (let i = cityColumn.offsets[ord] as number; i < (cityColumn.offsets[ord + 1] as number); i++)
-            if (cityColumn.spellingValue[cityColumn.spellingIds[i] as number] === city) {
-              points = P.location.basedInCity;
-              break;
-            }
-        if (points === 0 && country >= 0)
-          for (
-            let i = countryColumn.offsets[ord] as number;
-            i < (countryColumn.offsets[ord + 1] as number);
-            i++
-          )
-            if (countryColumn.spellingValue[countryColumn.spellingIds[i] as number] === country) {
-              points = P.location.basedInCountry;
-              break;
-            }
       }
-      scores[ord] = (scores[ord] as number) + points;
     }
+    f.investsIn = best;
+    const placed =
+      (countries.offsets[ord] as number) < (countries.offsets[ord + 1] as number) ||
+      (cities.offsets[ord] as number) < (cities.offsets[ord + 1] as number);
+    f.based = !placed
+      ? -1
+      : !asksPlace
+        ? 0
+        : marked(cities, isCity, ord)
+          ? 2
+          : marked(countries, isCountry, ord)
+            ? 1
+            : 0;
+    f.checkMin = checkMin[ord] as number;
+    f.checkMax = checkMax[ord] as number;
+    f.typicalCheque = typicalCheque[ord] as number;
+    f.lead = lead[ord] as number;
+    f.smallRole = asksLead && marked(roles, isSmall, ord);
+    const verdict = judgeFit(raise, f, sectors.length, into);
+    const flag = flags[ord] as number;
+    const hasCheque =
+      !Number.isNaN(f.typicalCheque) || !Number.isNaN(f.checkMin) || !Number.isNaN(f.checkMax);
+    const completeness =
+      (flag & 1) +
+      ((flag & 4) >>> 2) +
+      (hasCheque ? 1 : 0) +
+      (f.hasStages ? 1 : 0) +
+      ((invests.offsets[ord] as number) < (invests.offsets[ord + 1] as number) || placed ? 1 : 0);
+    scores[ord] = verdict.score;
+    keys[ord] = rankKeyOf(verdict, completeness);
+    bands[ord] = verdict.band === 'fit' ? 2 : verdict.band === 'partial' ? 1 : 0;
   }
-
-  // Lead: only when one is wanted (1 lead, 2 follow, 3 both).
-  if (raise.leadWanted === true) {
-    const { lead } = data;
-    for (let ord = 0; ord < n; ord++) {
-      const code = lead[ord] as number;
-      if (code === 0) continue;
-      scores[ord] = (scores[ord] as number) + (code === 2 ? P.lead.followsOnly : P.lead.leads);
-    }
-  }
-
-  const months = index.investorConfirmedMonths();
-  for (let ord = 0; ord < n; ord++)
-    if (months[ord] !== 0) scores[ord] = (scores[ord] as number) + P.confirmed.byInvestor;
-  return scores;
+  return { scores, keys, bands };
 }
 
 /** Forgets the rankings kept for an index (the bench measures every ranking as the first). */
 export function forgetFitRankings(index: SearchIndex): void {
-  held.delete(index);
+  const entry = held.get(index);
+  if (entry) entry.rankings.clear();
 }
 
-/** The directory ranked for a raise: best first, ties in name order (kept for the next pages). */
+/** The directory ranked for a raise: best first (kept for the next pages). */
 export function rankByFit(index: SearchIndex, raise: FitRaise, words: FitWords): FitRanking {
   const entry = heldOf(index);
   const key = raiseFingerprint(raise);
@@ -288,22 +352,24 @@ export function rankByFit(index: SearchIndex, raise: FitRaise, words: FitWords):
     entry.rankings.set(key, kept);
     return kept;
   }
-  const scores = fitScores(index, raise, words);
-  // A counting sort by score, best first; ords ascending (the name order) within a score.
-  const starts = new Uint32Array(SCORES + 1);
+  const { scores, keys, bands } = fitVerdicts(index, raise, words);
+  const ties = tieOrderOf(index);
+  // A counting sort by key, best first; within a key, the tie order (the ords are walked in it).
+  const starts = new Uint32Array(RANK_KEYS + 1);
   for (let ord = 0; ord < index.size; ord++) {
-    const bucket = FIT_SCORE_MAX - (scores[ord] as number);
+    const bucket = RANK_KEYS - 1 - (keys[ord] as number);
     starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
   }
-  for (let b = 0; b < SCORES; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
-  const fill = starts.slice(0, SCORES);
+  for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+  const fill = starts.slice(0, RANK_KEYS);
   const order = new Uint32Array(index.size);
-  for (let ord = 0; ord < index.size; ord++) {
-    const bucket = FIT_SCORE_MAX - (scores[ord] as number);
+  for (let i = 0; i < index.size; i++) {
+    const ord = ties.order[i] as number;
+    const bucket = RANK_KEYS - 1 - (keys[ord] as number);
     order[fill[bucket] as number] = ord;
     fill[bucket] = (fill[bucket] as number) + 1;
   }
-  const ranking = { scores, order, starts };
+  const ranking = { scores, keys, bands, order, starts };
   entry.rankings.set(key, ranking);
   if (entry.rankings.size > RANKINGS_KEPT)
     entry.rankings.delete(entry.rankings.keys().next().value as string);
@@ -313,49 +379,63 @@ export function rankByFit(index: SearchIndex, raise: FitRaise, words: FitWords):
 const has = (bits: Uint32Array, ord: number): boolean =>
   ((bits[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
 
-function popcount(bits: Uint32Array): number {
-  let total = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let v = bits[i] as number;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return total;
+const encodeCursor = (fingerprint: string, key: number, month: number, hash: number, id: string) =>
+  encodeURIComponent(JSON.stringify(['fit', fingerprint, key, month, hash, id]));
+
+interface FitCursor {
+  key: number;
+  month: number;
+  hash: number;
+  id: string;
 }
 
-const encodeCursor = (fingerprint: string, score: number, key: string) =>
-  encodeURIComponent(JSON.stringify(['fit', fingerprint, score, key]));
-
-function decodeCursor(cursor: string, fingerprint: string): { score: number; key: string } {
+function decodeCursor(cursor: string, fingerprint: string): FitCursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(decodeURIComponent(cursor));
   } catch {
     throw new InvalidFitCursorError('The cursor is not one this shortlist gave.');
   }
+  const whole = (value: unknown, below: number) =>
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) < below;
   if (
     !Array.isArray(parsed) ||
-    parsed.length !== 4 ||
+    parsed.length !== 6 ||
     parsed[0] !== 'fit' ||
     parsed[1] !== fingerprint ||
-    !Number.isInteger(parsed[2]) ||
-    (parsed[2] as number) < FIT_SCORE_MIN ||
-    (parsed[2] as number) > FIT_SCORE_MAX ||
-    typeof parsed[3] !== 'string'
+    !whole(parsed[2], RANK_KEYS) ||
+    !whole(parsed[3], 2 ** 16) ||
+    !whole(parsed[4], 2 ** 32) ||
+    typeof parsed[5] !== 'string'
   )
     throw new InvalidFitCursorError('The cursor does not belong to this shortlist.');
-  return { score: parsed[2] as number, key: parsed[3] };
+  return {
+    key: parsed[2] as number,
+    month: parsed[3] as number,
+    hash: parsed[4] as number,
+    id: parsed[5] as string,
+  };
 }
 
-/** The first position of the ranking after (score, name key): lower scores, or the same score later in name order. */
-function positionAfter(index: SearchIndex, ranking: FitRanking, score: number, key: string): number {
-  const bucket = FIT_SCORE_MAX - score;
+/** The first position of the ranking after the cursor's investor: lower keys, or the same key later in the tie order. */
+function positionAfter(index: SearchIndex, ranking: FitRanking, at: FitCursor): number {
+  const bucket = RANK_KEYS - 1 - at.key;
+  const months = index.investorConfirmedMonths();
+  const { hashes } = tieOrderOf(index);
   let lo = ranking.starts[bucket] as number;
   let hi = ranking.starts[bucket + 1] as number;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareStrings(index.nameKey(ranking.order[mid] as number), key) <= 0) lo = mid + 1;
+    const ord = ranking.order[mid] as number;
+    const compared = compareTie(
+      months[ord] as number,
+      hashes[ord] as number,
+      stringAt(index.data.ids, ord),
+      at.month,
+      at.hash,
+      at.id,
+    );
+    if (compared <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -366,14 +446,17 @@ export interface FitPageOptions {
   filters: SearchFilters;
   /** Ords left out (the founder's choice: investors bought, or passed on). */
   leaveOut: ReadonlySet<number>;
+  /** The rest (no must-have met): left out (the default) or listed after the partial fits. */
+  rest: 'show' | 'hide';
   cursor: string | null;
   limit: number;
 }
 
 /**
- * One page of the ranked directory, after the cursor: each investor with its score and reasons. The
- * cursor holds the last investor's score and name key, so paging never repeats or skips one, even
- * when the snapshot is replaced between pages (an investor whose score changed meanwhile moves).
+ * One page of the ranked directory, after the cursor: each investor with its band, score, reasons
+ * and what is missing. The cursor holds the last investor's key and tie order, so paging never
+ * repeats or skips one, even when the snapshot is replaced between pages (an investor whose verdict
+ * changed meanwhile moves).
  */
 export function fitPage(
   index: SearchIndex,
@@ -385,31 +468,64 @@ export function fitPage(
   const at = options.cursor === null ? null : decodeCursor(options.cursor, fingerprint);
   const ranking = rankByFit(index, raise, words);
   const matches = index.matching(options.filters);
-  let leftOut = 0;
-  for (const ord of options.leaveOut)
-    if (ord >= 0 && ord < index.size && (!matches || has(matches, ord))) leftOut++;
-  const total = (matches ? popcount(matches) : index.size) - leftOut;
-  const kept = (ord: number) => (!matches || has(matches, ord)) && !options.leaveOut.has(ord);
+  const listed = (ord: number) => (!matches || has(matches, ord)) && !options.leaveOut.has(ord);
+  const counted = [0, 0, 0];
+  for (let ord = 0; ord < index.size; ord++)
+    if (listed(ord)) {
+      const band = ranking.bands[ord] as number;
+      counted[band] = (counted[band] as number) + 1;
+    }
+  const counts: Record<FitBand, number> = {
+    fit: counted[2] as number,
+    partial: counted[1] as number,
+    other: counted[0] as number,
+  };
+  // A raise that asks nothing has no fits: everyone is listed then, or the list would be empty.
+  const showRest = options.rest === 'show' || raiseAsksNothing(raise);
+  const total = counts.fit + counts.partial + (showRest ? counts.other : 0);
+  const kept = (ord: number) => listed(ord) && (showRest || ranking.bands[ord] !== 0);
 
   const items: FitPageItem[] = [];
-  let position = at === null ? 0 : positionAfter(index, ranking, at.score, at.key);
+  let position = at === null ? 0 : positionAfter(index, ranking, at);
   let last = -1;
   for (; position < index.size && items.length < options.limit; position++) {
     const ord = ranking.order[position] as number;
+    if (!showRest && ranking.bands[ord] === 0) {
+      position = index.size;
+      break;
+    }
     if (!kept(ord)) continue;
     const card = index.card(ord);
     const result = scoreFit(raise, fitInvestorAt(index, ord, card), words);
-    items.push({ investor: card, score: ranking.scores[ord] as number, reasons: result.reasons });
+    items.push({
+      investor: card,
+      band: BAND_CODES[ranking.bands[ord] as number] as FitBand,
+      score: ranking.scores[ord] as number,
+      reasons: result.reasons,
+      missing: result.missing,
+    });
     last = ord;
   }
   let more = false;
-  for (; position < index.size && !more; position++) more = kept(ranking.order[position] as number);
+  for (; position < index.size && !more; position++) {
+    const ord = ranking.order[position] as number;
+    if (!showRest && ranking.bands[ord] === 0) break;
+    more = kept(ord);
+  }
+  const months = index.investorConfirmedMonths();
   return {
     items,
     total,
+    counts,
     cursor:
       more && last >= 0
-        ? encodeCursor(fingerprint, ranking.scores[last] as number, index.nameKey(last))
+        ? encodeCursor(
+            fingerprint,
+            ranking.keys[last] as number,
+            months[last] as number,
+            tieOrderOf(index).hashes[last] as number,
+            stringAt(index.data.ids, last),
+          )
         : null,
   };
 }

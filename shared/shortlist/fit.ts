@@ -3,67 +3,86 @@ import { formatPartialDate } from '../investors/fact-values';
 import { facetValueKey } from '../search/filters';
 
 /**
- * How well an investor fits a founder's raise (issue 35; docs/decisions.md, "The shortlist: ranking
- * by fit"): points per criterion, each with the words a founder reads in a second. The same rules
+ * How well an investor fits a founder's raise (issue 49; docs/decisions.md, "The shortlist: ranking
+ * by fit"). Must-haves first — the stage, at least one sector, where they invest, a cheque that makes
+ * sense for the amount, leading when a lead is wanted — each met, missed or not known; then graded
+ * closeness among those met. The list splits into fits (every must-have the raise asks met), partial
+ * fits (some met: what is missing is said) and the rest (none met: hidden by default). The same rules
  * for everyone: only the raise and the investor's public facts count, never what a founder paid.
  *
- * This is the rule as written. The search index ranks the whole directory with a fast copy of it
- * (shared/search/fit-rank.ts); a test holds the two to the same score for every investor.
+ * The rule is written once, in {@link judgeFit} over plain facts ({@link FitFacts}); the search index
+ * reads those facts from its columns for the whole directory (shared/search/fit-rank.ts) and calls
+ * the same function, and {@link scoreFit} words the reasons for the investors a page shows.
  */
 
-/** The points of each criterion: for (positive) and against (negative). */
-export const FIT_POINTS = {
-  /** The round is one of the stages they invest at; they list stages without it. */
-  stage: { match: 25, miss: -15 },
-  /** The first sector in common, each more (at most one more counts); a generalist; none in common. */
-  sector: { first: 20, more: 5, generalist: 10, miss: -10 },
-  /** Their cheque fits the amount; it is under a twentieth of it; their smallest is over all of it. */
-  cheque: { fits: 20, tooSmall: -10, tooLarge: -10 },
-  /** Where they invest names the company's country or its region; worldwide; they are based there. */
-  location: { investsIn: 15, worldwide: 10, basedInCity: 10, basedInCountry: 8, elsewhere: -10 },
-  /** A lead is wanted: they lead; they only follow. */
-  lead: { leads: 10, followsOnly: -5 },
-  /** The investor confirmed their entry themselves. */
-  confirmed: { byInvestor: 5 },
-} as const;
+export const MUST_HAVES = ['stage', 'sector', 'location', 'cheque', 'lead'] as const;
+export type MustHave = (typeof MUST_HAVES)[number];
 
-export const FIT_CRITERIA = ['stage', 'sector', 'cheque', 'location', 'lead', 'confirmed'] as const;
+export const FIT_CRITERIA = [...MUST_HAVES, 'confirmed'] as const;
 export type FitCriterion = (typeof FIT_CRITERIA)[number];
 
-/** The best and worst score an investor can get. */
-export const FIT_SCORE_MAX =
-  FIT_POINTS.stage.match +
-  FIT_POINTS.sector.first +
-  FIT_POINTS.sector.more +
-  FIT_POINTS.cheque.fits +
-  FIT_POINTS.location.investsIn +
-  FIT_POINTS.lead.leads +
-  FIT_POINTS.confirmed.byInvestor;
-export const FIT_SCORE_MIN =
-  FIT_POINTS.stage.miss +
-  FIT_POINTS.sector.miss +
-  FIT_POINTS.cheque.tooSmall +
-  FIT_POINTS.location.elsewhere +
-  FIT_POINTS.lead.followsOnly;
+/** Where an investor falls: every must-have met, some met, none met. */
+export const FIT_BANDS = ['fit', 'partial', 'other'] as const;
+export type FitBand = (typeof FIT_BANDS)[number];
 
-/** A cheque under this share of the amount raised is too small to count. */
-export const SMALLEST_USEFUL_SHARE = 1 / 20;
+/** The closeness points of each must-have met (graded; a must-have missed or unknown earns none). */
+export const FIT_POINTS = {
+  /** The round is one of their stages. */
+  stage: 20,
+  /** One sector in common; two or more; a generalist ("invests across sectors"). */
+  sector: { one: 15, more: 20, generalist: 8 },
+  /**
+   * Place as a hierarchy: based in the company's city; based in its country; investing in the
+   * country by name; in a region holding it; worldwide.
+   */
+  location: { basedInCity: 25, basedInCountry: 20, investsInCountry: 18, investsInRegion: 12, worldwide: 6 },
+  /** The cheque's share of the round, graded: `perShare` points per whole round, at most `max` (half the round). */
+  cheque: { perShare: 40, max: 20 },
+  /** A lead wanted: they lead; they lead or follow. */
+  lead: { leads: 10, both: 7 },
+} as const;
+
+/** The most closeness points an investor can get. */
+export const FIT_CLOSENESS_MAX =
+  FIT_POINTS.stage +
+  FIT_POINTS.sector.more +
+  FIT_POINTS.location.basedInCity +
+  FIT_POINTS.cheque.max +
+  FIT_POINTS.lead.leads;
+
+/** A cheque that makes sense: the largest they write is at least this share of the round. */
+export const SMALLEST_USEFUL_SHARE = 1 / 10;
+/** Who leads writes at least this share of the round. */
+export const LEAD_SHARE = 1 / 5;
+/** From this amount up, angels, incubators and accelerators do not lead the round. */
+export const SMALL_INVESTOR_LEAD_LIMIT = 1_000_000;
+/** Roles that write small cheques and do not lead a priced round. */
+export const SMALL_ROLES: ReadonlySet<string> = new Set(['angel', 'incubator', 'accelerator']);
 
 /** The stored value of the sector that says "any sector" (the taxonomy's Generalist). */
 export const GENERALIST_SECTOR = 'generalist';
 
 export interface FitReason {
   criterion: FitCriterion;
-  /** What a founder reads: "invests at Seed", "no Series A". */
+  /** What a founder reads: "invests at Seed", "does not invest at Series A". */
   text: string;
-  /** Positive for, negative against. */
+  /** The closeness points it earned (0 for what counts against, and for a tie-break). */
   points: number;
+  /** For the investor, or what counts against (a must-have missed or not known). */
+  tone: 'for' | 'against';
 }
 
 export interface FitResult {
+  band: FitBand;
+  /** Closeness, 0 to {@link FIT_CLOSENESS_MAX}: the sum of the reasons' points. */
   score: number;
-  /** In the order of {@link FIT_CRITERIA}; nothing for a criterion that neither helps nor hurts. */
+  /** Must-haves the raise asks for, and how many of them are met. */
+  asked: number;
+  met: number;
+  /** In the order of {@link FIT_CRITERIA}: for and against. */
   reasons: FitReason[];
+  /** What a partial fit is missing, in words ("does not invest at Seed", "cheque not known"). */
+  missing: string[];
 }
 
 /** What the founder is raising (every part optional), with the project's sectors. */
@@ -80,6 +99,8 @@ export interface FitRaise {
 
 /** The investor's public facts the score reads. */
 export interface FitInvestor {
+  /** The role as stored ('vc', 'angel'), or null. */
+  role: string | null;
   stageFocus: readonly string[];
   sectorFocus: readonly string[];
   checkMin: number | null;
@@ -91,6 +112,8 @@ export interface FitInvestor {
   /** Where they are. */
   countries: readonly string[];
   cities: readonly string[];
+  hasEmail: boolean;
+  hasLinkedIn: boolean;
   /** The month ('2026-10') the investor last confirmed their entry themselves, or null. */
   investorConfirmedMonth: string | null;
 }
@@ -141,9 +164,11 @@ const SHARES: readonly [number, string][] = [
   [1 / 5, 'a fifth'],
   [1 / 10, 'a tenth'],
   [1 / 20, 'a twentieth'],
+  [1 / 50, 'a fiftieth'],
+  [1 / 100, 'a hundredth'],
 ];
 
-/** A share of the round in words: the nearest of all, three quarters, … a twentieth (by ratio). */
+/** A share of the round in words: the nearest of all, three quarters, … a hundredth (by ratio). */
 export function shareInWords(share: number): string {
   if (share >= 1) return 'all';
   let best = SHARES[0] as [number, string];
@@ -163,18 +188,190 @@ export function typicalChequeOf(investor: Pick<FitInvestor, 'checkMin' | 'checkM
   return investor.checkMin ?? investor.checkMax;
 }
 
-/** Where a cheque falls against the amount raised. */
-export type ChequeFit = 'fits' | 'tooSmall' | 'tooLarge' | 'unknown';
+/** The largest cheque they write: the top of the range, else the typical cheque, else the bottom. */
+export const largestChequeOf = (investor: Pick<FitInvestor, 'checkMin' | 'checkMax' | 'typicalCheque'>) =>
+  investor.checkMax ?? investor.typicalCheque ?? investor.checkMin;
 
-export function chequeFit(
-  investor: Pick<FitInvestor, 'checkMin' | 'checkMax' | 'typicalCheque'>,
-  amount: number | null,
-): ChequeFit {
-  const cheque = typicalChequeOf(investor);
-  if (amount === null || amount <= 0 || cheque === null) return 'unknown';
-  if (investor.checkMin !== null && investor.checkMin > amount) return 'tooLarge';
-  if (cheque < amount * SMALLEST_USEFUL_SHARE) return 'tooSmall';
-  return 'fits';
+/**
+ * The plain facts the rule reads, as the index can give them for every investor from its columns
+ * (numbers and flags: no words). NaN for an amount not known.
+ */
+export interface FitFacts {
+  /** Whether they list stages, and whether the round is among them. */
+  hasStages: boolean;
+  stageHit: boolean;
+  /** Whether they list sectors; how many distinct sectors of the raise they carry (0, 1, 2 = two or more); generalist. */
+  hasSectors: boolean;
+  sectorsInCommon: number;
+  generalist: boolean;
+  /** Where they invest: none given (-1), none covering (0), worldwide (1), a region (2), the country (3). */
+  investsIn: number;
+  /** Where they are: no place (-1), elsewhere (0), the country (1), the city (2). */
+  based: number;
+  checkMin: number;
+  checkMax: number;
+  typicalCheque: number;
+  /** 0 unknown, 1 lead, 2 follow, 3 both (the index's codes). */
+  lead: number;
+  smallRole: boolean;
+}
+
+/** What a must-have is for one investor: 1 met, 0 missed, -1 not known; -2 the raise does not ask it. */
+export type MustHaveState = 1 | 0 | -1 | -2;
+
+/** The verdict on one investor: each must-have's state, the closeness points of each, the band. */
+export interface FitVerdict {
+  states: Record<MustHave, MustHaveState>;
+  points: Record<MustHave, number>;
+  score: number;
+  asked: number;
+  met: number;
+  band: FitBand;
+}
+
+const known = (value: number) => !Number.isNaN(value);
+
+/** A verdict to be filled (the index judges its whole directory into one, allocating nothing per investor). */
+export const emptyVerdict = (): FitVerdict => ({
+  states: { stage: -2, sector: -2, location: -2, cheque: -2, lead: -2 },
+  points: { stage: 0, sector: 0, location: 0, cheque: 0, lead: 0 },
+  score: 0,
+  asked: 0,
+  met: 0,
+  band: 'other',
+});
+
+/** The rule itself, over plain facts. */
+export function judgeFit(
+  raise: FitRaise,
+  f: FitFacts,
+  sectorCount = raiseSectors(raise).length,
+  into: FitVerdict = emptyVerdict(),
+): FitVerdict {
+  const { states, points } = into;
+  states.stage = -2;
+  states.sector = -2;
+  states.location = -2;
+  states.cheque = -2;
+  states.lead = -2;
+  points.stage = 0;
+  points.sector = 0;
+  points.location = 0;
+  points.cheque = 0;
+  points.lead = 0;
+  const P = FIT_POINTS;
+
+  if (raise.round !== null) {
+    states.stage = !f.hasStages ? -1 : f.stageHit ? 1 : 0;
+    if (states.stage === 1) points.stage = P.stage;
+  }
+
+  if (sectorCount > 0) {
+    states.sector = !f.hasSectors ? -1 : f.sectorsInCommon > 0 || f.generalist ? 1 : 0;
+    if (f.sectorsInCommon > 1) points.sector = P.sector.more;
+    else if (f.sectorsInCommon === 1) points.sector = P.sector.one;
+    else if (f.generalist && f.hasSectors) points.sector = P.sector.generalist;
+  }
+
+  if (raise.country !== null) {
+    // Where they invest says it when they say it; else where they are.
+    const covers = f.investsIn > 0 || (f.investsIn === -1 && f.based >= 1);
+    states.location = covers ? 1 : f.investsIn === 0 || f.based === 0 ? 0 : -1;
+    if (covers) {
+      const invests =
+        f.investsIn === 3
+          ? P.location.investsInCountry
+          : f.investsIn === 2
+            ? P.location.investsInRegion
+            : f.investsIn === 1
+              ? P.location.worldwide
+              : 0;
+      const based = f.based === 2 ? P.location.basedInCity : f.based === 1 ? P.location.basedInCountry : 0;
+      points.location = Math.max(invests, based);
+    }
+  }
+
+  const amount = raise.amountUsd !== null && raise.amountUsd > 0 ? raise.amountUsd : null;
+  const typical = known(f.typicalCheque)
+    ? f.typicalCheque
+    : known(f.checkMin) && known(f.checkMax)
+      ? (f.checkMin + f.checkMax) / 2
+      : known(f.checkMin)
+        ? f.checkMin
+        : f.checkMax;
+  const largest = known(f.checkMax) ? f.checkMax : known(f.typicalCheque) ? f.typicalCheque : f.checkMin;
+  if (amount !== null) {
+    if (!known(typical)) states.cheque = -1;
+    else if (known(f.checkMin) && f.checkMin > amount) states.cheque = 0;
+    else if (largest < amount * SMALLEST_USEFUL_SHARE) states.cheque = 0;
+    else {
+      states.cheque = 1;
+      points.cheque = Math.min(P.cheque.max, Math.round(P.cheque.perShare * Math.min(1, typical / amount)));
+    }
+  }
+
+  if (raise.leadWanted === true) {
+    const tooSmallToLead =
+      amount !== null &&
+      ((f.smallRole && amount >= SMALL_INVESTOR_LEAD_LIMIT) ||
+        (known(largest) && largest < amount * LEAD_SHARE));
+    if (f.lead === 2 || tooSmallToLead) states.lead = 0;
+    else if (f.lead === 1 || f.lead === 3) states.lead = 1;
+    else states.lead = -1;
+    if (states.lead === 1) points.lead = f.lead === 1 ? P.lead.leads : P.lead.both;
+  }
+
+  let asked = 0;
+  let met = 0;
+  let score = 0;
+  for (let i = 0; i < MUST_HAVES.length; i++) {
+    const must = MUST_HAVES[i] as MustHave;
+    const state = states[must];
+    if (state === -2) continue;
+    asked++;
+    if (state === 1) met++;
+    score += points[must];
+  }
+  into.score = score;
+  into.asked = asked;
+  into.met = met;
+  into.band = met === 0 ? 'other' : met === asked ? 'fit' : 'partial';
+  return into;
+}
+
+/**
+ * The tie-break among investors judged alike: data a founder can act on (an email, a LinkedIn, a
+ * cheque, stages, a place: 0 to 5). Recency (the investor's own confirmation) and then a hash of
+ * the id come after it in the ranking; never the name.
+ */
+export function completenessOf(
+  investor: Pick<
+    FitInvestor,
+    | 'hasEmail'
+    | 'hasLinkedIn'
+    | 'checkMin'
+    | 'checkMax'
+    | 'typicalCheque'
+    | 'stageFocus'
+    | 'investsIn'
+    | 'countries'
+    | 'cities'
+  >,
+): number {
+  return (
+    (investor.hasEmail ? 1 : 0) +
+    (investor.hasLinkedIn ? 1 : 0) +
+    (typicalChequeOf(investor) !== null ? 1 : 0) +
+    (investor.stageFocus.length > 0 ? 1 : 0) +
+    (investor.investsIn.length > 0 || investor.countries.length > 0 || investor.cities.length > 0 ? 1 : 0)
+  );
+}
+
+/** The order of investors judged alike (ids hashed, FNV-1a): fixed, and says nothing of the name. */
+export function idHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return hash >>> 0;
 }
 
 const stageKey = (value: string) => facetValueKey('stage', value);
@@ -183,84 +380,6 @@ const placeKey = (value: string) => facetValueKey('country', value);
 
 /** The month '2026-10' as the reason writes it: 'Oct 2026'. */
 const monthWords = (month: string) => formatPartialDate(month);
-
-/**
- * The score of one investor for a raise, with its reasons. Missing data counts for nothing: a raise
- * without an amount, or an investor without a cheque, scores 0 on cheque; likewise for every criterion.
- */
-export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords): FitResult {
-  const reasons: FitReason[] = [];
-  const add = (criterion: FitCriterion, text: string, points: number) => {
-    reasons.push({ criterion, text, points });
-  };
-
-  // Stage: the round among their stages, or a list of stages without it.
-  if (raise.round !== null && investor.stageFocus.length > 0) {
-    const round = stageKey(raise.round);
-    if (investor.stageFocus.some((stage) => stageKey(stage) === round))
-      add('stage', `invests at ${words.stageLabel(raise.round)}`, FIT_POINTS.stage.match);
-    else add('stage', `no ${words.stageLabel(raise.round)}`, FIT_POINTS.stage.miss);
-  }
-
-  // Sectors: those in common, in the project's order; a generalist; or none of them.
-  const sectors = raiseSectors(raise);
-  if (sectors.length > 0 && investor.sectorFocus.length > 0) {
-    const theirs = new Set(investor.sectorFocus.map(sectorKey));
-    const common = sectors.filter((sector) => theirs.has(sectorKey(sector)));
-    if (common.length > 0)
-      add(
-        'sector',
-        listInWords(common.map((sector) => words.sectorLabel(sector))),
-        FIT_POINTS.sector.first + (common.length > 1 ? FIT_POINTS.sector.more : 0),
-      );
-    else if (theirs.has(GENERALIST_SECTOR))
-      add('sector', 'invests across sectors', FIT_POINTS.sector.generalist);
-    else
-      add(
-        'sector',
-        sectors.length > 2
-          ? 'none of your sectors'
-          : `no ${noneOf(sectors.map((sector) => words.sectorLabel(sector)))}`,
-        FIT_POINTS.sector.miss,
-      );
-  }
-
-  // Cheque: the investor's cheque against the amount.
-  const fit = chequeFit(investor, raise.amountUsd);
-  if (fit !== 'unknown' && raise.amountUsd !== null) {
-    const amount = formatCompactUsd(raise.amountUsd);
-    if (fit === 'tooLarge') add('cheque', 'cheque too large', FIT_POINTS.cheque.tooLarge);
-    else if (fit === 'tooSmall') add('cheque', 'cheque too small', FIT_POINTS.cheque.tooSmall);
-    else {
-      const shown =
-        formatCheckRange(investor.checkMin, investor.checkMax) ??
-        formatCompactUsd(investor.typicalCheque as number);
-      const share = shareInWords((typicalChequeOf(investor) as number) / raise.amountUsd);
-      add('cheque', `cheque ${shown} covers ${share} of your ${amount}`, FIT_POINTS.cheque.fits);
-    }
-  }
-
-  // Location: where they invest, else where they are.
-  if (raise.country !== null) {
-    const location = locationReason(raise, investor, words);
-    if (location) add('location', location.text, location.points);
-  }
-
-  // Lead: only when the founder wants one.
-  if (raise.leadWanted === true && investor.leadOrFollow !== null) {
-    if (investor.leadOrFollow === 'follow') add('lead', 'does not lead rounds', FIT_POINTS.lead.followsOnly);
-    else add('lead', 'leads rounds', FIT_POINTS.lead.leads);
-  }
-
-  if (investor.investorConfirmedMonth !== null)
-    add(
-      'confirmed',
-      `confirmed by the investor in ${monthWords(investor.investorConfirmedMonth)}`,
-      FIT_POINTS.confirmed.byInvestor,
-    );
-
-  return { score: reasons.reduce((sum, reason) => sum + reason.points, 0), reasons };
-}
 
 /** The best coverage among the places they invest in: the country itself, then a region, then worldwide. */
 export function bestCoverage(
@@ -277,25 +396,212 @@ export function bestCoverage(
   return best;
 }
 
-function locationReason(
-  raise: FitRaise,
-  investor: FitInvestor,
-  words: FitWords,
-): { text: string; points: number } | null {
-  const country = raise.country as string;
-  if (investor.investsIn.length > 0) {
-    const coverage = bestCoverage(investor.investsIn, country, words);
-    if (!coverage) return { text: `does not invest in ${country}`, points: FIT_POINTS.location.elsewhere };
-    if (coverage.kind === 'world')
-      return { text: 'invests worldwide', points: FIT_POINTS.location.worldwide };
-    return { text: `invests in ${coverage.name}`, points: FIT_POINTS.location.investsIn };
+const LEAD_CODES = { lead: 1, follow: 2, both: 3 } as const;
+
+/** An investor's facts as {@link judgeFit} reads them, from the investor (the index reads its columns). */
+export function fitFactsOf(raise: FitRaise, investor: FitInvestor, words: FitWords): FitFacts {
+  const round = raise.round === null ? null : stageKey(raise.round);
+  const sectors = new Set(raiseSectors(raise).map(sectorKey));
+  const theirs = new Set(investor.sectorFocus.map(sectorKey));
+  let common = 0;
+  for (const sector of sectors) if (theirs.has(sector)) common++;
+  const coverage =
+    raise.country === null || investor.investsIn.length === 0
+      ? null
+      : bestCoverage(investor.investsIn, raise.country, words);
+  const city = raise.city === null ? null : placeKey(raise.city);
+  const country = raise.country === null ? null : placeKey(raise.country);
+  const based =
+    investor.countries.length === 0 && investor.cities.length === 0
+      ? -1
+      : city !== null && investor.cities.some((place) => placeKey(place) === city)
+        ? 2
+        : country !== null && investor.countries.some((place) => placeKey(place) === country)
+          ? 1
+          : 0;
+  return {
+    hasStages: investor.stageFocus.length > 0,
+    stageHit: round !== null && investor.stageFocus.some((stage) => stageKey(stage) === round),
+    hasSectors: investor.sectorFocus.length > 0,
+    sectorsInCommon: Math.min(common, 2),
+    generalist: theirs.has(GENERALIST_SECTOR),
+    investsIn:
+      investor.investsIn.length === 0
+        ? -1
+        : coverage === null
+          ? 0
+          : coverage.kind === 'world'
+            ? 1
+            : coverage.kind === 'region'
+              ? 2
+              : 3,
+    based,
+    checkMin: investor.checkMin ?? Number.NaN,
+    checkMax: investor.checkMax ?? Number.NaN,
+    typicalCheque: investor.typicalCheque ?? Number.NaN,
+    lead: investor.leadOrFollow === null ? 0 : LEAD_CODES[investor.leadOrFollow],
+    smallRole: investor.role !== null && SMALL_ROLES.has(investor.role),
+  };
+}
+
+const ROLE_WORDS: Record<string, string> = {
+  angel: 'an angel',
+  incubator: 'an incubator',
+  accelerator: 'an accelerator',
+};
+
+/**
+ * The verdict on one investor for a raise, with its reasons in a founder's words: what fits, with
+ * its closeness points, and what counts against (a must-have missed, or not known).
+ */
+export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords): FitResult {
+  const facts = fitFactsOf(raise, investor, words);
+  const verdict = judgeFit(raise, facts);
+  const reasons: FitReason[] = [];
+  const missing: string[] = [];
+  const add = (criterion: FitCriterion, text: string, points: number) => {
+    reasons.push({ criterion, text, points, tone: 'for' });
+  };
+  const against = (criterion: FitCriterion, text: string) => {
+    reasons.push({ criterion, text, points: 0, tone: 'against' });
+    missing.push(text);
+  };
+  const { states, points } = verdict;
+
+  if (raise.round !== null) {
+    const stage = words.stageLabel(raise.round);
+    if (states.stage === 1) add('stage', `invests at ${stage}`, points.stage);
+    else if (states.stage === 0) against('stage', `does not invest at ${stage}`);
+    else against('stage', 'stages not known');
   }
-  if (
-    raise.city !== null &&
-    investor.cities.some((city) => placeKey(city) === placeKey(raise.city as string))
-  )
-    return { text: `based in ${raise.city}`, points: FIT_POINTS.location.basedInCity };
-  if (investor.countries.some((place) => placeKey(place) === placeKey(country)))
-    return { text: `based in ${country}`, points: FIT_POINTS.location.basedInCountry };
-  return null;
+
+  const sectors = raiseSectors(raise);
+  if (sectors.length > 0) {
+    const theirs = new Set(investor.sectorFocus.map(sectorKey));
+    const common = sectors.filter((sector) => theirs.has(sectorKey(sector)));
+    if (common.length > 0) add('sector', listInWords(common.map((s) => words.sectorLabel(s))), points.sector);
+    else if (states.sector === 1) add('sector', 'invests across sectors', points.sector);
+    else if (states.sector === 0)
+      against(
+        'sector',
+        sectors.length > 2
+          ? 'none of your sectors'
+          : `no ${noneOf(sectors.map((s) => words.sectorLabel(s)))}`,
+      );
+    else against('sector', 'sectors not known');
+  }
+
+  if (raise.country !== null) {
+    const country = raise.country;
+    if (states.location === 1) {
+      const coverage =
+        investor.investsIn.length > 0 ? bestCoverage(investor.investsIn, country, words) : null;
+      const basedText =
+        facts.based === 2 ? `based in ${raise.city}` : facts.based === 1 ? `based in ${country}` : null;
+      const basedPoints =
+        facts.based === 2
+          ? FIT_POINTS.location.basedInCity
+          : facts.based === 1
+            ? FIT_POINTS.location.basedInCountry
+            : 0;
+      const investsText =
+        coverage === null
+          ? null
+          : coverage.kind === 'world'
+            ? 'invests worldwide'
+            : `invests in ${coverage.name}`;
+      const text =
+        basedText !== null && basedPoints === points.location
+          ? investsText !== null && coverage?.kind !== 'world'
+            ? `${basedText}, invests in ${coverage?.name}`
+            : basedText
+          : (investsText as string);
+      add('location', text, points.location);
+    } else if (states.location === 0) {
+      const where = investor.countries[0];
+      against(
+        'location',
+        investor.investsIn.length > 0
+          ? `does not invest in ${country}`
+          : `based in ${where ?? investor.cities[0]}, not ${country}`,
+      );
+    } else against('location', 'where they invest not known');
+  }
+
+  if (raise.amountUsd !== null && raise.amountUsd > 0) {
+    const amount = formatCompactUsd(raise.amountUsd);
+    // Both bounds as a range ("$50K–$500K"), else the one amount they write.
+    const cheque = typicalChequeOf(investor);
+    const shown =
+      investor.checkMin !== null && investor.checkMax !== null
+        ? formatCheckRange(investor.checkMin, investor.checkMax)
+        : cheque !== null
+          ? formatCompactUsd(cheque)
+          : null;
+    if (states.cheque === 1) {
+      const share = shareInWords((typicalChequeOf(investor) as number) / raise.amountUsd);
+      add('cheque', `cheque ${shown} covers ${share} of your ${amount}`, points.cheque);
+    } else if (states.cheque === 0)
+      against(
+        'cheque',
+        investor.checkMin !== null && investor.checkMin > raise.amountUsd
+          ? `smallest cheque ${formatCompactUsd(investor.checkMin)} is more than your ${amount}`
+          : `cheque ${shown} is too small for your ${amount}`,
+      );
+    else against('cheque', 'cheque not known');
+  }
+
+  if (raise.leadWanted === true) {
+    if (states.lead === 1) add('lead', 'leads rounds', points.lead);
+    else if (states.lead === 0) {
+      const amount = raise.amountUsd;
+      const roleWords = investor.role !== null ? ROLE_WORDS[investor.role] : undefined;
+      against(
+        'lead',
+        investor.leadOrFollow === 'follow'
+          ? 'does not lead rounds'
+          : roleWords !== undefined && amount !== null && amount >= SMALL_INVESTOR_LEAD_LIMIT
+            ? `${roleWords}: does not lead a ${formatCompactUsd(amount)} round`
+            : `cheque too small to lead your ${formatCompactUsd(amount as number)}`,
+      );
+    } else against('lead', 'whether they lead not known');
+  }
+
+  if (investor.investorConfirmedMonth !== null)
+    reasons.push({
+      criterion: 'confirmed',
+      text: `confirmed by the investor in ${monthWords(investor.investorConfirmedMonth)}`,
+      points: 0,
+      tone: 'for',
+    });
+
+  return {
+    band: verdict.band,
+    score: verdict.score,
+    asked: verdict.asked,
+    met: verdict.met,
+    reasons,
+    missing: verdict.band === 'partial' ? missing : [],
+  };
+}
+
+/** Whether a raise asks none of the must-haves (nothing to judge on: the shortlist lists everyone). */
+export const raiseAsksNothing = (raise: FitRaise): boolean =>
+  raise.round === null &&
+  (raise.amountUsd === null || raise.amountUsd <= 0) &&
+  raise.country === null &&
+  raise.leadWanted !== true &&
+  raiseSectors(raise).length === 0;
+
+/**
+ * The ranking key of a verdict: band, then must-haves met, then closeness, then completeness (higher
+ * first). Recency and the id's hash order investors with the same key.
+ */
+export const RANK_KEYS = 3 * (MUST_HAVES.length + 1) * (FIT_CLOSENESS_MAX + 1) * 6;
+export function rankKeyOf(verdict: Pick<FitVerdict, 'band' | 'met' | 'score'>, completeness: number): number {
+  const band = verdict.band === 'fit' ? 2 : verdict.band === 'partial' ? 1 : 0;
+  return (
+    ((band * (MUST_HAVES.length + 1) + verdict.met) * (FIT_CLOSENESS_MAX + 1) + verdict.score) * 6 +
+    completeness
+  );
 }

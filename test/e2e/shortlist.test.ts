@@ -96,30 +96,55 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
       .getByText('Seed · $1.5M · Berlin, Germany · lead wanted')
       .waitFor();
 
-    // The investors who fit, best first, each with its reasons and their points.
+    // The investors who fit first, each with its reasons and their points (issue 49's split).
     await page.getByRole('link', { name: 'Investors who fit' }).click();
     await page.waitForURL(/\/projects\/proj_\w+\/investors$/);
-    await page.getByRole('heading', { name: /investors, best fit first$/ }).waitFor();
-    const first = page.locator('article.shortlist-card').first();
+    await page.getByRole('heading', { name: /^[\d,]+ fit your raise, [\d,]+ partly$/ }).waitFor();
+    const fits = page.getByRole('region', { name: /^Fit: every must-have of your raise/ });
+    const first = fits.locator('article.shortlist-card').first();
     await first.waitFor();
+    // The first card of the page is a fit's.
+    expect(await page.locator('article.shortlist-card').first().getAttribute('aria-labelledby')).toBe(
+      await first.getAttribute('aria-labelledby'),
+    );
     const reasons = first.locator('.fit-reasons-for li');
     await reasons.first().waitFor();
     const texts = await reasons.allTextContents();
     expect(texts.join('\n')).toContain('invests at Seed');
-    // Where they invest, read on the taxonomy: Germany itself, or a region holding it.
-    expect((await page.locator('.fit-reasons-for').allTextContents()).join('\n')).toMatch(
-      /invests in (Germany|DACH|Europe)/,
+    // A fit misses nothing.
+    expect(await fits.locator('.fit-reasons-against').count()).toBe(0);
+    // Where they are or invest, read on the taxonomy: Berlin, Germany, or a region holding it.
+    expect((await fits.locator('.fit-reasons-for').allTextContents()).join('\n')).toMatch(
+      /based in (Berlin|Germany)|invests in (Germany|DACH|Europe)/,
     );
-    expect(texts.every((text) => /\+\d+\s*points?$/.test(text.replace(/\s+/g, ' ').trim()))).toBe(true);
-    // Scores go down the list.
-    const scores = (await page.locator('.fit-score').allTextContents()).map((text) =>
+    // Each reason for carries its points, but the investor's own confirmation (a tie-break).
+    expect(
+      texts
+        .map((text) => text.replace(/\s+/g, ' ').trim())
+        .filter((text) => !text.includes('confirmed by the investor'))
+        .every((text) => /\+\d+\s*points?$/.test(text)),
+    ).toBe(true);
+    // Scores go down the fits.
+    const scores = (await fits.locator('.fit-score').allTextContents()).map((text) =>
       Number.parseInt(text.replace(/\D+/g, ''), 10),
     );
-    expect(scores.length).toBeGreaterThan(1);
+    expect(scores.length).toBeGreaterThan(0);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // The rest are hidden, a button away.
+    const showRest = page.getByRole('button', { name: /^Show the [\d,]+ others$/ });
+    await showRest.waitFor();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     await screenshot(page, `shortlist-${view.name}`, { fullPage: false });
+    // Partial fits follow the fits, each saying what it misses.
+    const partial = page.getByRole('region', { name: /^Partial fit — what is missing/ });
+    while (!(await partial.isVisible())) await page.getByRole('button', { name: /^Load more/ }).click();
+    await partial.locator('article.shortlist-card .fit-reasons-against li').first().waitFor();
+    await partial.getByText('What is missing').first().waitFor();
+    await expectAccessible(page);
+    await partial.locator('article.shortlist-card').first().scrollIntoViewIfNeeded();
+    await screenshot(page, `shortlist-partial-${view.name}`, { fullPage: false });
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // Not a fit: it leaves the list, and comes back on request.
     const passedName = ((await first.locator('h2').textContent()) ?? '').trim();

@@ -80,29 +80,71 @@ const SEEDED = [
 ] as const;
 type Key = (typeof SEEDED)[number]['key'];
 
-const EXPECTED: Record<Key, { score: number; reasons: string[] }> = {
+/**
+ * The bands of issue 49: alva meets every must-have (a fit); bo and ed some (partial fits, what is
+ * missing said); di and cy none (the rest: hidden unless asked). Scores are closeness points.
+ */
+const EXPECTED: Record<
+  Key,
+  { band: 'fit' | 'partial' | 'other'; score: number; reasons: string[]; missing: string[] }
+> = {
   alva: {
-    score: 95,
+    band: 'fit',
+    score: 70,
     reasons: [
       'invests at Seed',
       'Fintech, and SaaS',
-      'cheque $50K–$500K covers a fifth of your $1M',
       'invests in Europe',
+      'cheque $50K–$500K covers a fifth of your $1M',
       'leads rounds',
     ],
+    missing: [],
   },
-  bo: { score: 50, reasons: ['invests at Seed', 'Fintech', 'invests worldwide', 'does not lead rounds'] },
-  ed: { score: 25, reasons: ['invests at Seed', 'invests across sectors', 'cheque too large'] },
-  di: { score: 0, reasons: [] },
-  cy: {
-    score: -50,
+  bo: {
+    band: 'partial',
+    score: 41,
+    reasons: ['invests at Seed', 'Fintech', 'invests worldwide', 'cheque not known', 'does not lead rounds'],
+    missing: ['cheque not known', 'does not lead rounds'],
+  },
+  ed: {
+    band: 'partial',
+    score: 28,
     reasons: [
-      'no Seed',
+      'invests at Seed',
+      'invests across sectors',
+      `based in ${zembla}, not Sweden`,
+      'smallest cheque $2M is more than your $1M',
+      'whether they lead not known',
+    ],
+    missing: [
+      `based in ${zembla}, not Sweden`,
+      'smallest cheque $2M is more than your $1M',
+      'whether they lead not known',
+    ],
+  },
+  cy: {
+    band: 'other',
+    score: 0,
+    reasons: [
+      'does not invest at Seed',
       'no Fintech or SaaS',
-      'cheque too small',
       'does not invest in Sweden',
+      'cheque $10K–$20K is too small for your $1M',
       'does not lead rounds',
     ],
+    missing: [],
+  },
+  di: {
+    band: 'other',
+    score: 0,
+    reasons: [
+      'stages not known',
+      'sectors not known',
+      `based in ${zembla}, not Sweden`,
+      'cheque not known',
+      'whether they lead not known',
+    ],
+    missing: [],
   },
 };
 
@@ -228,34 +270,54 @@ describe('the raise on a project', () => {
 });
 
 describe("a project's investors, ranked by fit", () => {
-  it('ranks every investor with its reasons and their points, best first', async () => {
-    const page = await shortlist('&limit=100');
+  it('lists the fits, then the partial fits with what is missing, and hides the rest unless asked', async () => {
+    const hidden = await shortlist('&limit=100');
+    expect(hidden.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo', 'ed']);
+    expect(hidden.total).toBe(3);
+    expect(hidden.counts).toEqual({ fit: 1, partial: 2, other: 2 });
+    const page = await shortlist('&limit=100&rest=show');
+    expect(page.counts).toEqual({ fit: 1, partial: 2, other: 2 });
+    expect(page.total).toBe(5);
     expect(page.project).toMatchObject({
       id: projectId,
       raise: { round: 'seed' },
       sectors: ['fintech', 'saas'],
     });
-    expect(page.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo', 'ed', 'di', 'cy']);
+    // Among the rest, cy says more a founder can act on (a cheque, stages) than di: a tie-break, not the name.
+    expect(page.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo', 'ed', 'cy', 'di']);
     for (const item of page.items) {
       const expected = EXPECTED[keyOf(item.investor.id) as Key];
-      expect(item.score).toBe(expected.score);
-      expect(item.reasons.map((reason) => reason.text)).toEqual(expected.reasons);
+      const label = keyOf(item.investor.id);
+      expect(item.band, label).toBe(expected.band);
+      expect(item.score, label).toBe(expected.score);
+      expect(
+        item.reasons.map((reason) => reason.text),
+        label,
+      ).toEqual(expected.reasons);
+      expect(item.missing, label).toEqual(expected.missing);
       expect(item.reasons.reduce((sum, reason) => sum + reason.points, 0)).toBe(item.score);
     }
   });
 
   it('pages without a gap or a repeat, the total the same on every page', async () => {
-    const { items, totals } = await wholeShortlist();
-    expect(items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo', 'ed', 'di', 'cy']);
+    const { items, totals } = await wholeShortlist('&rest=show');
+    expect(items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo', 'ed', 'cy', 'di']);
     expect([...totals]).toEqual([5]);
+    const listed = await wholeShortlist();
+    expect(listed.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo', 'ed']);
+    expect([...listed.totals]).toEqual([3]);
   });
 
   it('narrows with the usual filters', async () => {
     const withEmail = await shortlist('&has=email');
     expect(withEmail.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'bo']);
     expect(withEmail.total).toBe(2);
-    const seed = await shortlist('&stageFocus=series%20a');
+    const seed = await shortlist('&stageFocus=series%20a&rest=show');
     expect(seed.items.map((item) => keyOf(item.investor.id))).toEqual(['cy']);
+    // cy meets none of the raise's must-haves: hidden unless asked, yet counted.
+    const hiddenSeed = await shortlist('&stageFocus=series%20a');
+    expect(hiddenSeed.items).toEqual([]);
+    expect(hiddenSeed.counts).toEqual({ fit: 0, partial: 0, other: 1 });
   });
 
   it('leaves out an investor marked "Not a fit", shows it marked on request, and takes the mark back', async () => {
@@ -265,14 +327,14 @@ describe("a project's investors, ranked by fit", () => {
     await Promise.all(
       [1, 2].map(() => call('PUT', `/projects/${projectId}/passes/${idOf.cy}`, { token: founder.token })),
     );
-    const hidden = await shortlist();
+    const hidden = await shortlist('&rest=show');
     expect(hidden.items.map((item) => keyOf(item.investor.id))).not.toContain('cy');
     expect(hidden.total).toBe(4);
-    const shown = await shortlist('&passed=show');
+    const shown = await shortlist('&passed=show&rest=show');
     expect(shown.items.find((item) => item.investor.id === idOf.cy)).toMatchObject({ passed: true });
     const undone = await call('DELETE', `/projects/${projectId}/passes/${idOf.cy}`, { token: founder.token });
     expect(undone.body).toMatchObject({ data: { passed: false } });
-    expect((await shortlist()).total).toBe(5);
+    expect((await shortlist('&rest=show')).total).toBe(5);
   });
 
   it('refuses a mark for an investor not in the directory', async () => {
@@ -294,8 +356,8 @@ describe("a project's investors, ranked by fit", () => {
     const shown = await shortlist();
     expect(shown.items.find((item) => item.investor.id === idOf.bo)).toMatchObject({ bought: true });
     expect(shown.items.filter((item) => item.bought)).toHaveLength(1);
-    const hidden = await shortlist('&bought=hide');
-    expect(hidden.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'ed', 'di', 'cy']);
+    const hidden = await shortlist('&bought=hide&rest=show');
+    expect(hidden.items.map((item) => keyOf(item.investor.id))).toEqual(['alva', 'ed', 'cy', 'di']);
     expect(hidden.total).toBe(4);
   });
 
@@ -318,13 +380,17 @@ describe("a project's investors, ranked by fit", () => {
         },
       },
     });
-    const response = await call('GET', `/projects/${theirId}/investors?country=${zembla}`, {
+    const response = await call('GET', `/projects/${theirId}/investors?country=${zembla}&rest=show`, {
       token: other.token,
     });
     const ranked = shortlistBody.parse(response.body).data;
-    const mine = await shortlist();
-    expect(ranked.items.map((item) => [item.investor.id, item.score])).toEqual(
-      (await shortlist('&passed=show')).items.map((item) => [item.investor.id, item.score]),
+    const mine = await shortlist('&rest=show');
+    expect(ranked.items.map((item) => [item.investor.id, item.band, item.score])).toEqual(
+      (await shortlist('&passed=show&rest=show')).items.map((item) => [
+        item.investor.id,
+        item.band,
+        item.score,
+      ]),
     );
     expect(mine.items.length).toBe(5);
   });
@@ -388,7 +454,7 @@ describe('saved searches', () => {
     expect(opened.items.filter((item) => item.isNew).map((item) => item.investor.name)).toEqual([
       `Fay New ${u}`,
     ]);
-    expect(opened.items[0]).toMatchObject({ investor: { id: idOf.alva }, score: 95 });
+    expect(opened.items[0]).toMatchObject({ investor: { id: idOf.alva }, score: 70 });
     expect(opened.savedSearch.newCount).toBe(1);
 
     const after = listBody.parse(

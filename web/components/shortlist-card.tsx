@@ -40,11 +40,13 @@ function Reasons({
               {kind === 'for' ? '✓' : '✗'}
             </span>
             <span className="flex-grow-1">{reason.text}</span>
-            <span className="text-body-secondary text-nowrap">
-              <span className="visually-hidden">, </span>
-              {pointsText(reason.points)}
-              <span className="visually-hidden"> points</span>
-            </span>
+            {reason.points !== 0 ? (
+              <span className="text-body-secondary text-nowrap">
+                <span className="visually-hidden">, </span>
+                {pointsText(reason.points)}
+                <span className="visually-hidden"> points</span>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -65,8 +67,8 @@ export interface ShortlistCardProps {
 }
 
 /**
- * One investor of a shortlist: who they are, their fit score, the reasons for and against in a
- * founder's words with the points of each, whether they are bought, marked "Not a fit" or new, and
+ * One investor of a shortlist: who they are, their fit score, the reasons for (with the points of
+ * each) and against (a must-have missed or not known) in a founder's words, whether they are bought, marked "Not a fit" or new, and
  * the cart and "Not a fit" actions.
  */
 export function ShortlistCard({
@@ -83,8 +85,8 @@ export function ShortlistCard({
   const role = [investor.title, investor.firmName].filter(Boolean).join(' · ');
   const places = formatPlaces(investor.cities, investor.countries);
   const cheque = formatCheckRange(investor.checkMin, investor.checkMax);
-  const forReasons = item.reasons.filter((reason) => reason.points > 0);
-  const against = item.reasons.filter((reason) => reason.points < 0);
+  const forReasons = item.reasons.filter((reason) => reason.tone === 'for');
+  const against = item.reasons.filter((reason) => reason.tone === 'against');
   return (
     <Card
       as="article"
@@ -136,7 +138,11 @@ export function ShortlistCard({
           </div>
         ) : null}
         <Reasons reasons={forReasons} title="Why they fit" kind="for" />
-        <Reasons reasons={against} title="What counts against" kind="against" />
+        <Reasons
+          reasons={against}
+          title={item.band === 'partial' ? 'What is missing' : 'What counts against'}
+          kind="against"
+        />
         {item.score !== null && item.reasons.length === 0 ? (
           <p className="small text-body-secondary mt-2 mb-0">
             Nothing known that fits or counts against your raise.

@@ -21,6 +21,7 @@ export const endpoints = {
           filters: await onTaxonomy(searchFiltersOf(query)),
           bought: query.bought,
           passed: query.passed,
+          rest: query.rest,
           cursor: query.cursor ?? null,
           limit: query.limit,
         }),

@@ -92,6 +92,8 @@ async function newsOf(
   const page = fitPage(index, raiseOf(project), fitWords, {
     filters,
     leaveOut,
+    // The alert counts every new investor of the shortlist, as before the split (issue 49).
+    rest: 'show',
     cursor: null,
     limit: ALERT_NAMES_SHOWN,
   });

@@ -88,6 +88,7 @@ export interface ShortlistOptions {
   filters: SearchFilters;
   bought: 'show' | 'hide';
   passed: 'show' | 'hide';
+  rest: 'show' | 'hide';
   cursor: string | null;
   limit: number;
 }
@@ -113,6 +114,7 @@ export async function projectShortlist(
   const page = fitPage(index, raiseOf(project), fitWords, {
     filters: options.filters,
     leaveOut,
+    rest: options.rest,
     cursor: options.cursor,
     limit: options.limit,
   });
@@ -124,12 +126,15 @@ export async function projectShortlist(
         investor: item.investor,
         score: item.score,
         reasons: item.reasons,
+        band: item.band,
+        missing: item.missing,
         bought: boughtIds.has(item.investor.id),
         passed: passed.has(item.investor.id),
         isNew: isNew?.(item.investor) ?? false,
       }),
     ),
     total: page.total,
+    counts: page.counts,
     cursor: page.cursor,
   };
 }
@@ -320,6 +325,8 @@ export async function openSavedSearch(
         filters: options.onlyNew ? { ...filters, newSince: sinceMs } : filters,
         bought: 'show',
         passed: 'hide',
+        // A saved shortlist lists everyone, fits first (its alert counts them all alike).
+        rest: 'show',
         cursor: resumed?.inner ?? null,
         limit: options.limit,
       },
@@ -345,6 +352,8 @@ export async function openSavedSearch(
         investor,
         score: null,
         reasons: [],
+        band: null,
+        missing: [],
         bought: boughtIds.has(investor.id),
         passed: false,
         isNew: isNew(investor),

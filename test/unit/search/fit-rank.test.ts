@@ -5,13 +5,13 @@ import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine
 import {
   fitInvestorAt,
   fitPage,
-  fitScores,
+  fitVerdicts,
   InvalidFitCursorError,
   rankByFit,
 } from '../../../shared/search/fit-rank';
 import { buildIndexData } from '../../../shared/search/index-data';
 import { decodeSnapshot, encodeSnapshot } from '../../../shared/search/snapshot';
-import { type FitRaise, scoreFit } from '../../../shared/shortlist/fit';
+import { completenessOf, type FitRaise, idHash, rankKeyOf, scoreFit } from '../../../shared/shortlist/fit';
 import { fitWords } from '../../../shared/shortlist/places-port';
 import { blankCard } from '../support/cards';
 
@@ -44,6 +44,11 @@ function directory(size: number, seed = 7): IndexedInvestor[] {
       updatedAt: '2026-01-01T00:00:00.000Z',
       card: blankCard(`inv_${i}`, {
         name: `Investor ${String(size - i).padStart(5, '0')}`,
+        investorRole: (['vc', 'angel', 'incubator', 'family_office', ''] as const)[
+          Math.floor(next() * 5)
+        ] as string,
+        hasEmail: next() < 0.5,
+        hasLinkedIn: next() < 0.5,
         stageFocus: some(STAGES, 0.8),
         sectorFocus: some(SECTORS, 0.8),
         countries: next() < 0.7 ? [COUNTRIES[place] as string] : [],
@@ -94,23 +99,88 @@ const raises: FitRaise[] = [
 const index = SearchIndex.build(directory(1500));
 
 describe('the shortlist over the search index', () => {
-  it('scores every investor exactly as the written rule does', () => {
+  it('judges every investor exactly as the written rule does', () => {
     for (const raise of raises) {
-      const scores = fitScores(index, raise, fitWords);
-      for (let ord = 0; ord < index.size; ord++)
-        expect(scores[ord], `${JSON.stringify(raise)} ${ord}`).toBe(
-          scoreFit(raise, fitInvestorAt(index, ord), fitWords).score,
-        );
+      const { scores, keys, bands } = fitVerdicts(index, raise, fitWords);
+      for (let ord = 0; ord < index.size; ord++) {
+        const investor = fitInvestorAt(index, ord);
+        const result = scoreFit(raise, investor, fitWords);
+        const label = `${JSON.stringify(raise)} ${ord}`;
+        expect(scores[ord], label).toBe(result.score);
+        expect(['other', 'partial', 'fit'][bands[ord] as number], label).toBe(result.band);
+        expect(keys[ord], label).toBe(rankKeyOf(result, completenessOf(investor)));
+      }
     }
   });
 
-  it('ranks best first, ties in name order', () => {
+  it('ranks by key, and investors judged alike by their own confirmation and a hash of the id, not by name', () => {
     const raise = raises[0] as FitRaise;
-    const { order, scores } = rankByFit(index, raise, fitWords);
+    const { order, keys } = rankByFit(index, raise, fitWords);
+    const months = index.investorConfirmedMonths();
+    let alike = 0;
+    let nameOrder = 0;
     for (let i = 1; i < order.length; i++) {
       const a = order[i - 1] as number;
       const b = order[i] as number;
-      expect((scores[a] as number) > (scores[b] as number) || (scores[a] === scores[b] && a < b)).toBe(true);
+      expect(keys[a] as number).toBeGreaterThanOrEqual(keys[b] as number);
+      if (keys[a] !== keys[b]) continue;
+      alike++;
+      if (a < b) nameOrder++;
+      const hashA = idHash(index.card(a).id);
+      const hashB = idHash(index.card(b).id);
+      expect(
+        (months[a] as number) > (months[b] as number) || (months[a] === months[b] && hashA <= hashB),
+      ).toBe(true);
+    }
+    // Ords are in name order: ties in name order would make every neighbour pair ascending.
+    expect(alike).toBeGreaterThan(100);
+    expect(nameOrder).toBeLessThan(alike * 0.75);
+  });
+
+  it('lists the fits, then the partial fits, and hides the rest unless asked, counting each band', () => {
+    const raise = raises[0] as FitRaise;
+    const shown = fitPage(index, raise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      rest: 'show',
+      cursor: null,
+      limit: 5000,
+    });
+    const hidden = fitPage(index, raise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      rest: 'hide',
+      cursor: null,
+      limit: 5000,
+    });
+    const { counts } = shown;
+    expect(counts.fit + counts.partial + counts.other).toBe(index.size);
+    expect(counts.fit).toBeGreaterThan(0);
+    expect(counts.partial).toBeGreaterThan(0);
+    expect(counts.other).toBeGreaterThan(0);
+    expect(hidden.counts).toEqual(counts);
+    expect(hidden.total).toBe(counts.fit + counts.partial);
+    expect(hidden.items.length).toBe(hidden.total);
+    expect(hidden.items.every((item) => item.band !== 'other')).toBe(true);
+    const bands = shown.items.map((item) => item.band);
+    expect(bands).toEqual([
+      ...Array(counts.fit).fill('fit'),
+      ...Array(counts.partial).fill('partial'),
+      ...Array(counts.other).fill('other'),
+    ]);
+    // A raise that asks nothing lists everyone, even with the rest hidden.
+    const empty = fitPage(index, raises[2] as FitRaise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      rest: 'hide',
+      cursor: null,
+      limit: 10,
+    });
+    expect(empty.total).toBe(index.size);
+    expect(empty.counts.other).toBe(index.size);
+    for (const item of shown.items) {
+      if (item.band === 'partial') expect(item.missing.length).toBeGreaterThan(0);
+      else expect(item.missing).toEqual([]);
     }
   });
 
@@ -120,7 +190,13 @@ describe('the shortlist over the search index', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = fitPage(index, raise, fitWords, { filters: {}, leaveOut: new Set(), cursor, limit: 97 });
+      const page = fitPage(index, raise, fitWords, {
+        filters: {},
+        leaveOut: new Set(),
+        rest: 'show',
+        cursor,
+        limit: 97,
+      });
       expect(page.total).toBe(index.size);
       for (const item of page.items) {
         seen.push(item.investor.id);
@@ -140,6 +216,7 @@ describe('the shortlist over the search index', () => {
     const all = fitPage(index, raise, fitWords, {
       filters: { country: 'Sweden', has: [] },
       leaveOut: new Set(),
+      rest: 'show',
       cursor: null,
       limit: 5000,
     });
@@ -149,6 +226,7 @@ describe('the shortlist over the search index', () => {
     const fewer = fitPage(index, raise, fitWords, {
       filters: { country: 'Sweden' },
       leaveOut,
+      rest: 'show',
       cursor: null,
       limit: 5000,
     });
@@ -162,6 +240,7 @@ describe('the shortlist over the search index', () => {
     const first = fitPage(index, raises[0] as FitRaise, fitWords, {
       filters: {},
       leaveOut: new Set(),
+      rest: 'show',
       cursor: null,
       limit: 10,
     });
@@ -169,6 +248,7 @@ describe('the shortlist over the search index', () => {
       fitPage(index, raises[1] as FitRaise, fitWords, {
         filters: {},
         leaveOut: new Set(),
+        rest: 'show',
         cursor: first.cursor,
         limit: 10,
       }),
@@ -177,6 +257,7 @@ describe('the shortlist over the search index', () => {
       fitPage(index, raises[0] as FitRaise, fitWords, {
         filters: {},
         leaveOut: new Set(),
+        rest: 'show',
         cursor: '%%',
         limit: 10,
       }),
@@ -190,6 +271,7 @@ describe('the shortlist over the search index', () => {
     const first = fitPage(before, raise, fitWords, {
       filters: {},
       leaveOut: new Set(),
+      rest: 'show',
       cursor: null,
       limit: 50,
     });
@@ -201,12 +283,14 @@ describe('the shortlist over the search index', () => {
     const second = fitPage(after, raise, fitWords, {
       filters: {},
       leaveOut: new Set(),
+      rest: 'show',
       cursor: first.cursor,
       limit: 50,
     });
     const expected = fitPage(after, raise, fitWords, {
       filters: {},
       leaveOut: new Set(),
+      rest: 'show',
       cursor: null,
       limit: 1000,
     });

@@ -1,27 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completenessOf,
+  FIT_CLOSENESS_MAX,
   FIT_POINTS,
-  FIT_SCORE_MAX,
-  FIT_SCORE_MIN,
   type FitInvestor,
   type FitRaise,
   listInWords,
+  rankKeyOf,
   scoreFit,
   shareInWords,
 } from '../../../shared/shortlist/fit';
 import { fitWords } from '../../../shared/shortlist/places-port';
 
+/** The founder of issue 49: a $2.5M seed in Berlin, a lead wanted, Robotics and Logistics. */
 const raise = (fields: Partial<FitRaise> = {}): FitRaise => ({
   round: 'seed',
-  amountUsd: 1_000_000,
-  country: 'Sweden',
-  city: 'Stockholm',
+  amountUsd: 2_500_000,
+  country: 'Germany',
+  city: 'Berlin',
   leadWanted: true,
-  sectors: ['fintech', 'payments'],
+  sectors: ['robotics', 'logistics'],
   ...fields,
 });
 
 const investor = (fields: Partial<FitInvestor> = {}): FitInvestor => ({
+  role: 'vc',
   stageFocus: [],
   sectorFocus: [],
   checkMin: null,
@@ -31,101 +34,223 @@ const investor = (fields: Partial<FitInvestor> = {}): FitInvestor => ({
   investsIn: [],
   countries: [],
   cities: [],
+  hasEmail: false,
+  hasLinkedIn: false,
   investorConfirmedMonth: null,
   ...fields,
 });
 
+/** A Berlin seed VC in Robotics, $100K–$5M, leading: the best local fit of the issue. */
+const berlinVc = investor({
+  stageFocus: ['seed', 'series a'],
+  sectorFocus: ['robotics'],
+  checkMin: 100_000,
+  checkMax: 5_000_000,
+  leadOrFollow: 'lead',
+  countries: ['Germany'],
+  cities: ['Berlin'],
+});
+
 const texts = (result: ReturnType<typeof scoreFit>) => result.reasons.map((reason) => reason.text);
+const against = (result: ReturnType<typeof scoreFit>) =>
+  result.reasons.filter((reason) => reason.tone === 'against').map((reason) => reason.text);
+const rank = (result: ReturnType<typeof scoreFit>, who: FitInvestor) =>
+  rankKeyOf(result, completenessOf(who));
 
 describe('the fit of an investor to a raise', () => {
-  it('says why a matching investor fits, each reason with its points, in words read in a second', () => {
-    const result = scoreFit(
-      raise(),
-      investor({
-        stageFocus: ['pre-seed', 'seed'],
-        sectorFocus: ['fintech', 'payments', 'saas'],
-        checkMin: 50_000,
-        checkMax: 500_000,
-        typicalCheque: 200_000,
-        leadOrFollow: 'lead',
-        investsIn: ['Sweden'],
-        investorConfirmedMonth: '2026-10',
-      }),
-      fitWords,
-    );
-    expect(result.reasons).toEqual([
-      { criterion: 'stage', text: 'invests at Seed', points: 25 },
-      { criterion: 'sector', text: 'Fintech, and Payments', points: 25 },
-      { criterion: 'cheque', text: 'cheque $50K–$500K covers a fifth of your $1M', points: 20 },
-      { criterion: 'location', text: 'invests in Sweden', points: 15 },
-      { criterion: 'lead', text: 'leads rounds', points: 10 },
-      { criterion: 'confirmed', text: 'confirmed by the investor in Oct 2026', points: 5 },
+  it('calls an investor meeting every must-have a fit, and says why in a founder’s words', () => {
+    const result = scoreFit(raise(), berlinVc, fitWords);
+    expect(result.band).toBe('fit');
+    expect(result.asked).toBe(5);
+    expect(result.met).toBe(5);
+    expect(result.missing).toEqual([]);
+    expect(texts(result)).toEqual([
+      'invests at Seed',
+      'Robotics',
+      'based in Berlin',
+      'cheque $100K–$5M covers all of your $2.5M',
+      'leads rounds',
     ]);
-    expect(result.score).toBe(FIT_SCORE_MAX);
+    expect(result.score).toBe(result.reasons.reduce((sum, reason) => sum + reason.points, 0));
+    expect(result.score).toBeLessThanOrEqual(FIT_CLOSENESS_MAX);
   });
 
-  it('says what counts against: another stage, other sectors, a cheque too small, elsewhere, follows only', () => {
-    const result = scoreFit(
-      raise({ round: 'series a', amountUsd: 10_000_000, sectors: ['fintech'] }),
-      investor({
-        stageFocus: ['seed'],
-        sectorFocus: ['health'],
-        checkMin: 10_000,
-        checkMax: 50_000,
-        leadOrFollow: 'follow',
-        investsIn: ['Brazil'],
-      }),
+  it('ranks the Berlin seed VC above a Paris fund that invests in Europe (place as a hierarchy)', () => {
+    const paris = investor({ ...berlinVc, countries: ['France'], cities: ['Paris'], investsIn: ['Europe'] });
+    const local = scoreFit(raise(), berlinVc, fitWords);
+    const far = scoreFit(raise(), paris, fitWords);
+    expect(far.band).toBe('fit');
+    expect(texts(far)).toContain('invests in Europe');
+    expect(local.score).toBeGreaterThan(far.score);
+    expect(rank(local, berlinVc)).toBeGreaterThan(rank(far, paris));
+  });
+
+  it('grades place: the city, then the country, then the country named, a region, worldwide', () => {
+    const points = (who: Partial<FitInvestor>) =>
+      scoreFit(raise(), investor({ ...berlinVc, countries: [], cities: [], ...who }), fitWords).reasons.find(
+        (reason) => reason.criterion === 'location',
+      );
+    expect(points({ countries: ['Germany'], cities: ['Berlin'] })).toMatchObject({
+      text: 'based in Berlin',
+      points: FIT_POINTS.location.basedInCity,
+    });
+    expect(points({ countries: ['Germany'], cities: ['Munich'] })).toMatchObject({
+      text: 'based in Germany',
+      points: FIT_POINTS.location.basedInCountry,
+    });
+    expect(points({ countries: ['France'], investsIn: ['Deutschland'] })).toMatchObject({
+      text: 'invests in Germany',
+      points: FIT_POINTS.location.investsInCountry,
+    });
+    expect(points({ countries: ['France'], investsIn: ['DACH'] })).toMatchObject({
+      points: FIT_POINTS.location.investsInRegion,
+    });
+    expect(points({ countries: ['Japan'], investsIn: ['Global'] })).toMatchObject({
+      text: 'invests worldwide',
+      points: FIT_POINTS.location.worldwide,
+    });
+    const order = [
+      FIT_POINTS.location.basedInCity,
+      FIT_POINTS.location.basedInCountry,
+      FIT_POINTS.location.investsInCountry,
+      FIT_POINTS.location.investsInRegion,
+      FIT_POINTS.location.worldwide,
+    ];
+    expect([...order].sort((a, b) => b - a)).toEqual(order);
+  });
+
+  it('misses place when they invest elsewhere, or sit elsewhere and say nothing of where they invest', () => {
+    const tokyo = scoreFit(
+      raise(),
+      investor({ ...berlinVc, countries: ['Japan'], cities: ['Tokyo'] }),
       fitWords,
     );
-    expect(texts(result)).toEqual([
-      'no Series A',
-      'no Fintech',
-      'cheque too small',
-      'does not invest in Sweden',
+    expect(tokyo.band).toBe('partial');
+    expect(tokyo.missing).toEqual(['based in Japan, not Germany']);
+    const usOnly = scoreFit(raise(), investor({ ...berlinVc, investsIn: ['United States'] }), fitWords);
+    expect(usOnly.missing).toEqual(['does not invest in Germany']);
+    const nowhere = scoreFit(raise(), investor({ ...berlinVc, countries: [], cities: [] }), fitWords);
+    expect(nowhere.missing).toEqual(['where they invest not known']);
+  });
+
+  it('misses the stage when they list stages without the round, and says so', () => {
+    const result = scoreFit(raise(), investor({ ...berlinVc, stageFocus: ['series b'] }), fitWords);
+    expect(result.band).toBe('partial');
+    expect(result.met).toBe(4);
+    expect(result.missing).toEqual(['does not invest at Seed']);
+  });
+
+  it('needs at least one sector in common, or a generalist, for fewer points', () => {
+    const two = scoreFit(
+      raise(),
+      investor({ ...berlinVc, sectorFocus: ['logistics', 'robotics'] }),
+      fitWords,
+    );
+    const one = scoreFit(raise(), berlinVc, fitWords);
+    const generalist = scoreFit(raise(), investor({ ...berlinVc, sectorFocus: ['generalist'] }), fitWords);
+    const none = scoreFit(raise(), investor({ ...berlinVc, sectorFocus: ['fintech'] }), fitWords);
+    expect(texts(two)).toContain('Robotics, and Logistics');
+    expect(texts(generalist)).toContain('invests across sectors');
+    expect([two.band, one.band, generalist.band, none.band]).toEqual(['fit', 'fit', 'fit', 'partial']);
+    expect(two.score).toBeGreaterThan(one.score);
+    expect(one.score).toBeGreaterThan(generalist.score);
+    expect(none.missing).toEqual(['no Robotics or Logistics']);
+  });
+
+  it('grades the cheque by its share of the round, not as a step', () => {
+    const cheque = (fields: Partial<FitInvestor>) =>
+      scoreFit(
+        raise({ leadWanted: false }),
+        investor({ ...berlinVc, checkMin: null, checkMax: null, ...fields }),
+        fitWords,
+      );
+    const incubatorSized = cheque({ checkMin: 25_000, checkMax: 250_000 });
+    const fifth = cheque({ typicalCheque: 500_000 });
+    const half = cheque({ typicalCheque: 1_250_000 });
+    const all = cheque({ typicalCheque: 2_500_000 });
+    const points = (result: ReturnType<typeof scoreFit>) =>
+      result.reasons.find((reason) => reason.criterion === 'cheque')?.points ?? 0;
+    expect(points(incubatorSized)).toBeLessThan(points(fifth));
+    expect(points(fifth)).toBeLessThan(points(half));
+    expect(points(half)).toBe(FIT_POINTS.cheque.max);
+    expect(points(all)).toBe(FIT_POINTS.cheque.max);
+    expect(points(incubatorSized)).toBeLessThanOrEqual(6);
+  });
+
+  it('misses the cheque that cannot make sense of the amount: too small, or over it all; not known is said', () => {
+    const small = scoreFit(raise(), investor({ ...berlinVc, checkMin: 10_000, checkMax: 100_000 }), fitWords);
+    expect(small.missing).toContain('cheque $10K–$100K is too small for your $2.5M');
+    const large = scoreFit(
+      raise(),
+      investor({ ...berlinVc, checkMin: 5_000_000, checkMax: 20_000_000 }),
+      fitWords,
+    );
+    expect(large.missing).toEqual(['smallest cheque $5M is more than your $2.5M']);
+    const unknown = scoreFit(raise(), investor({ ...berlinVc, checkMin: null, checkMax: null }), fitWords);
+    expect(unknown.band).toBe('partial');
+    expect(unknown.missing).toContain('cheque not known');
+  });
+
+  it('does not let angels, incubators or accelerators lead a $2.5M seed, nor a follower, nor a small cheque', () => {
+    for (const [role, words] of [
+      ['angel', 'an angel'],
+      ['incubator', 'an incubator'],
+      ['accelerator', 'an accelerator'],
+    ] as const) {
+      const result = scoreFit(raise(), investor({ ...berlinVc, role }), fitWords);
+      expect(result.band).toBe('partial');
+      expect(result.missing).toEqual([`${words}: does not lead a $2.5M round`]);
+    }
+    // An angel may lead a small round.
+    expect(
+      scoreFit(raise({ amountUsd: 400_000 }), investor({ ...berlinVc, role: 'angel' }), fitWords).band,
+    ).toBe('fit');
+    expect(scoreFit(raise(), investor({ ...berlinVc, leadOrFollow: 'follow' }), fitWords).missing).toEqual([
       'does not lead rounds',
     ]);
-    expect(result.score).toBe(FIT_SCORE_MIN);
-    expect(result.reasons.every((reason) => reason.points < 0)).toBe(true);
+    const smallLead = scoreFit(
+      raise(),
+      investor({ ...berlinVc, checkMin: 100_000, checkMax: 300_000 }),
+      fitWords,
+    );
+    expect(smallLead.missing).toEqual(['cheque too small to lead your $2.5M']);
+    const both = scoreFit(raise(), investor({ ...berlinVc, leadOrFollow: 'both' }), fitWords);
+    expect(both.band).toBe('fit');
+    expect(both.score).toBeLessThan(scoreFit(raise(), berlinVc, fitWords).score);
+    // No lead wanted: leading is not asked.
+    const noLead = scoreFit(
+      raise({ leadWanted: false }),
+      investor({ ...berlinVc, leadOrFollow: 'follow' }),
+      fitWords,
+    );
+    expect(noLead.asked).toBe(4);
+    expect(noLead.band).toBe('fit');
   });
 
-  it('counts a smallest cheque above the whole raise against, as too large', () => {
-    const result = scoreFit(raise(), investor({ checkMin: 2_000_000, checkMax: 10_000_000 }), fitWords);
-    expect(result.reasons).toEqual([
-      { criterion: 'cheque', text: 'cheque too large', points: FIT_POINTS.cheque.tooLarge },
+  it('never calls an investor meeting no must-have a fit: the rest, with what counts against', () => {
+    const nothing = scoreFit(raise(), investor(), fitWords);
+    expect(nothing.band).toBe('other');
+    expect(nothing.met).toBe(0);
+    expect(nothing.score).toBe(0);
+    expect(against(nothing)).toEqual([
+      'stages not known',
+      'sectors not known',
+      'where they invest not known',
+      'cheque not known',
+      'whether they lead not known',
     ]);
-  });
-
-  it('neither rewards nor punishes an investor with no cheque range', () => {
-    const result = scoreFit(raise(), investor({ stageFocus: ['seed'] }), fitWords);
-    expect(result.reasons.map((reason) => reason.criterion)).toEqual(['stage']);
-    expect(result.score).toBe(FIT_POINTS.stage.match);
-  });
-
-  it('neither rewards nor punishes on cheque a raise with no amount', () => {
-    const result = scoreFit(
-      raise({ amountUsd: null }),
-      investor({ checkMin: 50_000, checkMax: 500_000 }),
+    const wrong = scoreFit(
+      raise(),
+      investor({
+        stageFocus: ['growth'],
+        sectorFocus: ['fintech'],
+        investsIn: ['India'],
+        leadOrFollow: 'follow',
+      }),
       fitWords,
     );
-    expect(result).toEqual({ score: 0, reasons: [] });
-  });
-
-  it('neither rewards nor punishes on place a raise with no location', () => {
-    const result = scoreFit(
-      raise({ country: null, city: null }),
-      investor({ investsIn: ['Brazil'], countries: ['Sweden'] }),
-      fitWords,
-    );
-    expect(result).toEqual({ score: 0, reasons: [] });
-  });
-
-  it('neither rewards nor punishes on stage an investor with no stages', () => {
-    const result = scoreFit(raise(), investor({ sectorFocus: ['fintech'] }), fitWords);
-    expect(texts(result)).toEqual(['Fintech']);
-    expect(result.score).toBe(FIT_POINTS.sector.first);
-  });
-
-  it('gives an empty raise nothing but the investor’s own confirmation', () => {
+    expect(wrong.band).toBe('other');
+    // A raise that asks for nothing has no fits either.
     const empty = raise({
       round: null,
       amountUsd: null,
@@ -134,94 +259,56 @@ describe('the fit of an investor to a raise', () => {
       leadWanted: null,
       sectors: [],
     });
-    const full = investor({
-      stageFocus: ['seed'],
-      sectorFocus: ['fintech'],
-      checkMin: 1,
-      checkMax: 2,
-      leadOrFollow: 'lead',
-      investsIn: ['Sweden'],
-      investorConfirmedMonth: '2026-03',
+    expect(scoreFit(empty, berlinVc, fitWords).band).toBe('other');
+  });
+
+  it('ranks fits over partial fits whatever their closeness, and more must-haves met first', () => {
+    const fit = investor({
+      ...berlinVc,
+      countries: ['Japan'],
+      cities: [],
+      investsIn: ['Global'],
+      sectorFocus: ['generalist'],
     });
-    expect(scoreFit(empty, full, fitWords)).toEqual({
-      score: FIT_POINTS.confirmed.byInvestor,
-      reasons: [{ criterion: 'confirmed', text: 'confirmed by the investor in Mar 2026', points: 5 }],
+    const partial = investor({
+      ...berlinVc,
+      stageFocus: ['series b'],
+      sectorFocus: ['robotics', 'logistics'],
     });
+    const fitResult = scoreFit(raise(), fit, fitWords);
+    const partialResult = scoreFit(raise(), partial, fitWords);
+    expect(fitResult.band).toBe('fit');
+    expect(partialResult.score).toBeGreaterThan(fitResult.score);
+    expect(rank(fitResult, fit)).toBeGreaterThan(rank(partialResult, partial));
+    const fewer = investor({ ...partial, leadOrFollow: 'follow' });
+    expect(rank(partialResult, partial)).toBeGreaterThan(rank(scoreFit(raise(), fewer, fitWords), fewer));
   });
 
-  it('counts a lead only when the founder wants one', () => {
-    expect(scoreFit(raise({ leadWanted: false }), investor({ leadOrFollow: 'follow' }), fitWords).score).toBe(
-      0,
-    );
-    expect(texts(scoreFit(raise(), investor({ leadOrFollow: 'both' }), fitWords))).toEqual(['leads rounds']);
+  it('breaks ties on data a founder can act on (an email, a LinkedIn), never on the name', () => {
+    const bare = berlinVc;
+    const reachable = investor({ ...berlinVc, hasEmail: true, hasLinkedIn: true });
+    const a = scoreFit(raise(), bare, fitWords);
+    const b = scoreFit(raise(), reachable, fitWords);
+    expect(a.score).toBe(b.score);
+    expect(rank(b, reachable)).toBeGreaterThan(rank(a, bare));
+    // The name is not a fact the rule reads at all.
+    expect(Object.keys(berlinVc)).not.toContain('name');
   });
 
-  it('falls back to where the investor is when they say nothing of where they invest', () => {
-    expect(
-      texts(scoreFit(raise(), investor({ cities: ['Stockholm'], countries: ['Sweden'] }), fitWords)),
-    ).toEqual(['based in Stockholm']);
-    expect(
-      texts(scoreFit(raise(), investor({ cities: ['Malmö'], countries: ['Sweden'] }), fitWords)),
-    ).toEqual(['based in Sweden']);
-    expect(scoreFit(raise(), investor({ countries: ['Norway'] }), fitWords).reasons).toEqual([]);
-  });
-
-  it('reads where they invest on the taxonomy: a region holding the country, the country by another name', () => {
-    expect(scoreFit(raise(), investor({ investsIn: ['Europe'] }), fitWords).reasons).toEqual([
-      { criterion: 'location', text: 'invests in Europe', points: FIT_POINTS.location.investsIn },
-    ]);
-    expect(texts(scoreFit(raise(), investor({ investsIn: ['Scandinavia'] }), fitWords))).toEqual([
-      'invests in Nordics',
-    ]);
-    expect(
-      texts(scoreFit(raise({ country: 'United States' }), investor({ investsIn: ['USA'] }), fitWords)),
-    ).toEqual(['invests in United States']);
-    // The country itself wins over a region and worldwide, whatever their order.
-    expect(
-      texts(scoreFit(raise(), investor({ investsIn: ['Global', 'Europe', 'Sweden'] }), fitWords)),
-    ).toEqual(['invests in Sweden']);
-    expect(texts(scoreFit(raise(), investor({ investsIn: ['Asia', 'LatAm'] }), fitWords))).toEqual([
-      'does not invest in Sweden',
-    ]);
-  });
-
-  it('takes a worldwide investor as covering every country, for fewer points', () => {
-    expect(scoreFit(raise(), investor({ investsIn: ['Global'] }), fitWords).reasons).toEqual([
-      { criterion: 'location', text: 'invests worldwide', points: FIT_POINTS.location.worldwide },
-    ]);
-  });
-
-  it('counts a generalist for some points, and one sector in common for fewer than two', () => {
-    expect(scoreFit(raise(), investor({ sectorFocus: ['generalist'] }), fitWords).reasons).toEqual([
-      { criterion: 'sector', text: 'invests across sectors', points: FIT_POINTS.sector.generalist },
-    ]);
-    expect(scoreFit(raise(), investor({ sectorFocus: ['payments'] }), fitWords).score).toBe(
-      FIT_POINTS.sector.first,
-    );
-    expect(
-      texts(
-        scoreFit(raise({ sectors: ['ai', 'saas', 'health'] }), investor({ sectorFocus: ['web3'] }), fitWords),
-      ),
-    ).toEqual(['none of your sectors']);
-  });
-
-  it('matches stages and sectors whatever their case', () => {
-    const result = scoreFit(
-      raise({ round: 'Series A', sectors: ['FINTECH'] }),
-      investor({ stageFocus: ['series a'], sectorFocus: ['Fintech'] }),
-      fitWords,
-    );
-    expect(texts(result)).toEqual(['invests at Series A', 'Fintech']);
+  it('says the investor’s own confirmation as a reason, for no points', () => {
+    const result = scoreFit(raise(), investor({ ...berlinVc, investorConfirmedMonth: '2026-10' }), fitWords);
+    expect(result.reasons.at(-1)).toEqual({
+      criterion: 'confirmed',
+      text: 'confirmed by the investor in Oct 2026',
+      points: 0,
+      tone: 'for',
+    });
   });
 
   it('is the same for everyone: the same raise and investor always score the same', () => {
-    const one = scoreFit(raise(), investor({ stageFocus: ['seed'], checkMax: 100_000 }), fitWords);
-    const two = scoreFit(raise(), investor({ stageFocus: ['seed'], checkMax: 100_000 }), fitWords);
-    expect(one).toEqual(two);
+    expect(scoreFit(raise(), berlinVc, fitWords)).toEqual(scoreFit(raise(), berlinVc, fitWords));
   });
-});
 
-describe('the words of a reason', () => {
   it('lists sectors the issue’s way', () => {
     expect(listInWords(['Fintech'])).toBe('Fintech');
     expect(listInWords(['Fintech', 'Payments'])).toBe('Fintech, and Payments');

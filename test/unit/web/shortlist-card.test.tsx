@@ -25,11 +25,14 @@ const item = (fields: Partial<ShortlistItem> = {}): ShortlistItem => ({
   }),
   score: 30,
   reasons: [
-    { criterion: 'stage', text: 'invests at Seed', points: 25 },
-    { criterion: 'sector', text: 'Fintech, and SaaS', points: 25 },
-    { criterion: 'cheque', text: 'cheque too small', points: -10 },
-    { criterion: 'location', text: 'does not invest in Germany', points: -10 },
+    { criterion: 'stage', text: 'invests at Seed', points: 20, tone: 'for' },
+    { criterion: 'sector', text: 'Fintech, and SaaS', points: 20, tone: 'for' },
+    { criterion: 'cheque', text: 'cheque $10K–$50K is too small for your $2.5M', points: 0, tone: 'against' },
+    { criterion: 'location', text: 'does not invest in Germany', points: 0, tone: 'against' },
+    { criterion: 'confirmed', text: 'confirmed by the investor in Oct 2026', points: 0, tone: 'for' },
   ],
+  band: 'partial',
+  missing: ['cheque $10K–$50K is too small for your $2.5M', 'does not invest in Germany'],
   bought: false,
   passed: false,
   isNew: false,
@@ -48,22 +51,26 @@ describe('a shortlist card', () => {
     expect(pointsText(-15)).toBe('−15');
   });
 
-  it('lists the reasons for and against apart, each with its points, read out as points', () => {
+  it('lists the reasons for (with their points, read out as points) and what is missing apart', () => {
     renderCard();
     const article = screen.getByRole('article', { name: 'Felix Köhler' });
     expect(within(article).getByText('30').closest('.fit-score')?.textContent).toBe('Fit score 30 pts');
     const lists = article.querySelectorAll('ul.fit-reasons');
     expect([...lists].map((list) => list.className.includes('for'))).toEqual([true, false]);
     expect([...(lists[0]?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
-      '✓invests at Seed, +25 points',
-      '✓Fintech, and SaaS, +25 points',
+      '✓invests at Seed, +20 points',
+      '✓Fintech, and SaaS, +20 points',
+      '✓confirmed by the investor in Oct 2026',
     ]);
     expect([...(lists[1]?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
-      '✗cheque too small, −10 points',
-      '✗does not invest in Germany, −10 points',
+      '✗cheque $10K–$50K is too small for your $2.5M',
+      '✗does not invest in Germany',
     ]);
     expect(within(article).getByText('Why they fit')).toBeTruthy();
-    expect(within(article).getByText('What counts against')).toBeTruthy();
+    expect(within(article).getByText('What is missing')).toBeTruthy();
+    cleanup();
+    renderCard({ item: item({ band: 'other', missing: [] }) });
+    expect(screen.getByText('What counts against')).toBeTruthy();
   });
 
   it('marks an investor bought, new or not a fit, and says so when nothing fits or counts against', () => {

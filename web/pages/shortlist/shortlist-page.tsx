@@ -21,6 +21,7 @@ import { formatUsd, MAX_CART_ITEMS, PRICE_TIERS, tierRange } from '../../../shar
 import { INVESTOR_ROLES, investorRoleLabel } from '../../../shared/investors/roles';
 import { messages, removedFromCart } from '../../../shared/messages';
 import { RAISE_INVITATION, raiseIsSet, raiseSummary } from '../../../shared/projects/raise';
+import { FIT_BANDS, type FitBand } from '../../../shared/shortlist/fit';
 import { sectorLabel } from '../../../shared/shortlist/taxonomy-port';
 import { errorMessage } from '../../api/client';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
@@ -49,7 +50,14 @@ import {
 import { useAddToCart } from '../../stores/use-add-to-cart';
 
 /** The shortlist's filters in the page's URL (the search's names), and its two choices. */
-const FILTER_KEYS = ['role', 'country', 'has', 'bought', 'passed'] as const;
+const FILTER_KEYS = ['role', 'country', 'has', 'bought', 'passed', 'rest'] as const;
+
+/** The sections of the list (issue 49): fits, partial fits with what is missing, the rest when shown. */
+const BAND_TITLES: Record<FitBand, string> = {
+  fit: 'Fit: every must-have of your raise',
+  partial: 'Partial fit — what is missing',
+  other: 'The rest: none of your must-haves',
+};
 
 /** Not in the spec: every one of the top N is in the cart or bought already. */
 export const TOP_ALL_PRESENT = 'The top investors are already in your cart or in your contact library.';
@@ -125,6 +133,13 @@ function Shortlist() {
   const pages = results.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? 0;
+  const counts = pages[0]?.counts ?? { fit: 0, partial: 0, other: 0 };
+  // A raise that asks nothing: every investor is listed, unjudged (the API lists the rest then).
+  const unjudged = counts.fit === 0 && counts.partial === 0 && total > 0 && total === counts.other;
+  const restShown = params.get('rest') === 'show' || unjudged;
+  const bands = FIT_BANDS.map((band) => ({ band, items: items.filter((item) => item.band === band) })).filter(
+    (section) => section.items.length > 0,
+  );
   const n = Math.max(1, Math.min(MAX_CART_ITEMS, Number.parseInt(topN, 10) || TOP_N_DEFAULT));
   const has = new Set((params.get('has') ?? '').split(',').filter(Boolean));
 
@@ -192,7 +207,7 @@ function Shortlist() {
 
   const save = async (name: string) => {
     const filters = Object.fromEntries(
-      Object.entries(view).filter(([key]) => key !== 'bought' && key !== 'passed'),
+      Object.entries(view).filter(([key]) => key !== 'bought' && key !== 'passed' && key !== 'rest'),
     );
     await saveSearch.mutateAsync({ name, projectId, filters });
     setSaving(false);
@@ -220,12 +235,13 @@ function Shortlist() {
           <Link to={paths.project.href(projectId)} className="alert-link">
             set it on your project
           </Link>
-          . Until then, investors are listed by name, those who confirmed their details first.
+          . Until then, every investor is listed, those a founder can act on (an email, a cheque, stages)
+          first, then those who confirmed their details themselves.
         </Alert>
       )}
       <p className="small text-body-secondary">
-        Every investor gets the same points for the same facts (stage, sectors, cheque, place, leading, their
-        own confirmation): nothing anyone paid changes the order.
+        Every investor is judged by the same rules on the same facts (stage, sectors, place, cheque, leading):
+        nothing anyone paid changes the order.
       </p>
 
       <Row className="g-4">
@@ -316,8 +332,28 @@ function Shortlist() {
               <h2 className="h4 mb-0">
                 {results.isPending
                   ? 'Ranking…'
-                  : `${total.toLocaleString('en-US')} investors, best fit first`}
+                  : unjudged
+                    ? `${total.toLocaleString('en-US')} investors`
+                    : `${counts.fit.toLocaleString('en-US')} fit your raise, ${counts.partial.toLocaleString('en-US')} partly`}
               </h2>
+              {results.isPending || unjudged ? null : (
+                <p className="small text-body-secondary mb-0">
+                  Fits first, then partial fits with what they miss.{' '}
+                  {counts.other > 0 ? (
+                    <>
+                      {`${counts.other.toLocaleString('en-US')} meet none of your must-haves${restShown ? ' (listed last).' : ' and are hidden.'}`}{' '}
+                      <Button
+                        variant="link"
+                        size="sm"
+                        className="p-0 align-baseline"
+                        onClick={() => setView('rest', restShown ? null : 'show')}
+                      >
+                        {restShown ? 'Hide them' : `Show the ${counts.other.toLocaleString('en-US')} others`}
+                      </Button>
+                    </>
+                  ) : null}
+                </p>
+              )}
               <CartTierNote />
             </div>
             <div className="d-flex flex-wrap gap-2 align-items-start">
@@ -363,28 +399,38 @@ function Shortlist() {
             <LoadingMessage message="Ranking the directory for your raise..." />
           ) : results.isError && pages.length === 0 ? (
             <Alert variant="danger">{errorMessage(results.error, messages.somethingWentWrong)}</Alert>
-          ) : items.length === 0 ? (
+          ) : items.length === 0 && counts.other === 0 ? (
             <EmptyState message="No investors match these filters.">
               <Button size="sm" variant="outline-primary" onClick={() => setParams(new URLSearchParams())}>
                 Clear the filters
               </Button>
             </EmptyState>
+          ) : items.length === 0 ? (
+            <EmptyState message="No investor meets any must-have of your raise with these filters." />
           ) : (
-            <Row xs={1} md={2} className="g-3">
-              {items.map((item) => (
-                <Col key={item.investor.id}>
-                  <ShortlistCard
-                    item={item}
-                    inCart={isInCart(cart, item.investor.id)}
-                    onAdd={add}
-                    onRemove={remove}
-                    onPass={(investor, passed) => void togglePass(investor, passed)}
-                    passing={pass.isPending}
-                    pipelineProject={{ id: projectId, name: project.data.name }}
-                  />
-                </Col>
-              ))}
-            </Row>
+            bands.map((section) => (
+              <section key={section.band} aria-labelledby={`shortlist-band-${section.band}`} className="mb-4">
+                <h2 id={`shortlist-band-${section.band}`} className="h5 mb-3">
+                  {unjudged ? 'All investors' : BAND_TITLES[section.band]} (
+                  {counts[section.band].toLocaleString('en-US')})
+                </h2>
+                <Row xs={1} md={2} className="g-3">
+                  {section.items.map((item) => (
+                    <Col key={item.investor.id}>
+                      <ShortlistCard
+                        item={item}
+                        inCart={isInCart(cart, item.investor.id)}
+                        onAdd={add}
+                        onRemove={remove}
+                        onPass={(investor, passed) => void togglePass(investor, passed)}
+                        passing={pass.isPending}
+                        pipelineProject={{ id: projectId, name: project.data.name }}
+                      />
+                    </Col>
+                  ))}
+                </Row>
+              </section>
+            ))
           )}
           {results.hasNextPage ? (
             <div className="text-center mt-4">
