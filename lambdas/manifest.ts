@@ -199,9 +199,10 @@ export const manifest = {
   account: {
     description: "The caller's own records: profile, library, purchases, reports, credits",
     table: {
-      reads: ['USER#', 'CART#', 'INVESTOR#', 'IMPORTED#'],
+      // UNSUBSCRIBE#: a one-click unsubscribe link's token; SHORTLIST#: the weekly alert it turns off.
+      reads: ['USER#', 'CART#', 'INVESTOR#', 'IMPORTED#', 'UNSUBSCRIBE#', 'SHORTLIST#'],
       // CART#: a redeemed credit is delivered as a cart; REPORT#: a report of wrong data.
-      writes: ['USER#', 'CART#', 'REPORT#'],
+      writes: ['USER#', 'CART#', 'REPORT#', 'SHORTLIST#'],
     },
     // exports/: a buyer's CSV presigned again; library-exports/: the library's CRM file (issue 32),
     // written and presigned, deleted after a day.
@@ -382,8 +383,9 @@ export const manifest = {
       "Founders' emails: the weekly summary of updates to bought contacts, the daily next-step reminders",
     table: {
       // PROJECT# and gsi1 USER#: a founder's projects and their pipelines (the reminders).
-      reads: ['USER#', 'INVESTOR#', 'PROJECT#'],
-      writes: ['USER#'],
+      // UNSUBSCRIBE#, UNSUBSCRIBE_OF#: each email's one-click unsubscribe token (issue 48).
+      reads: ['USER#', 'INVESTOR#', 'PROJECT#', 'UNSUBSCRIBE_OF#'],
+      writes: ['USER#', 'UNSUBSCRIBE#', 'UNSUBSCRIBE_OF#'],
       gsi1: ['UPDATE_SUMMARIES', 'PIPELINE_REMINDERS', 'USER#'],
     },
     email: true,
@@ -394,8 +396,9 @@ export const manifest = {
     // SHORTLIST#: saved searches, pass lists and the alert's claims; PROJECT#: a saved shortlist's
     // raise; USER#: the founder's address (their profile); TAXONOMY: saved filters in any spelling.
     table: {
-      reads: ['SHORTLIST#', 'PROJECT#', 'USER#', 'TAXONOMY'],
-      writes: ['SHORTLIST#'],
+      // UNSUBSCRIBE#, UNSUBSCRIBE_OF#: each email's one-click unsubscribe token (issue 48).
+      reads: ['SHORTLIST#', 'PROJECT#', 'USER#', 'TAXONOMY', 'UNSUBSCRIBE_OF#'],
+      writes: ['SHORTLIST#', 'UNSUBSCRIBE#', 'UNSUBSCRIBE_OF#'],
       gsi1: ['SEARCH_ALERTS'],
     },
     searchIndex: 'read',
