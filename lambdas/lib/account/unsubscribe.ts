@@ -6,7 +6,7 @@ import {
 import { NotFoundError } from '../errors';
 import type { BulkEmailKind } from '../table/models';
 import { getShortlistHeader, setSearchAlerts } from '../table/repositories/shortlists';
-import { findUnsubscribeToken } from '../table/repositories/unsubscribes';
+import { findUnsubscribeToken } from '../table/repositories/unsubscribe-tokens';
 import { getUserProfile, setPipelineReminders, setUpdateEmails } from '../table/repositories/users';
 
 /**
