@@ -123,20 +123,25 @@ export const invokedFunctionSections: Readonly<Record<InvokedFunction, ConfigSec
 
 /**
  * What IAM cannot narrow further, and why it remains (issue 48, finding 7):
- * - `dynamodb:LeadingKeys` is the partition key only: a function that may write `USER#` may write
+ * - `dynamodb:LeadingKeys` is the partition key only, and IAM has no condition key for the sort key
+ *   (so "narrow by sort-key prefix" cannot be said in IAM): a function that may write `USER#` may write
  *   every item of every user's partition (profile, credit balance, library, listing), whatever its
  *   sort key. Eight functions write there (carts, pipeline, account, admin, investorPortal and the
- *   export, summary and portal tasks), each for its own records of the founder it serves. Narrowing
+ *   export, summary and portal tasks), each for its own records of the founder it serves, and the
+ *   one-off migration of investor ids (it moves the references users' items hold). Narrowing
  *   further needs either the credit balance and the investor listing in partitions of their own
  *   (`CREDITS#<sub>`, `LISTING#<sub>`: a migration of live data, so not done with this issue) or
  *   `dynamodb:Attributes` conditions per function (every write's attribute names listed, and the
  *   local table guard taught them). Until then: writes go only through the table models
  *   (`lambdas/lib/table/`), which build each key from the verified caller (never from the request),
- *   and `test/infra/function-needs.test.ts` holds each policy to this list.
+ *   and `test/infra/function-needs.test.ts` holds each policy to this list (and the list of USER#
+ *   writers and of Scans to exactly these). New per-founder state goes in a partition of its own
+ *   (the bulk emails' unsubscribe tokens: `UNSUBSCRIBE#`, `UNSUBSCRIBE_OF#`), never under `USER#`.
  * - A Scan has no partition key (`TableNeeds.scans`): the directory tasks' grant covers every item,
  *   read only (their writes are still held to their partitions, and `USER#` is not among them).
  *   Its Scans filter by entity (`scanEntities`): a sparse index of the walked entities would let the
  *   grant be a Query of that index instead, the next step if the recount and mapping are reworked.
+ *   The migration of investor ids scans too (every item once: a reference may be in any kind).
  */
 export const manifest = {
   // ------------------------------------------------------------ HTTP handler groups (routes.ts)
@@ -199,9 +204,10 @@ export const manifest = {
   account: {
     description: "The caller's own records: profile, library, purchases, reports, credits",
     table: {
-      reads: ['USER#', 'CART#', 'INVESTOR#', 'IMPORTED#'],
+      // UNSUBSCRIBE#: a one-click unsubscribe link's token; SHORTLIST#: the weekly alert it turns off.
+      reads: ['USER#', 'CART#', 'INVESTOR#', 'IMPORTED#', 'UNSUBSCRIBE#', 'SHORTLIST#'],
       // CART#: a redeemed credit is delivered as a cart; REPORT#: a report of wrong data.
-      writes: ['USER#', 'CART#', 'REPORT#'],
+      writes: ['USER#', 'CART#', 'REPORT#', 'SHORTLIST#'],
     },
     // exports/: a buyer's CSV presigned again; library-exports/: the library's CRM file (issue 32),
     // written and presigned, deleted after a day.
@@ -382,8 +388,9 @@ export const manifest = {
       "Founders' emails: the weekly summary of updates to bought contacts, the daily next-step reminders",
     table: {
       // PROJECT# and gsi1 USER#: a founder's projects and their pipelines (the reminders).
-      reads: ['USER#', 'INVESTOR#', 'PROJECT#'],
-      writes: ['USER#'],
+      // UNSUBSCRIBE#, UNSUBSCRIBE_OF#: each email's one-click unsubscribe token (issue 48).
+      reads: ['USER#', 'INVESTOR#', 'PROJECT#', 'UNSUBSCRIBE_OF#'],
+      writes: ['USER#', 'UNSUBSCRIBE#', 'UNSUBSCRIBE_OF#'],
       gsi1: ['UPDATE_SUMMARIES', 'PIPELINE_REMINDERS', 'USER#'],
     },
     email: true,
@@ -394,8 +401,9 @@ export const manifest = {
     // SHORTLIST#: saved searches, pass lists and the alert's claims; PROJECT#: a saved shortlist's
     // raise; USER#: the founder's address (their profile); TAXONOMY: saved filters in any spelling.
     table: {
-      reads: ['SHORTLIST#', 'PROJECT#', 'USER#', 'TAXONOMY'],
-      writes: ['SHORTLIST#'],
+      // UNSUBSCRIBE#, UNSUBSCRIBE_OF#: each email's one-click unsubscribe token (issue 48).
+      reads: ['SHORTLIST#', 'PROJECT#', 'USER#', 'TAXONOMY', 'UNSUBSCRIBE_OF#'],
+      writes: ['SHORTLIST#', 'UNSUBSCRIBE#', 'UNSUBSCRIBE_OF#'],
       gsi1: ['SEARCH_ALERTS'],
     },
     searchIndex: 'read',

@@ -144,6 +144,10 @@ export const routes: readonly RouteDefinition[] = [
   route('PUT', '/me/update-emails', 'user', 'account'),
   // The daily email of the pipeline's due next steps (issue 36): on or off.
   route('PUT', '/me/pipeline-reminders', 'user', 'account'),
+  // One-click unsubscribe (issue 48, RFC 8058): the bulk emails' List-Unsubscribe link. Public: its
+  // random token is the key. POST turns that email off for its founder; GET only says what it does.
+  route('GET', '/unsubscribe', 'public', 'account'),
+  route('POST', '/unsubscribe', 'public', 'account'),
   // Reports of wrong data (issue 20): a founder reports an investor's data; one open report each.
   route('POST', '/investors/{investorId}/reports', 'user', 'account'),
   // Bounce credits (issue 20): the caller's balance and history; one credit redeemed for one investor.

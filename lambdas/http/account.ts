@@ -8,6 +8,7 @@ import { isInvestorAccount } from '../lib/table/repositories/investor-accounts';
 const me = area('me', () => import('./account/me'));
 const library = area('library', () => import('./account/library'));
 const reports = area('reports', () => import('./account/reports'));
+const unsubscribe = area('unsubscribe', () => import('./account/unsubscribe'));
 
 export const handler = httpHandler(
   'account',
@@ -25,6 +26,8 @@ export const handler = httpHandler(
     'POST /investors/{investorId}/reports': reports,
     'GET /me/credits': me,
     'POST /me/credits/redemptions': me,
+    'GET /unsubscribe': unsubscribe,
+    'POST /unsubscribe': unsubscribe,
   },
   { isInvestorAccount },
 );

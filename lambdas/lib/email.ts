@@ -7,6 +7,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   attachment?: { fileName: string; contentType: string; content: string };
+  /**
+   * A bulk email's one-click unsubscribe address (issue 48, RFC 8058): sent as `List-Unsubscribe:
+   * <url>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** Why an email was not sent: a header would have held a line break. */
@@ -25,6 +30,7 @@ export function checkEmailHeaders(email: OutgoingEmail): void {
     ['To', email.to],
     ['Subject', email.subject],
     ['attachment file name', email.attachment?.fileName],
+    ['List-Unsubscribe', email.unsubscribeUrl],
   ];
   for (const [header, value] of headers)
     if (value !== undefined && hasLineBreak(value))
@@ -48,6 +54,14 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
         Simple: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: email.text, Charset: 'UTF-8' } },
+          ...(email.unsubscribeUrl
+            ? {
+                Headers: [
+                  { Name: 'List-Unsubscribe', Value: `<${email.unsubscribeUrl}>` },
+                  { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+                ],
+              }
+            : {}),
           ...(email.attachment
             ? {
                 Attachments: [

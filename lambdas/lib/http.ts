@@ -60,6 +60,7 @@ export function endpoint<
   params?: P;
   query?: Q;
   body?: B;
+  oneClickForm?: true;
   status?: number;
   handle: (ctx: EndpointContext<z.infer<P>, z.infer<Q>, z.infer<B>, CallerFor<A>>) => Promise<R>;
 }): Endpoint {

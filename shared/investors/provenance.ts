@@ -38,6 +38,12 @@ export const contactSourceSchema = z.object({
   url: z.nullable(z.string()),
   /** The imported investor record that brought the value, or the admin's or investor's user id. */
   ref: z.nullable(z.string()),
+  /**
+   * For the investor's own values (issue 48): true only when the value was verified as theirs (the
+   * email their account verified). Absent or false: their word, ranked as theirs, but never shown or
+   * sold as "confirmed by the investor".
+   */
+  verified: z.optional(z.boolean()),
 });
 export type ContactSource = z.infer<typeof contactSourceSchema>;
 
@@ -321,13 +327,20 @@ export function freshnessLabel(
 
 /**
  * The public list of contact kinds whose present value the investor gave or last confirmed
- * themselves (source kind 'investor'): the card says "confirmed by the investor" for them. Only kind
- * names: never a value or a source name.
+ * themselves (source kind 'investor') and that was verified as theirs (issue 48: only the email
+ * their account verified; a typed email, a phone or a link is their word, never verified): the card
+ * and the export say "confirmed by the investor" for them. Only kind names: never a value or a
+ * source name.
  */
 export function investorConfirmedKinds(sheet: ContactSheet): ContactKind[] {
   return CONTACT_KINDS.filter((kind) => {
     const field = sheet.fields[kind];
-    return field !== undefined && present(field.value) && field.source.kind === 'investor';
+    return (
+      field !== undefined &&
+      present(field.value) &&
+      field.source.kind === 'investor' &&
+      field.source.verified === true
+    );
   });
 }
 
@@ -349,24 +362,46 @@ export function withPublicContactFacts<T extends { confirmedByInvestor?: Contact
   } as unknown as T;
 }
 
-/** The source of what an investor says of themselves (issue 21): their user id as the reference. */
-export const investorSource = (userId: string): ContactSource => ({
+/**
+ * The source of what an investor says of themselves (issue 21): their user id as the reference;
+ * `verified` (issue 48) when the value was verified as theirs.
+ */
+export const investorSource = (userId: string, verified?: boolean): ContactSource => ({
   kind: 'investor',
   name: INVESTOR_SOURCE,
   url: null,
   ref: userId,
+  ...(verified === undefined ? {} : { verified }),
 });
+
+/**
+ * Whether the investor's value of a kind is verified as theirs (issue 48): only an email equal to
+ * the email their account verified. Nothing verifies a phone or a link, nor a typed email.
+ */
+export const verifiedAsInvestors = (
+  kind: ContactKind,
+  value: string,
+  verifiedEmail: string | null,
+): boolean => kind === 'email' && verifiedEmail !== null && sameContactValue('email', value, verifiedEmail);
+
+/** The field with the investor's source of now (its verified flag restated) when the value is theirs. */
+function restated(kind: ContactKind, field: ContactField, userId: string, verifiedEmail: string | null) {
+  if (field.source.kind !== 'investor' || !present(field.value)) return field;
+  return { ...field, source: investorSource(userId, verifiedAsInvestors(kind, field.value, verifiedEmail)) };
+}
 
 /**
  * The sheet after an investor's listed profile says, at `at`, per contact kind: a value founders may
  * buy (set, or confirmed when unchanged), or null (withdrawn: the value leaves the sheet, whoever
- * gave it, since the investor's word ranks over an import's and an admin's).
+ * gave it, since the investor's word ranks over an import's and an admin's). `verifiedEmail` is the
+ * email the investor's account verified (issue 48): only a value equal to it is marked verified.
  */
 export function applyInvestorContacts(
   sheet: ContactSheet,
   offered: Readonly<Partial<Record<ContactKind, string | null>>>,
   userId: string,
   at: string,
+  verifiedEmail: string | null = null,
 ): ContactSheet {
   const fields: ContactFields = { ...sheet.fields };
   for (const kind of CONTACT_KINDS) {
@@ -375,29 +410,39 @@ export function applyInvestorContacts(
     const given = present(value) ? value.trim() : null;
     if (given === null && !present(fields[kind]?.value ?? null) && fields[kind]?.source.kind === 'investor')
       continue; // Already withdrawn by the investor: the withdrawal's date stands.
-    fields[kind] = applyContactEvidence(kind, fields[kind], {
+    const verified = given !== null && verifiedAsInvestors(kind, given, verifiedEmail);
+    const after = applyContactEvidence(kind, fields[kind], {
       value: given,
-      source: investorSource(userId),
+      source: investorSource(userId, given === null ? undefined : verified),
       at,
     });
+    // Their same value again keeps its source: its verified flag is what this statement says.
+    fields[kind] = given === null ? after : restated(kind, after, userId, verifiedEmail);
   }
   return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
 }
 
 /**
  * The sheet after the investor confirms their listed values are still right (no review): every
- * value they gave is confirmed at `at`; nothing else moves.
+ * value they gave is confirmed at `at` (verified only when it is their account's verified email,
+ * issue 48); nothing else moves.
  */
-export function confirmInvestorContacts(sheet: ContactSheet, userId: string, at: string): ContactSheet {
+export function confirmInvestorContacts(
+  sheet: ContactSheet,
+  userId: string,
+  at: string,
+  verifiedEmail: string | null = null,
+): ContactSheet {
   const fields: ContactFields = { ...sheet.fields };
   for (const kind of CONTACT_KINDS) {
     const field = fields[kind];
     if (field?.source.kind !== 'investor' || !present(field.value)) continue;
-    fields[kind] = applyContactEvidence(kind, field, {
+    const confirmed = applyContactEvidence(kind, field, {
       value: field.value,
       source: investorSource(userId),
       at,
     });
+    fields[kind] = restated(kind, confirmed, userId, verifiedEmail);
   }
   return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
 }

@@ -274,6 +274,48 @@ describe('each function is refused outside its grant (its synthesised policy, ev
     }
   });
 
+  it("writes USER# only in the functions the manifest's comment names, and scans only in the two it explains (issue 48)", () => {
+    const writesUsers = functionNames.filter(
+      (name) =>
+        decide(name, {
+          action: 'dynamodb:PutItem',
+          resource: tableArn,
+          context: { 'dynamodb:LeadingKeys': ['USER#sub-1'] },
+        }) === 'allowed',
+    );
+    expect(writesUsers.sort()).toEqual(
+      [
+        'account',
+        'admin',
+        'carts',
+        'investorPortal',
+        'pipeline',
+        'ExportTasksFunctionArn',
+        'MigrationTasksFunctionArn',
+        'PortalTasksFunctionArn',
+        'SummaryTasksFunctionArn',
+      ].sort(),
+    );
+    const scans = functionNames.filter(
+      (name) => decide(name, { action: 'dynamodb:Scan', resource: tableArn }) === 'allowed',
+    );
+    expect(scans.sort()).toEqual(['DirectoryTasksFunctionArn', 'MigrationTasksFunctionArn'].sort());
+    // The bulk emails' unsubscribe tokens (issue 48) live outside USER#: the alert function, which
+    // sends one, writes its tokens and no user item.
+    expect(decide('AlertTasksFunctionArn', put('UNSUBSCRIBE_OF#sub-1'))).toBe('allowed');
+    expect(decide('AlertTasksFunctionArn', put('UNSUBSCRIBE#hash'))).toBe('allowed');
+    expect(decide('AlertTasksFunctionArn', put('USER#sub-1'))).toBe('refused');
+    // The public unsubscribe route's function reads a token; it never makes one.
+    expect(decide('account', put('UNSUBSCRIBE#hash'))).toBe('refused');
+    expect(
+      decide('account', {
+        action: 'dynamodb:GetItem',
+        resource: tableArn,
+        context: { 'dynamodb:LeadingKeys': ['UNSUBSCRIBE#hash'] },
+      }),
+    ).toBe('allowed');
+  });
+
   it('keeps the podcasts function away from credits and every other user record', () => {
     for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
       expect(

@@ -14,6 +14,7 @@ import {
 import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createReport, newReportId } from '../../lambdas/lib/table/repositories/reports';
 import { deleteSavedSearch, listSavedSearches } from '../../lambdas/lib/table/repositories/shortlists';
+import { unsubscribeTokenOf } from '../../lambdas/lib/table/repositories/unsubscribes';
 import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
@@ -50,6 +51,12 @@ interface Case {
    * kept out of the no-contact-detail check, and the bought-kinds test below checks it instead.
    */
   carriesBoughtValues?: true;
+}
+
+/** The token of the verified founder's weekly update emails' unsubscribe link (their profile made first). */
+async function unsubscribeLink(): Promise<string> {
+  expect((await call('GET', '/me', { token: users.verified.token })).status).toBe(200);
+  return unsubscribeTokenOf(users.verified.sub, 'updateEmails', new Date());
 }
 
 const u = unique();
@@ -826,6 +833,10 @@ const cases: Record<string, Case> = {
       body: { code: MATRIX_CODE },
     }),
   },
+  // One-click unsubscribe (issue 48, RFC 8058): whoever holds the emailed link's token, signed in or
+  // not, sees what it turns off (GET) and turns it off (POST); the token is the only key.
+  'GET /unsubscribe': { prepare: async () => ({ path: `/unsubscribe?token=${await unsubscribeLink()}` }) },
+  'POST /unsubscribe': { prepare: async () => ({ path: `/unsubscribe?token=${await unsubscribeLink()}` }) },
   'GET /admin/withdrawals': { prepare: async () => ({ path: '/admin/withdrawals' }) },
   'POST /admin/withdrawals/{investorId}/restore': {
     prepare: async () => ({
@@ -991,6 +1002,8 @@ const PUBLIC_ROUTES = [
   'POST /stripe/webhook',
   'POST /investors/{investorId}/data-requests',
   'POST /data-requests/{requestId}/confirm',
+  'GET /unsubscribe',
+  'POST /unsubscribe',
 ];
 
 const nonAdminResponses: string[] = [];

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NO_BODY_TAKEN, ONE_CLICK_ONLY } from '../../lambdas/lib/middlewares/validation';
 import { apiErrorEnvelopeSchema, apiSuccessEnvelope } from '../../shared/api/errors';
 import { listPodcastsResponse } from '../../shared/api/podcasts';
+import { singleLineMessage } from '../../shared/api/text';
 import { call, createUser, type TestUser } from './support/home';
 
 const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
@@ -62,6 +64,30 @@ describe('bad input, refused the same way on every route', () => {
     expect(errorOf(query.body).message).toBe(`stageFocus ${FORBIDDEN_TEXT}`);
     expect(path.status).toBe(400);
     expect(errorOf(path.body).message).toBe(`investorId ${FORBIDDEN_TEXT}`);
+  });
+
+  it("refuses the unsubscribe link's bad token and any body but RFC 8058's one-click form (issue 48)", async () => {
+    const broken = await call('POST', `/unsubscribe?token=${encodeURIComponent('abc\ndef')}`);
+    expect(broken.status).toBe(400);
+    expect(errorOf(broken.body).message).toBe(singleLineMessage('token'));
+    const hidden = await call('GET', `/unsubscribe?token=${encodeURIComponent('abc\u202Edef')}`);
+    expect(hidden.status).toBe(400);
+    expect(errorOf(hidden.body).message).toBe(`token ${FORBIDDEN_TEXT}`);
+    const missing = await call('POST', '/unsubscribe');
+    expect(missing.status).toBe(400);
+    expect(errorOf(missing.body).message).toBe('token is required: the link in the email carries it.');
+    const long = await call('GET', `/unsubscribe?token=${'A'.repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(errorOf(long.body).message).toBe('token is too long: it is not one of our links.');
+    const json = await call('POST', `/unsubscribe?token=${'A'.repeat(43)}`, { body: { on: false } });
+    expect(json.status).toBe(400);
+    expect(errorOf(json.body).message).toBe(NO_BODY_TAKEN);
+    const form = await call('POST', `/unsubscribe?token=${'A'.repeat(43)}`, {
+      rawBody: 'List-Unsubscribe=Something-Else',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(400);
+    expect(errorOf(form.body).message).toBe(ONE_CLICK_ONLY);
   });
 
   it('says that an endpoint takes no request body', async () => {

@@ -144,7 +144,7 @@ async function emailTo(address: string, includes: string) {
 }
 
 describe('the review queue (admin)', () => {
-  it('lists a submission, approves it once, and lists it as a self-submitted import confirmed by the investor', async () => {
+  it('lists a submission, approves it once, and lists it as a self-submitted import, its typed email not confirmed by the investor', async () => {
     const person = await submittedInvestor();
 
     const entry = (await wholeQueue()).find((s) => s.userId === person.investor.sub);
@@ -157,7 +157,8 @@ describe('the review queue (admin)', () => {
 
     const investorId = await listed(person);
 
-    // The founder's search finds them, with the investor's marker on what they offered, and no phone.
+    // The founder's search finds them, with what they offered and no phone; no "confirmed by the
+    // investor" mark: the email they typed is not their account's verified email (issue 48).
     const found = await searchSector(person.sector);
     expect(found.data.items).toHaveLength(1);
     expect(found.data.items[0]).toMatchObject({
@@ -167,8 +168,8 @@ describe('the review queue (admin)', () => {
       hasLinkedIn: true,
       hasPhone: false,
       contactConfirmed: { email: thisMonth(), linkedin: thisMonth() },
-      confirmedByInvestor: ['email', 'linkedin'],
     });
+    expect(found.data.items[0]?.confirmedByInvestor).toBeUndefined();
     // Leak-free: no value and no source name on public responses.
     const profile = await call('GET', `/investors/${investorId}`);
     expect(profile.status).toBe(200);
@@ -184,7 +185,10 @@ describe('the review queue (admin)', () => {
 
     // The sheet: the investor's values, source 'investor', confirmed at the approval.
     const sheet = (await getInvestorContacts([investorId], { consistent: true })).get(investorId);
-    expect(sheet?.fields.email).toMatchObject({ value: person.email, source: { kind: 'investor' } });
+    expect(sheet?.fields.email).toMatchObject({
+      value: person.email,
+      source: { kind: 'investor', verified: false },
+    });
     expect(sheet?.fields.email?.confirmedAt.slice(0, 7)).toBe(thisMonth());
     expect(sheet?.fields.phone).toMatchObject({ value: null, source: { kind: 'investor' } });
     // The imported record: "{portal name} (self-submitted)", linked to the entry; the account linked too.

@@ -126,6 +126,16 @@ describe('the weekly alert of saved searches', () => {
     expect(text).toContain(`New in a ${u} (Firm a ${u})`);
     expect(text).toMatch(/See them: http\S+\/saved-searches\/ss_\w+/);
     expect(text).toContain('turn off "Weekly new-investor emails"');
+    // A bulk email: one-click unsubscribe (issue 48, RFC 8058).
+    expect(email?.headers).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'List-Unsubscribe',
+          value: expect.stringMatching(/^<http\S+\/api\/unsubscribe\?token=[\w-]{43}>$/),
+        },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ]),
+    );
   });
 
   it('counts every page in the run’s output: the founders past the first page were reached', () => {

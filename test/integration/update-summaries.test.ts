@@ -153,6 +153,16 @@ describe('the weekly summary of updates (connected)', () => {
     }
     const [toA] = await expectSummaries(founders.a, 1);
     expect(toA?.subject).toBe('Updates to 1 of your contacts');
+    // A bulk email: one-click unsubscribe (issue 48, RFC 8058).
+    expect(toA?.headers).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'List-Unsubscribe',
+          value: expect.stringMatching(/^<http\S+\/api\/unsubscribe\?token=[\w-]{43}>$/),
+        },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ]),
+    );
     const text = JSON.stringify(toA);
     expect(text).toContain(founders.a.name);
     expect(text).toContain(`now now-${founders.a.u}@example.com`);

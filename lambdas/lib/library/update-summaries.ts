@@ -2,6 +2,7 @@ import { EMAIL_DATE_STYLE, formatDate } from '../../../shared/format/dates';
 import { CONTACT_KIND_LABELS } from '../../../shared/investors/provenance';
 import { type ContactUpdate, contactUpdates, isoWeek } from '../../../shared/library/updates';
 import { BRAND } from '../../../shared/messages';
+import { withUnsubscribe } from '../account/unsubscribe-link';
 import { siteConfig } from '../config';
 import { sendEmail } from '../email';
 import { logger } from '../observability/logger';
@@ -95,7 +96,9 @@ async function summarise(
   if (investors.length === 0) return 'nothing';
   if (!(await claimUpdateSummary(summary, week))) return 'already';
   try {
-    await sendEmail(updateSummaryEmail(email, investors));
+    await sendEmail(
+      await withUnsubscribe(updateSummaryEmail(email, investors), summary.userId, 'updateEmails', now),
+    );
   } catch (error) {
     // Given back: the next run sends it. Other buyers go on.
     logger.error('a weekly update summary was not sent', { userId: summary.userId, error });

@@ -26,6 +26,11 @@ export interface Endpoint {
   readonly params?: z.core.$ZodType;
   readonly query?: z.core.$ZodType;
   readonly body?: z.core.$ZodType;
+  /**
+   * The endpoint takes RFC 8058's one-click form (`List-Unsubscribe=One-Click`, form-encoded) as
+   * well as no body: that exact form is accepted and otherwise ignored; any other body is refused.
+   */
+  readonly oneClickForm?: true;
   readonly status?: number;
   // biome-ignore lint/suspicious/noExplicitAny: the declared endpoint's types are checked where it is declared
   readonly handle: (ctx: EndpointContext<any, any, any, any>) => Promise<unknown>;

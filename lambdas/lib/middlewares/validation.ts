@@ -42,6 +42,23 @@ const jsonBody = httpJsonBodyParser();
 /** The Content-Types middy's parser reads as JSON; any other is its 415. */
 const JSON_TYPE = /^application\/(.+\+)?json($|;.+)/;
 
+/** RFC 8058's one-click unsubscribe body, as mail providers POST it (form-encoded or multipart). */
+export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
+export const ONE_CLICK_ONLY = `This endpoint takes no request body, or the form ${ONE_CLICK_BODY} (RFC 8058).`;
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)($|;)/i;
+
+/** Whether a body is the one-click form: `List-Unsubscribe=One-Click` form-encoded, or that one multipart field. */
+const isForm = (event: HttpEvent) => FORM_TYPE.test(event.headers?.['content-type'] ?? '');
+
+function isOneClickForm(event: HttpEvent): boolean {
+  const raw = event.body as string;
+  if (raw.length > 4096) return false;
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (text.trim() === ONE_CLICK_BODY) return true;
+  // multipart/form-data: one part named List-Unsubscribe whose value is One-Click.
+  return /name="List-Unsubscribe"\r?\n\r?\nOne-Click\r?\n/.test(text);
+}
+
 const hasBody = (event: HttpEvent) => event.body !== undefined && event.body !== null && event.body !== '';
 
 /**
@@ -141,7 +158,11 @@ export function validation(): MiddlewareObj<HttpEvent, HttpResult, Error, HttpCo
     before: async (request) => {
       const endpoint = request.context.route?.endpoint;
       if (!endpoint) throw new Error('validation() runs after routeTable()');
-      const body = await readBody(request, endpoint.body !== undefined);
+      // RFC 8058's one-click form is that endpoint's only body: any other form is refused by name,
+      // any other body as every body-less endpoint refuses one.
+      const form = endpoint.oneClickForm === true && hasBody(request.event) && isForm(request.event);
+      if (form && !isOneClickForm(request.event)) throw new BadRequestError(ONE_CLICK_ONLY);
+      const body = form ? undefined : await readBody(request, endpoint.body !== undefined);
       request.context.input = {
         params: parse(endpoint.params ?? emptyObject, request.event.pathParameters ?? {}, 'path parameter'),
         query: parse(

@@ -1,6 +1,7 @@
 import { groupDigits } from '../../../shared/format/numbers';
 import { BRAND } from '../../../shared/messages';
 import { isDue, STAGE_LABELS } from '../../../shared/pipeline/stages';
+import { withUnsubscribe } from '../account/unsubscribe-link';
 import { siteConfig } from '../config';
 import { sendEmail } from '../email';
 import { logger } from '../observability/logger';
@@ -130,7 +131,14 @@ async function remind(
   if (due.total === 0) return 'nothing';
   if (!(await claimPipelineReminder(reminder, today))) return 'already';
   try {
-    await sendEmail(reminderEmail(email, due, today));
+    await sendEmail(
+      await withUnsubscribe(
+        reminderEmail(email, due, today),
+        reminder.userId,
+        'pipelineReminders',
+        new Date(),
+      ),
+    );
   } catch (error) {
     // Given back: the next run sends it. Other founders go on.
     logger.error('a pipeline reminder was not sent', { userId: reminder.userId, error });

@@ -145,6 +145,7 @@ async function changesOn(
     storedProfile,
     rules,
     userId: profile.userId,
+    verifiedEmail: profile.accountEmail,
     at,
   });
   return entryChanges(

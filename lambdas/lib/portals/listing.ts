@@ -235,10 +235,18 @@ export function entryAfterListing(input: {
   storedProfile?: ProfileSheet;
   rules: CurationRules;
   userId: string;
+  /** The email the investor's account verified: only that value is "confirmed by the investor" (issue 48). */
+  verifiedEmail: string;
   at: string;
 }): { after: SearchableInvestor; sheet: ContactSheet; profileSheet: ProfileSheet } {
   const { fields, record, investorId, before, rules, at } = input;
-  const sheet = applyInvestorContacts(input.stored, offeredContacts(fields), input.userId, at);
+  const sheet = applyInvestorContacts(
+    input.stored,
+    offeredContacts(fields),
+    input.userId,
+    at,
+    input.verifiedEmail,
+  );
   const profileSheet = applyInvestorProfile(
     input.storedProfile ?? emptyProfileSheet(investorId, at),
     investorProfileFacts(fields),
@@ -385,6 +393,7 @@ export async function publishListing(
     storedProfile,
     rules,
     userId: profile.userId,
+    verifiedEmail: identityEmail,
     at,
   });
 
@@ -449,7 +458,11 @@ async function changeSheet(
 export async function confirmListing(userId: string, now: Date): Promise<InvestorListing> {
   const listing = await activeListing(userId);
   const at = now.toISOString();
-  await changeSheet(listing, (sheet) => confirmInvestorContacts(sheet, userId, at), now);
+  await changeSheet(
+    listing,
+    (sheet) => confirmInvestorContacts(sheet, userId, at, listing.identityEmail),
+    now,
+  );
   const confirmed = { ...listing, confirmedAt: at };
   if (!(await putInvestorListing(confirmed, listing)))
     throw new ConflictError(listingMessages.changedElsewhere);

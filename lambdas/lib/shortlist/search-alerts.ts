@@ -4,6 +4,7 @@ import { BRAND } from '../../../shared/messages';
 import type { SearchIndex } from '../../../shared/search/engine';
 import { fitPage } from '../../../shared/search/fit-rank';
 import { fitWords } from '../../../shared/shortlist/places-port';
+import { withUnsubscribe } from '../account/unsubscribe-link';
 import { siteConfig } from '../config';
 import { currentSearchIndex } from '../directory/search-index';
 import { sendEmail } from '../email';
@@ -123,7 +124,7 @@ async function alert(
   if (news.length === 0) return 'nothing';
   if (!(await claimSearchAlert(header, week))) return 'already';
   try {
-    await sendEmail(searchAlertEmail(email, news));
+    await sendEmail(await withUnsubscribe(searchAlertEmail(email, news), header.userId, 'searchAlerts', now));
   } catch (error) {
     // Given back: the next run sends it. The other founders go on.
     logger.error('a weekly saved-search alert was not sent', { userId: header.userId, error });

@@ -30,6 +30,8 @@ export * from './items/runs';
 export * from './items/shortlists';
 export * from './items/taxonomy';
 export * from './items/taxonomy-jobs';
+export * from './items/unsubscribe-tokens';
+export * from './items/unsubscribes';
 export * from './items/users';
 export * from './items/withdrawals';
 

@@ -100,6 +100,7 @@ describe("the investor's word on a contact sheet (offline)", () => {
       { email: 'ANA@example.com', phone: null },
       'user-1',
       at,
+      'ana@example.com',
     );
     expect(sheet.fields.email).toMatchObject({
       value: 'ana@example.com',
@@ -120,12 +121,48 @@ describe("the investor's word on a contact sheet (offline)", () => {
       { email: 'ana@example.com' },
       'user-1',
       '2026-05-01T00:00:00.000Z',
+      'ana@example.com',
     );
-    const confirmed = confirmInvestorContacts(sheet, 'user-1', '2026-11-01T00:00:00.000Z');
+    const confirmed = confirmInvestorContacts(sheet, 'user-1', '2026-11-01T00:00:00.000Z', 'ana@example.com');
+    expect(investorConfirmedKinds(confirmed)).toEqual(['email']);
     expect(confirmed.fields.email?.confirmedAt).toBe('2026-11-01T00:00:00.000Z');
     expect(confirmed.fields.email?.changedAt).toBe('2026-05-01T00:00:00.000Z');
     expect(confirmed.fields.phone).toEqual(importedSheet.fields.phone);
     expect(investorConfirmedKinds(emptyContactSheet('inv_2', '2026-01-01T00:00:00.000Z'))).toEqual([]);
+  });
+
+  it('marks only the email their account verified as confirmed by the investor (issue 48)', () => {
+    const at = '2026-11-25T12:00:00.000Z';
+    const typed = applyInvestorContacts(
+      importedSheet,
+      { email: 'someone.else@example.com', phone: '+1 555 0100', linkedin: 'https://linkedin.com/in/ana' },
+      'user-1',
+      at,
+      'ana@example.com',
+    );
+    expect(typed.fields.email).toMatchObject({
+      value: 'someone.else@example.com',
+      source: { kind: 'investor', verified: false },
+    });
+    expect(typed.fields.phone?.source).toMatchObject({ kind: 'investor', verified: false });
+    expect(investorConfirmedKinds(typed)).toEqual([]);
+    // Without a verified email nothing is theirs to confirm; a confirmation does not make it so.
+    expect(
+      investorConfirmedKinds(confirmInvestorContacts(typed, 'user-1', '2027-01-01T00:00:00.000Z')),
+    ).toEqual([]);
+    // A value stored before the flag (issue 21) is not shown as theirs until they confirm it.
+    const old = {
+      ...typed,
+      fields: {
+        email: {
+          ...importedSheet.fields.email,
+          source: { kind: 'investor', name: 'investor', url: null, ref: 'user-1' },
+        },
+      },
+    } as typeof typed;
+    expect(investorConfirmedKinds(old)).toEqual([]);
+    const reconfirmed = confirmInvestorContacts(old, 'user-1', '2027-01-01T00:00:00.000Z', 'ANA@example.com');
+    expect(investorConfirmedKinds(reconfirmed)).toEqual(['email']);
   });
 
   it('says "confirmed by the investor" on the card for their values only', () => {
