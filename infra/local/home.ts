@@ -17,7 +17,7 @@ import { LocalFunctions } from './functions';
 import { type ExtraRoute, startGateway } from './gateway';
 import type { LocalHome, LocalHomePorts } from './home-types';
 import { LocalMetricsSink } from './metrics-sink';
-import { assertPortFree, freePort, Supervisor } from './processes';
+import { freePort, Supervisor, waitForPortFree } from './processes';
 import { LocalSesFaults } from './ses-faults';
 import { LocalStepFunctions, localStateMachineArn } from './stepfunctions';
 import { localCheckoutRoute, localWebhookSecret } from './stripe-checkout';
@@ -65,7 +65,8 @@ const PORT_PURPOSE: Record<keyof LocalHomePorts, string> = {
   s3: 's3rver',
 };
 
-async function choosePorts(options: LocalHomeOptions): Promise<LocalHomePorts> {
+/** The home's ports: free ones in test mode; else the fixed ones, each checked (given `graceMs` after leftovers were stopped). */
+async function choosePorts(options: LocalHomeOptions, graceMs: number): Promise<LocalHomePorts> {
   if (options.mode === 'test') {
     return {
       gateway: options.ports?.gateway ?? (await freePort()),
@@ -76,9 +77,9 @@ async function choosePorts(options: LocalHomeOptions): Promise<LocalHomePorts> {
     };
   }
   const ports = { ...DEV_PORTS, ...options.ports };
-  for (const { port, purpose } of options.alsoFree ?? []) await assertPortFree(port, purpose);
+  for (const { port, purpose } of options.alsoFree ?? []) await waitForPortFree(port, purpose, graceMs);
   for (const key of Object.keys(ports) as (keyof LocalHomePorts)[])
-    await assertPortFree(ports[key], PORT_PURPOSE[key]);
+    await waitForPortFree(ports[key], PORT_PURPOSE[key], graceMs);
   return ports;
 }
 
@@ -126,8 +127,8 @@ export async function startLocalHome(options: LocalHomeOptions): Promise<LocalHo
     options.onChildExit?.(child.name, code, child.output());
   });
   // What a killed run left holding the ports goes first; then the ports are checked.
-  await supervisor.reapLeftovers();
-  const ports = await choosePorts(options);
+  const reaped = await supervisor.reapLeftovers();
+  const ports = await choosePorts(options, reaped > 0 ? 10_000 : 0);
 
   let gateway: http.Server | undefined;
   let stepFunctionsRef: LocalStepFunctions | undefined;

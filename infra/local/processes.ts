@@ -25,6 +25,22 @@ export async function assertPortFree(port: number, purpose: string): Promise<voi
   });
 }
 
+/**
+ * Resolves when `port` is free, asking again until `timeoutMs` has passed (a killed process's
+ * listening socket is closed by the system shortly after the process is gone); then PortBusyError.
+ */
+export async function waitForPortFree(port: number, purpose: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await assertPortFree(port, purpose);
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 /** A free TCP port chosen by the OS (used by test mode, where nothing is fixed). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,8 +88,8 @@ export class HomeRunningError extends Error {
 /** What a running home records about itself: its own process and its children, with their commands. */
 interface PidFile {
   owner: number;
-  ownerCommand: string | null;
-  children: { pid: number; command: string | null }[];
+  ownerStarted: string | null;
+  children: { pid: number; started: string | null }[];
 }
 
 function readPidFile(file: string): PidFile | null {
@@ -83,8 +99,8 @@ function readPidFile(file: string): PidFile | null {
     if (Array.isArray(parsed))
       return {
         owner: 0,
-        ownerCommand: null,
-        children: parsed.map((pid) => ({ pid: Number(pid), command: null })),
+        ownerStarted: null,
+        children: parsed.map((pid) => ({ pid: Number(pid), started: null })),
       };
     return parsed as PidFile;
   } catch {
@@ -92,26 +108,36 @@ function readPidFile(file: string): PidFile | null {
   }
 }
 
-/** A process's command line (Linux's /proc), or null where the system does not show it. */
-function commandOf(pid: number): string | null {
+/** The fields of Linux's /proc/<pid>/stat after the command name (state first), or null where absent. */
+function statOf(pid: number): string[] | null {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
 
-/** Whether `pid` runs, and (when a command was recorded and the system shows it) still runs that command. */
-function isAlive(pid: number, command: string | null): boolean {
+/**
+ * What tells this process from a later one given the same pid: its start time (set when it was
+ * created, kept through exec), or null where the system does not show it.
+ */
+function startOf(pid: number): string | null {
+  return statOf(pid)?.[19] ?? null;
+}
+
+/** Whether `pid` runs and (when its start time was recorded and the system shows it) is still that process. */
+function isAlive(pid: number, started: string | null): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch {
     return false;
   }
-  const now = commandOf(pid);
-  if (now === '') return false; // a zombie: exited, not yet reaped by its parent
-  return command === null || now === null || now === command;
+  const stat = statOf(pid);
+  // A zombie has exited (its files and ports closed) and waits for its parent to reap it.
+  if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
+  return started === null || stat === null || stat[19] === started;
 }
 
 export interface ManagedChild {
@@ -136,19 +162,19 @@ export class Supervisor {
 
   /**
    * Before a start: stops what a previous run from the same state folder left behind when it was
-   * killed (its emulators still hold their ports), and waits until they are gone, so the port check
-   * that follows sees the ports free. A run whose own process is still alive is not a leftover: it is
+   * killed (its emulators still hold their ports), and waits until they are gone; returns how many
+   * there were (the port check that follows then gives their ports a moment to be closed). A run whose own process is still alive is not a leftover: it is
    * refused with {@link HomeRunningError} rather than stopped. A recorded pid is only killed while it
-   * still runs the command recorded for it (a pid the system has since given to another program is
-   * left alone).
+   * is still the process recorded (the same start time: a pid the system has since given to another
+   * program is left alone).
    */
-  async reapLeftovers(timeoutMs = 30_000): Promise<void> {
-    if (!this.pidFile) return;
+  async reapLeftovers(timeoutMs = 30_000): Promise<number> {
+    if (!this.pidFile) return 0;
     const recorded = readPidFile(this.pidFile);
-    if (!recorded) return;
-    if (recorded.owner !== process.pid && isAlive(recorded.owner, recorded.ownerCommand))
+    if (!recorded) return 0;
+    if (recorded.owner !== process.pid && isAlive(recorded.owner, recorded.ownerStarted))
       throw new HomeRunningError(recorded.owner, dirname(this.pidFile));
-    const leftovers = recorded.children.filter((child) => isAlive(child.pid, child.command));
+    const leftovers = recorded.children.filter((child) => isAlive(child.pid, child.started));
     for (const child of leftovers) {
       try {
         process.kill(child.pid, 'SIGKILL');
@@ -157,9 +183,10 @@ export class Supervisor {
       }
     }
     const deadline = Date.now() + timeoutMs;
-    while (leftovers.some((child) => isAlive(child.pid, child.command)) && Date.now() < deadline)
+    while (leftovers.some((child) => isAlive(child.pid, child.started)) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     rmSync(this.pidFile, { force: true });
+    return leftovers.length;
   }
 
   start(
@@ -198,11 +225,11 @@ export class Supervisor {
     mkdirSync(dirname(this.pidFile), { recursive: true });
     const record: PidFile = {
       owner: process.pid,
-      ownerCommand: commandOf(process.pid),
+      ownerStarted: startOf(process.pid),
       children: this.children
         .map((c) => c.process.pid)
         .filter((pid): pid is number => pid !== undefined)
-        .map((pid) => ({ pid, command: commandOf(pid) })),
+        .map((pid) => ({ pid, started: startOf(pid) })),
     };
     writeFileSync(this.pidFile, JSON.stringify(record));
   }

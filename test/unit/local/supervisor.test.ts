@@ -9,6 +9,7 @@ import {
   HomeRunningError,
   Supervisor,
   waitForPort,
+  waitForPortFree,
 } from '../../../infra/local/processes';
 
 /**
@@ -52,8 +53,8 @@ const alive = (pid: number) => {
 
 /** Records `owner` as the run that wrote `file` (what a killed `npm run dev` leaves behind). */
 function recordOwner(file: string, owner: number) {
-  const record = JSON.parse(readFileSync(file, 'utf8')) as { owner: number; ownerCommand: string | null };
-  writeFileSync(file, JSON.stringify({ ...record, owner, ownerCommand: null }));
+  const record = JSON.parse(readFileSync(file, 'utf8')) as { owner: number; ownerStarted: string | null };
+  writeFileSync(file, JSON.stringify({ ...record, owner, ownerStarted: null }));
 }
 
 describe("the local home's leftovers", () => {
@@ -69,9 +70,11 @@ describe("the local home's leftovers", () => {
       `Port ${port} (the emulator) is already in use`,
     );
 
-    await new Supervisor(file, () => undefined).reapLeftovers();
+    expect(await new Supervisor(file, () => undefined).reapLeftovers()).toBe(1);
 
-    await expect(assertPortFree(port, 'the emulator')).resolves.toBeUndefined();
+    // The system closes a killed process's socket just after the process is gone: the home's port
+    // check gives it a moment (10 s at most: a hang guard).
+    await expect(waitForPortFree(port, 'the emulator', 10_000)).resolves.toBeUndefined();
     expect(() => readFileSync(file)).toThrow();
   });
 
@@ -101,8 +104,9 @@ describe("the local home's leftovers", () => {
       file,
       JSON.stringify({
         owner: await deadPid(),
-        ownerCommand: null,
-        children: [{ pid: other.pid, command: 'java\0-jar\0DynamoDBLocal.jar\0' }],
+        ownerStarted: null,
+        // The same pid, started at another time: the system gave it to another program since.
+        children: [{ pid: other.pid, started: '1' }],
       }),
     );
 
