@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsConfig } from '../config';
 import { instrumented } from './instrument';
-import { once } from './once';
+import { LOCAL_REQUEST_HANDLER, once } from './once';
 
 /**
  * The DynamoDB document client, shared by every handler of the process. Each AWS client has its own
@@ -14,7 +14,7 @@ export const dynamoDbClient = once(() => {
   return instrumented(
     new DynamoDBClient({
       region: AWS_REGION,
-      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
+      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT, requestHandler: LOCAL_REQUEST_HANDLER } : {}),
     }),
   );
 });

@@ -1,6 +1,6 @@
 import { awsConfig } from '../config';
 import { instrumented } from './instrument';
-import { once } from './once';
+import { LOCAL_REQUEST_HANDLER, once } from './once';
 
 /**
  * The S3 client and the commands the functions send with it, the same in both homes but for the
@@ -18,7 +18,9 @@ export const s3 = once(async () => {
       region: AWS_REGION,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true } : {}),
+      ...(S3_ENDPOINT
+        ? { endpoint: S3_ENDPOINT, forcePathStyle: true, requestHandler: LOCAL_REQUEST_HANDLER }
+        : {}),
     }),
   );
   return { client, sdk };
