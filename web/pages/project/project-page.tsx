@@ -62,6 +62,10 @@ function ProjectDetails() {
         </Alert>
       </Container>
     );
+  // An answer that came but holds no readable project (not one of the API's errors) is the spec's
+  // 'Project data is unavailable.'; a call that failed is 'Failed to load project details'.
+  if (project.isError && !(project.error instanceof ApiError))
+    return <ErrorMessage text={messages.projectDataUnavailable} />;
   if (project.isError) return <ErrorMessage text={messages.failedToLoadProject} />;
   if (!project.data) return <ErrorMessage text={messages.projectDataUnavailable} />;
   return <ProjectView project={project.data} />;
