@@ -119,7 +119,8 @@ describe('the recent carts page', { timeout: 30_000 }, () => {
     expect(within(purchased).getByText('Purchased', { selector: '.badge' })).toBeTruthy();
     expect(within(purchased).getByText('Flagged')).toBeTruthy();
     expect(within(purchased).getByText('Paid 500 usd for a cart priced 1500 usd')).toBeTruthy();
-    expect(within(purchased).getByText('Unknown')).toBeTruthy();
+    // No user record for the creator: the spec's 'User not found'.
+    expect(within(purchased).getByText(messages.userNotFound)).toBeTruthy();
     expect(within(purchased).queryByText('Credited')).toBeNull();
 
     const credited = screen.getByRole('article', { name: 'Cart cart_20240305-DDDDDDDD' });

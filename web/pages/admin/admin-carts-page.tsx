@@ -237,7 +237,11 @@ function CartCard({ cart }: { cart: AdminCart }) {
         ) : null}
         <SummaryList
           items={[
-            { label: 'Creator', value: <span className="text-break">{cart.creatorEmail ?? 'Unknown'}</span> },
+            // The creator's user record is gone (an account closed since): the spec's 'User not found'.
+            {
+              label: 'Creator',
+              value: <span className="text-break">{cart.creatorEmail ?? messages.userNotFound}</span>,
+            },
             { label: 'Started', value: showDateTime(cart.startedDate) },
             { label: 'Items', value: cart.itemCount.toLocaleString('en-US') },
             { label: 'Total', value: formatUsd(cart.totalX100) },
