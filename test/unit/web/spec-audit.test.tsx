@@ -5,17 +5,19 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurationJob } from '../../../shared/api/admin';
+import type { ProjectView } from '../../../shared/api/projects';
 import { EXPORT_COLUMN_KEYS } from '../../../shared/cart/export';
 import { messages } from '../../../shared/messages';
 import { AppRoutes } from '../../../web/app/app-router';
 import { AppProviders } from '../../../web/app/providers';
+import { showDate, showDateTime } from '../../../web/components/dates';
 import { AppNavbar } from '../../../web/components/layout/app-navbar';
 import { initRuntimeConfig } from '../../../web/config/runtime-config';
 import { CsvImporter } from '../../../web/pages/admin/csv-importer';
 import { FieldMerger } from '../../../web/pages/admin/field-merger';
 import { CartPurchasePage } from '../../../web/pages/cart-purchase/cart-purchase-page';
 import { ExportBuilderPage } from '../../../web/pages/export-builder/export-builder-page';
-import { ProjectPage } from '../../../web/pages/project/project-page';
+import { deleteProjectConfirm, ProjectPage } from '../../../web/pages/project/project-page';
 import { VerifyEmailPage } from '../../../web/pages/verify-email/verify-email-page';
 import { EXPORT_CART_STORAGE_KEY, resetExportCartStore } from '../../../web/stores/export-cart';
 import { ADMIN_CLAIMS, csvText, importJob } from './support/admin';
@@ -291,6 +293,59 @@ describe('the project page (spec section 8: its page errors)', () => {
     renderPage(<ProjectPage />, { path: '/project/:projectId', route: '/project/prj_1' });
     expect(await screen.findByText(messages.failedToLoadProject)).toBeTruthy();
     expect(screen.queryByText(messages.projectDataUnavailable)).toBeNull();
+  });
+});
+
+describe('the project page (spec section 2: what it shows)', () => {
+  const PROJECT: ProjectView = {
+    id: 'prj_1',
+    creatorUserId: 'user-1',
+    name: 'Acme Rockets',
+    description: 'Reusable rockets for small satellites.',
+    createdAt: '2026-03-07T10:00:00.000Z',
+    updatedAt: '2026-03-08T15:30:00.000Z',
+    startupStatus: ['Raising', 'ExitAcquired', ' '],
+    sectors: ['space', 'ai', ''],
+    stripeConnectCode: null,
+    stripeConnectScope: null,
+    stripeConnectTimestamp: null,
+    raise: null,
+    paymentConnection: { state: 'not-connected', connectedAt: null },
+  };
+
+  it('shows the name, description, status tags in words, sectors, created and last updated; Delete asks first', async () => {
+    setSignedInUser({});
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url, init) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        return url.endsWith('/projects/prj_1') ? { body: { data: PROJECT } } : { body: { data: {} } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<ProjectPage />, { path: '/project/:projectId', route: '/project/prj_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Rockets' })).toBeTruthy();
+    expect(screen.getByText('Reusable rockets for small satellites.')).toBeTruthy();
+    const tags = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    // The spec's display words for the stored values; blank tags are not shown.
+    expect(tags('Status')).toEqual(['Raising Funds', 'Exit: Acquired']);
+    expect(tags('Sectors')).toEqual(['Space', 'AI']);
+    expect(
+      screen.getByText(
+        `Created ${showDate(PROJECT.createdAt)} · Last updated ${showDateTime(PROJECT.updatedAt)}`,
+      ),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Project' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(deleteProjectConfirm('Acme Rockets'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.startsWith('DELETE'))).toEqual([]);
   });
 });
 
