@@ -3,9 +3,11 @@ import { CONTACT_KINDS } from '../../../shared/investors/provenance';
 import { decodeIndex, encodeIndex } from '../../../shared/search/binary';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
 import {
+  fitCandidates,
   fitInvestorAt,
   fitPage,
   fitVerdicts,
+  forgetFitRankings,
   InvalidFitCursorError,
   rankByFit,
 } from '../../../shared/search/fit-rank';
@@ -109,6 +111,38 @@ describe('the shortlist over the search index', () => {
         expect(scores[ord], label).toBe(result.score);
         expect(['other', 'partial', 'fit'][bands[ord] as number], label).toBe(result.band);
         expect(keys[ord], label).toBe(rankKeyOf(result, completenessOf(investor)));
+      }
+    }
+  });
+
+  it('prefilters the fits and partial fits exactly: the listed ranking is the whole one without the rest', () => {
+    for (const raise of raises) {
+      const label = JSON.stringify(raise);
+      const { bands } = fitVerdicts(index, raise, fitWords);
+      const candidates = fitCandidates(index, raise, fitWords);
+      if (candidates === null) {
+        expect(raise.round, label).toBeNull();
+        continue;
+      }
+      // Every fit and partial fit is a candidate (a superset: the candidates are judged after).
+      let listed = 0;
+      for (let ord = 0; ord < index.size; ord++) {
+        const candidate = ((candidates[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
+        if ((bands[ord] as number) > 0) {
+          listed++;
+          expect(candidate, `${label} ${ord}`).toBe(true);
+        }
+      }
+      expect(listed, label).toBeGreaterThan(0);
+      forgetFitRankings(index);
+      const prefiltered = rankByFit(index, raise, fitWords, 'listed');
+      forgetFitRankings(index);
+      const whole = rankByFit(index, raise, fitWords, 'all');
+      const wholeListed = [...whole.order].filter((ord) => (whole.bands[ord] as number) > 0);
+      expect([...prefiltered.order], label).toEqual(wholeListed);
+      for (const ord of wholeListed) {
+        expect(prefiltered.keys[ord], label).toBe(whole.keys[ord]);
+        expect(prefiltered.scores[ord], label).toBe(whole.scores[ord]);
       }
     }
   });
