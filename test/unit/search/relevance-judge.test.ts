@@ -41,6 +41,7 @@ const investor = (
     hasCrunchbase: false,
     ...card,
   },
+  updatedAt: '2026-11-01T00:00:00.000Z',
   facts,
 });
 
