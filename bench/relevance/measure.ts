@@ -49,6 +49,8 @@ export interface RaiseFigure {
   /** The judge's full fits the shortlist does not call fits, and its fits the judge does not accept. */
   fitsMissed: number;
   fitsWrong: number;
+  /** Of neighbours judged alike, the share in name order (ords are name order): 1 would be the alphabet. */
+  tiesInNameOrder: number;
 }
 
 export interface QueryFigure {
@@ -71,16 +73,31 @@ export interface DirectoryFigures {
   queries: QueryFigure[];
 }
 
-/** Every id the shortlist lists for the raise, best first (the rest hidden, as a founder first sees it). */
-function listed(index: SearchIndex, raise: (typeof RAISE_CASES)[number]['raise']): string[] {
+/**
+ * Every id the shortlist lists for the raise, best first (the rest hidden, as a founder first sees
+ * it), and the share of neighbours judged alike (the same rank key) that are in name order.
+ */
+function listed(
+  index: SearchIndex,
+  raise: (typeof RAISE_CASES)[number]['raise'],
+): { ids: string[]; tiesInNameOrder: number } {
   const ranking = rankByFit(index, raise, fitWords);
   const ids: string[] = [];
-  for (let i = 0; i < index.size; i++) {
+  for (let i = 0; i < ranking.order.length; i++) {
     const ord = ranking.order[i] as number;
     if (ranking.bands[ord] === 0) break;
     ids.push(stringAt(index.data.ids, ord));
   }
-  return ids;
+  let alike = 0;
+  let ascending = 0;
+  for (let i = 1; i < ranking.order.length; i++) {
+    const a = ranking.order[i - 1] as number;
+    const b = ranking.order[i] as number;
+    if (ranking.keys[a] !== ranking.keys[b]) continue;
+    alike++;
+    if (a < b) ascending++;
+  }
+  return { ids, tiesInNameOrder: alike === 0 ? 0 : ascending / alike };
 }
 
 /** All ids of a search, in its order (paged as the API pages it). */
@@ -110,7 +127,7 @@ export function measureRelevance(directory: string, investors: readonly IndexedI
   const raises: RaiseFigure[] = [];
   for (const { label, raise } of RAISE_CASES) {
     const accepted = new Set(investors.filter((i) => isFullFit(raise, i)).map((i) => i.card.id));
-    const ranked = listed(index, raise);
+    const { ids: ranked, tiesInNameOrder } = listed(index, raise);
     // The first page as the API answers it (its counts are the bands).
     const first = fitPage(index, raise, fitWords, {
       filters: {},
@@ -137,6 +154,7 @@ export function measureRelevance(directory: string, investors: readonly IndexedI
       hasBestLocal: best.size > 0,
       fitsMissed: [...accepted].filter((id) => !modelFits.has(id)).length,
       fitsWrong: [...modelFits].filter((id) => !accepted.has(id)).length,
+      tiesInNameOrder,
     });
   }
   const queries: QueryFigure[] = [];

@@ -30,13 +30,14 @@ export function rowsOf(figures: DirectoryFigures): Row[] {
         : `best local fit #${raise.bestLocalRank} ${mark(localOk)}`;
     rows.push({
       area: 'Relevance',
-      measure: `${where}: shortlist, ${raise.label}: P@10 · P@20 · recall of the full fits in the top N · best local fit (full fits by the judge; the shortlist's bands)`,
+      measure: `${where}: shortlist, ${raise.label}: P@10 · P@20 · recall of the full fits in the top N · best local fit · ties (full fits by the judge; the shortlist's bands)`,
       label: `${where}: ${raise.label}`,
       figure: [
         `P@10 ${two(raise.precision10)}`,
         `P@20 ${two(raise.precision20)} ${budgeted ? mark(precisionOk) : '(under 20 full fits: not budgeted)'}`,
         `recall ${two(raise.recall)} (N = ${int(raise.recallN)}) ${mark(recallOk)}`,
         local,
+        `ties in name order ${two(raise.tiesInNameOrder)} (the alphabet: 1.00)`,
         `(${int(raise.fullFits)} full fits; ${int(raise.bands.fit)} fit / ${int(raise.bands.partial)} partial / ${int(raise.bands.other)} hidden; judge and fit band differ on ${int(raise.fitsMissed + raise.fitsWrong)})`,
       ].join(' · '),
       budget: `P@20 ≥ ${B.precisionAt20} (≥ ${B.precisionFrom} full fits), recall ≥ ${B.recall}, best local ≤ #${B.bestLocalRank}`,
