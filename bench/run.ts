@@ -14,6 +14,9 @@
  *                                      rows go to (default `engines`: the 100,000 comparison)
  *   BENCH_ONLY=shortlist               only the shortlist ranked for a raise (issue 35), ours, at
  *                                      BENCH_ENGINE_ROWS (its own generated block of docs/performance.md)
+ *   BENCH_ONLY=relevance               only the judged relevance of the shortlist and the search (issue
+ *                                      49: bench/relevance/), on the demo directory and the bench's
+ *                                      BENCH_RELEVANCE_ROWS (default 100,000; its own block of the docs)
  *
  * Order: what needs no local home first (import files, bundles, web build, export CSV), then /home
  * loaded in Chromium (its own local home, as the e2e tests start it), then the
@@ -44,6 +47,7 @@ import {
 import { DEPLOYED_TASK_TIMEOUT_SECONDS, instrumentLocalWorkflows } from './local-workflows';
 import { describeMachine, machine } from './machine';
 import { measurePageLoad, PAGE_LOAD_RUNS, PHONE_LCP_BUDGET_MS } from './page-load';
+import { relevanceRows } from './relevance/rows';
 import {
   measureCombinedSearch,
   measureDirectoryHome,
@@ -69,6 +73,7 @@ const DOCS = join(ROOT, 'docs/performance.md');
 const AREAS = [
   'Search engine',
   'Shortlist',
+  'Relevance',
   'Search',
   'Directory home',
   'Export',
@@ -482,6 +487,12 @@ async function shortlist() {
   }
 }
 
+/** The judged relevance (issue 49): the shortlist and the search against what the judge accepts. */
+async function relevance() {
+  const rows = relevanceRows(Number(process.env.BENCH_RELEVANCE_ROWS ?? 100_000), (text) => log(text));
+  for (const row of rows) results.add(row);
+}
+
 async function directoryHome(api: Api) {
   const figure = await measureDirectoryHome(api, SAMPLES);
   raw.directoryHome = figure;
@@ -602,8 +613,10 @@ const ENGINES_BLOCK = (() => {
   return name;
 })();
 
-const writeDocs = (block: string, name: 'results' | 'engines' | 'engines-million' | 'shortlist') =>
-  writeDocsBlock(DOCS, name, block);
+const writeDocs = (
+  block: string,
+  name: 'results' | 'engines' | 'engines-million' | 'shortlist' | 'relevance',
+) => writeDocsBlock(DOCS, name, block);
 
 async function main() {
   const m = machine();
@@ -618,7 +631,9 @@ async function main() {
     await section('Search engine', 'the search engines side by side', engines);
   if (ONLY.length === 0 || ONLY.includes('shortlist'))
     await section('Shortlist', 'the shortlist ranked for a raise', shortlist);
-  if (ONLY.length > 0 && !ONLY.some((only) => only !== 'engines' && only !== 'shortlist'))
+  if (ONLY.length === 0 || ONLY.includes('relevance'))
+    await section('Relevance', 'the judged relevance of the shortlist and the search', relevance);
+  if (ONLY.length > 0 && !ONLY.some((only) => !['engines', 'shortlist', 'relevance'].includes(only)))
     return finish(machineLine, started);
 
   const files = { small: join(OUT, `import-${SMALL_ROWS}.csv`), large: join(OUT, `import-${ROWS}.csv`) };
@@ -679,7 +694,10 @@ function finish(machineLine: string, started: number) {
     // The engines' rows have their own block: a run of BENCH_ONLY=engines leaves the others as they are.
     const engineRows = rows.filter((r) => r.area === 'Search engine');
     const shortlistRows = rows.filter((r) => r.area === 'Shortlist');
-    const otherRows = rows.filter((r) => r.area !== 'Search engine' && r.area !== 'Shortlist');
+    const relevanceRowsRun = rows.filter((r) => r.area === 'Relevance');
+    const otherRows = rows.filter(
+      (r) => r.area !== 'Search engine' && r.area !== 'Shortlist' && r.area !== 'Relevance',
+    );
     if (engineRows.length > 0)
       writeDocs(
         `Machine: ${machineLine}; run took ${seconds(performance.now() - started)}.\n\n${renderTable(engineRows)}`,
@@ -690,6 +708,12 @@ function finish(machineLine: string, started: number) {
       writeDocs(
         `Machine: ${machineLine}; run took ${seconds(performance.now() - started)}.\n\n${renderTable(shortlistRows)}`,
         'shortlist',
+      );
+    // The judged relevance (issue 49) too: BENCH_ONLY=relevance writes it alone.
+    if (relevanceRowsRun.length > 0)
+      writeDocs(
+        `Machine: ${machineLine}; run took ${seconds(performance.now() - started)}.\n\n${renderTable(relevanceRowsRun)}`,
+        'relevance',
       );
     if (otherRows.length > 0) writeDocs(block.replace(table, renderTable(otherRows)), 'results');
     if (bundlesBlock) writeDocsBlock(DOCS, 'bundles', bundlesBlock);

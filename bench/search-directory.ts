@@ -91,7 +91,14 @@ function lexicon(size: number): string[] {
 }
 
 export function benchDirectory(count: number): IndexedInvestor[] {
-  const rows = benchRows(count);
+  return directoryOfRows(benchRows(count), { theses: true });
+}
+
+/**
+ * Demo import rows as the search index holds them (the relevance bench's demo directory passes the
+ * local seed's rows, `generateInvestorRows(2400)`, without synthetic theses).
+ */
+export function directoryOfRows(rows: string[][], options: { theses: boolean }): IndexedInvestor[] {
   const columns = columnsFromHeaders(DEMO_HEADERS);
   const words = lexicon(20_000);
   const random = seededRandom(23);
@@ -113,7 +120,7 @@ export function benchDirectory(count: number): IndexedInvestor[] {
     };
     const identity = identityKeyOf(imported) ?? `imported#${imported.id}`;
     const id = `inv_${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
-    const hasThesis = random() < 0.6;
+    const hasThesis = options.theses && random() < 0.6;
     const thesis = hasThesis
       ? Array.from({ length: 8 + Math.floor(random() * 8) }, () =>
           random() < 0.5

@@ -61,9 +61,9 @@ export const shortlistItemSchema = z.object({
   /** The fit score and its reasons (a shortlist); null and none for a search. */
   score: z.nullable(z.int()),
   reasons: z.array(fitReasonSchema),
-  /** "fit" (every must-have met), "partial" (some: `missing` says what is not), "other" (none); null for a search. */
+  /** "fit" (every must-have met), "partial" (all but one: `missing` says which), "other" (two or more missing); null for a search. */
   band: z.nullable(z.enum(FIT_BANDS)),
-  /** What a partial fit is missing, in words ("does not invest at Seed", "cheque not known"). */
+  /** The must-haves missed or not known, in words ("does not invest at Seed", "cheque not known"): one for a partial fit. */
   missing: z.array(z.string()),
   /** In the founder's contact library already. */
   bought: z.boolean(),

@@ -15,6 +15,7 @@ import {
   raiseSectors,
   rankKeyOf,
   SMALL_ROLES,
+  SMALLEST_USEFUL_SHARE,
   scoreFit,
 } from '../shortlist/fit';
 import type { SearchIndex } from './engine';
@@ -45,7 +46,7 @@ export interface FitRanking {
   keys: Int32Array;
   /** Each investor's band (0 other, 1 partial, 2 fit), by ord. */
   bands: Uint8Array;
-  /** Ords best first. */
+  /** Ords best first: every investor, or (scope 'listed') the fits and partial fits only. */
   order: Uint32Array;
   /** Where each key's run starts in `order` (index: RANK_KEYS − 1 − key), and the end. */
   starts: Uint32Array;
@@ -206,6 +207,7 @@ export function fitVerdicts(
   index: SearchIndex,
   raise: FitRaise,
   words: FitWords,
+  only: Uint32Array | null = null,
 ): { scores: Int16Array; keys: Int32Array; bands: Uint8Array } {
   const data = index.data;
   const n = index.size;
@@ -267,7 +269,7 @@ export function fitVerdicts(
   const asksRound = raise.round !== null;
   const asksPlace = raise.country !== null;
   const asksLead = raise.leadWanted === true;
-  for (let ord = 0; ord < n; ord++) {
+  const judge = (ord: number) => {
     f.hasStages = (stages.offsets[ord] as number) < (stages.offsets[ord + 1] as number);
     f.stageHit = asksRound && f.hasStages && marked(stages, isRound, ord);
     let common = 0;
@@ -332,8 +334,113 @@ export function fitVerdicts(
     scores[ord] = verdict.score;
     keys[ord] = rankKeyOf(verdict, completeness);
     bands[ord] = verdict.band === 'fit' ? 2 : verdict.band === 'partial' ? 1 : 0;
-  }
+  };
+  if (only === null) for (let ord = 0; ord < n; ord++) judge(ord);
+  // Only the candidates (the set bits, in ord order); the others stay 0: the rest.
+  else
+    for (let word = 0; word < only.length; word++) {
+      let bits = only[word] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        judge(word * 32 + 31 - Math.clz32(low));
+        bits ^= low;
+      }
+    }
   return { scores, keys, bands };
+}
+
+/**
+ * The investors who may miss at most one must-have of the raise, as a bit set over ords: a superset
+ * of its fits and partial fits, read from the index's postings and columns without judging anyone
+ * (docs/performance.md, "The plan for a million"). Each must-have asked gives the investors who may
+ * meet it — loosened, never tightened, so no fit or partial fit is left out: the round's stage
+ * posting; the raise's sectors' and Generalist's postings; the country's and city's postings OR-ed
+ * with those whose investsIn covers the country; a cheque not above the amount whose largest is at
+ * least a tenth of it; leading or both — and a bit-sliced count keeps those missing at most one.
+ * Null when the raise asks nothing (everyone is listed then).
+ */
+export function fitCandidates(index: SearchIndex, raise: FitRaise, words: FitWords): Uint32Array | null {
+  const data = index.data;
+  const n = index.size;
+  const length = Math.ceil(n / 32);
+  const asked: Uint32Array[] = [];
+  const orOf = (sets: readonly (Uint32Array | null)[]) => {
+    const out = new Uint32Array(length);
+    for (const set of sets) {
+      if (set === null) out.fill(0xffffffff);
+      else for (let w = 0; w < length; w++) out[w] = (out[w] as number) | (set[w] as number);
+    }
+    return out;
+  };
+  const posting = (facet: 'stage' | 'sector' | 'country' | 'city', value: string) =>
+    index.facetValueId(facet, value) < 0 ? new Uint32Array(length) : index.matching({ [facet]: value });
+  if (raise.round !== null) asked.push(orOf([posting('stage', raise.round)]));
+  const sectors = raiseSectors(raise);
+  if (sectors.length > 0)
+    asked.push(orOf([...sectors, GENERALIST_SECTOR].map((sector) => posting('sector', sector))));
+  if (raise.country !== null) {
+    const place = orOf([
+      posting('country', raise.country),
+      ...(raise.city === null ? [] : [posting('city', raise.city)]),
+    ]);
+    const ranks = placeRanks(index, raise.country, words);
+    const { offsets, spellingIds } = data.investsIn;
+    for (let ord = 0; ord < n; ord++) {
+      const end = offsets[ord + 1] as number;
+      for (let i = offsets[ord] as number; i < end; i++)
+        if ((ranks[spellingIds[i] as number] as number) > 0) {
+          place[ord >>> 5] = (place[ord >>> 5] as number) | (1 << (ord & 31));
+          break;
+        }
+    }
+    asked.push(place);
+  }
+  const amount = raise.amountUsd !== null && raise.amountUsd > 0 ? raise.amountUsd : null;
+  if (amount !== null) {
+    const cheque = new Uint32Array(length);
+    const { checkMin, checkMax, typicalCheque } = data;
+    const smallest = amount * SMALLEST_USEFUL_SHARE;
+    for (let ord = 0; ord < n; ord++) {
+      const min = checkMin[ord] as number;
+      const max = checkMax[ord] as number;
+      const typical = typicalCheque[ord] as number;
+      // The largest they write: the top of the range, else the typical cheque, else the bottom (NaN: none).
+      const largest = !Number.isNaN(max) ? max : !Number.isNaN(typical) ? typical : min;
+      if (!(min > amount) && largest >= smallest)
+        cheque[ord >>> 5] = (cheque[ord >>> 5] as number) | (1 << (ord & 31));
+    }
+    asked.push(cheque);
+  }
+  if (raise.leadWanted === true) {
+    const leads = new Uint32Array(length);
+    const { lead } = data;
+    for (let ord = 0; ord < n; ord++) {
+      const code = lead[ord] as number;
+      if (code === 1 || code === 3) leads[ord >>> 5] = (leads[ord >>> 5] as number) | (1 << (ord & 31));
+    }
+    asked.push(leads);
+  }
+  if (asked.length === 0) return null;
+  // At most one of the k sets missing: OR over i of (AND of all but i), by prefix and suffix ANDs.
+  const k = asked.length;
+  const out = new Uint32Array(length);
+  const prefix = new Uint32Array(k + 1);
+  for (let w = 0; w < length; w++) {
+    prefix[0] = 0xffffffff;
+    for (let i = 0; i < k; i++)
+      prefix[i + 1] = (prefix[i] as number) & ((asked[i] as Uint32Array)[w] as number);
+    let suffix = 0xffffffff;
+    let any = k === 1 ? (prefix[1] as number) : 0;
+    if (k > 1)
+      for (let i = k - 1; i >= 0; i--) {
+        any |= (prefix[i] as number) & suffix;
+        suffix &= (asked[i] as Uint32Array)[w] as number;
+      }
+    out[w] = any >>> 0;
+  }
+  // Bits past the last ord stay clear.
+  if (n % 32 !== 0) out[length - 1] = (out[length - 1] as number) & ((1 << (n % 32)) - 1);
+  return out;
 }
 
 /** Forgets the rankings kept for an index (the bench measures every ranking as the first). */
@@ -342,29 +449,47 @@ export function forgetFitRankings(index: SearchIndex): void {
   if (entry) entry.rankings.clear();
 }
 
-/** The directory ranked for a raise: best first (kept for the next pages). */
-export function rankByFit(index: SearchIndex, raise: FitRaise, words: FitWords): FitRanking {
+/**
+ * The directory ranked for a raise: best first (kept for the next pages). `scope` 'listed' (the rest
+ * hidden, a first look) judges and orders only the fits and partial fits, found by
+ * {@link fitCandidates} first; every other investor is the rest (band 0, not in `order`). 'all'
+ * judges and orders everyone (the rest shown, a saved shortlist's alert); it serves 'listed' too.
+ */
+export function rankByFit(
+  index: SearchIndex,
+  raise: FitRaise,
+  words: FitWords,
+  scope: 'listed' | 'all' = 'all',
+): FitRanking {
   const entry = heldOf(index);
-  const key = raiseFingerprint(raise);
-  const kept = entry.rankings.get(key);
+  const fingerprint = raiseFingerprint(raise);
+  const key = `${scope}:${fingerprint}`;
+  const kept =
+    entry.rankings.get(key) ?? (scope === 'listed' ? entry.rankings.get(`all:${fingerprint}`) : undefined);
   if (kept) {
     entry.rankings.delete(key);
     entry.rankings.set(key, kept);
     return kept;
   }
-  const { scores, keys, bands } = fitVerdicts(index, raise, words);
+  const candidates = scope === 'listed' ? fitCandidates(index, raise, words) : null;
+  const { scores, keys, bands } = fitVerdicts(index, raise, words, candidates);
   const ties = tieOrderOf(index);
+  const inOrder = (ord: number) => candidates === null || (bands[ord] as number) > 0;
   // A counting sort by key, best first; within a key, the tie order (the ords are walked in it).
   const starts = new Uint32Array(RANK_KEYS + 1);
+  let count = 0;
   for (let ord = 0; ord < index.size; ord++) {
+    if (!inOrder(ord)) continue;
+    count++;
     const bucket = RANK_KEYS - 1 - (keys[ord] as number);
     starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
   }
   for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
   const fill = starts.slice(0, RANK_KEYS);
-  const order = new Uint32Array(index.size);
+  const order = new Uint32Array(count);
   for (let i = 0; i < index.size; i++) {
     const ord = ties.order[i] as number;
+    if (!inOrder(ord)) continue;
     const bucket = RANK_KEYS - 1 - (keys[ord] as number);
     order[fill[bucket] as number] = ord;
     fill[bucket] = (fill[bucket] as number) + 1;
@@ -466,7 +591,9 @@ export function fitPage(
 ): FitPage {
   const fingerprint = raiseFingerprint(raise);
   const at = options.cursor === null ? null : decodeCursor(options.cursor, fingerprint);
-  const ranking = rankByFit(index, raise, words);
+  // A raise that asks nothing has no fits: everyone is listed then, or the list would be empty.
+  const showRest = options.rest === 'show' || raiseAsksNothing(raise);
+  const ranking = rankByFit(index, raise, words, showRest ? 'all' : 'listed');
   const matches = index.matching(options.filters);
   const listed = (ord: number) => (!matches || has(matches, ord)) && !options.leaveOut.has(ord);
   const counted = [0, 0, 0];
@@ -480,18 +607,17 @@ export function fitPage(
     partial: counted[1] as number,
     other: counted[0] as number,
   };
-  // A raise that asks nothing has no fits: everyone is listed then, or the list would be empty.
-  const showRest = options.rest === 'show' || raiseAsksNothing(raise);
   const total = counts.fit + counts.partial + (showRest ? counts.other : 0);
   const kept = (ord: number) => listed(ord) && (showRest || ranking.bands[ord] !== 0);
 
   const items: FitPageItem[] = [];
   let position = at === null ? 0 : positionAfter(index, ranking, at);
   let last = -1;
-  for (; position < index.size && items.length < options.limit; position++) {
+  const end = ranking.order.length;
+  for (; position < end && items.length < options.limit; position++) {
     const ord = ranking.order[position] as number;
     if (!showRest && ranking.bands[ord] === 0) {
-      position = index.size;
+      position = end;
       break;
     }
     if (!kept(ord)) continue;
@@ -507,7 +633,7 @@ export function fitPage(
     last = ord;
   }
   let more = false;
-  for (; position < index.size && !more; position++) {
+  for (; position < end && !more; position++) {
     const ord = ranking.order[position] as number;
     if (!showRest && ranking.bands[ord] === 0) break;
     more = kept(ord);

@@ -7,7 +7,8 @@ import { facetValueKey } from '../search/filters';
  * by fit"). Must-haves first — the stage, at least one sector, where they invest, a cheque that makes
  * sense for the amount, leading when a lead is wanted — each met, missed or not known; then graded
  * closeness among those met. The list splits into fits (every must-have the raise asks met), partial
- * fits (some met: what is missing is said) and the rest (none met: hidden by default). The same rules
+ * fits (all but one met, and at least one: the one missing is said) and the rest (two or more
+ * missing: hidden by default). The same rules
  * for everyone: only the raise and the investor's public facts count, never what a founder paid.
  *
  * The rule is written once, in {@link judgeFit} over plain facts ({@link FitFacts}); the search index
@@ -21,7 +22,7 @@ export type MustHave = (typeof MUST_HAVES)[number];
 export const FIT_CRITERIA = [...MUST_HAVES, 'confirmed'] as const;
 export type FitCriterion = (typeof FIT_CRITERIA)[number];
 
-/** Where an investor falls: every must-have met, some met, none met. */
+/** Where an investor falls: every must-have met, all but one met, two or more missing. */
 export const FIT_BANDS = ['fit', 'partial', 'other'] as const;
 export type FitBand = (typeof FIT_BANDS)[number];
 
@@ -81,7 +82,10 @@ export interface FitResult {
   met: number;
   /** In the order of {@link FIT_CRITERIA}: for and against. */
   reasons: FitReason[];
-  /** What a partial fit is missing, in words ("does not invest at Seed", "cheque not known"). */
+  /**
+   * The must-haves missed or not known, in words ("does not invest at Seed", "cheque not known"):
+   * one for a partial fit, none for a fit, two or more for the rest.
+   */
   missing: string[];
 }
 
@@ -335,7 +339,8 @@ export function judgeFit(
   into.score = score;
   into.asked = asked;
   into.met = met;
-  into.band = met === 0 ? 'other' : met === asked ? 'fit' : 'partial';
+  // A fit meets every must-have asked; a partial fit all but one (and at least one); the rest, hidden.
+  into.band = asked > 0 && met === asked ? 'fit' : met > 0 && met === asked - 1 ? 'partial' : 'other';
   return into;
 }
 
@@ -581,7 +586,7 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
     asked: verdict.asked,
     met: verdict.met,
     reasons,
-    missing: verdict.band === 'partial' ? missing : [],
+    missing,
   };
 }
 

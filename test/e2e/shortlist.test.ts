@@ -130,17 +130,22 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     );
     expect(scores.length).toBeGreaterThan(0);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    // The rest are hidden, a button away.
+    // The rest (two or more must-haves missing) are hidden, a button away.
     const showRest = page.getByRole('button', { name: /^Show the [\d,]+ others$/ });
     await showRest.waitFor();
+    await page.getByText(/[\d,]+ miss two or more of your must-haves and are hidden\./).waitFor();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     await screenshot(page, `shortlist-${view.name}`, { fullPage: false });
-    // Partial fits follow the fits, each saying what it misses.
+    // Partial fits follow the fits, each saying the one must-have it misses.
     const partial = page.getByRole('region', { name: /^Partial fit — what is missing/ });
     while (!(await partial.isVisible())) await page.getByRole('button', { name: /^Load more/ }).click();
     await partial.locator('article.shortlist-card .fit-reasons-against li').first().waitFor();
     await partial.getByText('What is missing').first().waitFor();
+    // A partial fit misses exactly one must-have, and says which.
+    const partialCards = (await partial.locator('article.shortlist-card').all()).slice(0, 4);
+    expect(partialCards.length).toBeGreaterThan(0);
+    for (const card of partialCards) expect(await card.locator('.fit-reasons-against li').count()).toBe(1);
     await expectAccessible(page);
     await partial.locator('article.shortlist-card').first().scrollIntoViewIfNeeded();
     await screenshot(page, `shortlist-partial-${view.name}`, { fullPage: false });

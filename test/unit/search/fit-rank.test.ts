@@ -3,9 +3,11 @@ import { CONTACT_KINDS } from '../../../shared/investors/provenance';
 import { decodeIndex, encodeIndex } from '../../../shared/search/binary';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
 import {
+  fitCandidates,
   fitInvestorAt,
   fitPage,
   fitVerdicts,
+  forgetFitRankings,
   InvalidFitCursorError,
   rankByFit,
 } from '../../../shared/search/fit-rank';
@@ -113,6 +115,38 @@ describe('the shortlist over the search index', () => {
     }
   });
 
+  it('prefilters the fits and partial fits exactly: the listed ranking is the whole one without the rest', () => {
+    for (const raise of raises) {
+      const label = JSON.stringify(raise);
+      const { bands } = fitVerdicts(index, raise, fitWords);
+      const candidates = fitCandidates(index, raise, fitWords);
+      if (candidates === null) {
+        expect(raise.round, label).toBeNull();
+        continue;
+      }
+      // Every fit and partial fit is a candidate (a superset: the candidates are judged after).
+      let listed = 0;
+      for (let ord = 0; ord < index.size; ord++) {
+        const candidate = ((candidates[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
+        if ((bands[ord] as number) > 0) {
+          listed++;
+          expect(candidate, `${label} ${ord}`).toBe(true);
+        }
+      }
+      expect(listed, label).toBeGreaterThan(0);
+      forgetFitRankings(index);
+      const prefiltered = rankByFit(index, raise, fitWords, 'listed');
+      forgetFitRankings(index);
+      const whole = rankByFit(index, raise, fitWords, 'all');
+      const wholeListed = [...whole.order].filter((ord) => (whole.bands[ord] as number) > 0);
+      expect([...prefiltered.order], label).toEqual(wholeListed);
+      for (const ord of wholeListed) {
+        expect(prefiltered.keys[ord], label).toBe(whole.keys[ord]);
+        expect(prefiltered.scores[ord], label).toBe(whole.scores[ord]);
+      }
+    }
+  });
+
   it('ranks by key, and investors judged alike by their own confirmation and a hash of the id, not by name', () => {
     const raise = raises[0] as FitRaise;
     const { order, keys } = rankByFit(index, raise, fitWords);
@@ -178,8 +212,10 @@ describe('the shortlist over the search index', () => {
     });
     expect(empty.total).toBe(index.size);
     expect(empty.counts.other).toBe(index.size);
+    // A partial fit misses exactly one must-have and says it; the rest two or more; a fit none.
     for (const item of shown.items) {
-      if (item.band === 'partial') expect(item.missing.length).toBeGreaterThan(0);
+      if (item.band === 'partial') expect(item.missing.length).toBe(1);
+      else if (item.band === 'other') expect(item.missing.length).toBeGreaterThanOrEqual(2);
       else expect(item.missing).toEqual([]);
     }
   });

@@ -262,6 +262,43 @@ describe('the fit of an investor to a raise', () => {
     expect(scoreFit(empty, berlinVc, fitWords).band).toBe('other');
   });
 
+  it('calls a partial fit one that misses exactly one must-have, says which, and hides two missed', () => {
+    // Each must-have missed alone: a partial fit, with that one said.
+    const alone: [Partial<FitInvestor>, string][] = [
+      [{ stageFocus: ['series b'] }, 'does not invest at Seed'],
+      [{ sectorFocus: ['fintech'] }, 'no Robotics or Logistics'],
+      [{ countries: ['Japan'], cities: ['Tokyo'] }, 'based in Japan, not Germany'],
+      [{ checkMin: 5_000_000, checkMax: 20_000_000 }, 'smallest cheque $5M is more than your $2.5M'],
+      [{ leadOrFollow: 'follow' }, 'does not lead rounds'],
+      [{ stageFocus: [] }, 'stages not known'],
+    ];
+    for (const [fields, said] of alone) {
+      const result = scoreFit(raise(), investor({ ...berlinVc, ...fields }), fitWords);
+      expect(result.band, said).toBe('partial');
+      expect(result.met, said).toBe(4);
+      expect(result.missing, said).toEqual([said]);
+    }
+    // Two missed: the rest (hidden by default), with both said against.
+    const two = scoreFit(
+      raise(),
+      investor({ ...berlinVc, stageFocus: ['series b'], leadOrFollow: 'follow' }),
+      fitWords,
+    );
+    expect(two.band).toBe('other');
+    expect(two.missing).toEqual(['does not invest at Seed', 'does not lead rounds']);
+    // A raise asking one must-have: missing it is not a partial fit (nothing would be met).
+    const one = raise({
+      round: 'seed',
+      amountUsd: null,
+      country: null,
+      city: null,
+      leadWanted: null,
+      sectors: [],
+    });
+    expect(scoreFit(one, investor({ ...berlinVc, stageFocus: ['growth'] }), fitWords).band).toBe('other');
+    expect(scoreFit(one, berlinVc, fitWords).band).toBe('fit');
+  });
+
   it('ranks fits over partial fits whatever their closeness, and more must-haves met first', () => {
     const fit = investor({
       ...berlinVc,

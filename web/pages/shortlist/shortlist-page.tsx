@@ -52,11 +52,11 @@ import { useAddToCart } from '../../stores/use-add-to-cart';
 /** The shortlist's filters in the page's URL (the search's names), and its two choices. */
 const FILTER_KEYS = ['role', 'country', 'has', 'bought', 'passed', 'rest'] as const;
 
-/** The sections of the list (issue 49): fits, partial fits with what is missing, the rest when shown. */
+/** The sections of the list (issue 49): fits, partial fits (one must-have missing, said), the rest when shown. */
 const BAND_TITLES: Record<FitBand, string> = {
   fit: 'Fit: every must-have of your raise',
   partial: 'Partial fit — what is missing',
-  other: 'The rest: none of your must-haves',
+  other: 'The rest: two or more must-haves missing',
 };
 
 /** Not in the spec: every one of the top N is in the cart or bought already. */
@@ -338,10 +338,10 @@ function Shortlist() {
               </h2>
               {results.isPending || unjudged ? null : (
                 <p className="small text-body-secondary mb-0">
-                  Fits first, then partial fits with what they miss.{' '}
+                  Fits first, then partial fits: one must-have missing, said on each.{' '}
                   {counts.other > 0 ? (
                     <>
-                      {`${counts.other.toLocaleString('en-US')} meet none of your must-haves${restShown ? ' (listed last).' : ' and are hidden.'}`}{' '}
+                      {`${counts.other.toLocaleString('en-US')} miss two or more of your must-haves${restShown ? ' (listed last).' : ' and are hidden.'}`}{' '}
                       <Button
                         variant="link"
                         size="sm"
