@@ -13,6 +13,9 @@ export interface Evaluation {
   /** Each matching investor's tier (its worst word's), beside `matched`. */
   matchedTiers: Uint8Array;
   bits: Bits;
+  /** The investors every word matches exactly (tier below {@link EXACT_TIERS}): what a search counts. */
+  exactBits: Bits;
+  exactCount: number;
   /** The best kind any investor matched with (exact 0, prefix 1, typos 2-4), or NO_MATCH. */
   bestKind: number;
   /** Per word: whether it matched something exactly or as the start of a word. */

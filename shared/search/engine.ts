@@ -30,6 +30,7 @@ import {
 } from './index-data';
 import {
   correctionBudget,
+  EXACT_TIERS,
   KIND,
   MAX_WORDS,
   matchWord,
@@ -41,13 +42,15 @@ import {
   wordKind,
 } from './match-words';
 import {
+  bestOrder,
   decodeCursor,
   encodeCursor,
-  keyAt,
+  nameOrder,
+  type Order,
   ordAt,
-  orderOf,
   positionAfter,
   type SearchPageResult,
+  updatedOrder,
 } from './paging';
 import { Recent } from './recent';
 import { SUGGESTION_LIMITS, type Suggestion, type SuggestionSource, suggest } from './suggestions';
@@ -76,10 +79,12 @@ export class SearchIndex {
   private readonly hasBits = new Map<HasContact, Bits>();
   private readonly words32: number;
   private readonly firmCounts: Uint32Array;
-  private updatedPositions: Uint32Array | null = null;
+  /** The orders results are walked in, and each one's position of every ord, made at first use. */
+  private readonly orders = new Map<SearchSort, Order>();
+  private readonly positions = new Map<SearchSort, Uint32Array>();
   private readonly valueBitsCache = new Recent<Bits>(64);
   private readonly evaluations = new Recent<Evaluation | null>(16);
-  private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; total: number }>(16);
+  private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; exact: number; total: number }>(16);
   private readonly entryCounts = new Map<number, number>();
   private readonly chequeCache = new Recent<Bits>(8);
   /** Arrays of tiers the size of the directory, all NO_MATCH, reused by searches (evaluateWords). */
@@ -244,7 +249,13 @@ export class SearchIndex {
         const phrase = scope === 'all' ? this.phraseAt(words, i, vocabularyMatches[i]?.ranges ?? []) : null;
         const segment = this.segment();
         segments.push(segment);
-        if (phrase) {
+        const named = phrase ? this.namedByTypo(phrase.entries, wordExact.slice(i, i + phrase.length)) : null;
+        if (phrase && named !== null) {
+          // Words spelt near one taxonomy entry ("seris a": Series A): that entry's investors, not
+          // everyone with a word near one of them.
+          this.lowerByEntry(segment, named.entry, named.kind);
+          i += phrase.length;
+        } else if (phrase) {
           for (const { entry, kind } of phrase.entries) this.lowerByEntry(segment, entry, kind);
           // The same words as names, firms or thesis words, all of them.
           const parts: Segment[] = [];
@@ -262,37 +273,72 @@ export class SearchIndex {
           }
           i += phrase.length;
         } else {
-          this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
           const vocabulary = vocabularyMatches[i];
-          if (vocabulary) {
-            const entries = new Map<number, number>();
-            const { postingStarts, postingDocs } = this.vocabularyWords.data;
-            for (const range of vocabulary.ranges)
-              for (
-                let p = postingStarts[range.from] as number;
-                p < (postingStarts[range.to] as number);
-                p++
-              ) {
-                const entry = postingDocs[p] as number;
-                const held = entries.get(entry);
-                if (held === undefined || range.kind < held) entries.set(entry, range.kind);
-              }
-            for (const [entry, kind] of entries) this.lowerByEntry(segment, entry, kind);
-          }
+          const entries = vocabulary ? this.entriesOf(vocabulary.ranges) : [];
+          const named = this.namedByTypo(entries, [wordExact[i] as boolean]);
+          if (named !== null) this.lowerByEntry(segment, named.entry, named.kind);
+          else this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
+          if (named === null) for (const { entry, kind } of entries) this.lowerByEntry(segment, entry, kind);
           i++;
         }
       }
       const { ords, tiers } = intersect(segments);
       const bits = this.emptyBits();
+      const exactBits = this.emptyBits();
+      let exactCount = 0;
       let bestKind = NO_MATCH;
       for (let k = 0; k < ords.length; k++) {
+        const tier = tiers[k] as number;
         set(bits, ords[k] as number);
-        if ((tiers[k] as number) >> 2 < bestKind) bestKind = (tiers[k] as number) >> 2;
+        if (tier < EXACT_TIERS) {
+          set(exactBits, ords[k] as number);
+          exactCount++;
+        }
+        if (tier >> 2 < bestKind) bestKind = tier >> 2;
       }
-      return { words, matched: ords, matchedTiers: tiers, bits, bestKind, wordExact };
+      return { words, matched: ords, matchedTiers: tiers, bits, exactBits, exactCount, bestKind, wordExact };
     } finally {
       for (const segment of segments) this.release(segment);
     }
+  }
+
+  /** The vocabulary entries some terms name, each with its best kind. */
+  private entriesOf(ranges: readonly TermRange[]): { entry: number; kind: number }[] {
+    const entries = new Map<number, number>();
+    const { postingStarts, postingDocs } = this.vocabularyWords.data;
+    for (const range of ranges)
+      for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
+        const entry = postingDocs[p] as number;
+        const held = entries.get(entry);
+        if (held === undefined || range.kind < held) entries.set(entry, range.kind);
+      }
+    return [...entries].map(([entry, kind]) => ({ entry, kind }));
+  }
+
+  /**
+   * The one taxonomy entry that words spelt with a typo name, or null: when some of the words match
+   * nothing exactly or as the start of a word, and the entries nearest them (fewest edits) all select
+   * the same values, which someone carries ("seris a": Series A; "healtech": Health). Such words are
+   * read as that entry.
+   */
+  private namedByTypo(
+    entries: readonly { entry: number; kind: number }[],
+    wordExact: readonly boolean[],
+  ): { entry: number; kind: number } | null {
+    if (wordExact.every(Boolean) || entries.length === 0) return null;
+    let best = NO_MATCH;
+    for (const { kind } of entries) if (kind < best) best = kind;
+    if (best <= KIND.prefix) return null;
+    const nearest = entries.filter(({ kind }) => kind === best);
+    const vocabulary = this.data.vocabulary;
+    const valuesOf = (entry: number) =>
+      `${vocabulary.facets[entry]}|${vocabulary.valueIds
+        .subarray(vocabulary.valueStarts[entry], vocabulary.valueStarts[entry + 1])
+        .join(',')}`;
+    const first = nearest[0] as { entry: number; kind: number };
+    const values = valuesOf(first.entry);
+    if (!nearest.every(({ entry }) => valuesOf(entry) === values)) return null;
+    return this.entryCarried(first.entry) ? first : null;
   }
 
   /** A scratch array of tiers (all NO_MATCH) and the list of investors it will touch. */
@@ -507,8 +553,11 @@ export class SearchIndex {
   page(filters: SearchFilters, sort: SearchSort, cursor: string | null, limit: number): SearchPageResult {
     const evaluation = filters.q ? this.evaluate(filters.q) : null;
     if (filters.q && evaluation) return this.rankedPage(evaluation, filters, sort, cursor, limit);
-    const order = orderOf(this.data, sort);
-    const start = cursor === null ? 0 : positionAfter(this.data, sort, decodeCursor(cursor, sort, false).key);
+    // Without typed words there is nothing to match best: "Best match" is the name order.
+    if (sort === 'best') sort = 'name';
+    const order = this.orderOf(sort);
+    const start =
+      cursor === null ? 0 : positionAfter(order, this.size, decodeCursor(cursor, sort, false).key);
     const matches = this.match(filters);
     const total = matches ? popcount(matches) : this.size;
     const items: CartInvestor[] = [];
@@ -529,19 +578,36 @@ export class SearchIndex {
     return {
       items,
       total,
-      cursor: more && last >= 0 ? encodeCursor(sort, keyAt(this.data, sort, last), null) : null,
+      cursor: more && last >= 0 ? encodeCursor(sort, order.key(last), null) : null,
     };
   }
 
-  private positionsOfUpdated(): Uint32Array {
-    if (!this.updatedPositions) {
-      const positions = new Uint32Array(this.size);
-      this.data.updatedOrder.forEach((ord, pos) => {
-        positions[ord] = pos;
-      });
-      this.updatedPositions = positions;
+  /** The order a sort walks (made once per index). */
+  private orderOf(sort: SearchSort): Order {
+    let order = this.orders.get(sort);
+    if (!order) {
+      order =
+        sort === 'name'
+          ? nameOrder(this.data)
+          : sort === 'updated'
+            ? updatedOrder(this.data)
+            : bestOrder(this.data);
+      this.orders.set(sort, order);
     }
-    return this.updatedPositions;
+    return order;
+  }
+
+  /** Each ord's position in a sort's order (null for the name order: an ord is its position). */
+  private positionsOf(sort: SearchSort): Uint32Array | null {
+    if (sort === 'name') return null;
+    let positions = this.positions.get(sort);
+    if (!positions) {
+      const ords = this.orderOf(sort).ords as Uint32Array;
+      positions = new Uint32Array(this.size);
+      for (let pos = 0; pos < ords.length; pos++) positions[ords[pos] as number] = pos;
+      this.positions.set(sort, positions);
+    }
+    return positions;
   }
 
   /** A ranked search's matches per tier, as positions of the chosen order (kept for the next pages). */
@@ -550,7 +616,7 @@ export class SearchIndex {
     const key = `${sort}|${evaluation.words.join(' ')}|${JSON.stringify(others)}`;
     return this.rankedPages.get(key, () => {
       const narrow = this.match(others);
-      const positions = sort === 'name' ? null : this.positionsOfUpdated();
+      const positions = this.positionsOf(sort);
       const { matched, matchedTiers } = evaluation;
       // Counted first, then filled: typed arrays of their final size (a common word matches most of
       // the directory, and growing lists of it cost more than the rest of the search).
@@ -568,7 +634,9 @@ export class SearchIndex {
           : ord;
       }
       if (positions) for (const bucket of buckets) bucket.sort();
-      return { buckets, total: buckets.reduce((sum, b) => sum + b.length, 0) };
+      let exact = 0;
+      for (let tier = 0; tier < EXACT_TIERS; tier++) exact += (buckets[tier] as Uint32Array).length;
+      return { buckets, exact, total: buckets.reduce((sum, b) => sum + b.length, 0) };
     });
   }
 
@@ -579,19 +647,25 @@ export class SearchIndex {
     cursor: string | null,
     limit: number,
   ): SearchPageResult {
-    const { buckets, total } = this.ranked(evaluation, filters, sort);
-    const order = orderOf(this.data, sort);
+    const ranked = this.ranked(evaluation, filters, sort);
+    const { buckets } = ranked;
+    // What the search answers: its exact matches, the close ones apart; the close ones when nothing
+    // matches exactly, or when the founder asked for them too.
+    const exact = ranked.exact > 0;
+    const tiers = exact && !filters.close ? EXACT_TIERS : TIERS;
+    const total = tiers === EXACT_TIERS ? ranked.exact : ranked.total;
+    const order = this.orderOf(sort);
     let tier = 0;
     let index = 0;
     if (cursor !== null) {
       const at = decodeCursor(cursor, sort, true);
       tier = at.tier;
-      const after = positionAfter(this.data, sort, at.key);
+      const after = positionAfter(order, this.size, at.key);
       index = lowerBound(buckets[tier] as Uint32Array, after);
     }
     const items: CartInvestor[] = [];
     let last: { tier: number; position: number } | null = null;
-    for (; tier < TIERS && items.length < limit; tier++, index = 0) {
+    for (; tier < tiers && items.length < limit; tier++, index = 0) {
       const bucket = buckets[tier] as Uint32Array;
       for (; index < bucket.length && items.length < limit; index++) {
         const position = bucket[index] as number;
@@ -605,13 +679,15 @@ export class SearchIndex {
     if (last) {
       const bucket = buckets[last.tier] as Uint32Array;
       more = lowerBound(bucket, last.position + 1) < bucket.length;
-      for (let t = last.tier + 1; t < TIERS && !more; t++) more = (buckets[t] as Uint32Array).length > 0;
+      for (let t = last.tier + 1; t < tiers && !more; t++) more = (buckets[t] as Uint32Array).length > 0;
     }
     return {
       items,
       total,
-      cursor: more && last ? encodeCursor(sort, keyAt(this.data, sort, last.position), last.tier) : null,
+      cursor: more && last ? encodeCursor(sort, order.key(last.position), last.tier) : null,
       didYouMean: this.didYouMean(evaluation),
+      closeMatches: ranked.total - total,
+      exact,
     };
   }
 
@@ -669,13 +745,19 @@ export class SearchIndex {
       narrow(this.valueBits(facet, facetValueKey(facet, value)));
     }
     for (const contact of filters.has ?? []) narrow(this.hasBits.get(contact) as Bits);
-    if (filters.q) {
-      const evaluation = this.evaluate(filters.q);
-      if (evaluation) narrow(evaluation.bits);
-    }
     if (filters.checkMin !== undefined || filters.checkMax !== undefined)
       narrow(this.chequeBits(filters.checkMin ?? -Infinity, filters.checkMax ?? Infinity));
     if (filters.newSince !== undefined) narrow(this.newBits(filters.newSince));
+    const evaluation = filters.q ? this.evaluate(filters.q) : null;
+    if (evaluation) {
+      // The exact matches, as a page counts them (rankedPage): all matches when none is exact among
+      // the other filters' investors, or when the close ones are asked for too.
+      const others = result as Bits | null;
+      const exact =
+        !filters.close &&
+        (others === null ? evaluation.exactCount > 0 : popcountAnd(evaluation.exactBits, others) > 0);
+      narrow(exact ? evaluation.exactBits : evaluation.bits);
+    }
     return result;
   }
 
@@ -786,7 +868,7 @@ export class SearchIndex {
 
   /** The name order's key of investor `ord` (ords are numbered in that order). */
   nameKey(ord: number): string {
-    return keyAt(this.data, 'name', ord);
+    return this.orderOf('name').key(ord);
   }
 
   private idSlots: Uint32Array | null = null;

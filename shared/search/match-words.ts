@@ -21,6 +21,12 @@ export const typoKind = (distance: number, mostUsed: boolean) => (distance === 1
 export const TAG_FIELD = 2;
 export const tierOf = (kind: number, field: number) => kind * 4 + field;
 export const TIERS = 20;
+/**
+ * Tiers below this are exact matches (kind 0: the word itself, or a taxonomy entry or synonym it
+ * names, in any field): what a search's total, facets and "Add All Results" count. The rest (the
+ * start of a word, a typo) are close matches, offered apart.
+ */
+export const EXACT_TIERS = 4;
 export const NO_MATCH = 255;
 /** Words after this many are not searched (a box of 100 characters holds about that many words). */
 export const MAX_WORDS = 10;
