@@ -227,6 +227,8 @@ export class SearchIndex {
       }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.orders = {
+      // v1 had no "Best match": the name order stands in for it.
+      best: byName,
       name: byName,
       updated: { ords: Int32Array.from(updated, (u) => u.ord), keys: updated.map((u) => u.key) },
     };

@@ -8,6 +8,7 @@ import { chequeRangeInOrder, searchFilterFields, searchFiltersQuery } from './se
 export {
   CHEQUE_MESSAGE,
   CHEQUE_RANGE_MESSAGE,
+  CLOSE_MESSAGE,
   chequeRangeInOrder,
   HAS_MESSAGE,
   searchFilterFields,
@@ -62,11 +63,12 @@ export const searchFacetsQuery = searchFiltersQuery;
 /**
  * GET /investors?…filters&sort=…&cursor=…&limit=…: any combination of filters, or none (the whole
  * directory). Exactly one of stageFocus or sectorFocus, by name, is the spec's search as it was.
+ * Without `sort`: "Best match" when words are typed (`q`), else by name.
  */
 export const searchInvestorsQuery = z
   .object({
     ...searchFilterFields,
-    sort: z._default(z.enum(SEARCH_SORTS), 'name'),
+    sort: z.optional(z.enum(SEARCH_SORTS)),
     cursor: z.optional(z.string().check(z.maxLength(2000))),
     limit: z._default(
       z.coerce
@@ -108,6 +110,13 @@ export const searchInvestorsResponse = z.object({
    * the closest words the directory holds, as a search that finds something ("Did you mean …").
    */
   didYouMean: z.optional(z.nullable(z.string())),
+  /**
+   * With `q`: how many close matches (the start of a word, a spelling near one) the total leaves
+   * out, offered apart ("Also close"); 0 when they are included or there are none.
+   */
+  closeMatches: z.optional(z.int()),
+  /** With `q`: false when nothing matched exactly and the results are the close matches. */
+  exact: z.optional(z.boolean()),
 });
 export type SearchInvestorsResponse = z.infer<typeof searchInvestorsResponse>;
 

@@ -16,6 +16,8 @@ const placeValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 export const CHEQUE_MESSAGE = 'Cheque sizes must be whole amounts from 0 to 100,000,000,000';
 export const HAS_MESSAGE = `has must list contact kinds from ${HAS_CONTACTS.join(', ')}, separated by commas`;
 export const CHEQUE_RANGE_MESSAGE = 'The lowest cheque size must not be above the highest';
+/** Not in the spec: the answer to a `close` that is not `include`. */
+export const CLOSE_MESSAGE = 'close must be include (also the close matches of the typed words) or absent';
 
 const chequeBound = z.optional(
   z.coerce
@@ -47,6 +49,8 @@ export const searchFilterFields = {
         z.regex(new RegExp(`^(${HAS_CONTACTS.join('|')})(,(${HAS_CONTACTS.join('|')}))*$`), HAS_MESSAGE),
       ),
   ),
+  /** `include`: also the close matches of `q` (the start of a word, a spelling near one), not only the exact ones. */
+  close: z.optional(z.literal('include', { error: CLOSE_MESSAGE })),
 };
 
 export const chequeRangeInOrder = z.refine<{ checkMin?: number | undefined; checkMax?: number | undefined }>(
@@ -69,5 +73,6 @@ export function searchFiltersOf(query: z.infer<typeof searchFiltersQuery>): Sear
     ...(query.checkMin !== undefined ? { checkMin: query.checkMin } : {}),
     ...(query.checkMax !== undefined ? { checkMax: query.checkMax } : {}),
     ...(query.has !== undefined ? { has: [...new Set(query.has.split(','))] as HasContact[] } : {}),
+    ...(query.close === 'include' && query.q !== undefined ? { close: true } : {}),
   };
 }

@@ -1,5 +1,8 @@
 import type { CartInvestor } from '../cart/cart';
 import { CONTACT_KINDS } from '../investors/fact-values';
+import { andInto, type Bits, has, hashBytes, lowerBound, popcount, popcountAnd, set } from './bits';
+import { type Evaluation, intersect, lower, type Segment } from './collector';
+import { countValue, denseValueBits, type FacetState, type FacetValue, loadFacet, topValues } from './facets';
 import {
   FACETS,
   type Facet,
@@ -9,7 +12,7 @@ import {
   type SearchFilters,
   type SearchSort,
 } from './filters';
-import { searchWords, typoBudget } from './fold';
+import { searchWords } from './fold';
 import {
   type BuildOptions,
   buildIndexData,
@@ -22,247 +25,42 @@ import {
   leadOfCode,
   listAt,
   monthNumber,
-  nameKeyOf,
   stringAt,
   stringsOf,
-  updatedKeyOf,
 } from './index-data';
-import { compareStrings, editDistance, TextIndex } from './text-index';
+import {
+  correctionBudget,
+  EXACT_TIERS,
+  KIND,
+  MAX_WORDS,
+  matchWord,
+  NO_MATCH,
+  TAG_FIELD,
+  type TermRange,
+  TIERS,
+  tierOf,
+  wordKind,
+} from './match-words';
+import {
+  bestOrder,
+  decodeCursor,
+  encodeCursor,
+  nameOrder,
+  type Order,
+  ordAt,
+  positionAfter,
+  type SearchPageResult,
+  updatedOrder,
+} from './paging';
+import { Recent } from './recent';
+import { SUGGESTION_LIMITS, type Suggestion, type SuggestionSource, suggest } from './suggestions';
+import { compareStrings, TextIndex } from './text-index';
 import { utf8Encoder } from './utf8';
 
+export { FACET_VALUES_SHOWN, type FacetValue } from './facets';
 export type { IndexedInvestor } from './index-data';
-
-export interface FacetValue {
-  /** The value as filters and URLs carry it (a role key, a normalised tag, a folded place). */
-  value: string;
-  /** The spelling to show: the most common one in the data. */
-  label: string;
-  count: number;
-}
-
-export interface SearchPageResult {
-  items: CartInvestor[];
-  total: number;
-  cursor: string | null;
-  /**
-   * When the typed words matched nothing exactly (no result, or only results with typos): the
-   * closest words the directory holds, as a search that finds something without a typo.
-   */
-  didYouMean?: string | null;
-}
-
-export class InvalidSearchCursorError extends Error {
-  override readonly name = 'InvalidSearchCursorError';
-}
-
-/** Facet values past this many (by count) are left out, except a value that is filtered on. */
-export const FACET_VALUES_SHOWN = 30;
-
-/** What a suggestion names: an investor (its profile), a firm or a region (searched), or a filter value. */
-export type SuggestionKind = 'investor' | 'firm' | 'region' | Facet;
-
-export interface Suggestion {
-  kind: SuggestionKind;
-  label: string;
-  /** An investor's id, a filter's value (as facets give it), a firm's or a region's name. */
-  value: string;
-  /** An investor's firm. */
-  detail: string | null;
-  /** How many investors it finds. */
-  count: number;
-}
-
-export const SUGGESTION_LIMITS = { investors: 4, firms: 3, values: 5 } as const;
-
-// ------------------------------------------------------------------ bit sets over investor ordinals
-
-type Bits = Uint32Array;
-
-function popcount(bits: Bits): number {
-  let total = 0;
-  for (let i = 0; i < bits.length; i++) {
-    let v = bits[i] as number;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return total;
-}
-
-const has = (bits: Bits, ord: number): boolean => ((bits[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
-
-function set(bits: Bits, ord: number): void {
-  bits[ord >>> 5] = (bits[ord >>> 5] as number) | (1 << (ord & 31));
-}
-
-function popcountAnd(a: Bits, b: Bits): number {
-  let total = 0;
-  for (let i = 0; i < a.length; i++) {
-    let v = (a[i] as number) & (b[i] as number);
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return total;
-}
-
-function andInto(target: Bits, other: Bits): void {
-  for (let i = 0; i < target.length; i++) target[i] = (target[i] as number) & (other[i] as number);
-}
-
-// ------------------------------------------------------------------ ranking
-
-/**
- * How an investor matched a typed word, best first: the kind of match (exact, the start of a word,
- * one typo, two typos), then where (name, firm, a tag or place, the thesis). A tier is
- * `kind × 4 + field`; over several words an investor ranks by its worst word.
- */
-const KIND = { exact: 0, prefix: 1 } as const;
-/**
- * A typo's kind. Of the words one edit away, the most used comes first, as "Did you mean" offers it:
- * "hanah" is one edit from both Hana and Hannah, and a founder typing it more likely means the name
- * more investors carry. One edit to the most used word 2, to another word 3, two edits 4.
- */
-const typoKind = (distance: number, mostUsed: boolean) => (distance === 1 ? (mostUsed ? 2 : 3) : 4);
-const TAG_FIELD = 2;
-const tierOf = (kind: number, field: number) => kind * 4 + field;
-const TIERS = 20;
-const NO_MATCH = 255;
-/** Words after this many are not searched (a box of 100 characters holds about that many words). */
-const MAX_WORDS = 10;
-
-interface TermRange {
-  from: number;
-  to: number;
-  kind: number;
-}
-
-/** The terms of an index a typed word matches: itself, the words it starts, those within its typo budget. */
-function matchWord(index: TextIndex, word: string): { ranges: TermRange[]; exact: boolean } {
-  const ranges: TermRange[] = [];
-  const [from, to] = index.prefixRange(word);
-  if (from < to) {
-    if (index.term(from) === word) {
-      ranges.push({ from, to: from + 1, kind: KIND.exact });
-      if (from + 1 < to) ranges.push({ from: from + 1, to, kind: KIND.prefix });
-    } else ranges.push({ from, to, kind: KIND.prefix });
-  }
-  const budget = typoBudget(word);
-  if (budget > 0) {
-    const typos = index.fuzzy(word, budget).filter((m) => m.distance > 0 && (m.term < from || m.term >= to));
-    let mostUsed = -1;
-    for (const match of typos)
-      if (match.distance === 1 && (mostUsed < 0 || index.frequency(match.term) > index.frequency(mostUsed)))
-        mostUsed = match.term;
-    for (const match of typos)
-      ranges.push({
-        from: match.term,
-        to: match.term + 1,
-        kind: typoKind(match.distance, match.term === mostUsed),
-      });
-  }
-  return { ranges, exact: from < to };
-}
-
-/** How a typed word matches one word of a phrase: its kind, or -1. */
-function wordKind(typed: string, word: string): number {
-  if (typed === word) return KIND.exact;
-  if (word.startsWith(typed)) return KIND.prefix;
-  const budget = typoBudget(typed);
-  if (budget === 0) return -1;
-  const distance = editDistance(typed, word, budget);
-  // A tag or place is one value: no other word of it competes for the typo.
-  return distance <= budget ? typoKind(distance, true) : -1;
-}
-
-/**
- * The closest word within reach for "did you mean": one edit from 3 letters, else the typo budget;
- * when the search found nobody at all, two edits from 5 letters ("fintek": fintech), since a
- * suggestion is only offered when it finds someone exactly.
- */
-const correctionBudget = (word: string, foundNobody: boolean) =>
-  Math.max(typoBudget(word), word.length >= 3 ? 1 : 0, foundNobody && word.length >= 5 ? 2 : 0);
-
-interface Evaluation {
-  words: string[];
-  /** The matching investors, ascending. */
-  matched: Uint32Array;
-  /** Each matching investor's tier (its worst word's), beside `matched`. */
-  matchedTiers: Uint8Array;
-  bits: Bits;
-  /** The best kind any investor matched with (exact 0, prefix 1, typos 2-4), or NO_MATCH. */
-  bestKind: number;
-  /** Per word: whether it matched something exactly or as the start of a word. */
-  wordExact: boolean[];
-}
-
-interface Order {
-  /** Ords in this order (null: the ords themselves, the name order). */
-  ords: Uint32Array | null;
-}
-
-interface Cursor {
-  key: string;
-  tier: number;
-}
-
-const encodeCursor = (sort: SearchSort, key: string, tier: number | null): string =>
-  encodeURIComponent(JSON.stringify(tier === null ? [sort, key] : [sort, key, tier]));
-
-/** A cursor is the sort key of the page's last investor (and its tier in a ranked search): it stays right when the index is rebuilt between pages. */
-function decodeCursor(cursor: string, sort: SearchSort, ranked: boolean): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decodeURIComponent(cursor));
-  } catch {
-    throw new InvalidSearchCursorError('The cursor is not one this search gave.');
-  }
-  if (!Array.isArray(parsed) || parsed[0] !== sort || typeof parsed[1] !== 'string')
-    throw new InvalidSearchCursorError('The cursor does not belong to this search.');
-  if (!ranked) {
-    if (parsed.length !== 2) throw new InvalidSearchCursorError('The cursor does not belong to this search.');
-    return { key: parsed[1], tier: 0 };
-  }
-  const tier = parsed[2];
-  if (parsed.length !== 3 || !Number.isInteger(tier) || tier < 0 || tier >= TIERS)
-    throw new InvalidSearchCursorError('The cursor does not belong to this search.');
-  return { key: parsed[1], tier: tier as number };
-}
-
-/** A small cache: the most recently used answers, at most `size`. */
-class Recent<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly size: number) {}
-  clear(): void {
-    this.entries.clear();
-  }
-  get(key: string, make: () => V): V {
-    const held = this.entries.get(key);
-    if (held !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, held);
-      return held;
-    }
-    const value = make();
-    this.entries.set(key, value);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value as string);
-    return value;
-  }
-}
-
-interface FacetState {
-  valueKeys: string[];
-  valueIndex: Map<string, number>;
-  labels: string[];
-  /** Investors per value, ascending (built at load from the per-investor lists). */
-  postingStarts: Uint32Array;
-  postingOrds: Uint32Array;
-  spellings: string[];
-  /** Value ids, most investors first (made when facets are first counted). */
-  byFrequency?: Uint32Array;
-  /** Bit sets of the values carried by more than one investor in 32. */
-  dense: Map<number, Bits>;
-}
+export { InvalidSearchCursorError, type SearchPageResult } from './paging';
+export { SUGGESTION_LIMITS, type Suggestion, type SuggestionKind } from './suggestions';
 
 /**
  * The directory's search index, in memory, over the columns of the snapshot (index-data.ts). A
@@ -281,15 +79,19 @@ export class SearchIndex {
   private readonly hasBits = new Map<HasContact, Bits>();
   private readonly words32: number;
   private readonly firmCounts: Uint32Array;
-  private updatedPositions: Uint32Array | null = null;
+  /** The orders results are walked in, and each one's position of every ord, made at first use. */
+  private readonly orders = new Map<SearchSort, Order>();
+  private readonly positions = new Map<SearchSort, Uint32Array>();
   private readonly valueBitsCache = new Recent<Bits>(64);
   private readonly evaluations = new Recent<Evaluation | null>(16);
-  private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; total: number }>(16);
+  private readonly rankedPages = new Recent<{ buckets: Uint32Array[]; exact: number; total: number }>(16);
   private readonly entryCounts = new Map<number, number>();
   private readonly chequeCache = new Recent<Bits>(8);
   /** Arrays of tiers the size of the directory, all NO_MATCH, reused by searches (evaluateWords). */
   private readonly scratch: Uint8Array[] = [];
   private readonly vocabularyTexts: string[];
+  /** What suggestions (suggestions.ts) read of this index. */
+  private readonly suggestionSource: SuggestionSource;
 
   constructor(readonly data: IndexData) {
     const n = data.size;
@@ -299,7 +101,7 @@ export class SearchIndex {
     this.firmText = new TextIndex(data.firmText);
     this.vocabularyWords = new TextIndex(data.vocabulary.words);
     this.vocabularyTexts = stringsOf(data.vocabulary.texts);
-    this.facetState = Object.fromEntries(FACETS.map((facet) => [facet, this.loadFacet(facet)])) as Record<
+    this.facetState = Object.fromEntries(FACETS.map((facet) => [facet, loadFacet(data, facet)])) as Record<
       Facet,
       FacetState
     >;
@@ -315,6 +117,16 @@ export class SearchIndex {
       const id = data.firms.ids[ord] as number;
       if (id !== 0) this.firmCounts[id - 1] = (this.firmCounts[id - 1] as number) + 1;
     }
+    this.suggestionSource = {
+      data,
+      text: this.text,
+      firmText: this.firmText,
+      vocabularyWords: this.vocabularyWords,
+      firmCounts: this.firmCounts,
+      facetState: this.facetState,
+      entryCount: (entry) => this.entryCount(entry),
+      evaluateNames: (q) => this.evaluate(q, 'names'),
+    };
   }
 
   /**
@@ -332,48 +144,6 @@ export class SearchIndex {
 
   static build(investors: Iterable<IndexedInvestor>, options: BuildOptions = {}): SearchIndex {
     return new SearchIndex(buildIndexData(investors, options));
-  }
-
-  /** Investors per value of one facet, from each investor's list (a counting sort, duplicates within an investor once). */
-  private loadFacet(facet: Facet): FacetState {
-    const column = this.data.facets[facet];
-    const valueKeys = stringsOf(column.values);
-    const spellings = stringsOf(column.spellings);
-    const counts = new Uint32Array(valueKeys.length + 1);
-    const n = this.size;
-    const { offsets, spellingIds, spellingValue } = column;
-    const eachValue = (visit: (ord: number, value: number) => void) => {
-      for (let ord = 0; ord < n; ord++) {
-        const from = offsets[ord] as number;
-        const to = offsets[ord + 1] as number;
-        for (let i = from; i < to; i++) {
-          const value = spellingValue[spellingIds[i] as number] as number;
-          let again = false;
-          for (let j = from; j < i && !again; j++) again = spellingValue[spellingIds[j] as number] === value;
-          if (!again) visit(ord, value);
-        }
-      }
-    };
-    eachValue((_, value) => {
-      counts[value + 1] = (counts[value + 1] as number) + 1;
-    });
-    for (let v = 0; v < valueKeys.length; v++)
-      counts[v + 1] = (counts[v + 1] as number) + (counts[v] as number);
-    const postingOrds = new Uint32Array(counts[valueKeys.length] as number);
-    const fill = counts.slice(0, valueKeys.length);
-    eachValue((ord, value) => {
-      postingOrds[fill[value] as number] = ord;
-      fill[value] = (fill[value] as number) + 1;
-    });
-    return {
-      valueKeys,
-      valueIndex: new Map(valueKeys.map((key, id) => [key, id])),
-      labels: Array.from(column.labels, (spelling) => spellings[spelling] as string),
-      postingStarts: counts,
-      postingOrds,
-      spellings,
-      dense: new Map(),
-    };
   }
 
   // ---------------------------------------------------------------- cards
@@ -479,7 +249,13 @@ export class SearchIndex {
         const phrase = scope === 'all' ? this.phraseAt(words, i, vocabularyMatches[i]?.ranges ?? []) : null;
         const segment = this.segment();
         segments.push(segment);
-        if (phrase) {
+        const named = phrase ? this.namedByTypo(phrase.entries, wordExact.slice(i, i + phrase.length)) : null;
+        if (phrase && named !== null) {
+          // Words spelt near one taxonomy entry ("seris a": Series A): that entry's investors, not
+          // everyone with a word near one of them.
+          this.lowerByEntry(segment, named.entry, named.kind);
+          i += phrase.length;
+        } else if (phrase) {
           for (const { entry, kind } of phrase.entries) this.lowerByEntry(segment, entry, kind);
           // The same words as names, firms or thesis words, all of them.
           const parts: Segment[] = [];
@@ -497,37 +273,72 @@ export class SearchIndex {
           }
           i += phrase.length;
         } else {
-          this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
           const vocabulary = vocabularyMatches[i];
-          if (vocabulary) {
-            const entries = new Map<number, number>();
-            const { postingStarts, postingDocs } = this.vocabularyWords.data;
-            for (const range of vocabulary.ranges)
-              for (
-                let p = postingStarts[range.from] as number;
-                p < (postingStarts[range.to] as number);
-                p++
-              ) {
-                const entry = postingDocs[p] as number;
-                const held = entries.get(entry);
-                if (held === undefined || range.kind < held) entries.set(entry, range.kind);
-              }
-            for (const [entry, kind] of entries) this.lowerByEntry(segment, entry, kind);
-          }
+          const entries = vocabulary ? this.entriesOf(vocabulary.ranges) : [];
+          const named = this.namedByTypo(entries, [wordExact[i] as boolean]);
+          if (named !== null) this.lowerByEntry(segment, named.entry, named.kind);
+          else this.lowerByText(segment, (textMatches[i] as { ranges: TermRange[] }).ranges, scope);
+          if (named === null) for (const { entry, kind } of entries) this.lowerByEntry(segment, entry, kind);
           i++;
         }
       }
       const { ords, tiers } = intersect(segments);
       const bits = this.emptyBits();
+      const exactBits = this.emptyBits();
+      let exactCount = 0;
       let bestKind = NO_MATCH;
       for (let k = 0; k < ords.length; k++) {
+        const tier = tiers[k] as number;
         set(bits, ords[k] as number);
-        if ((tiers[k] as number) >> 2 < bestKind) bestKind = (tiers[k] as number) >> 2;
+        if (tier < EXACT_TIERS) {
+          set(exactBits, ords[k] as number);
+          exactCount++;
+        }
+        if (tier >> 2 < bestKind) bestKind = tier >> 2;
       }
-      return { words, matched: ords, matchedTiers: tiers, bits, bestKind, wordExact };
+      return { words, matched: ords, matchedTiers: tiers, bits, exactBits, exactCount, bestKind, wordExact };
     } finally {
       for (const segment of segments) this.release(segment);
     }
+  }
+
+  /** The vocabulary entries some terms name, each with its best kind. */
+  private entriesOf(ranges: readonly TermRange[]): { entry: number; kind: number }[] {
+    const entries = new Map<number, number>();
+    const { postingStarts, postingDocs } = this.vocabularyWords.data;
+    for (const range of ranges)
+      for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
+        const entry = postingDocs[p] as number;
+        const held = entries.get(entry);
+        if (held === undefined || range.kind < held) entries.set(entry, range.kind);
+      }
+    return [...entries].map(([entry, kind]) => ({ entry, kind }));
+  }
+
+  /**
+   * The one taxonomy entry that words spelt with a typo name, or null: when some of the words match
+   * nothing exactly or as the start of a word, and the entries nearest them (fewest edits) all select
+   * the same values, which someone carries ("seris a": Series A; "healtech": Health). Such words are
+   * read as that entry.
+   */
+  private namedByTypo(
+    entries: readonly { entry: number; kind: number }[],
+    wordExact: readonly boolean[],
+  ): { entry: number; kind: number } | null {
+    if (wordExact.every(Boolean) || entries.length === 0) return null;
+    let best = NO_MATCH;
+    for (const { kind } of entries) if (kind < best) best = kind;
+    if (best <= KIND.prefix) return null;
+    const nearest = entries.filter(({ kind }) => kind === best);
+    const vocabulary = this.data.vocabulary;
+    const valuesOf = (entry: number) =>
+      `${vocabulary.facets[entry]}|${vocabulary.valueIds
+        .subarray(vocabulary.valueStarts[entry], vocabulary.valueStarts[entry + 1])
+        .join(',')}`;
+    const first = nearest[0] as { entry: number; kind: number };
+    const values = valuesOf(first.entry);
+    if (!nearest.every(({ entry }) => valuesOf(entry) === values)) return null;
+    return this.entryCarried(first.entry) ? first : null;
   }
 
   /** A scratch array of tiers (all NO_MATCH) and the list of investors it will touch. */
@@ -738,39 +549,15 @@ export class SearchIndex {
 
   // ---------------------------------------------------------------- pages
 
-  /** The ord at position `pos` of the chosen order. */
-  private ordAt(order: Order, pos: number): number {
-    return order.ords ? (order.ords[pos] as number) : pos;
-  }
-
-  private order(sort: SearchSort): Order {
-    return { ords: sort === 'name' ? null : this.data.updatedOrder };
-  }
-
-  private keyAt(sort: SearchSort, pos: number): string {
-    if (sort === 'name') return nameKeyOf(stringAt(this.data.names, pos), stringAt(this.data.ids, pos));
-    const ord = this.data.updatedOrder[pos] as number;
-    return updatedKeyOf(this.data.updatedAt[ord] as number, stringAt(this.data.ids, ord));
-  }
-
-  /** The first position of the order whose key is greater than `key`. */
-  private positionAfter(sort: SearchSort, key: string): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareStrings(this.keyAt(sort, mid), key) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   /** One page of the investors matching every filter, in the chosen order (ranked first when words are typed), after the cursor's position. */
   page(filters: SearchFilters, sort: SearchSort, cursor: string | null, limit: number): SearchPageResult {
     const evaluation = filters.q ? this.evaluate(filters.q) : null;
     if (filters.q && evaluation) return this.rankedPage(evaluation, filters, sort, cursor, limit);
-    const order = this.order(sort);
-    const start = cursor === null ? 0 : this.positionAfter(sort, decodeCursor(cursor, sort, false).key);
+    // Without typed words there is nothing to match best: "Best match" is the name order.
+    if (sort === 'best') sort = 'name';
+    const order = this.orderOf(sort);
+    const start =
+      cursor === null ? 0 : positionAfter(order, this.size, decodeCursor(cursor, sort, false).key);
     const matches = this.match(filters);
     const total = matches ? popcount(matches) : this.size;
     const items: CartInvestor[] = [];
@@ -779,7 +566,7 @@ export class SearchIndex {
     // The walk stops at a full page; a page of a search with few matches stops at its last one.
     let seen = 0;
     for (; position < this.size && items.length < limit && seen < total; position++) {
-      const ord = this.ordAt(order, position);
+      const ord = ordAt(order, position);
       if (matches && !has(matches, ord)) continue;
       seen++;
       items.push(this.card(ord));
@@ -787,23 +574,40 @@ export class SearchIndex {
     }
     let more = false;
     for (; position < this.size && !more && seen < total; position++)
-      more = !matches || has(matches, this.ordAt(order, position));
+      more = !matches || has(matches, ordAt(order, position));
     return {
       items,
       total,
-      cursor: more && last >= 0 ? encodeCursor(sort, this.keyAt(sort, last), null) : null,
+      cursor: more && last >= 0 ? encodeCursor(sort, order.key(last), null) : null,
     };
   }
 
-  private positionsOfUpdated(): Uint32Array {
-    if (!this.updatedPositions) {
-      const positions = new Uint32Array(this.size);
-      this.data.updatedOrder.forEach((ord, pos) => {
-        positions[ord] = pos;
-      });
-      this.updatedPositions = positions;
+  /** The order a sort walks (made once per index). */
+  private orderOf(sort: SearchSort): Order {
+    let order = this.orders.get(sort);
+    if (!order) {
+      order =
+        sort === 'name'
+          ? nameOrder(this.data)
+          : sort === 'updated'
+            ? updatedOrder(this.data)
+            : bestOrder(this.data);
+      this.orders.set(sort, order);
     }
-    return this.updatedPositions;
+    return order;
+  }
+
+  /** Each ord's position in a sort's order (null for the name order: an ord is its position). */
+  private positionsOf(sort: SearchSort): Uint32Array | null {
+    if (sort === 'name') return null;
+    let positions = this.positions.get(sort);
+    if (!positions) {
+      const ords = this.orderOf(sort).ords as Uint32Array;
+      positions = new Uint32Array(this.size);
+      for (let pos = 0; pos < ords.length; pos++) positions[ords[pos] as number] = pos;
+      this.positions.set(sort, positions);
+    }
+    return positions;
   }
 
   /** A ranked search's matches per tier, as positions of the chosen order (kept for the next pages). */
@@ -812,7 +616,7 @@ export class SearchIndex {
     const key = `${sort}|${evaluation.words.join(' ')}|${JSON.stringify(others)}`;
     return this.rankedPages.get(key, () => {
       const narrow = this.match(others);
-      const positions = sort === 'name' ? null : this.positionsOfUpdated();
+      const positions = this.positionsOf(sort);
       const { matched, matchedTiers } = evaluation;
       // Counted first, then filled: typed arrays of their final size (a common word matches most of
       // the directory, and growing lists of it cost more than the rest of the search).
@@ -830,7 +634,9 @@ export class SearchIndex {
           : ord;
       }
       if (positions) for (const bucket of buckets) bucket.sort();
-      return { buckets, total: buckets.reduce((sum, b) => sum + b.length, 0) };
+      let exact = 0;
+      for (let tier = 0; tier < EXACT_TIERS; tier++) exact += (buckets[tier] as Uint32Array).length;
+      return { buckets, exact, total: buckets.reduce((sum, b) => sum + b.length, 0) };
     });
   }
 
@@ -841,23 +647,29 @@ export class SearchIndex {
     cursor: string | null,
     limit: number,
   ): SearchPageResult {
-    const { buckets, total } = this.ranked(evaluation, filters, sort);
-    const order = this.order(sort);
+    const ranked = this.ranked(evaluation, filters, sort);
+    const { buckets } = ranked;
+    // What the search answers: its exact matches, the close ones apart; the close ones when nothing
+    // matches exactly, or when the founder asked for them too.
+    const exact = ranked.exact > 0;
+    const tiers = exact && !filters.close ? EXACT_TIERS : TIERS;
+    const total = tiers === EXACT_TIERS ? ranked.exact : ranked.total;
+    const order = this.orderOf(sort);
     let tier = 0;
     let index = 0;
     if (cursor !== null) {
       const at = decodeCursor(cursor, sort, true);
       tier = at.tier;
-      const after = this.positionAfter(sort, at.key);
+      const after = positionAfter(order, this.size, at.key);
       index = lowerBound(buckets[tier] as Uint32Array, after);
     }
     const items: CartInvestor[] = [];
     let last: { tier: number; position: number } | null = null;
-    for (; tier < TIERS && items.length < limit; tier++, index = 0) {
+    for (; tier < tiers && items.length < limit; tier++, index = 0) {
       const bucket = buckets[tier] as Uint32Array;
       for (; index < bucket.length && items.length < limit; index++) {
         const position = bucket[index] as number;
-        items.push(this.card(this.ordAt(order, position)));
+        items.push(this.card(ordAt(order, position)));
         last = { tier, position };
       }
       if (items.length >= limit) break;
@@ -867,13 +679,15 @@ export class SearchIndex {
     if (last) {
       const bucket = buckets[last.tier] as Uint32Array;
       more = lowerBound(bucket, last.position + 1) < bucket.length;
-      for (let t = last.tier + 1; t < TIERS && !more; t++) more = (buckets[t] as Uint32Array).length > 0;
+      for (let t = last.tier + 1; t < tiers && !more; t++) more = (buckets[t] as Uint32Array).length > 0;
     }
     return {
       items,
       total,
-      cursor: more && last ? encodeCursor(sort, this.keyAt(sort, last.position), last.tier) : null,
+      cursor: more && last ? encodeCursor(sort, order.key(last.position), last.tier) : null,
       didYouMean: this.didYouMean(evaluation),
+      closeMatches: ranked.total - total,
+      exact,
     };
   }
 
@@ -896,10 +710,10 @@ export class SearchIndex {
       const selected = filters[facet] !== undefined ? facetValueKey(facet, filters[facet] as string) : null;
       // A facet's counts leave out its own filter: each count is what choosing that value finds.
       const base = selected !== null ? this.match({ ...filters, [facet]: undefined }) : matches;
-      const shown = this.topValues(facet, base);
+      const shown = topValues(state, base, this.size);
       if (selected !== null && !shown.some(([id]) => state.valueKeys[id] === selected)) {
         const id = state.valueIndex.get(selected);
-        shown.push([id ?? -1, id === undefined ? 0 : this.countValue(facet, id, base)]);
+        shown.push([id ?? -1, id === undefined ? 0 : countValue(state, id, base, this.size)]);
       }
       facets[facet] = shown.map(([id, count]) =>
         id >= 0
@@ -918,72 +732,6 @@ export class SearchIndex {
     return { total: matches ? popcount(matches) : this.size, facets, has: hasCounts };
   }
 
-  /** Each value of a facet by its number of investors, most first (ties by value): the order facet counts are looked for in. */
-  private byFrequency(facet: Facet): Uint32Array {
-    const state = this.facetState[facet];
-    if (!state.byFrequency) {
-      const df = (v: number) => (state.postingStarts[v + 1] as number) - (state.postingStarts[v] as number);
-      state.byFrequency = Uint32Array.from(state.valueKeys, (_, v) => v).sort(
-        (a, b) => df(b) - df(a) || compareStrings(state.valueKeys[a] as string, state.valueKeys[b] as string),
-      );
-    }
-    return state.byFrequency;
-  }
-
-  /**
-   * The {@link FACET_VALUES_SHOWN} values of a facet with the most investors in `base` (all when
-   * null), as [value id, count], most first, ties by value. Values are counted in order of their
-   * size in the whole directory, and counting stops when a value could no longer enter the list:
-   * the broad values count with bit-set ANDs, the narrow ones by their few investors.
-   */
-  private topValues(facet: Facet, base: Bits | null): [number, number][] {
-    const state = this.facetState[facet];
-    const df = (v: number) => (state.postingStarts[v + 1] as number) - (state.postingStarts[v] as number);
-    const top: [number, number][] = [];
-    const before = (a: [number, number], b: [number, number]) =>
-      a[1] !== b[1]
-        ? a[1] > b[1]
-        : compareStrings(state.valueKeys[a[0]] as string, state.valueKeys[b[0]] as string) < 0;
-    for (const value of this.byFrequency(facet)) {
-      const last = top[FACET_VALUES_SHOWN - 1];
-      if (last && df(value) < last[1]) break;
-      const count = base === null ? df(value) : this.countValue(facet, value, base);
-      if (count === 0) continue;
-      const entry: [number, number] = [value, count];
-      if (last && !before(entry, last)) continue;
-      let at = top.length;
-      while (at > 0 && before(entry, top[at - 1] as [number, number])) at--;
-      top.splice(at, 0, entry);
-      if (top.length > FACET_VALUES_SHOWN) top.pop();
-    }
-    return top;
-  }
-
-  /** How many investors of `base` carry one value of a facet. */
-  private countValue(facet: Facet, value: number, base: Bits | null): number {
-    const state = this.facetState[facet];
-    const from = state.postingStarts[value] as number;
-    const to = state.postingStarts[value + 1] as number;
-    if (base === null) return to - from;
-    if ((to - from) * 32 > this.size) return popcountAnd(this.denseValueBits(facet, value), base);
-    let count = 0;
-    for (let p = from; p < to; p++) if (has(base, state.postingOrds[p] as number)) count++;
-    return count;
-  }
-
-  /** The bit set of a value carried by more than one investor in 32 (kept: a facet has few such values). */
-  private denseValueBits(facet: Facet, value: number): Bits {
-    const state = this.facetState[facet];
-    let bits = state.dense.get(value);
-    if (!bits) {
-      bits = this.emptyBits();
-      for (let p = state.postingStarts[value] as number; p < (state.postingStarts[value + 1] as number); p++)
-        set(bits, state.postingOrds[p] as number);
-      state.dense.set(value, bits);
-    }
-    return bits;
-  }
-
   /** The result bit set of the filters, or null for "every investor". */
   private match(filters: SearchFilters): Bits | null {
     let result: Bits | null = null;
@@ -997,13 +745,19 @@ export class SearchIndex {
       narrow(this.valueBits(facet, facetValueKey(facet, value)));
     }
     for (const contact of filters.has ?? []) narrow(this.hasBits.get(contact) as Bits);
-    if (filters.q) {
-      const evaluation = this.evaluate(filters.q);
-      if (evaluation) narrow(evaluation.bits);
-    }
     if (filters.checkMin !== undefined || filters.checkMax !== undefined)
       narrow(this.chequeBits(filters.checkMin ?? -Infinity, filters.checkMax ?? Infinity));
     if (filters.newSince !== undefined) narrow(this.newBits(filters.newSince));
+    const evaluation = filters.q ? this.evaluate(filters.q) : null;
+    if (evaluation) {
+      // The exact matches, as a page counts them (rankedPage): all matches when none is exact among
+      // the other filters' investors, or when the close ones are asked for too.
+      const others = result as Bits | null;
+      const exact =
+        !filters.close &&
+        (others === null ? evaluation.exactCount > 0 : popcountAnd(evaluation.exactBits, others) > 0);
+      narrow(exact ? evaluation.exactBits : evaluation.bits);
+    }
     return result;
   }
 
@@ -1068,7 +822,7 @@ export class SearchIndex {
     const id = state.valueIndex.get(key);
     if (id === undefined) return this.emptyBits();
     if (((state.postingStarts[id + 1] as number) - (state.postingStarts[id] as number)) * 32 > this.size)
-      return this.denseValueBits(facet, id);
+      return denseValueBits(state, id, this.size);
     return this.valueBitsCache.get(`${facet}|${id}`, () => {
       const bits = this.emptyBits();
       for (let p = state.postingStarts[id] as number; p < (state.postingStarts[id + 1] as number); p++)
@@ -1114,7 +868,7 @@ export class SearchIndex {
 
   /** The name order's key of investor `ord` (ords are numbered in that order). */
   nameKey(ord: number): string {
-    return this.keyAt('name', ord);
+    return this.orderOf('name').key(ord);
   }
 
   private idSlots: Uint32Array | null = null;
@@ -1164,153 +918,7 @@ export class SearchIndex {
     q: string,
     limits: { investors: number; firms: number; values: number } = SUGGESTION_LIMITS,
   ): Suggestion[] {
-    const words = searchWords(q).slice(0, MAX_WORDS);
-    if (words.length === 0) return [];
-    const out: Suggestion[] = [];
-
-    if (limits.investors > 0) {
-      for (const ord of this.bestNameMatches(words, limits.investors)) {
-        out.push({
-          kind: 'investor',
-          label: stringAt(this.data.names, ord),
-          value: stringAt(this.data.ids, ord),
-          detail: dictionaryAt(this.data.firms, ord),
-          count: 1,
-        });
-      }
-    }
-
-    const firms = this.rankDocuments(this.firmText, words, this.firmCounts.length);
-    firms.sort(
-      (a, b) =>
-        a.tier - b.tier ||
-        (this.firmCounts[b.doc] as number) - (this.firmCounts[a.doc] as number) ||
-        a.doc - b.doc,
-    );
-    for (const { doc } of firms.slice(0, limits.firms)) {
-      const name = stringAt(this.data.firms.table, doc);
-      out.push({
-        kind: 'firm',
-        label: name,
-        value: name,
-        detail: null,
-        count: this.firmCounts[doc] as number,
-      });
-    }
-
-    const vocabulary = this.data.vocabulary;
-    const entries = this.rankDocuments(this.vocabularyWords, words, vocabulary.facets.length).map((e) => ({
-      ...e,
-      count: this.entryCount(e.doc),
-    }));
-    entries.sort((a, b) => a.tier - b.tier || b.count - a.count || a.doc - b.doc);
-    const shown = new Set<string>();
-    for (const { doc, count } of entries) {
-      if (shown.size >= limits.values) break;
-      const facet = FACETS[vocabulary.facets[doc] as number] as Facet;
-      const state = this.facetState[facet];
-      const values = Array.from(
-        vocabulary.valueIds.subarray(vocabulary.valueStarts[doc], vocabulary.valueStarts[doc + 1]),
-        (v) => state.valueKeys[v] as string,
-      );
-      const region = vocabulary.regions[doc] === 1;
-      const key = `${facet}|${values.join('|')}`;
-      if (shown.has(key) || count === 0) continue;
-      shown.add(key);
-      const label = stringAt(vocabulary.labels, doc);
-      out.push({
-        kind: region ? 'region' : facet,
-        label,
-        value: region ? label : (values[0] as string),
-        detail: null,
-        count,
-      });
-    }
-    return out;
-  }
-
-  /**
-   * The first `limit` investors whose names or firms match the typed words, best tier first, then in
-   * name order: the investors a suggestion shows. One short word (no typo allowed: a few letters
-   * typed) is read from the start of each matching word's postings, so the letters "ha" cost the
-   * words that begin with them, not the investors who carry those words (a fifth of the directory).
-   */
-  private bestNameMatches(words: readonly string[], limit: number): number[] {
-    const word = words[0] as string;
-    if (words.length === 1 && typoBudget(word) === 0) {
-      const { postingStarts, postingDocs, postingFields } = this.text.data;
-      const [from, to] = this.text.prefixRange(word);
-      const exact = from < to && this.text.term(from) === word;
-      // Tiers as evaluateWords gives them: kind × 4 + field, names (0) and firms (1) only.
-      const picked: number[] = [];
-      const seen = new Set<number>();
-      for (const { kind, field } of [
-        { kind: KIND.exact, field: 0 },
-        { kind: KIND.exact, field: 1 },
-        { kind: KIND.prefix, field: 0 },
-        { kind: KIND.prefix, field: 1 },
-      ]) {
-        if (picked.length >= limit) break;
-        const terms: [number, number] =
-          kind === KIND.exact ? (exact ? [from, from + 1] : [0, 0]) : [exact ? from + 1 : from, to];
-        // Every investor of a better tier is in `seen` here (that tier held fewer than the limit).
-        const want = limit - picked.length;
-        const candidates: number[] = [];
-        for (let t = terms[0]; t < terms[1]; t++) {
-          let taken = 0;
-          for (
-            let p = postingStarts[t] as number;
-            p < (postingStarts[t + 1] as number) && taken < want;
-            p++
-          ) {
-            const ord = postingDocs[p] as number;
-            if (postingFields[p] !== field || seen.has(ord)) continue;
-            candidates.push(ord);
-            taken++;
-          }
-        }
-        const ordered = [...new Set(candidates)].sort((a, b) => a - b).slice(0, want);
-        for (const ord of ordered) {
-          picked.push(ord);
-          seen.add(ord);
-        }
-        // The rest of this tier's investors are not needed: the limit is reached, or none is left.
-        if (ordered.length < want) continue;
-      }
-      return picked;
-    }
-    const evaluation = this.evaluate(words.join(' '), 'names');
-    if (!evaluation) return [];
-    const best: number[][] = Array.from({ length: TIERS }, () => []);
-    for (let k = 0; k < evaluation.matched.length; k++) {
-      const list = best[evaluation.matchedTiers[k] as number] as number[];
-      if (list.length < limit) list.push(evaluation.matched[k] as number);
-    }
-    return best.flat().slice(0, limit);
-  }
-
-  /** Documents of a small index (firms, vocabulary entries) where every typed word matches a word, with their tier. */
-  private rankDocuments(
-    index: TextIndex,
-    words: readonly string[],
-    size: number,
-  ): { doc: number; tier: number }[] {
-    let tiers: Uint8Array | null = null;
-    const { postingStarts, postingDocs } = index.data;
-    for (const word of words) {
-      const one = new Uint8Array(size).fill(NO_MATCH);
-      for (const range of matchWord(index, word).ranges)
-        for (let p = postingStarts[range.from] as number; p < (postingStarts[range.to] as number); p++) {
-          const doc = postingDocs[p] as number;
-          if (range.kind < (one[doc] as number)) one[doc] = range.kind;
-        }
-      tiers = tiers ? maxInto(tiers, one) : one;
-    }
-    const out: { doc: number; tier: number }[] = [];
-    tiers?.forEach((tier, doc) => {
-      if (tier !== NO_MATCH) out.push({ doc, tier });
-    });
-    return out;
+    return suggest(this.suggestionSource, q, limits);
   }
 
   /** How many investors a vocabulary entry selects (a region: its countries' investors, each once). */
@@ -1338,109 +946,4 @@ export class SearchIndex {
     this.entryCounts.set(entry, count);
     return count;
   }
-}
-
-/** FNV-1a over a range of bytes (the ids' hash table). */
-function hashBytes(bytes: Uint8Array, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
-  return hash >>> 0;
-}
-
-interface Segment {
-  tiers: Uint8Array;
-  /** The investors lowered from NO_MATCH, unless `dense`. */
-  touched: number[];
-  /** How many investors it holds. */
-  count: number;
-  /** Most of the directory may be in it (a common tag): `touched` is not kept, the segment is scanned. */
-  dense: boolean;
-}
-
-function lower(segment: Segment, ord: number, tier: number): void {
-  const held = segment.tiers[ord] as number;
-  if (tier < held) {
-    if (held === NO_MATCH) {
-      segment.count++;
-      if (!segment.dense) segment.touched.push(ord);
-    }
-    segment.tiers[ord] = tier;
-  }
-}
-
-/**
- * The investors every segment holds, ascending, each with its worst tier: the segment that touched
- * the fewest drives; ord and tier are packed in one number (ord × 16 + tier) for a native sort, or,
- * for many matches, read in order by one scan.
- */
-function intersect(segments: readonly Segment[]): { ords: Uint32Array; tiers: Uint8Array } {
-  if (segments.length === 0) return { ords: new Uint32Array(0), tiers: new Uint8Array(0) };
-  const n = (segments[0] as Segment).tiers.length;
-  let driver = segments[0] as Segment;
-  for (const segment of segments) if (segment.count < driver.count) driver = segment;
-  if (driver.dense || driver.count * 16 > n) {
-    // Many matches: a scan of the directory in order is cheaper than sorting them. At most the
-    // driver's matches: typed arrays of that size, cut to what is found.
-    const ords = new Uint32Array(driver.count);
-    const tiers = new Uint8Array(driver.count);
-    let found = 0;
-    if (segments.length === 1) {
-      const only = driver.tiers;
-      for (let ord = 0; ord < n; ord++) {
-        const tier = only[ord] as number;
-        if (tier === NO_MATCH) continue;
-        ords[found] = ord;
-        tiers[found++] = tier;
-      }
-      return { ords: ords.subarray(0, found), tiers: tiers.subarray(0, found) };
-    }
-    for (let ord = 0; ord < n; ord++) {
-      if (driver.tiers[ord] === NO_MATCH) continue;
-      let tier = 0;
-      for (const segment of segments) {
-        const t = segment.tiers[ord] as number;
-        if (t > tier) tier = t;
-      }
-      if (tier === NO_MATCH) continue;
-      ords[found] = ord;
-      tiers[found++] = tier;
-    }
-    return { ords: ords.subarray(0, found), tiers: tiers.subarray(0, found) };
-  }
-  const packed: number[] = [];
-  for (const ord of driver.touched) {
-    let tier = 0;
-    for (const segment of segments) {
-      const t = segment.tiers[ord] as number;
-      if (t > tier) tier = t;
-    }
-    if (tier !== NO_MATCH) packed.push(ord * 16 + tier);
-  }
-  const sorted = Float64Array.from(packed).sort();
-  const ords = new Uint32Array(sorted.length);
-  const tiers = new Uint8Array(sorted.length);
-  for (let k = 0; k < sorted.length; k++) {
-    const value = sorted[k] as number;
-    tiers[k] = value % 16;
-    ords[k] = (value - (value % 16)) / 16;
-  }
-  return { ords, tiers };
-}
-
-/** Per investor, the worse of two tiers (a search ranks an investor by its worst word). */
-function maxInto(target: Uint8Array, other: Uint8Array): Uint8Array {
-  for (let i = 0; i < target.length; i++)
-    if ((other[i] as number) > (target[i] as number)) target[i] = other[i] as number;
-  return target;
-}
-
-function lowerBound(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -16,14 +16,22 @@ export const HAS_CONTACT_LABELS: Readonly<Record<HasContact, string>> = {
   phone: 'Has phone',
 };
 
-/** Result orders: by name (the spec's default) or most recently updated first. */
-export const SEARCH_SORTS = ['name', 'updated'] as const;
+/**
+ * Result orders: the best match first (typed words: exact before close, then what a founder can act
+ * on, then the most recently updated), by name (the spec's order, and the default for browsing), or
+ * most recently updated first. Without typed words "Best match" is the name order.
+ */
+export const SEARCH_SORTS = ['best', 'name', 'updated'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const SEARCH_SORT_LABELS: Readonly<Record<SearchSort, string>> = {
+  best: 'Best match',
   name: 'Name',
   updated: 'Recently updated',
 };
+
+/** The order a search takes when none is chosen: "Best match" for typed words, "Name" for browsing. */
+export const defaultSort = (q: string | undefined): SearchSort => (q?.trim() ? 'best' : 'name');
 
 /** The filters whose values get counts beside them (facets). */
 export const FACETS = ['role', 'stage', 'sector', 'country', 'city'] as const;
@@ -48,6 +56,11 @@ export interface SearchFilters {
   checkMin?: number;
   checkMax?: number;
   has?: readonly HasContact[];
+  /**
+   * Also the close matches of the typed words (the start of a word, a spelling near one), not only
+   * the exact ones: the founder chose "Also close" (docs/decisions.md, "What a search counts").
+   */
+  close?: boolean;
   /**
    * Only investors new since this instant (ms): added to the directory after it, or confirmed by the
    * investor themselves since (a saved search's "new since it was last opened", issue 35). Never

@@ -83,4 +83,47 @@ describe('the search box in Chromium against the local home', () => {
       await context.close();
     });
   }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    it(`shows the exact total with the close matches apart, and says when only close ones match (${viewport.width} px)`, async () => {
+      // What the API answers for the founder's words: exact matches counted, close ones apart.
+      const answer = async (query: string) => {
+        const response = await fetch(`${e2e.gatewayUrl}/investors?${query}&limit=1`);
+        return ((await response.json()) as { data: { total: number; closeMatches: number } }).data;
+      };
+      const exact = await answer('q=healthtech');
+      // The demo directory holds thesis words that start with or are spelt near "healthtech".
+      expect(exact.closeMatches).toBeGreaterThan(0);
+      const { page, context } = await browser.newPage({ viewport });
+      await page.goto(`${e2e.appUrl}/investors/search?q=healthtech`);
+      const header = page.getByRole('heading', { name: /^Search Results/ });
+      await expect.poll(() => header.textContent()).toBe(`Search Results (${exact.total})`);
+      const alsoClose = page.getByTestId('also-close');
+      expect(await alsoClose.textContent()).toContain(
+        `Also close: ${exact.closeMatches.toLocaleString('en-US')} more that match part of your words`,
+      );
+      // Typed words are ordered by best match unless the founder chooses another order (on a phone
+      // the order is in the filters' sheet).
+      if (viewport.width >= 992) expect(await page.getByLabel('Sort by').inputValue()).toBe('best');
+      await expectAccessible(page);
+      await screenshot(page, `search-exact-total-${name}`, { fullPage: false });
+
+      // Shown on request: counted with the exact ones.
+      await alsoClose.getByRole('link', { name: 'Show them too' }).click();
+      await page.waitForURL((url) => url.searchParams.get('close') === 'include');
+      await expect
+        .poll(() => header.textContent())
+        .toBe(`Search Results (${exact.total + exact.closeMatches})`);
+
+      // Nothing exact: the close matches are the answer, and the page says so beside "Did you mean".
+      await page.goto(`${e2e.appUrl}/investors/search?q=${encodeURIComponent('seris a')}`);
+      await page.getByTestId('no-exact-match').waitFor();
+      expect(await page.getByTestId('no-exact-match').textContent()).toBe(
+        'No exact match for “seris a”; showing close matches.',
+      );
+      await page.getByText(/^Did you mean/).waitFor();
+      await screenshot(page, `search-close-only-${name}`, { fullPage: false });
+      await context.close();
+    });
+  }
 });

@@ -3,6 +3,7 @@ import { currentSearchIndex } from '../../lambdas/lib/directory/search-index';
 import { postingsForTag } from '../../lambdas/lib/table/repositories/investors';
 import {
   CHEQUE_RANGE_MESSAGE,
+  CLOSE_MESSAGE,
   HAS_MESSAGE,
   searchFacetsResponse,
   searchInvestorsResponse,
@@ -397,5 +398,120 @@ describe('the box: every field, typos, "did you mean", suggestions', () => {
       expect(response.status).toBe(400);
       expect(apiErrorEnvelopeSchema.parse(response.body).error.message).toContain('q');
     }
+  });
+});
+
+describe('what a search counts: exact and synonym matches, close ones apart (issue 49)', () => {
+  const w = unique();
+  // A word every investor here holds in its firm, so the search is scoped to them.
+  const scope = `Tessaly${w}`;
+  const q = (words: string) => `q=${encodeURIComponent(`${words} ${scope}`)}`;
+  const seeded = {
+    // Exact: the sector "healthtech" names (a synonym of Health), or the word itself in a thesis.
+    healthA: { name: `Ada Brook${w}`, firm: `${scope} Capital`, sectors: ['Health'], stages: ['Series A'] },
+    healthB: {
+      name: `Bram Cole${w}`,
+      firm: `${scope} Labs`,
+      sectors: ['Health'],
+      stages: ['Series B'],
+      email: `bram-${w}@example.com`,
+    },
+    thesis: {
+      name: `Cleo Dunn${w}`,
+      firm: `${scope} Fund`,
+      sectors: ['AI'],
+      thesis: 'We back healthtech founders',
+    },
+    // Close: the start of a word; one typo.
+    prefix: {
+      name: `Dario Eve${w}`,
+      firm: `${scope} Fund`,
+      sectors: ['AI'],
+      thesis: 'Healthtechs and biotech',
+    },
+    typo: { name: `Edda Ford${w}`, firm: `${scope} Fund`, sectors: ['AI'], thesis: 'Healthtach and more' },
+    // "seris a": its thesis has "series" and words that start with "a", its stage is Series C.
+    seriesC: {
+      name: `Fenn Gray${w}`,
+      firm: `${scope} Fund`,
+      sectors: ['AI'],
+      stages: ['Series C'],
+      thesis: 'Series B and later, any sector',
+    },
+  };
+  type Who = keyof typeof seeded;
+  const who = new Map<string, Who>();
+  const keys = (items: { id: string }[]) => items.map((item) => who.get(item.id) ?? 'other');
+  /** Every page, as "Add All Results" reads them (the largest pages, one after another). */
+  const addAll = async (query: string, limit = 100) => {
+    const found: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: Awaited<ReturnType<typeof page>> = await page(
+        `${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      found.push(...keys(next.items));
+      cursor = next.cursor;
+    } while (cursor);
+    return found;
+  };
+
+  beforeAll(async () => {
+    await seedInvestors(Object.values(seeded).map((investor) => ({ ...investor })));
+    const found = await page(`q=${scope}&limit=100`);
+    for (const item of found.items) {
+      const key = (Object.keys(seeded) as Who[]).find((k) => seeded[k].name === item.name);
+      if (key) who.set(item.id, key);
+    }
+    expect(who.size).toBe(6);
+  });
+
+  it('counts exact and synonym matches in the total, the facets and Add All; the close ones apart', async () => {
+    const first = await page(`${q('healthtech')}&sort=name`);
+    expect(first).toMatchObject({ total: 3, closeMatches: 2, exact: true });
+    expect(keys(first.items)).toEqual(['healthA', 'healthB', 'thesis']);
+    const counted = await facets(q('healthtech'));
+    expect(counted.total).toBe(3);
+    expect(counts(counted.facets.sector)).toEqual({ health: 2, ai: 1 });
+    expect(counted.has.email).toBe(1);
+    expect((await addAll(`${q('healthtech')}&sort=name`, 1)).sort()).toEqual([
+      'healthA',
+      'healthB',
+      'thesis',
+    ]);
+    // Asked for, the close matches come after the exact ones and are counted, Add All included.
+    const close = await page(`${q('healthtech')}&close=include&sort=name`);
+    expect(close).toMatchObject({ total: 5, closeMatches: 0, exact: true });
+    expect(keys(close.items)).toEqual(['healthA', 'healthB', 'thesis', 'prefix', 'typo']);
+    expect((await facets(`${q('healthtech')}&close=include`)).total).toBe(5);
+    expect(await addAll(`${q('healthtech')}&close=include&sort=name`, 2)).toEqual(keys(close.items));
+  });
+
+  it('answers a typo that names one taxonomy entry with its investors, saying nothing matched exactly', async () => {
+    const result = await page(`${q('seris a')}&sort=name`);
+    expect(keys(result.items)).toEqual(['healthA']);
+    expect(result).toMatchObject({ total: 1, exact: false, closeMatches: 0 });
+    expect((await facets(q('seris a'))).total).toBe(1);
+  });
+
+  it('orders typed words by best match unless another order is chosen, and pages it without a gap', async () => {
+    // Same tier (the sector): the one with an email first.
+    expect(keys((await page(q('healthtech'))).items)).toEqual(['healthB', 'healthA', 'thesis']);
+    expect(keys((await page(`${q('healthtech')}&sort=best`)).items)).toEqual([
+      'healthB',
+      'healthA',
+      'thesis',
+    ]);
+    expect(await addAll(`${q('healthtech')}&close=include`, 1)).toEqual(
+      await addAll(`${q('healthtech')}&close=include`, 100),
+    );
+    // Without words "Best match" is the name order.
+    expect((await page(`sectorFocus=health&sort=best&limit=1`)).items).toHaveLength(1);
+  });
+
+  it('refuses a close that is not include', async () => {
+    const response = await call('GET', `/investors?${q('healthtech')}&close=yes`);
+    expect(response.status).toBe(400);
+    expect(apiErrorEnvelopeSchema.parse(response.body).error.message).toContain(CLOSE_MESSAGE);
   });
 });

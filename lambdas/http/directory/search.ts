@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/directory';
 import { INVALID_CURSOR } from '../../../shared/api/paging';
 import { InvalidSearchCursorError } from '../../../shared/search/engine';
+import { defaultSort } from '../../../shared/search/filters';
 import { onTaxonomy } from '../../lib/directory/filters-on-taxonomy';
 import { currentSearchIndex } from '../../lib/directory/search-index';
 import { BadRequestError } from '../../lib/errors';
@@ -43,15 +44,18 @@ export const endpoints = {
     handle: async ({ query }) => {
       const filters = await onTaxonomy(searchFiltersOf(query));
       const cursor = query.cursor ?? null;
+      // "Best match" for typed words, the name order for browsing (and "Best match" without words).
+      const chosen = query.sort ?? defaultSort(query.q);
+      const sort = chosen === 'best' && !filters.q ? 'name' : chosen;
       try {
         // The spec's search (one stage or sector tag, by name) reads the tag's postings, fresh at
         // every write; any other search reads the snapshot index (docs/data-model.md, "Search").
-        const single = Object.keys(filters).length === 1 && query.sort === 'name';
+        const single = Object.keys(filters).length === 1 && sort === 'name';
         if (single && filters.stage !== undefined)
           return await searchByTag('stage', filters.stage, cursor, query.limit);
         if (single && filters.sector !== undefined)
           return await searchByTag('sector', filters.sector, cursor, query.limit);
-        return (await currentSearchIndex()).page(filters, query.sort, cursor, query.limit);
+        return (await currentSearchIndex()).page(filters, sort, cursor, query.limit);
       } catch (error) {
         if (error instanceof InvalidCursorError || error instanceof InvalidSearchCursorError)
           throw new BadRequestError(INVALID_CURSOR);

@@ -189,7 +189,7 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     index.page({ q, ...extra }, 'name', null, 50).items.map((i) => i.id);
 
   it('ranks an exact word before the start of a word before a typo, a name before a firm before a thesis word', () => {
-    expect(ranked('jandro')).toEqual([
+    expect(ranked('jandro', { close: true })).toEqual([
       'jandro-ada', // exact, name (then name order)
       'jandro-bram',
       'firm-jandro', // exact, firm
@@ -197,6 +197,13 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
       'jandrosson', // the start of a name word
       'jandra', // one typo
     ]);
+    // Without the close matches asked for: the exact ones, the others counted apart.
+    expect(ranked('jandro')).toEqual(['jandro-ada', 'jandro-bram', 'firm-jandro', 'climate']);
+    expect(index.page({ q: 'jandro' }, 'name', null, 50)).toMatchObject({
+      total: 4,
+      closeMatches: 2,
+      exact: true,
+    });
   });
 
   it('forgives a swap of two letters from 5 letters, but not below', () => {
@@ -244,7 +251,8 @@ describe('the box: names, firms, tags, places and thesis words, ranked, with typ
     expect(ranked('jandro seed')).toEqual(['firm-jandro']);
     expect(ranked('jandro brazil')).toEqual(['jandro-ada']);
     expect(ranked('jandro', { stage: 'series a' })).toEqual(['jandro-bram']);
-    expect(index.facets({ q: 'jandro' }).total).toBe(6);
+    expect(index.facets({ q: 'jandro' }).total).toBe(4);
+    expect(index.facets({ q: 'jandro', close: true }).total).toBe(6);
   });
 
   it('says "did you mean" with the closest words when nothing matches exactly', () => {
@@ -396,5 +404,109 @@ describe('a vocabulary plugs in synonyms and regions', () => {
       { kind: 'region', label: 'Europe', value: 'Europe', detail: null, count: 2 },
     ]);
     expect(index.suggest('artif').map((s) => [s.kind, s.value, s.count])).toEqual([['sector', 'ai', 2]]);
+  });
+});
+
+describe('what a search counts: exact and synonym matches; close ones apart (issue 49)', () => {
+  const withThesis = (one: IndexedInvestor, thesis: string): IndexedInvestor => ({ ...one, thesis });
+  const index = SearchIndex.build(
+    [
+      // Exact: the sector a synonym ("healthtech") names, or the word itself in a thesis.
+      investor('health-a', { name: 'Ada Brook', sectorFocus: ['Health'], stageFocus: ['Series A'] }),
+      investor('health-b', {
+        name: 'Bram Cole',
+        sectorFocus: ['Health'],
+        stageFocus: ['Series B'],
+        hasEmail: true,
+        updatedAt: '2026-03-01T00:00:00.000Z',
+      }),
+      withThesis(
+        investor('thesis-exact', { name: 'Cleo Dunn', sectorFocus: ['AI'] }),
+        'We back healthtech founders',
+      ),
+      // Close: the start of a word, one typo.
+      withThesis(investor('prefix', { name: 'Dario Eve', sectorFocus: ['AI'] }), 'Healthtechs and biotech'),
+      withThesis(investor('typo', { name: 'Edda Ford', sectorFocus: ['AI'] }), 'Healthtach and more'),
+      // "seris a": a typo of a stage; and one whose thesis has "series" and a word starting with "a".
+      withThesis(
+        investor('series-c', { name: 'Fenn Gray', sectorFocus: ['AI'], stageFocus: ['Series C'] }),
+        'Series B and later, any sector',
+      ),
+      investor('series-a', { name: 'Gala Hart', sectorFocus: ['AI'], stageFocus: ['Series A'] }),
+    ],
+    {
+      // The taxonomy's synonym: "healthtech" names the sector Health.
+      vocabulary: vocabularyOf([
+        { text: 'healthtech', facet: 'sector', values: ['Health'], label: 'Health' },
+      ]),
+    },
+  );
+  const ids = (page: { items: { id: string }[] }) => page.items.map((i) => i.id);
+
+  it('counts the exact matches in the total, the facets, the count and the matching set; the close ones apart', () => {
+    const page = index.page({ q: 'healthtech' }, 'name', null, 50);
+    expect(ids(page)).toEqual(['health-a', 'health-b', 'thesis-exact']);
+    expect(page).toMatchObject({ total: 3, closeMatches: 2, exact: true, cursor: null });
+    const facets = index.facets({ q: 'healthtech' });
+    expect(facets.total).toBe(3);
+    expect(Object.fromEntries(facets.facets.sector.map((v) => [v.value, v.count]))).toEqual({
+      health: 2,
+      ai: 1,
+    });
+    expect(index.count({ q: 'healthtech' })).toBe(3);
+    // Asked for, the close ones come after the exact ones, and are counted.
+    const close = index.page({ q: 'healthtech', close: true }, 'name', null, 50);
+    expect(ids(close)).toEqual(['health-a', 'health-b', 'thesis-exact', 'prefix', 'typo']);
+    expect(close).toMatchObject({ total: 5, closeMatches: 0, exact: true });
+    expect(index.facets({ q: 'healthtech', close: true }).total).toBe(5);
+  });
+
+  it('answers with the close matches when nothing matches exactly, and says so', () => {
+    const page = index.page({ q: 'healthte' }, 'name', null, 50);
+    expect(page).toMatchObject({ exact: false, closeMatches: 0 });
+    expect(page.total).toBe(page.items.length);
+    expect(page.total).toBeGreaterThan(0);
+    expect(index.facets({ q: 'healthte' }).total).toBe(page.total);
+    // Exact among the other filters decides: within AI, "healthtech" is exact for one only.
+    expect(index.page({ q: 'healthtech', sector: 'ai' }, 'name', null, 50)).toMatchObject({
+      total: 1,
+      closeMatches: 2,
+      exact: true,
+    });
+  });
+
+  it('reads words spelt near one taxonomy entry as that entry ("seris a": Series A), not as any word near them', () => {
+    const page = index.page({ q: 'seris a' }, 'name', null, 50);
+    expect(ids(page)).toEqual(['health-a', 'series-a']);
+    expect(page).toMatchObject({ total: 2, exact: false, didYouMean: 'series a' });
+    expect(ids(index.page({ q: 'series a' }, 'name', null, 50))).toEqual(['health-a', 'series-a']);
+    // One word: "healtch" is one entry's typo (Health), not the thesis words near it.
+    expect(ids(index.page({ q: 'heatlh' }, 'name', null, 50))).toEqual(['health-a', 'health-b']);
+  });
+
+  it('orders "Best match" by tier, then what a founder can act on, then the most recently updated', () => {
+    // Same tier (a sector): the one with an email first, though its name comes later.
+    expect(ids(index.page({ q: 'healthtech' }, 'best', null, 50))).toEqual([
+      'health-b',
+      'health-a',
+      'thesis-exact',
+    ]);
+    // Without words, "Best match" is the name order.
+    expect(ids(index.page({ sector: 'health' }, 'best', null, 50))).toEqual(['health-a', 'health-b']);
+    // Its cursor pages without a gap or a duplicate, exact and close alike.
+    for (const filters of [{ q: 'healthtech' }, { q: 'healthtech', close: true }, { q: 'ai' }]) {
+      const whole = ids(index.page(filters, 'best', null, 50));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: ReturnType<typeof index.page> = index.page(filters, 'best', cursor, 1);
+        seen.push(...ids(next));
+        cursor = next.cursor;
+      } while (cursor);
+      expect(seen).toEqual(whole);
+    }
+    // A cursor of another order is refused.
+    const { cursor } = index.page({ q: 'healthtech' }, 'name', null, 1);
+    expect(() => index.page({ q: 'healthtech' }, 'best', cursor, 1)).toThrow(InvalidSearchCursorError);
   });
 });

@@ -99,6 +99,15 @@ describe('the search URL', () => {
     expect(searchFromParams(new URLSearchParams('role=banker&sort=updated'))).toBeNull();
   });
 
+  it('keeps a chosen order and the close matches of typed words; close without words is dropped (issue 49)', () => {
+    const search = searchFromParams(new URLSearchParams('q=healthtech&sort=name&close=include'));
+    expect(search).toEqual({ q: 'healthtech', sort: 'name', close: 'include' });
+    expect(paramsOf(search ?? {}).toString()).toBe('q=healthtech&sort=name&close=include');
+    expect(searchFromParams(new URLSearchParams('role=vc&close=include&sort=sideways'))).toEqual({
+      role: 'vc',
+    });
+  });
+
   it('turns the typed spec syntax into a filter and anything else into a name search', () => {
     expect(withTypedText({ role: 'vc' }, 'StageFocus: Seed')).toEqual({ role: 'vc', stageFocus: 'Seed' });
     expect(withTypedText(null, 'role:family office')).toEqual({ role: 'family_office' });

@@ -11,12 +11,14 @@ import {
 } from '../../../shared/api/directory';
 import { publicRoleLabel } from '../../../shared/investors/roles';
 import {
+  defaultSort,
   type Facet,
   facetValueKey,
   HAS_CONTACT_LABELS,
   HAS_CONTACTS,
   SEARCH_SORT_LABELS,
   SEARCH_SORTS,
+  type SearchSort,
 } from '../../../shared/search/filters';
 import { compareStages, tagLabel } from '../../../shared/tags/display';
 import { SHOW_FEWER } from '../../components/tag-list';
@@ -148,16 +150,16 @@ function FilterControls({
         <Form.Label className="h6">Sort by</Form.Label>
         <Form.Select
           size="sm"
-          value={search?.sort ?? 'name'}
+          value={search?.sort === 'best' && !search.q ? 'name' : (search?.sort ?? defaultSort(search?.q))}
           disabled={!search}
-          onChange={(event) =>
-            onChange({
-              ...search,
-              ...(event.target.value === 'updated' ? { sort: 'updated' } : { sort: undefined }),
-            })
-          }
+          onChange={(event) => {
+            const sort = event.target.value as SearchSort;
+            // The default order ("Best match" for typed words, "Name" for browsing) stays out of the URL.
+            onChange({ ...search, sort: sort === defaultSort(search?.q) ? undefined : sort });
+          }}
         >
-          {SEARCH_SORTS.map((sort) => (
+          {/* "Best match" ranks typed words: without them the order is by name. */}
+          {SEARCH_SORTS.filter((sort) => sort !== 'best' || search?.q).map((sort) => (
             <option key={sort} value={sort}>
               {SEARCH_SORT_LABELS[sort]}
             </option>

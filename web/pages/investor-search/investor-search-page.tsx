@@ -84,6 +84,10 @@ export function InvestorSearchPage() {
   const total = pages[0]?.total ?? 0;
   // The words typed matched nothing exactly: the closest words the directory holds, as a link.
   const didYouMean = pages[0]?.didYouMean ?? null;
+  // The close matches of the typed words (the start of a word, a spelling near one): counted apart,
+  // shown on request, or the answer when nothing matches exactly (docs/decisions.md).
+  const closeMatches = pages[0]?.closeMatches ?? 0;
+  const noExactMatch = pages[0]?.exact === false && total > 0;
 
   const [addAll, setAddAll] = useState<{ loading: boolean; plan: AddManyPlan | null }>({
     loading: false,
@@ -163,6 +167,11 @@ export function InvestorSearchPage() {
             <Alert variant="danger">{errorMessage(results.error, messages.failedToFetchSearchResults)}</Alert>
           ) : (
             <>
+              {noExactMatch && search.q ? (
+                <p className="no-exact-match mb-1" data-testid="no-exact-match">
+                  No exact match for “{search.q}”; showing close matches.
+                </p>
+              ) : null}
               {didYouMean ? (
                 <p className="did-you-mean">
                   Did you mean{' '}
@@ -201,6 +210,23 @@ export function InvestorSearchPage() {
                   ) : null}
                 </div>
               </div>
+
+              {closeMatches > 0 ? (
+                <p className="also-close" data-testid="also-close">
+                  Also close: {closeMatches.toLocaleString('en-US')} more that match part of your words or a
+                  spelling near them.{' '}
+                  <Link to={`?${paramsOf({ ...search, close: 'include' })}`} className="fw-semibold">
+                    Show them too
+                  </Link>
+                </p>
+              ) : search.close && !noExactMatch ? (
+                <p className="also-close" data-testid="also-close">
+                  Showing close matches too (after the exact ones).{' '}
+                  <Link to={`?${paramsOf({ ...search, close: undefined })}`} className="fw-semibold">
+                    Show exact matches only
+                  </Link>
+                </p>
+              ) : null}
 
               {investors.length === 0 ? (
                 <EmptyState message={messages.noInvestorsMatching}>
@@ -260,7 +286,7 @@ export function InvestorSearchPage() {
         title="Save this search"
         defaultName={chips.map((chip) => chip.value).join(', ') || 'My search'}
         onSave={async (name) => {
-          const { sort: _sort, ...filters } = Object.fromEntries(paramsOf(search ?? {}));
+          const { sort: _sort, close: _close, ...filters } = Object.fromEntries(paramsOf(search ?? {}));
           await saveSearch.mutateAsync({ name, filters });
           setSavingSearch(false);
           showToast(`Saved as "${name}". Your account page lists it with what is new.`, 'success');

@@ -1,7 +1,13 @@
 import type { SearchFacetsResponse } from '../../../shared/api/directory';
 import { formatCompactUsd } from '../../../shared/format/money';
 import { investorRoleLabel, isInvestorRole } from '../../../shared/investors/roles';
-import { HAS_CONTACT_LABELS, HAS_CONTACTS, type HasContact } from '../../../shared/search/filters';
+import {
+  HAS_CONTACT_LABELS,
+  HAS_CONTACTS,
+  type HasContact,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '../../../shared/search/filters';
 import { placeLabel, tagLabel } from '../../../shared/tags/display';
 
 /**
@@ -22,7 +28,11 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export type InvestorSearch = Partial<Record<FilterKey, string>> & { sort?: 'updated' };
+/**
+ * `sort`: the order chosen (none: "Best match" with typed words, "Name" without); `close`: the close
+ * matches of the typed words shown too ("Also close").
+ */
+export type InvestorSearch = Partial<Record<FilterKey, string>> & { sort?: SearchSort; close?: 'include' };
 
 const WHOLE_AMOUNT = /^\d{1,12}$/;
 
@@ -44,7 +54,9 @@ export function searchFromParams(params: URLSearchParams): InvestorSearch | null
     search[key] = value;
   }
   if (Object.keys(search).length === 0) return null;
-  if (params.get('sort') === 'updated') search.sort = 'updated';
+  const sort = params.get('sort');
+  if (sort && (SEARCH_SORTS as readonly string[]).includes(sort)) search.sort = sort as SearchSort;
+  if (params.get('close') === 'include' && search.q) search.close = 'include';
   return search;
 }
 
@@ -56,6 +68,7 @@ export function paramsOf(search: InvestorSearch): URLSearchParams {
     if (value !== undefined && value !== '') params.set(key, value);
   }
   if (search.sort) params.set('sort', search.sort);
+  if (search.close && search.q) params.set('close', search.close);
   return params;
 }
 
