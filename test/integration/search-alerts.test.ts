@@ -154,7 +154,7 @@ describe('the weekly alert of saved searches', () => {
   it('lists a shortlist’s new investors by fit, leaving out those marked "Not a fit"', async () => {
     const [email] = await alertsTo('shortlist');
     const text = textOf(email);
-    expect(text).toContain('My shortlist: 1 new investor');
+    expect(text).toContain(`My shortlist (${placeLabel(placeOf('shortlist'))}): 1 new investor`);
     expect(text).toContain(`Fit ${u}`);
     expect(text).not.toContain(`Passed ${u}`);
   });
