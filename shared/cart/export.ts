@@ -63,7 +63,14 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = EXPORT_COLUMN_KEYS.map((k
  * LinkedIn URL. The price is the same whichever columns are chosen, so the default gives the whole
  * contact; Row Index and the rest stay a click away.
  */
-export const DEFAULT_COLUMN_ORDER: readonly ExportColumnKey[] = ['name', 'firm', 'title', 'email', 'phone', 'linkedinUrl'];
+export const DEFAULT_COLUMN_ORDER: readonly ExportColumnKey[] = [
+  'name',
+  'firm',
+  'title',
+  'email',
+  'phone',
+  'linkedinUrl',
+];
 
 /** The columns that hold a contact value, and the contact kind each reads. */
 export const CONTACT_COLUMNS: Readonly<Partial<Record<ExportColumnKey, ContactKind>>> = {
