@@ -92,10 +92,10 @@ describe("a new founder's walk through every screen, console clean (issue 50)", 
 
     // The navbar gives the founder Projects, Pipeline and Library.
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Pipeline' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Pipeline' }).getAttribute('href')).toBe(
-      `/projects/${projectId}/pipeline`,
-    );
+    // The projects list is read again after the new project: Pipeline then leads to its pipeline.
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Pipeline' }).getAttribute('href'), { timeout: PATIENCE_MS })
+      .toBe(`/projects/${projectId}/pipeline`);
     expect(await nav.getByRole('link', { name: 'Projects' }).getAttribute('href')).toBe(
       '/account/settings#projects',
     );
