@@ -171,6 +171,8 @@ export const savedSearchViewSchema = z.object({
   name: z.string(),
   kind: z.enum(['search', 'shortlist']),
   filters: z.record(z.string(), z.string()),
+  /** The filters in a founder's words, with the taxonomy's labels (issue 50): ["“acme”", "Seed", "Berlin"]. */
+  filterWords: z.array(z.string()),
   projectId: z.nullable(z.string()),
   /** The shortlist's project's name (null for a search, or when the project is gone). */
   projectName: z.nullable(z.string()),

@@ -260,6 +260,8 @@ export interface AddManyPlan {
   readonly overLimit: number;
   /** Items in the cart once they are added. */
   readonly itemCountAfter: number;
+  /** Of {@link toAdd}, how many have no email address (issue 50: said before they go in). */
+  readonly withoutEmail: number;
 }
 
 /**
@@ -287,7 +289,14 @@ export function planAddMany(
     else if (toAdd.length >= room) overLimit++;
     else toAdd.push(investor);
   }
-  return { toAdd, alreadyInCart, alreadyBought, overLimit, itemCountAfter: present.size + toAdd.length };
+  return {
+    toAdd,
+    alreadyInCart,
+    alreadyBought,
+    overLimit,
+    itemCountAfter: present.size + toAdd.length,
+    withoutEmail: toAdd.filter((investor) => !investor.hasEmail).length,
+  };
 }
 
 /** Adds what {@link planAddMany} planned, in one new cart value. */

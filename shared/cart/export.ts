@@ -58,8 +58,19 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = EXPORT_COLUMN_KEYS.map((k
   computed: key === 'rowIndex' || key === 'lastConfirmed',
 }));
 
-/** A new cart exports the spec's columns, in the spec's order: Row Index, Name, Email, LinkedIn URL. */
-export const DEFAULT_COLUMN_ORDER: readonly ExportColumnKey[] = ['rowIndex', 'name', 'email', 'linkedinUrl'];
+/**
+ * A new cart exports what a founder would put in a CRM (issue 50): Name, Firm, Title, Email, Phone,
+ * LinkedIn URL. The price is the same whichever columns are chosen, so the default gives the whole
+ * contact; Row Index and the rest stay a click away.
+ */
+export const DEFAULT_COLUMN_ORDER: readonly ExportColumnKey[] = [
+  'name',
+  'firm',
+  'title',
+  'email',
+  'phone',
+  'linkedinUrl',
+];
 
 /** The columns that hold a contact value, and the contact kind each reads. */
 export const CONTACT_COLUMNS: Readonly<Partial<Record<ExportColumnKey, ContactKind>>> = {

@@ -68,9 +68,9 @@ describe('purchase in Chromium against the local home', () => {
       .toBe(1);
     const csv = Buffer.from(mails[0]?.attachments[0]?.content ?? '', 'base64').toString('utf8');
     const rows = parse(csv, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(['Row Index', 'Name', 'Email', 'LinkedIn URL']);
-    expect(rows.slice(1).map((r) => r[1])).toEqual(names);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(['1', '2', '3']);
+    // A new cart's columns (issue 50): the whole contact, as a CRM wants it.
+    expect(rows[0]).toEqual(['Name', 'Firm', 'Title', 'Email', 'Phone', 'LinkedIn URL']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(names);
 
     await page.getByText(PURCHASE_STATE_MESSAGES.delivered ?? '').waitFor({ timeout: PATIENCE_MS });
 
@@ -87,7 +87,7 @@ describe('purchase in Chromium against the local home', () => {
     expect(again).toBe(csv);
 
     // Free updates (issue 20): an admin corrects the first contact's email in the Mapping Debugger...
-    const boughtEmail = rows[1]?.[2] ?? '';
+    const boughtEmail = rows[1]?.[3] ?? '';
     const correctedEmail = `corrected-${cartId.slice(-8).toLowerCase()}@example.com`;
     const adminContext = await browser.newPage();
     await logIn(adminContext.page, ACCOUNTS.admin);
@@ -120,8 +120,8 @@ describe('purchase in Chromium against the local home', () => {
     const refreshedRows = parse(readFileSync((await refreshed.path()) ?? '', 'utf8'), {
       bom: true,
     }) as string[][];
-    expect(refreshedRows[0]).toEqual(['Row Index', 'Name', 'Email', 'LinkedIn URL']);
-    expect(refreshedRows[1]?.[2]).toBe(correctedEmail);
+    expect(refreshedRows[0]).toEqual(['Name', 'Firm', 'Title', 'Email', 'Phone', 'LinkedIn URL']);
+    expect(refreshedRows[1]?.[3]).toBe(correctedEmail);
     expect(refreshedRows.slice(2)).toEqual(rows.slice(2));
     await context.close();
   });

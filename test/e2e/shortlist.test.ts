@@ -182,6 +182,13 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
       .getByRole('button', { name: `Add ${secondName} to the pipeline of Ledgerly ${view.name}` })
       .click();
     await expectToast(page, `${secondName} added to the pipeline of Ledgerly ${view.name}`);
+    // Issue 50: the button says so, and still does after a reload (the server's pipeline answers).
+    const inPipeline = `${secondName} is in the pipeline of Ledgerly ${view.name}: open it`;
+    await second.getByRole('link', { name: inPipeline }).waitFor();
+    await page.reload();
+    const again = page.locator('article.shortlist-card').filter({ hasText: secondName });
+    await again.getByRole('link', { name: inPipeline }).waitFor();
+    await again.screenshot({ path: join(ARTIFACTS, `in-pipeline-${view.name}.png`) });
 
     // Saved, under a name.
     await page.getByRole('button', { name: 'Save this shortlist' }).click();

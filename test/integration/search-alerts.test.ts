@@ -7,6 +7,7 @@ import {
 } from '../../lambdas/lib/table/repositories/shortlists';
 import { workflowSchedules } from '../../lambdas/workflows/registry';
 import { isoWeek } from '../../shared/library/updates';
+import { placeLabel } from '../../shared/tags/display';
 import { PATIENCE_MS } from '../support/patience';
 import { call, createUser, type TestUser } from './support/home';
 import { emailsTo, sesRefusesTo } from './support/purchases';
@@ -122,7 +123,9 @@ describe('the weekly alert of saved searches', () => {
     const [email] = await alertsTo('a');
     expect(email?.subject).toBe('1 new investor in your saved searches');
     const text = textOf(email);
-    expect(text).toContain(`Investors in ${placeOf('a')}: 1 new investor`);
+    // The search is named with its filters in a founder's words (issue 50): the place as a place.
+    expect(text).toContain(`Investors in ${placeOf('a')} (${placeLabel(placeOf('a'))}): 1 new investor`);
+    expect(text).not.toContain('country:');
     expect(text).toContain(`New in a ${u} (Firm a ${u})`);
     expect(text).toMatch(/See them: http\S+\/saved-searches\/ss_\w+/);
     expect(text).toContain('turn off "Weekly new-investor emails"');
@@ -151,7 +154,7 @@ describe('the weekly alert of saved searches', () => {
   it('lists a shortlist’s new investors by fit, leaving out those marked "Not a fit"', async () => {
     const [email] = await alertsTo('shortlist');
     const text = textOf(email);
-    expect(text).toContain('My shortlist: 1 new investor');
+    expect(text).toContain(`My shortlist (${placeLabel(placeOf('shortlist'))}): 1 new investor`);
     expect(text).toContain(`Fit ${u}`);
     expect(text).not.toContain(`Passed ${u}`);
   });

@@ -456,6 +456,24 @@ describe('saved searches', () => {
     expect(viewBody.parse(search.body).data).toMatchObject({ kind: 'search', filters: { country: zembla } });
   });
 
+  it("names a saved search's filters in a founder's words, with the taxonomy's labels (issue 50)", async () => {
+    const saved = await call('POST', '/me/saved-searches', {
+      token: founder.token,
+      body: {
+        name: `Words ${u}`,
+        filters: { q: 'acme', stageFocus: 'seed stage', sectorFocus: 'robots', city: 'berlin', has: 'email' },
+      },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    const view = viewBody.parse(saved.body).data;
+    // "seed stage" and "robots" are synonyms: the entries' labels, not what was typed.
+    expect(view.filterWords).toEqual(['“acme”', 'Seed', 'Robotics', 'Berlin', 'Has email']);
+    const listed = listBody.parse((await call('GET', '/me/saved-searches', { token: founder.token })).body);
+    expect(listed.data.savedSearches.find((s) => s.id === view.id)?.filterWords).toEqual(view.filterWords);
+    const removed = await call('DELETE', `/me/saved-searches/${view.id}`, { token: founder.token });
+    expect(removed.status, removed.text).toBe(200);
+  });
+
   it('counts an investor added since as new, marks it when opened, and counts from the opening after', async () => {
     await seedInvestors([{ name: `Fay New ${u}`, stages: ['Seed'], sectors: ['Fintech'], country: zembla }]);
     const listed = listBody.parse(

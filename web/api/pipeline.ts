@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meResponse } from '../../shared/api/account';
 import {
   type AddEntryBody,
@@ -35,6 +35,41 @@ export function usePipeline(projectId: string | undefined) {
     queryFn: ({ signal }) => getPipeline(projectId ?? '', signal),
     enabled: user !== null && Boolean(projectId),
   });
+}
+
+/**
+ * Which of these projects' pipelines hold the directory investor (issue 50: "Add to pipeline" shows
+ * "In pipeline", on reload too): read from the pipelines themselves, cached per project, so a page of
+ * forty cards asks each pipeline once. `undefined` while a pipeline is read.
+ */
+export function usePipelinesHolding(projectIds: readonly string[], investorId: string) {
+  const { user } = useAuth();
+  const boards = useQueries({
+    queries: projectIds.map((projectId) => ({
+      queryKey: queryKeys.pipeline(user?.userId ?? '', projectId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getPipeline(projectId, signal),
+      enabled: user !== null,
+    })),
+  });
+  // A pipeline that could not be read holds nobody as far as the button knows: adding again is
+  // harmless (the server answers the entry it has).
+  if (boards.some((board) => board.isPending)) return undefined;
+  return new Set(
+    projectIds.filter((_, i) => boards[i]?.data?.entries.some((entry) => entry.investorId === investorId)),
+  );
+}
+
+/** Adds a directory investor to a project's pipeline, and to the cached board (so the button says so). */
+export function useAddInvestorToPipeline() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return async (projectId: string, investorId: string) => {
+    const answer = await addToPipeline(projectId, { investorId });
+    queryClient.setQueryData<PipelineResponse>(queryKeys.pipeline(user?.userId ?? '', projectId), (board) =>
+      withEntry(board, answer.entry),
+    );
+    return answer;
+  };
 }
 
 export function useEntryDetail(projectId: string, entryId: string | null, version: number | undefined) {

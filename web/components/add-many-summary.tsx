@@ -13,6 +13,14 @@ export const investorCount = (n: number) =>
 
 export const addedToCart = (n: number) => `${investorCount(n)} added to your export cart`;
 
+/** Issue 50: said before investors without an email go in ("3 of the 20 have no email address"). */
+export const withoutEmailNote = (without: number, of: number) =>
+  of === 1
+    ? 'This investor has no email address.'
+    : without === of
+      ? `None of the ${of.toLocaleString('en-US')} has an email address.`
+      : `${without.toLocaleString('en-US')} of the ${of.toLocaleString('en-US')} ${without === 1 ? 'has' : 'have'} no email address.`;
+
 /** How many go in, what the cart then costs, and what was left out and why. */
 export function AddAllSummary({ plan }: { plan: AddManyPlan }) {
   const tier = tierForCount(plan.itemCountAfter);
@@ -30,6 +38,7 @@ export function AddAllSummary({ plan }: { plan: AddManyPlan }) {
         {plan.itemCountAfter.toLocaleString('en-US')} contacts: {tier.tierDescription.toLowerCase()},{' '}
         {formatUsd(tier.priceX100)}.
       </p>
+      {plan.withoutEmail > 0 ? <p>{withoutEmailNote(plan.withoutEmail, plan.toAdd.length)}</p> : null}
       <p className="small text-body-secondary">
         {cartTierSummary(plan.itemCountAfter)} · <Link to={paths.pricing.href()}>Prices</Link>
       </p>

@@ -29,12 +29,15 @@ const capped = (message: string) =>
  * The `{ error: { code, message } }` answer of a failed request: a typed `HttpError` answers with its
  * status, code and message (capped at {@link MAX_ERROR_MESSAGE_LENGTH} characters), a domain error
  * with its line of `domain-errors.ts`; anything else is
- * logged and answers a generic 500 that echoes nothing internal.
+ * logged and answers a generic 500 that echoes nothing internal. A refusal (a 4xx: the request, not
+ * the service, was wrong) is an ordinary outcome and is logged at info with its status and code
+ * (issue 50), never as an error: errors are what someone must look at.
  */
 export function errorResponse(thrown: unknown): HttpResult {
   const error = domainErrorAnswer(thrown) ?? thrown;
   if (error instanceof HttpError) {
     if (error.status >= 500) logger.error('request failed', { error });
+    else logger.info('request refused', { status: error.status, code: error.code });
     return json(error.status, { error: { code: error.code, message: capped(error.message) } });
   }
   logger.error('unhandled error', { error: error as Error });

@@ -4,6 +4,8 @@ import { BRAND } from '../../../shared/messages';
 import type { SearchIndex } from '../../../shared/search/engine';
 import { fitPage } from '../../../shared/search/fit-rank';
 import { fitWords } from '../../../shared/shortlist/places-port';
+import { savedFiltersLine } from '../../../shared/shortlist/saved-search-words';
+import { DEFAULT_TAXONOMY, type Taxonomy } from '../../../shared/taxonomy/taxonomy';
 import { withUnsubscribe } from '../account/unsubscribe-link';
 import { siteConfig } from '../config';
 import { currentSearchIndex } from '../directory/search-index';
@@ -20,6 +22,7 @@ import {
   recordSearchAlertSent,
   releaseSearchAlert,
 } from '../table/repositories/shortlists';
+import { currentTaxonomy } from '../table/repositories/taxonomy';
 import { getUserProfiles } from '../table/repositories/users';
 import { filtersOf, raiseOf } from './shortlists';
 
@@ -37,20 +40,31 @@ export const ALERT_PAGE_SIZE = 50;
 export const ALERT_NAMES_SHOWN = 5;
 
 export interface SavedSearchNews {
-  readonly savedSearch: Pick<SavedSearchItem, 'id' | 'name'>;
+  readonly savedSearch: Pick<SavedSearchItem, 'id' | 'name'> & Partial<Pick<SavedSearchItem, 'filters'>>;
   readonly total: number;
   readonly investors: readonly Pick<CartInvestor, 'name' | 'firmName'>[];
 }
 
 const investorCount = (n: number) => `${n.toLocaleString('en-US')} new ${n === 1 ? 'investor' : 'investors'}`;
 
-/** The alert email of one founder. */
-export function searchAlertEmail(to: string, news: readonly SavedSearchNews[]) {
+/**
+ * The alert email of one founder. Each saved search is named with its filters in a founder's words
+ * (issue 50: "Seed · Robotics · Berlin", the taxonomy's labels), never the URL's keys.
+ */
+export function searchAlertEmail(
+  to: string,
+  news: readonly SavedSearchNews[],
+  taxonomy: Taxonomy = DEFAULT_TAXONOMY,
+) {
   const site = siteConfig().SITE_URL;
   const settings = `${site}/account/settings`;
   const total = news.reduce((sum, item) => sum + item.total, 0);
+  const titleOf = (savedSearch: SavedSearchNews['savedSearch']) => {
+    const line = savedFiltersLine(savedSearch.filters ?? {}, taxonomy);
+    return line && line !== savedSearch.name ? `${savedSearch.name} (${line})` : savedSearch.name;
+  };
   const lines = news.flatMap(({ savedSearch, total: count, investors }) => [
-    `${savedSearch.name}: ${investorCount(count)}`,
+    `${titleOf(savedSearch)}: ${investorCount(count)}`,
     ...investors.map((investor) => `  ${investor.name}${investor.firmName ? ` (${investor.firmName})` : ''}`),
     ...(count > investors.length ? [`  and ${(count - investors.length).toLocaleString('en-US')} more`] : []),
     `  See them: ${site}/saved-searches/${savedSearch.id}`,
@@ -124,7 +138,14 @@ async function alert(
   if (news.length === 0) return 'nothing';
   if (!(await claimSearchAlert(header, week))) return 'already';
   try {
-    await sendEmail(await withUnsubscribe(searchAlertEmail(email, news), header.userId, 'searchAlerts', now));
+    await sendEmail(
+      await withUnsubscribe(
+        searchAlertEmail(email, news, await currentTaxonomy()),
+        header.userId,
+        'searchAlerts',
+        now,
+      ),
+    );
   } catch (error) {
     // Given back: the next run sends it. The other founders go on.
     logger.error('a weekly saved-search alert was not sent', { userId: header.userId, error });

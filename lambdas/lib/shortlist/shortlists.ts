@@ -12,6 +12,7 @@ import type { SearchFilters } from '../../../shared/search/filters';
 import { fitPage } from '../../../shared/search/fit-rank';
 import type { FitRaise } from '../../../shared/shortlist/fit';
 import { fitWords } from '../../../shared/shortlist/places-port';
+import { savedFiltersWords } from '../../../shared/shortlist/saved-search-words';
 import { onTaxonomy } from '../directory/filters-on-taxonomy';
 import { currentSearchIndex } from '../directory/search-index';
 import type { ProjectItem, SavedSearchItem } from '../table/models';
@@ -29,6 +30,7 @@ import {
   removePass,
   renameSavedSearch,
 } from '../table/repositories/shortlists';
+import { currentTaxonomy } from '../table/repositories/taxonomy';
 import { listBoughtInvestorIds } from '../table/repositories/users';
 
 /**
@@ -202,6 +204,7 @@ async function viewOf(
     name: saved.name,
     kind: saved.kind,
     filters: saved.filters,
+    filterWords: savedFiltersWords(saved.filters, await currentTaxonomy()),
     projectId: saved.projectId,
     projectName: project?.name ?? null,
     createdAt: saved.createdAt,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addManyToCart, addToCart, type Cart, planAddMany } from '../../../shared/cart/cart';
 import { MAX_CART_ITEMS } from '../../../shared/cart/pricing';
+import { withoutEmailNote } from '../../../web/components/add-many-summary';
 import { investor } from '../web/support/investors';
 
 const actor = { userId: 'user-1', now: Date.UTC(2026, 10, 24), random: () => 0.5 };
@@ -26,6 +27,18 @@ describe('adding all results', () => {
 
     const added = addManyToCart(cartWith(1), plan, actor);
     expect(added.ok && added.cart.searchableInvestorEntryIds).toEqual(['inv_1', 'inv_2', 'inv_3', 'inv_5']);
+  });
+
+  it('counts the investors that go in without an email address', () => {
+    const results = [investor(1), investor(2, { hasEmail: false }), investor(3, { hasEmail: false })];
+    const plan = planAddMany(cartWith(2), results);
+
+    // inv_2 is in the cart already: of the two that go in, one has no email.
+    expect(plan.toAdd.map((i) => i.id)).toEqual(['inv_1', 'inv_3']);
+    expect(plan.withoutEmail).toBe(1);
+    expect(withoutEmailNote(plan.withoutEmail, plan.toAdd.length)).toBe('1 of the 2 has no email address.');
+    expect(withoutEmailNote(3, 20)).toBe('3 of the 20 have no email address.');
+    expect(planAddMany(null, [investor(4)]).withoutEmail).toBe(0);
   });
 
   it('stops at the cart limit and says how many were left out', () => {

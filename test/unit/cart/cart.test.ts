@@ -243,7 +243,7 @@ describe('cart schemas', () => {
     const parsed = cartSchema.parse(bare);
     expect(parsed.status).toBe('active');
     expect(parsed.exportFormat).toBe('csv');
-    expect(parsed.columnOrder).toEqual(['rowIndex', 'name', 'email', 'linkedinUrl']);
+    expect(parsed.columnOrder).toEqual(['name', 'firm', 'title', 'email', 'phone', 'linkedinUrl']);
   });
 
   it('refuses a malformed cart id', () => {

@@ -48,14 +48,12 @@ describe('export columns', () => {
     expect(exportColumnLabel('linkedinUrl')).toBe('LinkedIn URL');
   });
 
-  it("selects the spec's four columns by default, in the spec's order", () => {
-    expect(DEFAULT_COLUMN_ORDER).toEqual(['rowIndex', 'name', 'email', 'linkedinUrl']);
+  it('selects the whole contact by default: Name, Firm, Title, Email, Phone, LinkedIn', () => {
+    expect(DEFAULT_COLUMN_ORDER).toEqual(['name', 'firm', 'title', 'email', 'phone', 'linkedinUrl']);
     expect(availableColumns(DEFAULT_COLUMN_ORDER)).toEqual([
-      'phone',
+      'rowIndex',
       'twitterUrl',
       'crunchbaseUrl',
-      'firm',
-      'title',
       'location',
       'chequeSize',
       'lastConfirmed',
@@ -113,7 +111,7 @@ describe('maskedPreviewRows', () => {
   const investors = [card('a', 'Zoë Åberg', true, true), card('b', '李小龍', false, false)];
 
   it('masks email and LinkedIn when the investor has them and leaves them empty otherwise', () => {
-    expect(maskedPreviewRows(investors, DEFAULT_COLUMN_ORDER)).toEqual([
+    expect(maskedPreviewRows(investors, ['rowIndex', 'name', 'email', 'linkedinUrl'])).toEqual([
       {
         key: 'a',
         cells: ['1', 'Zoë Åberg', MASKED_VALUE, MASKED_VALUE],

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DirectoryMetadataResponse } from '../../../shared/api/directory';
 import { DIRECTORY_EMPTY, DirectoryHomePage } from '../../../web/pages/directory-home/directory-home-page';
@@ -36,7 +37,21 @@ beforeEach(() => {
   rolesAnswer = { body: { data: { counts: { vc: 7000, angel: 3000, fund: 1200, unknown: 145 } } } };
   vi.stubGlobal(
     'fetch',
-    answerFetch((url) => (url.endsWith('/directory/role-counts') ? rolesAnswer : metadataAnswer)),
+    answerFetch((url) =>
+      url.includes('/directory/suggestions')
+        ? {
+            body: {
+              data: {
+                suggestions: [
+                  { kind: 'sector', label: 'robotics', value: 'robotics', detail: null, count: 12 },
+                ],
+              },
+            },
+          }
+        : url.endsWith('/directory/role-counts')
+          ? rolesAnswer
+          : metadataAnswer,
+    ),
   );
 });
 
@@ -46,6 +61,31 @@ afterEach(() => {
 });
 
 const section = (name: string) => screen.getByRole('heading', { name }).closest('.card') as HTMLElement;
+
+describe("the directory home's search box (issue 50)", { timeout: 30_000 }, () => {
+  const box = () => screen.getByRole('combobox', { name: 'Search' });
+
+  it('searches the words typed on the search page', async () => {
+    const user = userEvent.setup();
+    renderPage(<DirectoryHomePage />, { path: '/home' });
+    await user.type(box(), 'acme ventures{Enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/investors/search?q=acme+ventures'),
+    );
+  });
+
+  it("suggests as on the search page, and a chosen value becomes the search page's filter", async () => {
+    const user = userEvent.setup();
+    renderPage(<DirectoryHomePage />, { path: '/home' });
+    await user.type(box(), 'robo');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions' });
+    expect(within(list).getByRole('option').textContent).toBe('RoboticsSector · 12 investors');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/investors/search?sectorFocus=robotics'),
+    );
+  });
+});
 
 describe('the directory home', () => {
   it('shows the investor count with its email and LinkedIn figures', async () => {

@@ -1,20 +1,57 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages';
-import { AppNavbar, CART_WINDOW, READING_SESSION } from '../../../web/components/layout/app-navbar';
+import {
+  AppNavbar,
+  CART_WINDOW,
+  LIBRARY_HREF,
+  NEW_PROJECT_HREF,
+  PROJECTS_HREF,
+  READING_SESSION,
+} from '../../../web/components/layout/app-navbar';
 import { SplashPage } from '../../../web/pages/splash/splash-page';
 import { withBreaks } from '../../../web/pages/verify-email/verify-email-page';
 import { EXPORT_CART_STORAGE_KEY } from '../../../web/stores/export-cart';
 import { holdNextSessionRead, setSignedInUser } from './support/amplify-auth-mock';
 import { cartOf } from './support/investors';
-import { renderPage } from './support/render';
+import { answerFetch, renderPage } from './support/render';
 
 vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
 
 beforeEach(() => window.localStorage.clear());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** `GET /projects` answers these projects; anything else the navbar asks is not found. */
+function answerProjects(projects: { id: string; name: string }[]) {
+  vi.stubGlobal(
+    'fetch',
+    answerFetch((url) =>
+      new URL(url, 'http://localhost').pathname.endsWith('/projects')
+        ? { body: { data: { projects: projects.map((p) => ({ ...PROJECT, ...p })) } } }
+        : { status: 404, body: { error: { message: 'Not found' } } },
+    ),
+  );
+}
+
+const PROJECT = {
+  creatorUserId: 'user-1',
+  description: 'Reusable rockets.',
+  createdAt: '2026-03-07T10:00:00.000Z',
+  updatedAt: '2026-03-08T10:00:00.000Z',
+  startupStatus: [],
+  sectors: [],
+  stripeConnectCode: null,
+  stripeConnectScope: null,
+  stripeConnectTimestamp: null,
+  raise: null,
+  paymentConnection: { state: 'not-connected', connectedAt: null },
+};
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = async () => {
@@ -88,6 +125,73 @@ describe('the navbar', () => {
   });
 });
 
+describe("the navbar's founder items (issue 50)", () => {
+  it("gives a signed-in founder Projects, Library and their one project's Pipeline", async () => {
+    setSignedInUser({});
+    answerProjects([{ id: 'prj_1', name: 'Acme Rockets' }]);
+    renderPage(<AppNavbar />);
+    await waitFor(() =>
+      expect(within(nav()).getByRole('link', { name: 'Pipeline' }).getAttribute('href')).toBe(
+        '/projects/prj_1/pipeline',
+      ),
+    );
+    expect(within(nav()).getByRole('link', { name: 'Projects' }).getAttribute('href')).toBe(PROJECTS_HREF);
+    expect(within(nav()).getByRole('link', { name: 'Library' }).getAttribute('href')).toBe(LIBRARY_HREF);
+    expect(PROJECTS_HREF).toBe('/account/settings#projects');
+    expect(LIBRARY_HREF).toBe('/account/settings#library');
+  });
+
+  it('leads a founder without a project from Pipeline to creating one', async () => {
+    setSignedInUser({});
+    answerProjects([]);
+    renderPage(<AppNavbar />);
+    const pipeline = await within(nav()).findByRole('link', { name: 'Pipeline' });
+    expect(pipeline.getAttribute('href')).toBe(NEW_PROJECT_HREF);
+  });
+
+  it("lists each project's pipeline when there are several, and folds the list on the way", async () => {
+    setSignedInUser({});
+    answerProjects([
+      { id: 'prj_1', name: 'Acme Rockets' },
+      { id: 'prj_2', name: 'Beta Boats' },
+    ]);
+    const user = userEvent.setup();
+    renderPage(<AppNavbar />, { path: '/podcasts' });
+    const toggle = await within(nav()).findByRole('button', { name: 'Pipeline' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav()).queryByRole('link', { name: 'Beta Boats' })).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const beta = within(nav()).getByRole('link', { name: 'Beta Boats' });
+    expect(beta.getAttribute('href')).toBe('/projects/prj_2/pipeline');
+    expect(within(nav()).getByRole('link', { name: 'Acme Rockets' }).getAttribute('href')).toBe(
+      '/projects/prj_1/pipeline',
+    );
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    await user.click(within(nav()).getByRole('link', { name: 'Beta Boats' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/projects/prj_2/pipeline');
+  });
+
+  it('gives a visitor and an investor account none of them', async () => {
+    setSignedInUser(null);
+    renderPage(<AppNavbar />);
+    await within(nav()).findByRole('link', { name: 'Register' });
+    for (const name of ['Projects', 'Pipeline', 'Library']) {
+      expect(within(nav()).queryByRole('link', { name })).toBeNull();
+    }
+    cleanup();
+    setSignedInUser({ 'cognito:groups': ['investor'] } as never);
+    answerProjects([{ id: 'prj_1', name: 'Acme Rockets' }]);
+    renderPage(<AppNavbar />);
+    await within(nav()).findByRole('link', { name: 'Your investor profile' });
+    for (const name of ['Projects', 'Pipeline', 'Library']) {
+      expect(within(nav()).queryByRole('link', { name })).toBeNull();
+    }
+  });
+});
+
 describe('the navbar, always', () => {
   it('has the brand link to /home, a Feedback mailto link and a hidden Settings link', async () => {
     setSignedInUser({});
@@ -108,14 +212,30 @@ describe('the navbar, always', () => {
   it('collapses when the route changes', async () => {
     setSignedInUser(null);
     const user = userEvent.setup();
-    renderPage(<AppNavbar />, { path: '*', route: '/podcasts' });
+    // The route changes from outside the menu (a link in the page, the browser's back button), so
+    // that the menu's own links, which also fold it when clicked, do not decide the test.
+    function PageWithLink() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <AppNavbar />
+          <button type="button" onClick={() => navigate('/find-vc')}>
+            Elsewhere
+          </button>
+        </>
+      );
+    }
+    renderPage(<PageWithLink />, { path: '*', route: '/podcasts' });
     const toggle = within(nav()).getByRole('button', { name: 'Toggle navigation' });
-    // react-bootstrap marks the toggle 'collapsed' while the menu is folded.
+    const menu = () => nav().querySelector('#main-navbar') as HTMLElement;
+    // Bootstrap's markup: the toggle is 'collapsed' and the menu has no 'show' while folded.
     expect(toggle.classList.contains('collapsed')).toBe(true);
     await user.click(toggle);
     expect(toggle.classList.contains('collapsed')).toBe(false);
-    await user.click(within(nav()).getByRole('link', { name: 'VC Database' }));
+    expect(menu().classList.contains('show')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     await waitFor(() => expect(toggle.classList.contains('collapsed')).toBe(true));
+    expect(menu().classList.contains('show')).toBe(false);
   });
 });
 

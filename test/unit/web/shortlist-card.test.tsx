@@ -126,6 +126,8 @@ describe('a shortlist card', () => {
           return {
             body: { data: { projects: [project('proj_a', 'Ledgerly'), project('proj_b', 'Other')] } },
           };
+        if (path === '/projects/proj_a/pipeline' && init?.method !== 'POST')
+          return { body: { data: { project: { id: 'proj_a', name: 'Ledgerly' }, entries: [], max: 1000 } } };
         if (init?.method === 'POST') {
           posts.push({ path, body: JSON.parse(String(init.body)) });
           const at = '2026-01-01T00:00:00.000Z';
@@ -160,5 +162,46 @@ describe('a shortlist card', () => {
     );
     expect(await screen.findByText('Felix Köhler added to the pipeline of Ledgerly')).toBeTruthy();
     expect(posts).toEqual([{ path: '/projects/proj_a/pipeline/entries', body: { investorId: 'inv_1' } }]);
+    // Issue 50: the button now says so, and leads to the pipeline.
+    const inPipeline = await screen.findByRole('link', {
+      name: 'Felix Köhler is in the pipeline of Ledgerly: open it',
+    });
+    expect(inPipeline.textContent).toBe('In pipeline');
+    expect(inPipeline.getAttribute('href')).toBe('/projects/proj_a/pipeline');
+    expect(screen.queryByRole('button', { name: /Add Felix Köhler to the pipeline/ })).toBeNull();
+  });
+
+  it('reads "In pipeline" from the start when the pipeline holds the investor already (a reload)', async () => {
+    setSignedInUser({});
+    const at = '2026-01-01T00:00:00.000Z';
+    const entry = pipelineEntry({
+      id: 'pe_1',
+      kind: 'directory',
+      investorId: 'inv_1',
+      contactId: null,
+      name: 'Felix Köhler',
+      firm: null,
+      stage: 'toContact',
+      createdAt: at,
+      updatedAt: at,
+      stageChangedAt: at,
+    });
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        const path = new URL(url, 'http://localhost').pathname.replace(/^.*\/api/, '');
+        if (path === '/projects') return { body: { data: { projects: [] } } };
+        if (path === '/projects/proj_a/pipeline')
+          return {
+            body: { data: { project: { id: 'proj_a', name: 'Ledgerly' }, entries: [entry], max: 1000 } },
+          };
+        return { status: 404, body: { error: { message: 'Not found' } } };
+      }),
+    );
+    renderCard({ pipelineProject: { id: 'proj_a', name: 'Ledgerly' } });
+    const inPipeline = await screen.findByRole('link', {
+      name: 'Felix Köhler is in the pipeline of Ledgerly: open it',
+    });
+    expect(inPipeline.getAttribute('href')).toBe('/projects/proj_a/pipeline');
   });
 });

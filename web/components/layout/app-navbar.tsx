@@ -1,9 +1,10 @@
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { cartItemCount } from '../../../shared/cart/cart';
 import { cartTierSummary } from '../../../shared/cart/pricing';
 import { BRAND, messages } from '../../../shared/messages';
+import { useProjects } from '../../api/get-projects';
 import { useAuth } from '../../auth/auth-provider';
 import { mayBeSignedIn } from '../../auth/load-amplify';
 import { paths } from '../../config/paths';
@@ -22,10 +23,17 @@ export const CART_WINDOW = 'vc-directory-cart';
 /** Not in the spec: said to a screen reader where Login or the account will be, while the session is read. */
 export const READING_SESSION = 'Checking your sign-in...';
 
+/** Where the navbar's Projects and Library lead: the account page's sections (issue 50). */
+export const PROJECTS_HREF = `${paths.accountSettings.href()}#projects`;
+export const LIBRARY_HREF = `${paths.accountSettings.href()}#library`;
+/** A founder without a project yet: a pipeline belongs to a project, so Pipeline leads to creating one. */
+export const NEW_PROJECT_HREF = `${paths.accountSettings.href()}#new-project`;
+
 /**
  * The navigation bar of spec section 2. It collapses (on narrow screens) whenever the route changes.
  * An investor account (issue 21) has none of a founder's items (no Cart, no Podcasts): its own
- * profile instead, and the account link leads there.
+ * profile instead, and the account link leads there. A signed-in founder also gets Projects,
+ * Pipeline and Library (issue 50), which were reachable only through the account link.
  */
 export function AppNavbar() {
   const { loggedIn, isAdmin, isInvestor, user, status } = useAuth();
@@ -34,11 +42,14 @@ export function AppNavbar() {
   const count = cartItemCount(cart);
   const location = useLocation();
   const [expanded, setExpanded] = useState(false);
+  const [pipelinesOpen, setPipelinesOpen] = useState(false);
   const [shownPath, setShownPath] = useState(location.pathname);
   if (shownPath !== location.pathname) {
     setShownPath(location.pathname);
     setExpanded(false);
+    setPipelinesOpen(false);
   }
+  const founder = loggedIn && !isInvestor;
   // A prerendered page's navbar has no address (it is the deployment's): the link gets it once hydrated.
   const hydrated = useHydrated();
   const feedbackHref = hydrated ? `mailto:${getRuntimeConfig().feedbackEmail}` : undefined;
@@ -54,12 +65,24 @@ export function AppNavbar() {
     setExpanded(false);
   };
 
-  const close = () => setExpanded(false);
+  const close = () => {
+    setExpanded(false);
+    setPipelinesOpen(false);
+  };
   const item = (to: string, label: ReactNode, className?: string) => (
     <li className="nav-item">
       <NavLink to={to} className={['nav-link', className].filter(Boolean).join(' ')} onClick={close}>
         {label}
       </NavLink>
+    </li>
+  );
+  // A section of the account page: a plain link, so that it is not marked as the current page beside
+  // the account link (NavLink compares paths, not fragments).
+  const section = (to: string, label: string) => (
+    <li className="nav-item">
+      <Link to={to} className="nav-link" onClick={close}>
+        {label}
+      </Link>
     </li>
   );
 
@@ -93,6 +116,13 @@ export function AppNavbar() {
         <div id="main-navbar" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
           <ul className="navbar-nav me-auto">
             {item(paths.findVc.href(), 'VC Database')}
+            {founder ? (
+              <>
+                {section(PROJECTS_HREF, 'Projects')}
+                <PipelineItem open={pipelinesOpen} setOpen={setPipelinesOpen} onNavigate={close} />
+                {section(LIBRARY_HREF, 'Library')}
+              </>
+            ) : null}
             {isInvestor ? (
               item(paths.myInvestorProfile.href(), 'Your investor profile')
             ) : (
@@ -150,6 +180,70 @@ export function AppNavbar() {
         </div>
       </div>
     </nav>
+  );
+}
+
+/**
+ * The navbar's Pipeline (issue 50): a pipeline belongs to a project, so with one project it opens
+ * that project's pipeline, with several it lists them (a disclosure, not react-bootstrap's Dropdown,
+ * whose positioning code every page would download), and with none it leads to creating a project.
+ */
+function PipelineItem({
+  open,
+  setOpen,
+  onNavigate,
+}: {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  onNavigate: () => void;
+}) {
+  const projects = useProjects().data?.projects;
+  const location = useLocation();
+  const onPipeline = /^\/projects\/[^/]+\/pipeline/.test(location.pathname);
+  if (!projects || projects.length <= 1) {
+    const [only] = projects ?? [];
+    const to = only ? paths.pipeline.href(only.id) : NEW_PROJECT_HREF;
+    return (
+      <li className="nav-item">
+        {only ? (
+          <NavLink to={to} className="nav-link" onClick={onNavigate}>
+            Pipeline
+          </NavLink>
+        ) : (
+          <Link to={to} className="nav-link" onClick={onNavigate}>
+            Pipeline
+          </Link>
+        )}
+      </li>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+  return (
+    <li className="nav-item dropdown" onKeyDown={onKeyDown}>
+      <button
+        type="button"
+        className={`nav-link dropdown-toggle${onPipeline ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls="navbar-pipelines"
+        onClick={() => setOpen(!open)}
+      >
+        Pipeline
+      </button>
+      <ul id="navbar-pipelines" className={`dropdown-menu${open ? ' show' : ''}`} hidden={!open}>
+        {projects.map((project) => (
+          <li key={project.id}>
+            <NavLink to={paths.pipeline.href(project.id)} className="dropdown-item" onClick={onNavigate}>
+              {project.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -5,7 +6,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { messages } from '../../../shared/messages';
 import { formatStartupStatuses, visibleTags } from '../../../shared/projects/project';
 import { isNotFound } from '../../api/client';
@@ -38,6 +39,7 @@ export function AccountPage() {
 function AccountSettings() {
   const me = useMe();
   const { user } = useAuth();
+  useSectionInAddress(me.isSuccess);
 
   if (me.isPending) return <LoadingMessage message={messages.loadingAccountSettings} />;
   if (me.isError) {
@@ -71,7 +73,7 @@ function AccountSettings() {
           <SavedSearchesSection />
         </Col>
         <Col lg={7}>
-          <Card className="shadow-sm mb-4">
+          <Card className="shadow-sm mb-4" id="projects">
             <Card.Body>
               <h2 className="h5 mb-3">Projects</h2>
               <ProjectList />
@@ -86,6 +88,18 @@ function AccountSettings() {
       </Row>
     </Container>
   );
+}
+
+/**
+ * The navbar's Projects and Library (issue 50) lead to this page's sections by their fragment: the
+ * section is there only once the page has loaded, so the browser's own jump (at navigation) misses it.
+ */
+function useSectionInAddress(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || hash.length < 2) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
 }
 
 function ProjectList() {

@@ -122,7 +122,7 @@ export function ContactLibrary() {
   const searching = view.q.trim() !== '';
 
   return (
-    <Card className="shadow-sm mb-4 contact-library">
+    <Card className="shadow-sm mb-4 contact-library" id="library">
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
           <h2 className="h5 mb-0">Contact Library</h2>

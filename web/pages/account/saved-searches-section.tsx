@@ -29,8 +29,8 @@ export const SEARCH_ALERTS_LABEL = 'Weekly new-investor emails';
 function whatItIs(saved: SavedSearchView): string {
   if (saved.kind === 'shortlist')
     return saved.projectName ? `Shortlist of ${saved.projectName}` : 'Shortlist of a deleted project';
-  const filters = Object.entries(saved.filters).map(([key, value]) => `${key}: ${value}`);
-  return filters.length > 0 ? `Search · ${filters.join(' · ')}` : 'Search of the whole directory';
+  // The server's words for the filters (issue 50): the taxonomy's labels, the typed text in quotes.
+  return saved.filterWords.length > 0 ? saved.filterWords.join(' · ') : 'Search of the whole directory';
 }
 
 /**

@@ -109,8 +109,8 @@ export function RecordTable({
       <Table size="sm" bordered className="small mb-0 record-table">
         <caption className="caption-top text-body fw-semibold">{caption}</caption>
         <tbody>
-          {filled.map((field) => (
-            <tr key={field.label}>
+          {withKeys(filled, (field) => field.label).map(({ item: field, key }) => (
+            <tr key={key}>
               <th scope="row" className="text-body-secondary fw-normal text-nowrap">
                 {field.label}
               </th>
@@ -132,6 +132,20 @@ export function RecordTable({
   );
 }
 
+/**
+ * Each item with a key unique in its list: its natural key, and `#2`, `#3`… on repeats (a record may
+ * hold two "Other: notes", a row the same refused value twice; issue 50: React's "same key" errors).
+ */
+export function withKeys<T>(items: readonly T[], keyOf: (item: T) => string): { item: T; key: string }[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    const natural = keyOf(item);
+    const n = (seen.get(natural) ?? 0) + 1;
+    seen.set(natural, n);
+    return { item, key: n === 1 ? natural : `${natural}#${n}` };
+  });
+}
+
 /** The values of a row the import will not use for their field, and why (each kept in Other). */
 export function ValueNoticesTable({ notices }: { notices: readonly ValueNotice[] }) {
   if (notices.length === 0) return null;
@@ -149,8 +163,8 @@ export function ValueNoticesTable({ notices }: { notices: readonly ValueNotice[]
           </tr>
         </thead>
         <tbody>
-          {notices.map((notice) => (
-            <tr key={`${notice.column}-${notice.value}`}>
+          {withKeys(notices, (notice) => `${notice.column}-${notice.value}`).map(({ item: notice, key }) => (
+            <tr key={key}>
               <td>{notice.column}</td>
               <td className="text-break">{notice.value}</td>
               <td>{notice.reason}</td>

@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Row from 'react-bootstrap/Row';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { startingPrice } from '../../../shared/cart/pricing';
 import { INVESTOR_ROLES, investorRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
@@ -21,6 +21,8 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useHydrated, useLoadingUntilHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/paths';
 import { getRuntimeConfig } from '../../config/runtime-config';
+import { SearchBox } from '../investor-search/search-box';
+import { type InvestorSearch, paramsOf } from '../investor-search/search-params';
 
 /** Not in the spec: before the first aggregation there is no directory metadata. */
 export const DIRECTORY_EMPTY = 'The directory has no investors yet.';
@@ -84,6 +86,12 @@ export function DirectoryHomePage() {
   const metadata = useLoadingUntilHydrated(useDirectoryMetadata());
   const roleCounts = useLoadingUntilHydrated(useRoleCounts());
   const feedbackEmail = useHydrated() ? getRuntimeConfig().feedbackEmail : null;
+  const navigate = useNavigate();
+  // The search page's own box (issue 50), with its suggestions: searching opens the search page.
+  const search = (next: InvestorSearch) => {
+    const query = paramsOf(next).toString();
+    navigate(query ? `${paths.investorSearch.href()}?${query}` : paths.investorSearch.href());
+  };
 
   const stageTags = sortStages(metadata.data?.stageFocusWeighted.map((tag) => tag.tagKey) ?? []);
   const sectorCounts = homeSectorCounts(metadata.data?.sectorFocusWeighted ?? []);
@@ -98,6 +106,8 @@ export function DirectoryHomePage() {
           at {startingPrice()}: <Link to={paths.pricing.href()}>see prices</Link>.
         </p>
       </header>
+
+      <SearchBox search={null} chips={[]} onSearch={search} />
 
       <FirstStep />
 

@@ -87,7 +87,8 @@ function SavedSearch() {
           </>
         ) : (
           <>
-            A search of the directory (
+            A search of the directory
+            {savedSearch.filterWords.length > 0 ? `: ${savedSearch.filterWords.join(' · ')}` : ''} (
             <Link to={`${paths.investorSearch.href()}?${new URLSearchParams(savedSearch.filters)}`}>
               open it as a search
             </Link>

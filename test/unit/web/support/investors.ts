@@ -17,6 +17,11 @@ export function investor(n: number, overrides: Partial<CartInvestor> = {}): Cart
 }
 
 /** A cart of `count` investors, built with the shared cart transitions. */
+/**
+ * A stored cart of `count` investors. Its columns are the spec's four (Row Index, Name, Email,
+ * LinkedIn URL), which the export builder's tests were written against; a new cart's default
+ * (issue 50) is tested in test/unit/cart/export.test.ts.
+ */
 export function cartOf(count: number): Cart {
   let cart: Cart | null = null;
   for (let n = 1; n <= count; n++) {
@@ -29,5 +34,5 @@ export function cartOf(count: number): Cart {
     cart = result.cart;
   }
   if (!cart) throw new Error('Empty cart');
-  return cart;
+  return { ...cart, columnOrder: ['rowIndex', 'name', 'email', 'linkedinUrl'] };
 }
