@@ -167,6 +167,17 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
 }
 
 /**
+ * The card a cart holds: the public card and the investor's typical cheque, which the export builder's
+ * "Typical cheque (USD)" column previews (issue 50). The directory's cards do not carry it.
+ */
+export function toCartCard(investor: SearchableInvestor): CartInvestor {
+  const card = toCard(investor);
+  return typeof investor.typicalCheque === 'number'
+    ? { ...card, typicalCheque: investor.typicalCheque }
+    : card;
+}
+
+/**
  * The public profile of a searchable investor: its card, plus the public facts of its linked imported
  * record (other firms, regions, the cheque size as written, whether it leads, investments). Contact
  * values, notes and unclaimed source columns are never read into it.
