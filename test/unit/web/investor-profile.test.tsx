@@ -141,7 +141,7 @@ describe('the investor profile page', () => {
     ]);
     expect(screen.getByText('$500K').closest('dd')?.textContent).toBe('$500KFrom an import, Jan 2026');
     expect(screen.getByTestId('facts-source').textContent).toBe(
-      'Type, title, firm, places, cheque size, stages and sectors: From an import, Jan 2026',
+      'Type, title, firm, places, cheque range, stages and sectors: From an import, Jan 2026',
     );
   });
 

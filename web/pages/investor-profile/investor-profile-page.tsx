@@ -186,7 +186,7 @@ export function InvestorProfilePage() {
               <SummaryList items={facts(profile)} />
               {factsSourcePhrase ? (
                 <p className="small text-body-secondary mb-0 mt-2 pt-2 border-top" data-testid="facts-source">
-                  Type, title, firm, places, cheque size, stages and sectors: {factsSourcePhrase}
+                  Type, title, firm, places, cheque range, stages and sectors: {factsSourcePhrase}
                 </p>
               ) : null}
             </Card.Body>
