@@ -24,6 +24,10 @@ function contactRows(count: number): ExportContactRow[] {
     name: i % 50 === 0 ? `=Formula, "Quoted" Name ${i}` : `Émile Vantongeren-Lindqvist ${i}`,
     email: i % 7 === 0 ? null : `emile.vantongeren.${i}@example.com`,
     linkedinUrl: i % 3 === 0 ? null : `https://www.linkedin.com/in/emile-vantongeren-lindqvist-${i}`,
+    // The cheque columns write plain integers (issue 50); some investors have none.
+    chequeMin: i % 5 === 0 ? null : 250_000 + i,
+    chequeMax: i % 5 === 0 ? null : 5_000_000 + i,
+    typicalCheque: i % 4 === 0 ? null : 1_000_000 + i,
   }));
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { valueSourceSchema } from '../investors/provenance';
 import {
   LIBRARY_MAX_PAGE_SIZE,
   LIBRARY_PAGE_SIZE,
@@ -65,6 +66,20 @@ export const purchasedContactSchema = z.object({
   updates: z._default(z.array(contactUpdateSchema), []),
   /** When free updates of this contact end (12 months after the latest purchase of a value it holds). */
   updatesUntil: z.string(),
+  /**
+   * Issue 50: per value shown, where it came from and the month it was last confirmed ("From an
+   * import, Jan 2026"); a value whose source is no longer known (changed after free updates ended) has
+   * none.
+   */
+  sources: z.optional(
+    z.object({
+      email: z.optional(valueSourceSchema),
+      linkedinUrl: z.optional(valueSourceSchema),
+      phone: z.optional(valueSourceSchema),
+      twitterUrl: z.optional(valueSourceSchema),
+      crunchbaseUrl: z.optional(valueSourceSchema),
+    }),
+  ),
 });
 export type PurchasedContactResponse = z.infer<typeof purchasedContactSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 import { profileConfirmedSchema, profileFactsSchema } from '../investors/profile-facts';
+import { contactSourcesSchema, valueSourceSchema } from '../investors/provenance';
 import { FACETS, SEARCH_SORTS } from '../search/filters';
 import { investorIdParams, portalIdParams } from './params';
 import { chequeRangeInOrder, searchFilterFields, searchFiltersQuery } from './search-filters';
@@ -154,6 +155,17 @@ export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
 export const investorProfileSchema = z.extend(cartInvestorSchema, {
   ...profileFactsSchema.shape,
   profileConfirmed: profileConfirmedSchema,
+  /**
+   * Issue 50: per contact kind with a value, the kind of source that gave it and the month it was last
+   * confirmed (never the value, nor the source's name): what a founder reads as "From an import,
+   * Jan 2026" before buying. Absent from answers cached before it was kept.
+   */
+  contactSources: z._default(contactSourcesSchema, {}),
+  /**
+   * Issue 50: where the card's facts (type, firm, title, places, cheque range, stages, sectors) came
+   * from: the investor's own listing or an import, and the month of that record; null when unknown.
+   */
+  factsSource: z._default(z.nullable(valueSourceSchema), null),
   otherFirms: z.array(z.string()),
   regions: z.array(z.string()),
   /** The cheque size as the source wrote it ('$250k - $1M'), when it did. */

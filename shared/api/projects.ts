@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { OPPORTUNITY_KINDS } from '../insights/opportunities';
 import {
   INVALID_STARTUP_STATUS,
   MAX_PROJECT_SECTORS,
@@ -279,6 +280,14 @@ export const syncTransactionsResponse = z.object({
 });
 export type SyncTransactionsResponse = z.infer<typeof syncTransactionsResponse>;
 
+const customerSpendSchema = z.object({
+  customerId: z.string(),
+  kind: z.enum(OPPORTUNITY_KINDS),
+  beforeX100: z.int(),
+  nowX100: z.int(),
+  changeX100: z.int(),
+});
+
 /**
  * GET /projects/{projectId}/insights/mrr: MRR from the ingested subscriptions (rules in
  * `shared/insights/mrr.ts`), in the minor unit of `currency` (null when there are no subscriptions).
@@ -290,6 +299,19 @@ export const mrrResponse = z.object({
   currentMrrX100: z.int(),
   series: z.array(z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)), mrrX100: z.int() })),
   subscriptions: z.int(),
+  /**
+   * 'Surface org-wide sales opportunities' (issue 50; rules in `shared/insights/opportunities.ts`): the
+   * customers whose monthly spend fell or stopped since the end of last month (churn risk) and those
+   * whose spend grew or began (expansion), biggest first, in the same currency.
+   */
+  opportunities: z.object({
+    currency: z.nullable(z.string()),
+    sinceMonth: z.string(),
+    churnRisk: z.array(customerSpendSchema),
+    expansion: z.array(customerSpendSchema),
+    lostX100: z.int(),
+    gainedX100: z.int(),
+  }),
   computedAt: z.string(),
 });
 export type MrrResponse = z.infer<typeof mrrResponse>;

@@ -27,6 +27,8 @@ export const cartInvestorSchema = z.object({
   countries: z.optional(z.array(z.string())),
   checkMin: z.optional(z.nullable(z.number())),
   checkMax: z.optional(z.nullable(z.number())),
+  /** The investor's typical cheque in US dollars (issue 50), on cards a cart holds; absent without one. */
+  typicalCheque: z.optional(z.nullable(z.number())),
   /**
    * The UTC month each contact value was last confirmed ('2026-03'), never the value (issue 20);
    * absent on cards from before provenance.

@@ -26,6 +26,9 @@ export const EXPORT_COLUMN_KEYS = [
   'title',
   'location',
   'chequeSize',
+  'chequeMin',
+  'chequeMax',
+  'typicalCheque',
   'lastConfirmed',
 ] as const;
 export type ExportColumnKey = (typeof EXPORT_COLUMN_KEYS)[number];
@@ -49,8 +52,18 @@ const LABELS: Readonly<Record<ExportColumnKey, string>> = {
   title: 'Title',
   location: 'Location',
   chequeSize: 'Cheque size',
+  chequeMin: 'Cheque min (USD)',
+  chequeMax: 'Cheque max (USD)',
+  typicalCheque: 'Typical cheque (USD)',
   lastConfirmed: 'Last confirmed',
 };
+
+/**
+ * A cheque amount as a CRM imports a number (issue 50): whole US dollars, digits only, no currency sign,
+ * no thousands separator, no 'K' or 'M' ('250000'); empty when the investor has none.
+ */
+export const chequeAmountCell = (amount: number | null | undefined): string =>
+  typeof amount === 'number' && Number.isFinite(amount) && amount >= 0 ? String(Math.round(amount)) : '';
 
 export const EXPORT_COLUMNS: readonly ExportColumn[] = EXPORT_COLUMN_KEYS.map((key) => ({
   key,
@@ -173,6 +186,9 @@ const PREVIEW_CELL: Readonly<
   title: (investor) => investor.title ?? '',
   location: (investor) => [...(investor.cities ?? []), ...(investor.countries ?? [])].join(', '),
   chequeSize: (investor) => formatCheckRange(investor.checkMin, investor.checkMax) ?? '',
+  chequeMin: (investor) => chequeAmountCell(investor.checkMin),
+  chequeMax: (investor) => chequeAmountCell(investor.checkMax),
+  typicalCheque: (investor) => chequeAmountCell(investor.typicalCheque),
   lastConfirmed: (investor, _, columnOrder) =>
     formatConfirmedMonth(oldestConfirmedMonth(investor, columnOrder)) ?? '',
 };
@@ -193,7 +209,7 @@ export interface PreviewRow {
  * The preview table before purchase. The browser never has contact values before purchase, so every
  * contact column shows {@link MASKED_VALUE} where the investor has a value (its `has*` flag), with the
  * month it was last confirmed, and stays empty otherwise. Row Index counts from 1; Name, Firm, Title,
- * Location and Cheque size are public and shown as they are; Last confirmed is the oldest month of the
+ * Location and the cheque columns are public and shown as they are; Last confirmed is the oldest month of the
  * row's chosen contact values. With no columns chosen there is nothing to preview and the result is
  * empty (the screen shows 'No columns selected...' instead).
  */

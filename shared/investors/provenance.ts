@@ -446,3 +446,61 @@ export function confirmInvestorContacts(
   }
   return { ...sheet, fields: ordered(fields), updatedAt: utc(at) };
 }
+
+/**
+ * Where a value came from and when, as a founder may see it (issue 50): the kind of source only (never
+ * its name, URL or reference), the UTC month the value was last confirmed, and for the investor's own
+ * values whether it was verified as theirs (issue 48). A value's source says nothing of the value.
+ */
+export const valueSourceSchema = z.object({
+  by: z.enum(CONTACT_SOURCE_KINDS),
+  month,
+  verified: z.optional(z.boolean()),
+});
+export type ValueSource = z.infer<typeof valueSourceSchema>;
+
+/** The public source of each contact kind with a value: kinds and months only, never a value. */
+export const contactSourcesSchema = z.object({
+  email: z.optional(valueSourceSchema),
+  phone: z.optional(valueSourceSchema),
+  linkedin: z.optional(valueSourceSchema),
+  twitter: z.optional(valueSourceSchema),
+  crunchbase: z.optional(valueSourceSchema),
+});
+export type ContactSources = z.infer<typeof contactSourcesSchema>;
+
+/** The founder-facing source of one sheet field. */
+export const valueSourceOf = (field: ContactField): ValueSource => ({
+  by: field.source.kind,
+  month: utc(field.confirmedAt).slice(0, 7),
+  ...(field.source.kind === 'investor' ? { verified: field.source.verified === true } : {}),
+});
+
+/** For each kind of the sheet with a present value, its source kind and month. */
+export function contactSources(sheet: ContactSheet): ContactSources {
+  const out: ContactSources = {};
+  for (const kind of CONTACT_KINDS) {
+    const field = sheet.fields[kind];
+    if (field && present(field.value)) out[kind] = valueSourceOf(field);
+  }
+  return out;
+}
+
+/**
+ * A value's source in a founder's words (issue 50), with its month:
+ * - 'From the investor, confirmed Mar 2026': the investor gave it and it was verified as theirs;
+ * - "From the investor's own profile, Mar 2026": their word, not verified (never "confirmed", issue 48);
+ * - 'Corrected by our team, Mar 2026': an admin's correction (a founder's report leads to one);
+ * - 'From an import, Mar 2026': a data import.
+ * Null without a month.
+ */
+export function sourcePhrase(source: ValueSource | null | undefined): string | null {
+  const label = formatConfirmedMonth(source?.month);
+  if (!source || !label) return null;
+  if (source.by === 'investor')
+    return source.verified === false
+      ? `From the investor's own profile, ${label}`
+      : `From the investor, confirmed ${label}`;
+  if (source.by === 'admin') return `Corrected by our team, ${label}`;
+  return `From an import, ${label}`;
+}

@@ -4,6 +4,8 @@
  * after a row, and the next page starts after that row in the same order (a keyset), so a purchase
  * landing between two pages neither repeats nor skips a row.
  */
+import { foldText as foldSearchText, typoBudget, wordsOfFolded } from '../search/fold';
+import { editDistance } from '../search/text-index';
 
 /** The orders of the library: by name, by firm (contacts without one last), by the date bought. */
 export const LIBRARY_SORTS = ['name', 'firm', 'bought'] as const;
@@ -35,30 +37,36 @@ export interface LibrarySearchable extends LibraryRowKey {
   readonly email: string | null;
 }
 
-/** Lower case, accents folded, spaces collapsed: "Łukasz Ó  Brien" and "lukasz o brien" match. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/ø/g, 'o')
-    .replace(/Ø/g, 'O')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+/**
+ * Text as the library compares it: the directory's search folding (shared/search/fold.ts: case and
+ * accents folded, ß → ss, ł → l, spaces collapsed), so "Łukasz Ó  Brien" and "lukasz o brien" match,
+ * and "Weiß" finds "Weiss".
+ */
+export const foldText = foldSearchText;
+
+/**
+ * Whether one typed word (folded) is in a row: inside its text (the start of a word, part of an email:
+ * "acme.example"), or within the directory search's typo budget of one of its words (issue 50: the
+ * same rules, "florain" finds "Florian": from 5 letters one typo, from 9 two).
+ */
+function wordFound(word: string, haystack: string, words: readonly string[]): boolean {
+  if (haystack.includes(word)) return true;
+  const budget = typoBudget(word);
+  return budget > 0 && words.some((candidate) => editDistance(word, candidate, budget) <= budget);
 }
 
 /**
  * Whether a row matches a search: every word of the search is found in the name, the firm or the
- * email (any case, accents folded), so "ada north" finds Ada Lovelace of Northwind. An empty search
+ * email (any case, accents folded, a typo forgiven as the directory's search forgives it), so "ada
+ * north" finds Ada Lovelace of Northwind and "florain weis" finds Florian Weiß. An empty search
  * matches every row.
  */
 export function matchesLibrarySearch(row: LibrarySearchable, search: string): boolean {
-  const words = foldText(search).split(' ').filter(Boolean);
-  if (words.length === 0) return true;
+  const typed = foldText(search).split(' ').filter(Boolean);
+  if (typed.length === 0) return true;
   const haystack = [row.name, row.firm ?? '', row.email ?? ''].map(foldText).join('\n');
-  return words.every((word) => haystack.includes(word));
+  const words = wordsOfFolded(haystack);
+  return typed.every((word) => wordFound(word, haystack, words));
 }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -4,7 +4,13 @@
  * "Removed" when the sheet no longer holds one. Only values the founder bought get updates: a kind
  * not bought, or bought while empty, is never filled in (docs/decisions.md).
  */
-import type { ContactKind, ContactSheet } from '../investors/provenance';
+import {
+  type ContactKind,
+  type ContactSheet,
+  sameContactValue,
+  type ValueSource,
+  valueSourceOf,
+} from '../investors/provenance';
 
 /** How long after a purchase a bought contact gets its updates free. */
 export const FREE_UPDATE_MONTHS = 12;
@@ -139,6 +145,26 @@ export function contactUpdates(
     });
   }
   return updates;
+}
+
+/** Per library value field, where the value shown came from and when (issue 50). */
+export type LibrarySources = Partial<Record<LibraryValueField, ValueSource>>;
+
+/**
+ * The source of each value the library shows (issue 50): the sheet's, when the sheet holds that same
+ * value (always while updates are free, since the library then shows the sheet's); none for a value
+ * the sheet no longer holds (changed after free updates ended), whose source is not known.
+ */
+export function librarySources(shown: BoughtValues, sheet: ContactSheet | undefined): LibrarySources {
+  const out: LibrarySources = {};
+  if (!sheet) return out;
+  for (const { field, kind } of LIBRARY_VALUE_FIELDS) {
+    const value = shown[field];
+    const current = sheet.fields[kind];
+    if (value === null || !current || !sameContactValue(kind, current.value, value)) continue;
+    out[field] = valueSourceOf(current);
+  }
+  return out;
 }
 
 /** The values to show of a bought contact: those bought, with the updates applied. */

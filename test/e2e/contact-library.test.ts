@@ -16,6 +16,10 @@ import { registerNewFounder } from './support/flows';
  */
 const browser = browserPerFile();
 
+/** A value's source in a founder's words, with its month (issue 50, shared/investors/provenance.ts). */
+const VALUE_SOURCE =
+  /^(From an import|From the investor, confirmed|From the investor's own profile|Corrected by our team),? [A-Z][a-z]{2} 20\d{2}$/;
+
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -94,6 +98,9 @@ describe('the Contact Library after a purchase', () => {
     expect((reportBox?.x ?? 0) + (reportBox?.width ?? 0)).toBeLessThanOrEqual(
       (libraryBox?.x ?? 0) + (libraryBox?.width ?? 0),
     );
+    // Where each value came from and when (issue 50), under the value: the demo's values are imported.
+    const firstRow = table.getByRole('row', { name: new RegExp(bought[0]?.name ?? '') });
+    await firstRow.getByText(VALUE_SOURCE).first().waitFor();
     expect(await pageIsWiderThanWindow(page)).toBe(false);
     await expectAccessible(page);
     await screenshot(page, 'library-desktop');
@@ -116,6 +123,7 @@ describe('the Contact Library after a purchase', () => {
     expect(await page.locator('.contact-library table').count()).toBe(0);
     expect(await cards.getByRole('listitem').count()).toBe(bought.length);
     await cards.getByRole('heading', { name: bought[0]?.name }).waitFor();
+    await cards.getByRole('listitem').first().getByText(VALUE_SOURCE).first().waitFor();
     expect(await pageIsWiderThanWindow(page)).toBe(false);
     await expectAccessible(page);
     await screenshot(page, 'library-phone');
@@ -130,6 +138,8 @@ describe('the Contact Library after a purchase', () => {
       await details.waitFor();
       expect(await details.getByRole('link').filter({ hasText: '@' }).count()).toBe(1);
       expect(await details.getByText('Phone').count()).toBe(1);
+      // Each bought value says where it came from (issue 50).
+      await details.getByText(VALUE_SOURCE).first().waitFor();
       // The date in the reader's own format (web/components/dates.ts).
       await page.getByText(/^Bought \S.*\b20\d{2}$/).waitFor();
       expect(await page.getByRole('button', { name: 'Add to Export Cart' }).count()).toBe(0);

@@ -5,6 +5,11 @@ import { emptyCart, expectToast, logIn, registerNewFounder } from './support/flo
 
 const browser = browserPerFile();
 
+/** A value's source in a founder's words, with its month (issue 50, shared/investors/provenance.ts). */
+const VALUE_SOURCE =
+  /^(From an import|From the investor, confirmed|From the investor's own profile|Corrected by our team),? [A-Z][a-z]{2} 20\d{2}$/;
+const FACTS_SOURCE = /: From (an import|the investor, confirmed),? [A-Z][a-z]{2} 20\d{2}$/;
+
 describe('deciding on an investor in Chromium against the local home', () => {
   it('reads title, firm, places and cheque on a result card, opens the profile and adds the investor', async () => {
     const { page, context } = await browser.newPage();
@@ -36,8 +41,20 @@ describe('deciding on an investor in Chromium against the local home', () => {
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByText('Cheque size').waitFor();
     await page.getByRole('list', { name: 'Contact details in an export' }).waitFor();
+    // Where each value came from and when (issue 50), before buying: never the value.
+    const sources = page.getByRole('list', { name: 'Where each contact detail comes from' });
+    await sources.getByText(VALUE_SOURCE).first().waitFor();
+    expect(await sources.textContent()).not.toMatch(/@|https?:/);
+    await expect.poll(() => page.getByTestId('facts-source').textContent()).toMatch(FACTS_SOURCE);
     await expectAccessible(page);
     await screenshot(page, 'investor-profile');
+    // At 390 px the sources read the same and the page is no wider than the phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sources.getByText(VALUE_SOURCE).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'investor-profile-sources-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Add to Export Cart' }).click();
     await expectToast(page, `${name} added to your export cart`);

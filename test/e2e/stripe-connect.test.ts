@@ -52,6 +52,25 @@ describe('Stripe Connect and business insights in Chromium against the local hom
     expect(gap).toBeLessThanOrEqual(1);
     await screenshot(page, 'insights-mrr');
 
+    // Sales opportunities (issue 50): built from the same payments, no placeholder, at both widths.
+    await page.getByRole('button', { name: 'Surface org-wide sales opportunities' }).click();
+    const risk = page.getByRole('table', { name: 'Churn risk: talk to these customers first' });
+    await risk.waitFor();
+    // The stand-in's unpaid subscription 27 ($99.00 a month) is the customer at risk this month.
+    const gone = risk.getByRole('row').filter({ hasText: 'cus_local_27' });
+    await gone.waitFor();
+    expect(await gone.textContent()).toBe('cus_local_27Stopped paying$99.00$0.00−$99.00');
+    expect(await page.getByTestId('spend-lost').textContent()).toBe('$99.00');
+    expect(await page.getByText(messages.comingSoon).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'insights-opportunities');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await risk.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'insights-opportunities-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     await page.goto(projectUrl);
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByText(disconnectConfirm(name)).waitFor();

@@ -1187,6 +1187,19 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       },
     });
     for (const [field, secret] of Object.entries(secrets)) expect(profileText, field).not.toContain(secret);
+    // Issue 50: where each value came from is public as a kind and a month only (the secrets above hold
+    // the source's name and URL, and every value, and none is in the answer).
+    const shown = (profile.body as { data: { contactSources: unknown; factsSource: unknown } }).data;
+    expect(shown.contactSources).toEqual(
+      Object.fromEntries(
+        // An earlier case here corrects a value as an admin: its source is then the team's.
+        Object.entries(confirmedNow).map(([kind, month]) => [
+          kind,
+          { by: expect.stringMatching(/^(import|admin)$/), month },
+        ]),
+      ),
+    );
+    expect(shown.factsSource).toEqual({ by: 'import', month: thisMonth });
     const facts = JSON.stringify(
       ['thesis', 'website', 'geographicFocus', 'portfolio', 'recentInvestments'].map(
         (key) => (profile.body as { data: Record<string, unknown> }).data[key],

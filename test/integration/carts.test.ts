@@ -237,7 +237,7 @@ describe('export carts over HTTP', () => {
     expect(errorOf(badId.body).message).toContain("'investorIds.0'");
     expect(badColumn.status).toBe(400);
     expect(errorOf(badColumn.body).message).toBe(
-      "Invalid body field 'columnOrder.1': Unknown export column 'fax': the columns are rowIndex, name, email, linkedinUrl, phone, twitterUrl, crunchbaseUrl, firm, title, location, chequeSize, lastConfirmed",
+      "Invalid body field 'columnOrder.1': Unknown export column 'fax': the columns are rowIndex, name, email, linkedinUrl, phone, twitterUrl, crunchbaseUrl, firm, title, location, chequeSize, chequeMin, chequeMax, typicalCheque, lastConfirmed",
     );
     expect(badCartId.status).toBe(400);
     expect(errorOf(badCartId.body).message).toContain("'id'");

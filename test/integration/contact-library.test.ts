@@ -73,6 +73,7 @@ interface LibraryRow {
   phone: string | null;
   purchasedAt: string;
   updates: unknown[];
+  sources?: Record<string, unknown>;
 }
 interface LibraryAnswer {
   contacts: LibraryRow[];
@@ -149,6 +150,17 @@ describe("a founder's bought values of one investor (GET /me/contacts/{investorI
         updates: [],
       },
     });
+    // Issue 50: where each bought value came from, and the month (seeded by an import this month).
+    const month = new Date().toISOString().slice(0, 7);
+    expect((response.body as { data: { sources: unknown } }).data.sources).toEqual({
+      email: { by: 'import', month },
+      linkedinUrl: { by: 'import', month },
+      phone: { by: 'import', month },
+    });
+    const page = await library(buyer);
+    expect(page.contacts.find((c) => c.searchableInvestorId === ids.ada)).toMatchObject({
+      sources: { email: { by: 'import', month }, phone: { by: 'import', month } },
+    });
   });
 
   it('answers 404 to another founder, and to the buyer for an investor they did not buy', async () => {
@@ -184,6 +196,22 @@ describe('the library, a page at a time (GET /me/contacts)', () => {
     expect(page.purchases.map((p) => p.cartId)).toEqual([cartId]);
     expect((await library(other)).contacts.map((c) => c.name)).toEqual([`Di Other ${u}`]);
   });
+
+  it("forgives a typo as the directory's search does: 'florain weis' and 'Weiß' find Florian Weiß", async () => {
+    const founder = await createUser();
+    const tag = `library-typo-${u}`;
+    await seedInvestors([{ name: `Florian Weiß ${u}`, email: `florian-${u}@alpen.example`, sectors: [tag] }]);
+    const found = await call('GET', `/investors?sectorFocus=${tag}`);
+    const florianId = (found.body as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+    await buy(founder, [florianId]);
+    const names = async (q: string) =>
+      (await library(founder, `?q=${encodeURIComponent(q)}`)).contacts.map((c) => c.name);
+    expect(await names('florain weis')).toEqual([`Florian Weiß ${u}`]);
+    expect(await names('Weiss')).toEqual([`Florian Weiß ${u}`]);
+    expect(await names('WEIß florian')).toEqual([`Florian Weiß ${u}`]);
+    // Beyond the typo budget nothing is found.
+    expect(await names('flroain')).toEqual([]);
+  }, 60_000);
 
   it('searches names, firms and emails, every word, whatever the case', async () => {
     const names = async (q: string) =>

@@ -109,6 +109,12 @@ describe('provenance of contact values (connected)', () => {
       hasTwitter: true,
       contactConfirmed: { email: '2025-06', phone: '2025-06', twitter: '2025-06' },
     });
+    // Issue 50: the profile says where each value came from, as a kind and a month (never the name).
+    expect((await profileOf(id)).contactSources).toEqual({
+      email: { by: 'import', month: '2025-06' },
+      phone: { by: 'import', month: '2025-06' },
+      twitter: { by: 'import', month: '2025-06' },
+    });
 
     // The spring list imported again changes nothing: it is older than what the sheet holds.
     await seedInvestors([{ ...person, phone: '+1 555 0100' }], {
@@ -157,6 +163,11 @@ describe('provenance of contact values (connected)', () => {
       contactConfirmed: { email: month, phone: month },
     });
     expect((await profileOf(id)).contactConfirmed).not.toHaveProperty('twitter');
+    // Issue 50: the corrected values are the team's; the removed one has no source to show.
+    expect((await profileOf(id)).contactSources).toEqual({
+      email: { by: 'admin', month },
+      phone: { by: 'admin', month },
+    });
 
     // An import today with the old values confirms the email and changes nothing the admin decided.
     await seedInvestors([person], { sourceName: `List ${u}` });

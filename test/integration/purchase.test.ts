@@ -74,6 +74,7 @@ describe('purchase: Stripe webhook and export delivery (connected)', () => {
         country: 'Portugal',
         minCheck: '250k',
         maxCheck: '1m',
+        typicalCheque: '500k',
         sectors: [tag],
       },
       bo,
@@ -93,6 +94,9 @@ describe('purchase: Stripe webhook and export delivery (connected)', () => {
       'title',
       'location',
       'chequeSize',
+      'chequeMin',
+      'chequeMax',
+      'typicalCheque',
       'lastConfirmed',
       'email',
     ];
@@ -122,6 +126,9 @@ describe('purchase: Stripe webhook and export delivery (connected)', () => {
         'Title',
         'Location',
         'Cheque size',
+        'Cheque min (USD)',
+        'Cheque max (USD)',
+        'Typical cheque (USD)',
         'Last confirmed',
         'Email',
       ],
@@ -135,11 +142,16 @@ describe('purchase: Stripe webhook and export delivery (connected)', () => {
         'Partner',
         'Lisbon, Portugal',
         '$250K–$1M',
+        // Numbers a CRM reads as numbers (issue 50): whole dollars, no '$', 'K' or separators.
+        '250000',
+        '1000000',
+        '500000',
         '2025-02-10',
         `col-ada-${u}@example.com`,
       ],
-      [`Col Bo ${u}`, '', '', '', '', '', '', '', '2025-07-01', `col-bo-${u}@example.com`],
+      [`Col Bo ${u}`, '', '', '', '', '', '', '', '', '', '', '2025-07-01', `col-bo-${u}@example.com`],
     ]);
+    expect(Number(rows[1]?.[8]) + Number(rows[1]?.[9])).toBe(1_250_000);
     // The library keeps every value bought, and when it became what it is (a later change is then seen).
     const library = await call('GET', '/me/contacts', { token: buyer.token });
     const contacts = (library.body as { data: { contacts: Record<string, unknown>[] } }).data.contacts;

@@ -338,6 +338,21 @@ describe('Stripe Connect and business insights, through the local gateway and St
     expect(data.series.map((m) => m.mrrX100)).toEqual(EXPECTED_SERIES);
     expect(data.series.at(-1)?.mrrX100).toBe(data.currentMrrX100);
     expect(Math.abs(Date.parse(data.computedAt) - now.getTime())).toBeLessThan(60_000);
+    // Sales opportunities (issue 50): since the end of last month only 27 (unpaid now) moved, so its
+    // customer is the one churn risk, and the spend lost is the series' last step.
+    expect(data.opportunities).toEqual({
+      currency: 'usd',
+      sinceMonth: lastTwelveMonths(now)[10],
+      churnRisk: [
+        { customerId: 'cus_local_27', kind: 'stopped', beforeX100: 9_900, nowX100: 0, changeX100: -9_900 },
+      ],
+      expansion: [],
+      lostX100: 9_900,
+      gainedX100: 0,
+    });
+    expect(data.opportunities.lostX100 - data.opportunities.gainedX100).toBe(
+      (EXPECTED_SERIES[10] ?? 0) - (EXPECTED_SERIES[11] ?? 0),
+    );
   });
 
   it('answers 409 to sync and MRR on a project that is not connected', async () => {

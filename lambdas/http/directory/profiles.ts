@@ -2,6 +2,7 @@ import { investorIdParams } from '../../../shared/api/directory';
 import { profileOnTaxonomy } from '../../../shared/taxonomy/profile';
 import { NotFoundError } from '../../lib/errors';
 import { endpoint } from '../../lib/http';
+import { getContactSheet } from '../../lib/table/repositories/contacts';
 import {
   getImportedInvestor,
   getSearchableInvestor,
@@ -22,8 +23,13 @@ export const endpoints = {
       const investor = await getSearchableInvestor(params.investorId);
       if (!investor) throw new NotFoundError('Investor not found');
       const imported = await getImportedInvestor(investor.importedInvestorId);
-      const [sheet, taxonomy] = await Promise.all([getProfileSheet(investor, imported), loadTaxonomy()]);
-      return profileOnTaxonomy(toProfile(investor, imported, sheet), taxonomy);
+      // The contact sheet gives each value's source kind and month (issue 50), never the value.
+      const [sheet, contacts, taxonomy] = await Promise.all([
+        getProfileSheet(investor, imported),
+        getContactSheet(investor),
+        loadTaxonomy(),
+      ]);
+      return profileOnTaxonomy(toProfile(investor, imported, sheet, contacts), taxonomy);
     },
   }),
 };

@@ -4,6 +4,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import {
+  chequeAmountCell,
   columnOrderSchema,
   contactKindOf,
   type ExportColumnKey,
@@ -28,6 +29,10 @@ export interface ExportContactRow {
   readonly location?: string | null;
   /** The cheque range as a founder reads it ('$250K–$1M'), or the source's own words. */
   readonly chequeSize?: string | null;
+  /** The cheque range's ends and the typical cheque, in whole US dollars (issue 50: numbers a CRM reads). */
+  readonly chequeMin?: number | null;
+  readonly chequeMax?: number | null;
+  readonly typicalCheque?: number | null;
   /** When each contact value was last confirmed (ISO 8601), by kind. */
   readonly confirmedAt?: Partial<Record<ContactKind, string>>;
 }
@@ -73,6 +78,9 @@ const CSV_CELL: Readonly<
   title: (row) => row.title ?? '',
   location: (row) => row.location ?? '',
   chequeSize: (row) => row.chequeSize ?? '',
+  chequeMin: (row) => chequeAmountCell(row.chequeMin),
+  chequeMax: (row) => chequeAmountCell(row.chequeMax),
+  typicalCheque: (row) => chequeAmountCell(row.typicalCheque),
   lastConfirmed: (row, _, columnOrder) => lastConfirmed(row, columnOrder),
 };
 

@@ -14,7 +14,7 @@ import { decodeCursor, encodeCursor, InvalidCursorError } from '../table/model';
 import type { PurchasedContact } from '../table/models';
 import { getImportedInvestors, getSearchableInvestors } from '../table/repositories/investors';
 import { getPurchasedContact, listPurchasedContacts } from '../table/repositories/users';
-import { type LibraryContact, withSheets } from './free-updates';
+import { type LibraryContact, withSheets, withSheetsAndSources } from './free-updates';
 
 /**
  * The contact library as the founder uses it (issue 32; docs/decisions.md, "The contact library"):
@@ -122,7 +122,7 @@ export async function listLibraryPage(
     after,
   });
   return {
-    contacts: (await withSheets(page.items, now)).map(toView),
+    contacts: (await withSheetsAndSources(page.items, now)).map(toView),
     total: rows.length,
     matching: page.matching,
     cursor: page.last ? encodeLibraryCursor(page.last, query.sort, query.direction) : null,
@@ -140,7 +140,7 @@ export async function getLibraryContact(
   if (!row) return null;
   const [withFirm] = await withFirms([row]);
   if (!withFirm) return null;
-  const [shown] = await withSheets([withFirm], now);
+  const [shown] = await withSheetsAndSources([withFirm], now);
   return shown ? toView(shown) : null;
 }
 

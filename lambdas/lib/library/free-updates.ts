@@ -1,9 +1,12 @@
+import type { ContactSheet } from '../../../shared/investors/provenance';
 import type { ContactUpdate } from '../../../shared/library/updates';
 import {
   contactUpdates,
   freeUpdatesUntil,
   getsFreeUpdates,
   LIBRARY_VALUE_FIELDS,
+  type LibrarySources,
+  librarySources,
   rowUpdatesUntil,
   withUpdates,
 } from '../../../shared/library/updates';
@@ -12,7 +15,8 @@ import { contactsOf } from '../purchases/delivery';
 import { batchGet } from '../table/batch';
 import { type PurchasedContact, purchasedContactKey, purchasedContactModel } from '../table/models';
 import { getCart } from '../table/repositories/carts';
-import { getInvestorContacts } from '../table/repositories/contacts';
+import { contactSheetsOf, getInvestorContacts } from '../table/repositories/contacts';
+import { getSearchableInvestors } from '../table/repositories/investors';
 import { listPurchasedContacts } from '../table/repositories/users';
 
 /**
@@ -40,13 +44,46 @@ export async function withSheets<T extends PurchasedContact>(
   const sheets = open.length
     ? await getInvestorContacts(open.map((row) => row.searchableInvestorId))
     : new Map();
+  return rows.map((row) => shownWithSheet(row, sheets.get(row.searchableInvestorId), now, until));
+}
+
+function shownWithSheet<T extends PurchasedContact>(
+  row: T,
+  sheet: ContactSheet | undefined,
+  now: Date,
+  until: ReadonlyMap<string, string>,
+) {
+  const updates = contactUpdates(row, sheet, now);
+  return {
+    ...withUpdates(row, updates),
+    updates,
+    updatesUntil: until.get(row.searchableInvestorId) ?? freeUpdatesUntil(row.purchasedAt),
+  };
+}
+
+/**
+ * Library rows as {@link withSheets} gives them, and where each value shown came from (issue 50):
+ * for the screens (a page of the library, one profile), so every row's sheet is read (one BatchGet per
+ * 100 of the page), whether or not its updates are still free.
+ */
+export async function withSheetsAndSources<T extends PurchasedContact>(
+  rows: readonly T[],
+  now: Date,
+): Promise<(T & Pick<LibraryContact, 'updates' | 'updatesUntil'> & { sources: LibrarySources })[]> {
+  const until = new Map(rows.map((row) => [row.searchableInvestorId, rowUpdatesUntil(row)]));
+  const ids = rows.map((row) => row.searchableInvestorId);
+  const stored = ids.length ? await getInvestorContacts(ids) : new Map<string, ContactSheet>();
+  // An investor with no stored sheet has the one its imported record implies: its values' sources.
+  const missing = ids.filter((id) => !stored.has(id));
+  const derived = missing.length
+    ? (await contactSheetsOf([...(await getSearchableInvestors(missing)).values()])).sheets
+    : new Map<string, ContactSheet>();
   return rows.map((row) => {
-    const updates = contactUpdates(row, sheets.get(row.searchableInvestorId), now);
-    return {
-      ...withUpdates(row, updates),
-      updates,
-      updatesUntil: until.get(row.searchableInvestorId) ?? freeUpdatesUntil(row.purchasedAt),
-    };
+    const sheet = stored.get(row.searchableInvestorId);
+    // Past its free updates a row shows what was bought, whatever the sheet says now.
+    const open = now.getTime() < Date.parse(until.get(row.searchableInvestorId) ?? '');
+    const shown = shownWithSheet(row, open ? sheet : undefined, now, until);
+    return { ...shown, sources: librarySources(shown, sheet ?? derived.get(row.searchableInvestorId)) };
   });
 }
 

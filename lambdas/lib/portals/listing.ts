@@ -53,6 +53,7 @@ import {
 import {
   getSearchableInvestors,
   putImportedInvestors,
+  SELF_SUBMITTED_SUFFIX,
   writeSearchableInvestors,
 } from '../table/repositories/investors';
 import { getPortal } from '../table/repositories/portals';
@@ -82,7 +83,7 @@ export const listingMessages = {
 } as const;
 
 /** The source name of a portal's self-submitted profiles: "{portal name} (self-submitted)". */
-export const selfSubmittedSource = (portalName: string) => `${portalName} (self-submitted)`;
+export const selfSubmittedSource = (portalName: string) => `${portalName}${SELF_SUBMITTED_SUFFIX}`;
 
 const profileFieldsOf = (profile: InvestorProfileFields): InvestorProfileFields =>
   investorProfileFieldsSchema.parse(profile);

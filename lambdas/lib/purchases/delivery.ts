@@ -80,6 +80,9 @@ export async function contactsOf(cart: CartRecord): Promise<BoughtContact[]> {
       location: [...investor.cities, ...investor.countries].join(', ') || null,
       chequeSize:
         formatCheckRange(investor.checkMin, investor.checkMax) ?? (record?.checkSize?.bucket?.trim() || null),
+      chequeMin: investor.checkMin,
+      chequeMax: investor.checkMax,
+      typicalCheque: investor.typicalCheque ?? null,
       confirmedAt,
       changedAt,
     });

@@ -43,6 +43,9 @@ describe('export columns', () => {
       { key: 'title', label: 'Title', computed: false },
       { key: 'location', label: 'Location', computed: false },
       { key: 'chequeSize', label: 'Cheque size', computed: false },
+      { key: 'chequeMin', label: 'Cheque min (USD)', computed: false },
+      { key: 'chequeMax', label: 'Cheque max (USD)', computed: false },
+      { key: 'typicalCheque', label: 'Typical cheque (USD)', computed: false },
       { key: 'lastConfirmed', label: 'Last confirmed', computed: true },
     ]);
     expect(exportColumnLabel('linkedinUrl')).toBe('LinkedIn URL');
@@ -56,6 +59,9 @@ describe('export columns', () => {
       'crunchbaseUrl',
       'location',
       'chequeSize',
+      'chequeMin',
+      'chequeMax',
+      'typicalCheque',
       'lastConfirmed',
     ]);
   });
@@ -67,6 +73,9 @@ describe('export columns', () => {
       'linkedinUrl',
       'twitterUrl',
       'crunchbaseUrl',
+      'chequeMin',
+      'chequeMax',
+      'typicalCheque',
       'lastConfirmed',
     ]);
   });
@@ -101,7 +110,7 @@ describe('columnOrderSchema', () => {
     const unknown = columnOrderSchema.safeParse(['name', 'fax']);
     expect(unknown.success).toBe(false);
     expect(unknown.error?.issues[0]?.message).toBe(
-      "Unknown export column 'fax': the columns are rowIndex, name, email, linkedinUrl, phone, twitterUrl, crunchbaseUrl, firm, title, location, chequeSize, lastConfirmed",
+      "Unknown export column 'fax': the columns are rowIndex, name, email, linkedinUrl, phone, twitterUrl, crunchbaseUrl, firm, title, location, chequeSize, chequeMin, chequeMax, typicalCheque, lastConfirmed",
     );
     expect(columnOrderSchema.safeParse(['name', 'name']).success).toBe(false);
   });
@@ -142,6 +151,7 @@ describe('maskedPreviewRows', () => {
       countries: ['Portugal'],
       checkMin: 250_000,
       checkMax: 1_000_000,
+      typicalCheque: 500_000,
       contactConfirmed: { email: '2026-03', linkedin: '2025-11', phone: '2024-02' },
     };
     const columns = [
@@ -153,6 +163,9 @@ describe('maskedPreviewRows', () => {
       'title',
       'location',
       'chequeSize',
+      'chequeMin',
+      'chequeMax',
+      'typicalCheque',
       'lastConfirmed',
     ] as const;
 
@@ -168,10 +181,27 @@ describe('maskedPreviewRows', () => {
           'Partner',
           'Lisbon, Portugal',
           '$250K–$1M',
+          // The cheque columns are plain whole dollars, as the CSV writes them (issue 50).
+          '250000',
+          '1000000',
+          '500000',
           // The oldest of the chosen contact values it has (phone is not chosen).
           'Nov 2025',
         ],
-        confirmed: [null, 'confirmed Mar 2026', 'confirmed Nov 2025', null, null, null, null, null, null],
+        confirmed: [
+          null,
+          'confirmed Mar 2026',
+          'confirmed Nov 2025',
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+        ],
       },
     ]);
   });

@@ -111,6 +111,35 @@ describe('buildExportCsv', () => {
     expect(() => buildExportCsv(rows, ['name', 'name'])).toThrow(/Invalid export columns/);
   });
 
+  it('writes cheque sizes as plain whole numbers in their own columns, which parse back as numbers (issue 50)', () => {
+    const rows: ExportContactRow[] = [
+      {
+        name: 'Ada',
+        email: null,
+        linkedinUrl: null,
+        chequeMin: 100_000,
+        chequeMax: 5_000_000,
+        typicalCheque: 750_000.4,
+      },
+      { name: 'Bo', email: null, linkedinUrl: null, chequeMin: null, chequeMax: 2_000_000 },
+    ];
+    const parsed = records(buildExportCsv(rows, ['name', 'chequeMin', 'chequeMax', 'typicalCheque']));
+    expect(parsed[0]).toEqual(['Name', 'Cheque min (USD)', 'Cheque max (USD)', 'Typical cheque (USD)']);
+    expect(parsed.slice(1)).toEqual([
+      ['Ada', '100000', '5000000', '750000'],
+      ['Bo', '', '2000000', ''],
+    ]);
+    // Each filled cell is a number as a CRM reads one: digits only, no '$', 'K', 'M' or separators.
+    for (const cell of parsed
+      .slice(1)
+      .flatMap((row) => row.slice(1))
+      .filter((c) => c !== '')) {
+      expect(cell).toMatch(/^\d+$/);
+      expect(Number.isSafeInteger(Number(cell))).toBe(true);
+    }
+    expect(Number(parsed[1]?.[2])).toBe(5_000_000);
+  });
+
   it('writes the columns issue 20 adds: other contacts, public facts and when the row was last confirmed', () => {
     const full: ExportContactRow = {
       name: 'Ada Lovelace',

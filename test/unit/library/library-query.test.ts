@@ -53,6 +53,22 @@ describe('the library search', () => {
     expect(matchesLibrarySearch(ada, 'ada baltic')).toBe(false);
   });
 
+  it("forgives typos with the directory search's folding and typo budget (issue 50)", () => {
+    const florian = row('inv_f', 'Florian Weiß', 'Alpen Capital', '2026-03-02T10:00:00.000Z', 'fw@alpen.vc');
+    // A swap in a 7-letter word is one edit (one allowed from 5 letters); 'weis' starts 'weiss'.
+    expect(matchesLibrarySearch(florian, 'florain weis')).toBe(true);
+    // ß folds to ss both ways, as the directory's search folds it.
+    expect(matchesLibrarySearch(florian, 'Weiß')).toBe(true);
+    expect(matchesLibrarySearch(row('inv_w', 'Florian Weiss', null, florian.purchasedAt), 'Weiß')).toBe(true);
+    expect(matchesLibrarySearch(florian, 'florain weiss')).toBe(true);
+    // Past the budget nothing is forgiven: two edits in a 7-letter word, one in a 4-letter one.
+    expect(matchesLibrarySearch(florian, 'flroain')).toBe(false);
+    expect(matchesLibrarySearch(florian, 'wiss')).toBe(false);
+    // The firm's words forgive the same way.
+    expect(matchesLibrarySearch(florian, 'capitl')).toBe(true);
+    expect(matchesLibrarySearch(ada, 'florain')).toBe(false);
+  });
+
   it('matches everything with an empty search', () => {
     expect(rows.every((r) => matchesLibrarySearch(r, '   '))).toBe(true);
   });

@@ -35,6 +35,19 @@ const report: MrrResponse = {
   currentMrrX100: 120_000,
   series,
   subscriptions: 7,
+  opportunities: {
+    currency: 'usd',
+    sinceMonth: '2025-02',
+    churnRisk: [
+      { customerId: 'cus_gone', kind: 'stopped', beforeX100: 50_000, nowX100: 0, changeX100: -50_000 },
+      { customerId: 'cus_less', kind: 'fell', beforeX100: 30_000, nowX100: 20_000, changeX100: -10_000 },
+    ],
+    expansion: [
+      { customerId: 'cus_more', kind: 'grew', beforeX100: 10_000, nowX100: 40_000, changeX100: 30_000 },
+    ],
+    lostX100: 60_000,
+    gainedX100: 30_000,
+  },
   computedAt: '2025-03-15T10:00:00.000Z',
 };
 
@@ -214,7 +227,7 @@ describe('the business insights page', () => {
     ).toBe('/project/proj_1');
   });
 
-  it('keeps sales opportunities a placeholder that says so, and puts the sync in the ingest report', async () => {
+  it('shows sales opportunities from the ingested payments (no placeholder), and the sync in the ingest report', async () => {
     vi.stubGlobal(
       'fetch',
       answerFetch(() => ({ body: { data: report } })),
@@ -225,10 +238,25 @@ describe('the business insights page', () => {
       route: '/projects/proj_1/jorts',
     });
     await user.click(await screen.findByRole('button', { name: 'Surface org-wide sales opportunities' }));
-    expect(screen.getByText(new RegExp(`${messages.comingSoon}: this report is a placeholder`))).toBeTruthy();
+    expect(screen.queryByText(new RegExp(`${messages.comingSoon}`))).toBeNull();
+    expect((await screen.findByTestId('spend-lost')).textContent).toBe('$600.00');
+    expect(screen.getByTestId('spend-gained').textContent).toBe('$300.00');
+    const risk = screen.getByRole('table', { name: 'Churn risk: talk to these customers first' });
+    expect(
+      within(risk)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'CustomerWhat changedEnd of Feb 2025NowChange a month',
+      'cus_goneStopped paying$500.00$0.00−$500.00',
+      'cus_lessSpending less$300.00$200.00−$100.00',
+    ]);
+    const growth = screen.getByRole('table', { name: 'Expansion: customers spending more' });
+    expect(within(growth).getAllByRole('row')[1]?.textContent).toBe(
+      'cus_moreSpending more$100.00$400.00+$300.00',
+    );
     // The ingest report holds the sync itself, not a pointer to a button elsewhere.
     await user.click(screen.getByRole('button', { name: 'Ingest payment transactions' }));
-    expect(screen.queryByText(new RegExp(`${messages.comingSoon}: this report is a placeholder`))).toBeNull();
     expect(screen.getByRole('button', { name: 'Sync payments from Stripe' })).toBeTruthy();
   });
 });

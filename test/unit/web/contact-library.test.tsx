@@ -43,7 +43,13 @@ const contact = (
 });
 
 const LIBRARY = [
-  contact('inv_a', 'Ada Lovelace', 'Northwind Ventures', 'ada@northwind.vc', { phone: '+44 20 7946 0958' }),
+  contact('inv_a', 'Ada Lovelace', 'Northwind Ventures', 'ada@northwind.vc', {
+    phone: '+44 20 7946 0958',
+    sources: {
+      email: { by: 'investor', month: '2026-03', verified: true },
+      phone: { by: 'import', month: '2026-01' },
+    },
+  }),
   contact('inv_b', 'Bo Brown', 'Acme Capital', 'bo@acme.example'),
   contact('inv_c', 'Cy Angel', null, 'cy@angel.example'),
 ];
@@ -139,6 +145,12 @@ describe('the contact library on the account page', () => {
       'tel:+442079460958',
     );
     expect(within(table).getByRole('row', { name: /Cy Angel/ }).textContent).toContain('—');
+    // Where each value came from and when (issue 50), under the value; none without a known source.
+    expect(within(ada).getByText('ada@northwind.vc').closest('td')?.textContent).toContain(
+      'From the investor, confirmed Mar 2026',
+    );
+    expect(within(ada).getByText('From an import, Jan 2026')).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /Bo Brown/ }).textContent).not.toContain('From ');
     expect(screen.getByTestId('library-count').textContent).toBe('3 contacts');
     // Sorted by name, the default: the Name header says so.
     expect(within(table).getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe(
@@ -210,8 +222,13 @@ describe('the contact library on the account page', () => {
     const ada = within(cards).getAllByRole('listitem')[0] as HTMLElement;
     expect(within(ada).getByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(ada.textContent).toContain(`Northwind Ventures · Bought ${showDate('2026-03-07T10:00:00.000Z')}`);
-    expect(within(ada).getByText('Email').nextElementSibling?.textContent).toBe('ada@northwind.vc');
-    expect(within(ada).getByText('Phone').nextElementSibling?.textContent).toBe('+44 20 7946 0958');
+    // Each value with where it came from and when (issue 50).
+    expect(within(ada).getByText('Email').nextElementSibling?.textContent).toBe(
+      'ada@northwind.vcFrom the investor, confirmed Mar 2026',
+    );
+    expect(within(ada).getByText('Phone').nextElementSibling?.textContent).toBe(
+      '+44 20 7946 0958From an import, Jan 2026',
+    );
     expect(within(ada).getByRole('button', { name: 'Report wrong data: Ada Lovelace' })).toBeTruthy();
   });
 

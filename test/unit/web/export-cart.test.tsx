@@ -358,9 +358,12 @@ describe('the export builder', () => {
       '+ Title',
       '+ Location',
       '+ Cheque size',
+      '+ Cheque min (USD)',
+      '+ Cheque max (USD)',
+      '+ Typical cheque (USD)',
       '+ Last confirmed',
     ]);
-    expect(screen.getByText('4 of 12')).toBeTruthy();
+    expect(screen.getByText('4 of 15')).toBeTruthy();
 
     const selected = screen.getByRole('list', { name: 'Selected' });
     await user.click(within(selected).getByRole('button', { name: /LinkedIn URL/ }));

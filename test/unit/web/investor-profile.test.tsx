@@ -47,6 +47,8 @@ const profile = (overrides: Partial<InvestorProfile> = {}): InvestorProfile => (
   ],
   recentInvestments: [{ company: 'Difference Co', round: null, date: null, amount: null }],
   profileConfirmed: {},
+  contactSources: {},
+  factsSource: null,
   ...overrides,
 });
 
@@ -110,6 +112,37 @@ describe('the investor profile page', () => {
       'LinkedIn · confirmed Nov 2025',
       'Crunchbase · confirmed Jan 2024',
     ]);
+  });
+
+  it("says where each value came from and when, in a founder's words, without any value (issue 50)", async () => {
+    openProfile({
+      body: {
+        data: profile({
+          hasPhone: true,
+          hasLinkedIn: true,
+          typicalCheque: 500_000,
+          contactSources: {
+            email: { by: 'investor', month: '2026-03', verified: true },
+            phone: { by: 'investor', month: '2026-02', verified: false },
+            linkedin: { by: 'admin', month: '2025-12' },
+          },
+          profileConfirmed: { typicalCheque: { by: 'import', month: '2026-01' } },
+          factsSource: { by: 'import', month: '2026-01' },
+        }),
+      },
+    });
+
+    const sources = within(await screen.findByRole('list', { name: 'Where each contact detail comes from' }));
+    expect(sources.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Email: From the investor, confirmed Mar 2026',
+      // The investor's word, not verified as theirs: never "confirmed" (issue 48).
+      "Phone: From the investor's own profile, Feb 2026",
+      'LinkedIn: Corrected by our team, Dec 2025',
+    ]);
+    expect(screen.getByText('$500K').closest('dd')?.textContent).toBe('$500KFrom an import, Jan 2026');
+    expect(screen.getByTestId('facts-source').textContent).toBe(
+      'Type, title, firm, places, cheque range, stages and sectors: From an import, Jan 2026',
+    );
   });
 
   it('adds the investor to the export cart as a card, not the whole profile', async () => {
@@ -199,6 +232,10 @@ describe("the profile's cart state: bought, in the cart, or neither (issue 32)",
       { field: 'email', status: 'updated', was: 'ada@analytical.vc', changedAt: '2026-05-02T09:00:00.000Z' },
     ],
     updatesUntil: '2027-03-07T10:00:00.000Z',
+    sources: {
+      email: { by: 'investor', month: '2026-05', verified: true },
+      phone: { by: 'import', month: '2026-01' },
+    },
   };
 
   /** The public profile, the library's ids, and the founder's own bought values of the investor (404: not bought). */
@@ -239,6 +276,9 @@ describe("the profile's cart state: bought, in the cart, or neither (issue 32)",
     expect(details.getByText('was ada@analytical.vc')).toBeTruthy();
     expect(details.getByRole('link', { name: '+44 20 7946 0958' })).toBeTruthy();
     expect(details.getByText('LinkedIn')).toBeTruthy();
+    // Where each bought value came from (issue 50), under the value.
+    expect(details.getByText('From the investor, confirmed May 2026')).toBeTruthy();
+    expect(details.getByText('From an import, Jan 2026')).toBeTruthy();
     // Twitter was not bought: never shown.
     expect(details.queryByText('Twitter')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add to Export Cart' })).toBeNull();

@@ -12,6 +12,7 @@ import { RequireUser } from '../../auth/guards';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { paths } from '../../config/paths';
 import { EffectiveMrrReport } from './effective-mrr-report';
+import { SalesOpportunitiesReport } from './sales-opportunities-report';
 import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
 
 const REPORTS = [
@@ -25,7 +26,7 @@ const REPORTS = [
     id: 'sales-opportunities',
     title: 'Sales opportunities',
     summary: 'Surface org-wide sales opportunities',
-    text: 'Surfaces sales opportunities across the organisations that already pay this project.',
+    text: 'The customers whose monthly spend fell, stopped or grew since the end of last month, from the ingested subscriptions: talk to those at risk first, offer more to those growing.',
   },
   {
     id: 'ingest-transactions',
@@ -38,8 +39,9 @@ const REPORTS = [
 type ReportId = (typeof REPORTS)[number]['id'];
 
 /**
- * `/projects/{projectId}/jorts`: business insights, a left menu of three reports. 'Compute effective MRR'
- * is live; the other two are placeholders and say so.
+ * `/projects/{projectId}/jorts`: business insights, a left menu of three reports, each live: effective
+ * MRR, sales opportunities (issue 50: built from the ingested subscriptions rather than left a
+ * placeholder) and the ingest itself.
  */
 export function BusinessInsightsPage() {
   useDocumentTitle('Business Insights');
@@ -97,9 +99,7 @@ function BusinessInsights() {
               ) : report.id === 'ingest-transactions' ? (
                 <IngestTransactions projectId={projectId} />
               ) : (
-                <Alert variant="info" className="mb-0">
-                  {messages.comingSoon}: this report is a placeholder and shows no data yet.
-                </Alert>
+                <SalesOpportunitiesReport projectId={projectId} />
               )}
             </Card.Body>
           </Card>

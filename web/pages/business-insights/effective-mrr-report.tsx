@@ -15,6 +15,25 @@ import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
 /** A 409 from the insights routes: the project is not connected to Stripe (or Stripe refuses access). */
 const isNotConnected = (error: unknown) => error instanceof ApiError && error.status === 409;
 
+/** Why the insights of the ingested payments cannot be shown: not connected, not found, or an error. */
+export function MrrUnavailable({ projectId, error }: { projectId: string; error: unknown }) {
+  if (isNotConnected(error)) {
+    return (
+      <>
+        <Alert variant="info">{errorMessage(error, messages.somethingWentWrong)}</Alert>
+        <LinkButton to={paths.project.href(projectId)} variant="outline-primary">
+          Connect Stripe on the project page
+        </LinkButton>
+      </>
+    );
+  }
+  return (
+    <Alert variant="danger" className="mb-0">
+      {isNotFound(error) ? messages.failedToLoadProject : errorMessage(error, messages.anErrorOccurred)}
+    </Alert>
+  );
+}
+
 /**
  * 'Compute effective MRR': the current MRR and the last 12 months from the ingested subscriptions, and
  * 'Sync payments from Stripe' to ingest them again (its answer's message is shown).
@@ -24,25 +43,7 @@ export function EffectiveMrrReport({ projectId }: { projectId: string }) {
   const sync = useSyncTransactions(projectId);
 
   if (mrr.isPending) return <LoadingMessage message="Computing MRR..." />;
-  if (mrr.isError) {
-    if (isNotConnected(mrr.error)) {
-      return (
-        <>
-          <Alert variant="info">{errorMessage(mrr.error, messages.somethingWentWrong)}</Alert>
-          <LinkButton to={paths.project.href(projectId)} variant="outline-primary">
-            Connect Stripe on the project page
-          </LinkButton>
-        </>
-      );
-    }
-    return (
-      <Alert variant="danger" className="mb-0">
-        {isNotFound(mrr.error)
-          ? messages.failedToLoadProject
-          : errorMessage(mrr.error, messages.anErrorOccurred)}
-      </Alert>
-    );
-  }
+  if (mrr.isError) return <MrrUnavailable projectId={projectId} error={mrr.error} />;
 
   const report = mrr.data;
   return (

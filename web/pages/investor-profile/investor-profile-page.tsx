@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { InvestorProfile } from '../../../shared/api/directory';
 import { isInCart } from '../../../shared/cart/cart';
 import { formatCheckRange, formatCompactUsd } from '../../../shared/format/money';
+import { type ContactKind, sourcePhrase, type ValueSource } from '../../../shared/investors/provenance';
 import { publicRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
@@ -27,6 +28,7 @@ import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
 import { UseCreditButton } from '../../components/use-credit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { ContactSourceList, ValueSourceNote } from '../../components/value-source';
 import { paths } from '../../config/paths';
 import { useExportCart } from '../../stores/export-cart';
 import { useAddToCart } from '../../stores/use-add-to-cart';
@@ -39,8 +41,34 @@ export const INVESTOR_NOT_FOUND = 'Investor not found';
 
 const leads = (value: boolean | null) => (value === null ? null : value ? 'Yes' : 'No');
 
+/** A profile fact's value with where it came from and when (issue 50), when the profile says. */
+function withSource(value: ReactNode | null, source: ValueSource | null | undefined): ReactNode | null {
+  if (value === null || value === '' || !source) return value;
+  return (
+    <>
+      {value}
+      <ValueSourceNote source={source} />
+    </>
+  );
+}
+
+/** The contact kinds the investor has values of, in card order. */
+const contactKindsOf = (investor: InvestorProfile): ContactKind[] =>
+  (
+    [
+      ['email', investor.hasEmail],
+      ['phone', investor.hasPhone],
+      ['linkedin', investor.hasLinkedIn],
+      ['twitter', investor.hasTwitter],
+      ['crunchbase', investor.hasCrunchbase],
+    ] as const
+  )
+    .filter(([, has]) => has)
+    .map(([kind]) => kind);
+
 /** The facts of the profile as label/value lines, leaving out what the sources do not say. */
 function facts(investor: InvestorProfile): SummaryItem[] {
+  const confirmed = investor.profileConfirmed;
   const lines: [string, ReactNode | null][] = [
     ['Type', publicRoleLabel(investor.investorRole)],
     ['Title', investor.title ?? null],
@@ -49,13 +77,25 @@ function facts(investor: InvestorProfile): SummaryItem[] {
     ['Cities', investor.cities?.join(', ') || null],
     ['Countries', investor.countries?.join(', ') || null],
     ['Regions', investor.regions.join(', ') || null],
-    ['Website', investor.website ? <WebsiteLink key="website" website={investor.website} /> : null],
-    ['Invests in', investor.geographicFocus.join(', ') || null],
+    [
+      'Website',
+      withSource(
+        investor.website ? <WebsiteLink key="website" website={investor.website} /> : null,
+        confirmed.website,
+      ),
+    ],
+    ['Invests in', withSource(investor.geographicFocus.join(', ') || null, confirmed.geographicFocus)],
     ['Cheque size', formatCheckRange(investor.checkMin, investor.checkMax) ?? investor.checkSizeText],
-    ['Typical cheque', investor.typicalCheque === null ? null : formatCompactUsd(investor.typicalCheque)],
+    [
+      'Typical cheque',
+      withSource(
+        investor.typicalCheque === null ? null : formatCompactUsd(investor.typicalCheque),
+        confirmed.typicalCheque,
+      ),
+    ],
     [
       'Lead or follow',
-      leadOrFollowLabel(investor.leadOrFollow) ??
+      withSource(leadOrFollowLabel(investor.leadOrFollow), confirmed.leadOrFollow) ??
         (investor.leadsRounds === null ? null : leads(investor.leadsRounds)),
     ],
   ];
@@ -106,6 +146,7 @@ export function InvestorProfilePage() {
 
   // The cart keeps the card (toCartInvestor), not the whole profile.
   const add = () => addToCart(profile);
+  const factsSourcePhrase = sourcePhrase(profile.factsSource);
 
   return (
     <Container>
@@ -143,6 +184,11 @@ export function InvestorProfilePage() {
           <Card className="shadow-sm">
             <Card.Body>
               <SummaryList items={facts(profile)} />
+              {factsSourcePhrase ? (
+                <p className="small text-body-secondary mb-0 mt-2 pt-2 border-top" data-testid="facts-source">
+                  Type, title, firm, places, cheque range, stages and sectors: {factsSourcePhrase}
+                </p>
+              ) : null}
             </Card.Body>
           </Card>
         </Col>
@@ -167,7 +213,14 @@ export function InvestorProfilePage() {
               />
               <h2 className="h6 mt-4">Contact details in an export</h2>
               {hasContactFields(profile) ? (
-                <ContactBadges investor={profile} label="Contact details in an export" />
+                <>
+                  <ContactBadges investor={profile} label="Contact details in an export" />
+                  <ContactSourceList
+                    kinds={contactKindsOf(profile)}
+                    sources={profile.contactSources}
+                    label="Where each contact detail comes from"
+                  />
+                </>
               ) : (
                 <p className="mb-0 text-body-secondary">None on record.</p>
               )}

@@ -23,7 +23,7 @@ import {
   updateItem,
 } from '../table';
 import { getCartDelivery, openDeliveryWrite } from './deliveries';
-import { getSearchableInvestors, toCard } from './investors';
+import { getSearchableInvestors, toCartCard } from './investors';
 
 export class CartConflictError extends Error {
   override readonly name = 'CartConflictError';
@@ -200,7 +200,7 @@ export interface CartWithCards {
 
 async function cardsOf(investorIds: string[]): Promise<Map<string, CartInvestor>> {
   const investors = await getSearchableInvestors(investorIds);
-  return new Map([...investors].map(([id, investor]) => [id, toCard(investor)]));
+  return new Map([...investors].map(([id, investor]) => [id, toCartCard(investor)]));
 }
 
 /**

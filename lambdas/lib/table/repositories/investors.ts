@@ -6,6 +6,7 @@ import {
   profileConfirmed,
   profileFactsOf,
 } from '../../../../shared/investors/profile-facts';
+import { type ContactSheet, contactSources, type ValueSource } from '../../../../shared/investors/provenance';
 import { UNKNOWN_ROLE_KEY } from '../../../../shared/investors/roles';
 import {
   type ImportedInvestor,
@@ -167,6 +168,31 @@ export function toCard(investor: SearchableInvestor): CartInvestor {
 }
 
 /**
+ * The card a cart holds: the public card and the investor's typical cheque, which the export builder's
+ * "Typical cheque (USD)" column previews (issue 50). The directory's cards do not carry it.
+ */
+export function toCartCard(investor: SearchableInvestor): CartInvestor {
+  const card = toCard(investor);
+  return typeof investor.typicalCheque === 'number'
+    ? { ...card, typicalCheque: investor.typicalCheque }
+    : card;
+}
+
+/** What the investor's own listing names as its record's source (`lambdas/lib/portals/listing.ts`). */
+export const SELF_SUBMITTED_SUFFIX = ' (self-submitted)';
+
+/**
+ * Where the card's facts came from (issue 50): the record linked to the entry, the investor's own
+ * listing (approved by an admin) or an import, in the month it was written.
+ */
+export function factsSourceOf(imported: ImportedInvestor): ValueSource {
+  return {
+    by: imported.sourceName.endsWith(SELF_SUBMITTED_SUFFIX) ? 'investor' : 'import',
+    month: new Date(imported.importedAt).toISOString().slice(0, 7),
+  };
+}
+
+/**
  * The public profile of a searchable investor: its card, plus the public facts of its linked imported
  * record (other firms, regions, the cheque size as written, whether it leads, investments). Contact
  * values, notes and unclaimed source columns are never read into it.
@@ -175,11 +201,14 @@ export function toProfile(
   investor: SearchableInvestor,
   imported: ImportedInvestor | null,
   profileSheet: ProfileSheet,
+  contactSheet: ContactSheet | null = null,
 ): InvestorProfile {
   return {
     ...toCard(investor),
     ...profileFactsOf(profileSheet),
     profileConfirmed: profileConfirmed(profileSheet),
+    contactSources: contactSheet ? contactSources(contactSheet) : {},
+    factsSource: imported ? factsSourceOf(imported) : null,
     otherFirms: uniqueTexts((imported?.otherFirms ?? []).map((firm) => firm.name)),
     regions: uniqueTexts(imported?.geographyFocus?.regions ?? []),
     checkSizeText: imported?.checkSize?.bucket?.trim() || null,

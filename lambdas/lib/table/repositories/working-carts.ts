@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/cart/working-cart';
 import { type WorkingCartRecord, workingCartKey, workingCartModel } from '../models';
 import { conditionalWrite, getItem, putItem } from '../table';
-import { getSearchableInvestors, toCard } from './investors';
+import { getSearchableInvestors, toCartCard } from './investors';
 
 /** A write that named a version the cart no longer has: nothing was written. */
 export class WorkingCartConflictError extends Error {
@@ -133,6 +133,6 @@ export async function cardsOfWorkingCart(
   const investors = await getSearchableInvestors([...investorIds]);
   return investorIds.map((id) => {
     const investor = investors.get(id);
-    return { id, card: investor ? toCard(investor) : null };
+    return { id, card: investor ? toCartCard(investor) : null };
   });
 }
