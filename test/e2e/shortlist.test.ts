@@ -68,7 +68,7 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     // The search box's typo tolerance and synonyms (issue 49): a typo is asked about, a synonym
     // finds its entry, and a sector no investor lists is marked, with what investors do list beside it.
     await sectors.pressSequentially('robotcs');
-    await edit.getByText('Did you mean Robotics?').waitFor();
+    await edit.getByText('Did you mean Robotics?', { exact: true }).waitFor();
     await edit.getByRole('option', { name: 'Robotics', exact: true }).waitFor();
     await sectors.fill('');
     await sectors.pressSequentially('supply chain');
@@ -106,7 +106,7 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     // A typo of the country is asked about ("Germny": Germany), as the search box does.
     const country = form.getByRole('combobox', { name: 'Country' });
     await country.pressSequentially('Germny');
-    await form.getByText('Did you mean Germany?').waitFor();
+    await form.getByText('Did you mean Germany?', { exact: true }).waitFor();
     await screenshot(page, `picker-did-you-mean-${view.name}`, { fullPage: false });
     await country.press('Enter');
     await form.getByRole('button', { name: 'Remove Germany' }).waitFor();
