@@ -14,17 +14,34 @@ export const UNMAPPED_KIND_LABELS: Readonly<Record<UnmappedKind, string>> = {
   country: 'Countries',
 };
 
-const entrySchema = z.object({ value: z.string(), label: z.string(), synonyms: z.array(z.string()) });
+/**
+ * How many searchable investors carry a value (from the search index), or null before the first
+ * index: filters offer only carried values, and a founder's own project marks a value no investor
+ * carries ("no investor lists this yet").
+ */
+const carriedBy = z.nullable(z.int());
+
+const entrySchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  synonyms: z.array(z.string()),
+  investors: carriedBy,
+  /** The stored values of the entries nearest it, offered beside it when no investor carries it. */
+  near: z.array(z.string()),
+});
 
 /** GET /taxonomy: the lists the forms choose from (sectors alphabetical, stages in order, countries). */
 export const taxonomyResponse = z.object({
   sectors: z.array(entrySchema),
   stages: z.array(entrySchema),
-  countries: z.array(z.object({ code: z.string(), name: z.string() })),
+  countries: z.array(
+    z.object({ code: z.string(), name: z.string(), names: z.array(z.string()), investors: carriedBy }),
+  ),
   regions: z.array(z.object({ name: z.string(), countries: z.array(z.string()) })),
 });
 export type TaxonomyResponse = z.infer<typeof taxonomyResponse>;
 export type TaxonomyListEntry = z.infer<typeof entrySchema>;
+export type TaxonomyCountry = TaxonomyResponse['countries'][number];
 
 /** One value of the unmapped queue: how it was written, how many investors carry it, a few of them. */
 export const unmappedValueSchema = z.object({
@@ -93,8 +110,14 @@ export const taxonomyJobParams = z.object({
 export const taxonomyJobResponse = z.object({ job: taxonomyJobSchema });
 
 /** The refusal of a value off the list (portal, projects, field merger): what is wrong and what to do. */
-export const offListMessage = (kind: 'sector' | 'stage' | 'country', value: string): string =>
-  `“${value}” is not a ${kind} on our list. Choose one from the list; if none fits, leave it out and tell us which ${kind} is missing.`;
+export const offListMessage = (
+  kind: 'sector' | 'stage' | 'country',
+  value: string,
+  meant: string | null = null,
+): string =>
+  meant
+    ? `“${value}” is not a ${kind} on our list. Did you mean ${meant}? Choose it from the list.`
+    : `“${value}” is not a ${kind} on our list. Choose one from the list; if none fits, leave it out and tell us which ${kind} is missing.`;
 
 /** The refusal of a synonym another entry already has. */
 export const synonymTakenMessage = (spelling: string, label: string): string =>

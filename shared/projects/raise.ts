@@ -18,8 +18,10 @@ export const RAISE_ROUND_INVALID = `Choose the round from the list: ${listOr(ROU
 /** Not in the spec. */
 export const RAISE_AMOUNT_INVALID = `The amount must be a whole number of US dollars, from $1,000 to $10,000,000,000.`;
 /** Not in the spec. */
-export const raiseCountryUnknown = (country: string): string =>
-  `We do not know the country '${excerpt(country)}': choose one from the list.`;
+export const raiseCountryUnknown = (country: string, meant: string | null = null): string =>
+  meant
+    ? `We do not know the country '${excerpt(country)}'. Did you mean ${meant}? Choose it from the list.`
+    : `We do not know the country '${excerpt(country)}': choose one from the list.`;
 /** Not in the spec. */
 export const RAISE_CITY_NEEDS_COUNTRY = 'Give the country too: a city is matched within its country.';
 /** Not in the spec. */

@@ -1,6 +1,7 @@
 import { type Raise, raiseCountryUnknown } from '../projects/raise';
 import { taxonomyKey } from '../taxonomy/fold';
-import { resolveCity, resolveCountry, resolveRegion } from '../taxonomy/places';
+import { didYouMean } from '../taxonomy/match';
+import { COUNTRIES, resolveCity, resolveCountry, resolveRegion } from '../taxonomy/places';
 import type { FitWords, PlaceCoverage } from './fit';
 import { sectorLabel, stageLabel } from './taxonomy-port';
 
@@ -63,7 +64,14 @@ export const fitWords: FitWords = { stageLabel, sectorLabel, coverage: placeCove
 export function raiseInPlaces(raise: Raise): { ok: true; raise: Raise } | { ok: false; message: string } {
   if (raise.country === null) return { ok: true, raise };
   const country = countryOf(raise.country);
-  if (!country) return { ok: false, message: raiseCountryUnknown(raise.country) };
+  if (!country) {
+    // By the pickers' rules ("Germny": Germany): the founder is asked, the server does not guess.
+    const meant = didYouMean(
+      COUNTRIES.map((c) => ({ value: c.name, label: c.name, synonyms: c.names })),
+      raise.country,
+    );
+    return { ok: false, message: raiseCountryUnknown(raise.country, meant?.label ?? null) };
+  }
   return {
     ok: true,
     raise: {

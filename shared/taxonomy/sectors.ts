@@ -8,6 +8,11 @@
 export interface TaxonomyEntrySeed {
   label: string;
   synonyms: readonly string[];
+  /**
+   * The sectors nearest it (labels), offered beside it when no investor carries it: a founder in
+   * Hardware is shown Robotics and Deep Tech, which investors do list.
+   */
+  near?: readonly string[];
 }
 
 /** Bumped when the default lists change, so a re-map can be asked for (docs/operations.md). */
@@ -141,6 +146,7 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
   {
     label: 'E-Commerce',
     synonyms: ['ecommerce', 'e commerce', 'online retail', 'retail', 'retail tech', 'retailtech', 'commerce'],
+    near: ['Marketplaces', 'Consumer', 'Logistics'],
   },
   {
     label: 'Deep Tech',
@@ -210,6 +216,7 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
   {
     label: 'Cloud Infrastructure',
     synonyms: ['infrastructure', 'infra', 'cloud', 'devops', 'cloud computing'],
+    near: ['Developer Tools', 'SaaS', 'Cybersecurity'],
   },
   {
     label: 'Data & Analytics',
@@ -221,6 +228,7 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
       'business intelligence',
       'data and analytics',
     ],
+    near: ['AI', 'SaaS', 'Developer Tools'],
   },
   { label: 'Gaming', synonyms: ['games', 'video games', 'esports', 'e-sports', 'game studios', 'gametech'] },
   {
@@ -241,6 +249,7 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
   {
     label: 'Industrial',
     synonyms: ['industrials', 'manufacturing', 'industry 4.0', 'industrial tech', 'advanced manufacturing'],
+    near: ['Robotics', 'Deep Tech', 'Logistics'],
   },
   { label: 'Robotics', synonyms: ['robots', 'automation', 'robotics and automation', 'drones'] },
   {
@@ -250,9 +259,18 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
   {
     label: 'Hardware',
     synonyms: ['hardware tech', 'consumer hardware', 'devices', 'iot', 'internet of things'],
+    near: ['Robotics', 'Deep Tech', 'Consumer'],
   },
-  { label: 'Semiconductors', synonyms: ['chips', 'semis', 'semiconductor', 'silicon'] },
-  { label: 'Materials', synonyms: ['advanced materials', 'new materials', 'chemicals', 'materials science'] },
+  {
+    label: 'Semiconductors',
+    synonyms: ['chips', 'semis', 'semiconductor', 'silicon'],
+    near: ['Deep Tech', 'AI', 'Hardware'],
+  },
+  {
+    label: 'Materials',
+    synonyms: ['advanced materials', 'new materials', 'chemicals', 'materials science'],
+    near: ['Deep Tech', 'Climate', 'Energy'],
+  },
   {
     label: 'Media',
     synonyms: [
@@ -290,30 +308,63 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
   {
     label: 'Marketing Tech',
     synonyms: ['martech', 'mar tech', 'adtech', 'ad tech', 'advertising', 'marketing'],
+    near: ['SaaS', 'Media', 'Consumer'],
   },
-  { label: 'Social', synonyms: ['social media', 'social networks', 'social network', 'community'] },
+  {
+    label: 'Social',
+    synonyms: ['social media', 'social networks', 'social network', 'community'],
+    near: ['Consumer', 'Media', 'Gaming'],
+  },
   {
     label: 'Travel & Hospitality',
     synonyms: ['travel', 'hospitality', 'traveltech', 'travel tech', 'travel and hospitality', 'tourism'],
+    near: ['Consumer', 'Marketplaces', 'Mobility'],
   },
   {
     label: 'Sports & Fitness',
     synonyms: ['sports', 'fitness', 'sportstech', 'sports tech', 'sports and fitness'],
+    near: ['Health', 'Consumer', 'Media'],
   },
-  { label: 'Fashion & Beauty', synonyms: ['fashion', 'beauty', 'apparel', 'fashion and beauty'] },
-  { label: 'Govtech', synonyms: ['gov tech', 'government', 'public sector', 'civic tech', 'civictech'] },
+  {
+    label: 'Fashion & Beauty',
+    synonyms: ['fashion', 'beauty', 'apparel', 'fashion and beauty'],
+    near: ['Consumer', 'E-Commerce', 'Marketplaces'],
+  },
+  {
+    label: 'Govtech',
+    synonyms: ['gov tech', 'government', 'public sector', 'civic tech', 'civictech'],
+    near: ['SaaS', 'Cybersecurity', 'Legal Tech'],
+  },
   {
     label: 'Defense',
     synonyms: ['defence', 'defense tech', 'defence tech', 'national security', 'dual use'],
+    near: ['Deep Tech', 'Cybersecurity', 'Space'],
   },
-  { label: 'Telecom', synonyms: ['telecommunications', 'telco', '5g', 'connectivity'] },
-  { label: 'Impact', synonyms: ['social impact', 'impact investing', 'esg', 'impact tech'] },
-  { label: 'Femtech', synonyms: ['fem tech', "women's health", 'womens health'] },
+  {
+    label: 'Telecom',
+    synonyms: ['telecommunications', 'telco', '5g', 'connectivity'],
+    near: ['Deep Tech', 'Cloud Infrastructure', 'Mobility'],
+  },
+  {
+    label: 'Impact',
+    synonyms: ['social impact', 'impact investing', 'esg', 'impact tech'],
+    near: ['Climate', 'Health', 'Edtech'],
+  },
+  {
+    label: 'Femtech',
+    synonyms: ['fem tech', "women's health", 'womens health'],
+    near: ['Health', 'Biotech', 'Consumer'],
+  },
   {
     label: 'AR/VR',
     synonyms: ['ar', 'vr', 'xr', 'augmented reality', 'virtual reality', 'metaverse', 'spatial computing'],
+    near: ['Gaming', 'Media', 'Deep Tech'],
   },
-  { label: 'Mobile', synonyms: ['mobile apps', 'apps', 'mobile first'] },
+  {
+    label: 'Mobile',
+    synonyms: ['mobile apps', 'apps', 'mobile first'],
+    near: ['Consumer', 'SaaS', 'Gaming'],
+  },
   {
     label: 'Productivity',
     synonyms: [
@@ -325,6 +376,7 @@ export const DEFAULT_SECTORS: readonly TaxonomyEntrySeed[] = [
       'no code',
       'low code',
     ],
+    near: ['SaaS', 'Developer Tools', 'HR Tech'],
   },
   {
     label: 'Generalist',

@@ -34,6 +34,8 @@ export interface TaxonomyEntry {
   synonyms: string[];
   /** Added by an admin (not a default). */
   added: boolean;
+  /** The stored values of the entries nearest it (offered when no investor carries it). */
+  near: string[];
 }
 
 /** The stored value of a label: lower case, spaces collapsed (as tags always were). */
@@ -51,6 +53,7 @@ function entriesOf(seeds: readonly TaxonomyEntrySeed[]): TaxonomyEntry[] {
     label: seed.label,
     synonyms: [...seed.synonyms],
     added: false,
+    near: (seed.near ?? []).map(entryValueOf),
   }));
 }
 
@@ -70,7 +73,14 @@ export class Taxonomy {
       const list = this.lists[edit.kind];
       const entry = list.find((e) => e.value === edit.value);
       if (entry) entry.synonyms = [...new Set([...entry.synonyms, ...edit.synonyms])];
-      else list.push({ value: edit.value, label: edit.label, synonyms: [...edit.synonyms], added: true });
+      else
+        list.push({
+          value: edit.value,
+          label: edit.label,
+          synonyms: [...edit.synonyms],
+          added: true,
+          near: [],
+        });
     }
     for (const kind of TAXONOMY_KINDS)
       if (kind === 'sector') this.lists[kind].sort((a, b) => compareNamesEn(a.label, b.label));

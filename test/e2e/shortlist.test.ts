@@ -65,6 +65,25 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
       await sectors.press('Enter');
       await edit.getByRole('button', { name: `Remove ${label}` }).waitFor();
     }
+    // The search box's typo tolerance and synonyms (issue 49): a typo is asked about, a synonym
+    // finds its entry, and a sector no investor lists is marked, with what investors do list beside it.
+    await sectors.pressSequentially('robotcs');
+    await edit.getByText('Did you mean Robotics?', { exact: true }).waitFor();
+    await edit.getByRole('option', { name: 'Robotics', exact: true }).waitFor();
+    await sectors.fill('');
+    await sectors.pressSequentially('supply chain');
+    await edit.getByRole('option', { name: 'Logistics', exact: true }).waitFor();
+    await sectors.fill('');
+    await sectors.pressSequentially('hardwar');
+    await edit.getByRole('option', { name: 'Hardware no investor lists this yet', exact: true }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, `picker-uncarried-${view.name}`, { fullPage: false });
+    await sectors.press('Enter');
+    await edit.getByText('No investor lists Hardware yet').waitFor();
+    await edit.getByRole('button', { name: 'Add Robotics' }).waitFor();
+    await screenshot(page, `picker-uncarried-chosen-${view.name}`, { fullPage: false });
+    await edit.getByRole('button', { name: 'Remove Hardware' }).click();
+    await edit.getByText('No investor lists Hardware yet').waitFor({ state: 'detached' });
     // The list closed (Escape), so it covers nothing of the form.
     await sectors.press('Escape');
     expect(await sectors.getAttribute('aria-expanded')).toBe('false');
@@ -84,7 +103,13 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     await form.getByLabel('Round').selectOption({ label: 'Seed' });
     await form.getByLabel('Amount (US dollars)').fill('1.5M');
     await form.getByText('That is $1.5M.').waitFor();
-    await form.getByLabel('Country').fill('Germany');
+    // A typo of the country is asked about ("Germny": Germany), as the search box does.
+    const country = form.getByRole('combobox', { name: 'Country' });
+    await country.pressSequentially('Germny');
+    await form.getByText('Did you mean Germany?', { exact: true }).waitFor();
+    await screenshot(page, `picker-did-you-mean-${view.name}`, { fullPage: false });
+    await country.press('Enter');
+    await form.getByRole('button', { name: 'Remove Germany' }).waitFor();
     await form.getByLabel('City').fill('Berlin');
     await form.getByLabel('Yes, we want a lead').check();
     await expectAccessible(page);

@@ -289,6 +289,13 @@ describe('taxonomy: the forms choose from the list', () => {
     });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('“Widgetry” is not a sector on our list');
+    // A typo is asked about by the pickers' rules, not taken for the entry.
+    const typo = await call('PATCH', `/projects/${project.id}`, {
+      token: founder.token,
+      body: { name: project.name, description: project.description, sectors: ['Robotcs'] },
+    });
+    expect(typo.status).toBe(400);
+    expect(JSON.stringify(typo.body)).toContain('Did you mean Robotics?');
     const saved = await call('PATCH', `/projects/${project.id}`, {
       token: founder.token,
       body: {
@@ -299,6 +306,45 @@ describe('taxonomy: the forms choose from the list', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((saved.body as { data: { sectors: string[] } }).data.sectors).toEqual(['ai', 'saas']);
+  });
+});
+
+describe('taxonomy: the lists say which values investors carry', () => {
+  it('GET /taxonomy counts each sector, stage and country as the search does; a value nobody carries counts 0', async () => {
+    const u = unique();
+    await importMessy([[`Fem ${u}`, `carried-${u}@example.com`, 'Seed', 'Femtech', 'Berlin', 'Germany']]);
+    type Lists = { data: TaxonomyResponse };
+    type Facets = { data: { total: number } };
+    const facetTotal = async (query: string) =>
+      ((await call('GET', `/directory/facets?${query}`)).body as Facets).data.total;
+    // Both read the search snapshot: wait until one snapshot answers both (other files write too).
+    let agreed = false;
+    const deadline = Date.now() + PATIENCE_MS;
+    while (!agreed && Date.now() < deadline) {
+      const lists = ((await call('GET', '/taxonomy')).body as Lists).data;
+      const femtech = lists.sectors.find((s) => s.value === 'femtech')?.investors;
+      const seed = lists.stages.find((s) => s.value === 'seed')?.investors;
+      const germany = lists.countries.find((c) => c.name === 'Germany')?.investors;
+      agreed =
+        typeof femtech === 'number' &&
+        femtech >= 1 &&
+        femtech === (await facetTotal('sectorFocus=femtech')) &&
+        seed === (await facetTotal('stageFocus=seed')) &&
+        germany === (await facetTotal('country=Germany'));
+    }
+    expect(agreed).toBe(true);
+    const lists = ((await call('GET', '/taxonomy')).body as Lists).data;
+    // Every entry is counted (an integer), and a country no investor names counts 0.
+    for (const entry of [...lists.sectors, ...lists.stages, ...lists.countries])
+      expect(Number.isInteger(entry.investors)).toBe(true);
+    expect(lists.countries.find((c) => c.name === 'Antarctica')?.investors).toBe(0);
+    expect(lists.countries.find((c) => c.name === 'Germany')?.names).toContain('Deutschland');
+    expect(lists.sectors.find((s) => s.value === 'logistics')?.synonyms).toContain('supply chain');
+    expect(lists.sectors.find((s) => s.value === 'hardware')?.near).toEqual([
+      'robotics',
+      'deep tech',
+      'consumer',
+    ]);
   });
 });
 

@@ -143,6 +143,7 @@ function Row({ value, onStarted }: { value: UnmappedValue; onStarted: (jobId: st
               selected={entry}
               onChange={(values) => setEntry(values.slice(-1))}
               max={1}
+              carried="ignore"
             />
             <div className="d-flex flex-wrap gap-2 mt-2">
               <Button type="submit" size="sm" disabled={add.isPending}>

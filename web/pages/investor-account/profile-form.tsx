@@ -212,6 +212,7 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
               value={form.sectors}
               onChange={(sectors) => set('sectors', sectors)}
               max={INVESTOR_PROFILE_LIMITS.sectors}
+              carried="ignore"
               help={`Type and choose from the list, such as fintech or climate (at most ${INVESTOR_PROFILE_LIMITS.sectors}).`}
             />
           </Col>

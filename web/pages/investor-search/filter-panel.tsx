@@ -21,7 +21,9 @@ import {
   type SearchSort,
 } from '../../../shared/search/filters';
 import { compareStages, tagLabel } from '../../../shared/tags/display';
+import { useTaxonomy } from '../../api/taxonomy';
 import { SHOW_FEWER } from '../../components/tag-list';
+import { type ComboboxEntry, countryEntries, TaxonomyCombobox } from '../../components/taxonomy-combobox';
 import { useMediaQuery } from '../../components/use-media-query';
 import { type FilterKey, hasKinds, type InvestorSearch, withFilter, withHasKind } from './search-params';
 
@@ -188,6 +190,16 @@ function FilterControls({
             label={label}
             loading={facets.isPending}
             onPick={(value) => onChange(withFilter(search, key, value))}
+            finder={
+              facet === 'sector' || facet === 'stage' || facet === 'country' ? (
+                <TaxonomyFinder
+                  facet={facet}
+                  title={title}
+                  disabled={!search}
+                  onPick={(value) => onChange(withFilter(search, key, value))}
+                />
+              ) : null
+            }
           />
         );
       })}
@@ -226,6 +238,7 @@ function FacetList({
   label,
   loading,
   onPick,
+  finder,
 }: {
   facet: Facet;
   title: string;
@@ -234,6 +247,8 @@ function FacetList({
   label: (value: FacetValue) => string;
   loading: boolean;
   onPick: (value: string | undefined) => void;
+  /** A type-ahead over every value of the facet, for those beyond the list. */
+  finder?: React.ReactNode;
 }) {
   const [all, setAll] = useState(false);
   const headingId = useId();
@@ -247,6 +262,7 @@ function FacetList({
       <h3 id={headingId} className="h6">
         {title}
       </h3>
+      {finder}
       {loading ? <p className="small text-body-secondary mb-0">Counting...</p> : null}
       <ul className="list-unstyled mb-0 small">
         {[...shown, ...hiddenSelected].map((value) => {
@@ -272,6 +288,47 @@ function FacetList({
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A type-ahead over a facet's values from the taxonomy (issue 49), by the search box's rules
+ * ("robotcs", "supply chain", "Germny"): only values some investor carries are offered, each with
+ * how many investors in the directory carry it. Choosing one sets the filter.
+ */
+function TaxonomyFinder({
+  facet,
+  title,
+  disabled,
+  onPick,
+}: {
+  facet: 'sector' | 'stage' | 'country';
+  title: string;
+  disabled: boolean;
+  onPick: (value: string) => void;
+}) {
+  const taxonomy = useTaxonomy().data;
+  if (!taxonomy || disabled) return null;
+  const entries: ComboboxEntry[] =
+    facet === 'sector'
+      ? taxonomy.sectors
+      : facet === 'stage'
+        ? taxonomy.stages
+        : countryEntries(taxonomy.countries);
+  return (
+    <div className="small mb-1">
+      <TaxonomyCombobox
+        id={`find-${facet}`}
+        label={<span className="visually-hidden">Find a {title.toLowerCase()}</span>}
+        entries={entries}
+        selected={[]}
+        onChange={(values) => {
+          if (values[0] !== undefined) onPick(values[0]);
+        }}
+        carried="only"
+        placeholder={`Find a ${title.toLowerCase()}`}
+      />
+    </div>
   );
 }
 

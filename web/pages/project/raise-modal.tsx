@@ -9,8 +9,8 @@ import { messages } from '../../../shared/messages';
 import { checkRaise, parseAmount, RAISE_AMOUNT_INVALID } from '../../../shared/projects/raise';
 import { ROUND_OPTIONS } from '../../../shared/shortlist/taxonomy-port';
 import { errorMessage } from '../../api/client';
-import { useTaxonomy } from '../../api/taxonomy';
 import { useUpdateProject } from '../../api/update-project';
+import { CountryPicker } from '../../components/taxonomy-combobox';
 
 type LeadChoice = 'yes' | 'no' | 'unsure';
 const leadChoiceOf = (value: boolean | null): LeadChoice =>
@@ -39,8 +39,6 @@ export function RaiseModal({
   const [lead, setLead] = useState<LeadChoice>(leadChoiceOf(raise?.leadWanted ?? null));
   const [error, setError] = useState<string | null>(null);
   const updateProject = useUpdateProject(project.id);
-  // The countries to choose from: the taxonomy's (GET /taxonomy), any of their names accepted.
-  const countries = useTaxonomy().data?.countries ?? [];
   const amountUsd = parseAmount(amount);
 
   const submit = async (event: FormEvent) => {
@@ -115,21 +113,15 @@ export function RaiseModal({
             </Form.Text>
           </Form.Group>
           <div className="row g-3 mb-3">
-            <Form.Group className="col-sm-6" controlId="raise-country">
-              <Form.Label>Country</Form.Label>
-              <Form.Control
+            <div className="col-sm-6">
+              <CountryPicker
+                id="raise-country"
+                label="Country"
                 value={country}
-                onChange={(e) => setCountry(e.target.value)}
-                list="raise-countries"
-                autoComplete="country-name"
+                onChange={setCountry}
                 placeholder="e.g. Sweden"
               />
-              <datalist id="raise-countries">
-                {countries.map((option) => (
-                  <option key={option.code} value={option.name} />
-                ))}
-              </datalist>
-            </Form.Group>
+            </div>
             <Form.Group className="col-sm-6" controlId="raise-city">
               <Form.Label>City</Form.Label>
               <Form.Control
