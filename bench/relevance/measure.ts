@@ -100,14 +100,14 @@ function listed(
   return { ids, tiesInNameOrder: alike === 0 ? 0 : ascending / alike };
 }
 
-/** All ids of a search, in its order (paged as the API pages it). */
+/** All ids of a search, in its order (paged as the API pages it, in the order a founder typing gets: Best match). */
 function searched(index: SearchIndex, q: string): { ids: string[]; total: number; first?: string } {
   const ids: string[] = [];
   let first: string | undefined;
   let cursor: string | null = null;
   let total = 0;
   do {
-    const page = index.page({ q }, 'name', cursor, 1000);
+    const page = index.page({ q }, 'best', cursor, 1000);
     total = page.total;
     for (const item of page.items) ids.push(item.id);
     first ??= page.items[0]?.name;
