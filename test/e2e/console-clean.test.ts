@@ -24,6 +24,13 @@ const ALLOWED: readonly { pattern: RegExp; reason: string }[] = [
     reason: 'the export builder reads a cart never saved (treated as not bought)',
   },
   {
+    // Business Insights asks for the MRR of a project not connected to Stripe and gets 409, which the
+    // report shows as "connect Stripe". Still to do (issue 50): answer that ordinary state with 200.
+    pattern:
+      /^409 GET \/api\/projects\/proj_\w+\/insights\/mrr$|Failed to load resource: the server responded with a status of 409/,
+    reason: 'Business Insights of a project not connected to Stripe (to be answered with 200)',
+  },
+  {
     // Amplify warns when Cognito is not at an AWS address: the local home's cognito-local only.
     pattern: /You are using a custom Amazon Amazon Cognito User Pool endpoint/,
     reason: 'the local Cognito emulator (production uses the AWS endpoint)',
