@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../lambdas/lib/errors';
 import { errorResponse } from '../../../lambdas/lib/middlewares/error-envelope';
+import { logger } from '../../../lambdas/lib/observability/logger';
 
 /** The log lines Powertools wrote (JSON, one a line) while `run` ran. */
 function logLines(run: () => void): { level: string; message: string; [key: string]: unknown }[] {
@@ -26,7 +27,17 @@ function logLines(run: () => void): { level: string; message: string; [key: stri
     .map((line) => JSON.parse(line));
 }
 
-afterEach(() => vi.restoreAllMocks());
+// The level this file judges: a worker that ran a local-home file first has LOG_LEVEL=WARN in its
+// environment (infra/local/dev-env.ts), and the logger is made once per process.
+let levelBefore: ReturnType<typeof logger.getLevelName>;
+beforeEach(() => {
+  levelBefore = logger.getLevelName();
+  logger.setLogLevel('INFO');
+});
+afterEach(() => {
+  logger.setLogLevel(levelBefore);
+  vi.restoreAllMocks();
+});
 
 describe('the error envelope logs a refusal as an ordinary outcome (issue 50)', () => {
   it('logs a 4xx at info with its status and code, never at error', () => {
