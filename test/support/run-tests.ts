@@ -35,23 +35,59 @@ function synthQuietly(): boolean {
 }
 
 /**
- * The two runs of vitest, side by side. Vitest queues every file of the layers that run one file at a
+ * The runs of vitest, side by side. Vitest queues every file of the layers that run one file at a
  * time (integration and e2e: `fileParallelism: false`) in one line, so in one process the e2e layer
- * waited for the integration layer. Each has its own local home on its own free ports and state, so
- * they run at once in two processes: the first streams its output, the e2e run's output is kept and
- * printed whole when both are done (two streams interleaved line by line read as neither).
+ * waited for the integration layer. Each run has its own local home on its own free ports and state,
+ * so they run at once in separate processes. The e2e layer is the longest, and its two walks over
+ * every screen (axe at three views, the console-clean founder and admin) take about half of it: they
+ * run in a process of their own beside the rest of the layer. The first run streams its output; the
+ * others' output is kept and printed whole when all are done (streams interleaved line by line read
+ * as none).
  */
-const RUNS = [
-  { layers: ['unit', 'infra', 'integration'], report: join(ROOT, 'test-results/results.json'), stream: true },
-  { layers: ['e2e'], report: join(ROOT, 'test-results/results-e2e.json'), stream: false },
-] as const;
+const SCREEN_WALKS = ['test/e2e/accessibility.test.ts', 'test/e2e/console-clean.test.ts'];
+const RUNS: readonly {
+  layers: readonly string[];
+  files: readonly string[];
+  report: string;
+  stream: boolean;
+  label: string;
+}[] = [
+  {
+    label: 'unit, infra, integration',
+    layers: ['unit', 'infra', 'integration'],
+    files: [],
+    report: join(ROOT, 'test-results/results.json'),
+    stream: true,
+  },
+  {
+    label: 'e2e: the walks over every screen',
+    layers: ['e2e'],
+    files: SCREEN_WALKS,
+    report: join(ROOT, 'test-results/results-e2e-walks.json'),
+    stream: false,
+  },
+  {
+    label: 'e2e: the journeys',
+    layers: ['e2e'],
+    files: SCREEN_WALKS.flatMap((file) => ['--exclude', file]),
+    report: join(ROOT, 'test-results/results-e2e.json'),
+    stream: false,
+  },
+];
 
 function vitest(run: (typeof RUNS)[number]): Promise<{ code: number; output: string }> {
   rmSync(run.report, { force: true });
   const projects = run.layers.flatMap((layer) => ['--project', layer]);
   const child = spawn(
     bin('vitest'),
-    ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${run.report}`],
+    [
+      'run',
+      ...projects,
+      ...run.files,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${run.report}`,
+    ],
     {
       cwd: ROOT,
       stdio: run.stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
@@ -70,7 +106,7 @@ async function vitestRuns(): Promise<number> {
   const results = await Promise.all(RUNS.map(vitest));
   for (const [i, run] of RUNS.entries()) {
     if (run.stream) continue;
-    console.log(`\n======== ${run.layers.join(', ')} (run beside the layers above) ========\n`);
+    console.log(`\n======== ${run.label} (run beside the layers above) ========\n`);
     process.stdout.write(results[i]?.output ?? '');
   }
   return results.every((result) => result.code === 0) ? 0 : 1;
