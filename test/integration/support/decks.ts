@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ApiResponse } from '../../../infra/local/api-client';
 import {
   addDeckResponse,
   type CreateDeckLinkBody,
@@ -10,7 +11,7 @@ import {
 } from '../../../shared/api/decks';
 import { apiSuccessEnvelope } from '../../../shared/api/errors';
 import { deckPdf } from '../../support/deck-pdfs';
-import { type ApiResponse, call, type TestUser } from './home';
+import { call, type TestUser } from './home';
 
 /** Decks and their links as the tests make them (issue 53): through the API, as the web app does. */
 
