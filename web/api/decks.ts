@@ -22,7 +22,8 @@ const linksPath = (projectId: string, entryId: string) =>
   `/projects/${encodeURIComponent(projectId)}/pipeline/entries/${encodeURIComponent(entryId)}/deck-links`;
 const tokenPath = (token: string) => `/deck-links/${encodeURIComponent(token)}`;
 
-const decksKey = (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'decks'] as const;
+const decksKey = (userId: string, projectId: string) =>
+  ['user', userId, 'projects', projectId, 'decks'] as const;
 const linksKey = (userId: string, projectId: string, entryId: string) =>
   ['user', userId, 'projects', projectId, 'deck-links', entryId] as const;
 
@@ -44,11 +45,15 @@ export function useUploadDeck(projectId: string) {
   const { user } = useAuth();
   return useMutation({
     mutationFn: async (file: File) => {
-      const { uploadId, uploadUrl } = await apiRequest(deckUploadResponse, `${decksPath(projectId)}/uploads`, {
-        method: 'POST',
-        auth: true,
-        body: { fileName: file.name, fileSize: file.size },
-      });
+      const { uploadId, uploadUrl } = await apiRequest(
+        deckUploadResponse,
+        `${decksPath(projectId)}/uploads`,
+        {
+          method: 'POST',
+          auth: true,
+          body: { fileName: file.name, fileSize: file.size },
+        },
+      );
       let response: Response;
       try {
         response = await fetch(uploadUrl, {
@@ -69,7 +74,9 @@ export function useUploadDeck(projectId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: decksKey(user?.userId ?? '', projectId) }),
-        queryClient.invalidateQueries({ queryKey: ['user', user?.userId ?? '', 'projects', projectId, 'deck-links'] }),
+        queryClient.invalidateQueries({
+          queryKey: ['user', user?.userId ?? '', 'projects', projectId, 'deck-links'],
+        }),
       ]),
   });
 }
@@ -78,7 +85,8 @@ export function useDeckLinks(projectId: string, entryId: string) {
   const { user } = useAuth();
   return useQuery({
     queryKey: linksKey(user?.userId ?? '', projectId, entryId),
-    queryFn: ({ signal }) => apiRequest(deckLinksResponse, linksPath(projectId, entryId), { auth: true, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(deckLinksResponse, linksPath(projectId, entryId), { auth: true, signal }),
     enabled: user !== null && entryId !== '',
   });
 }
@@ -140,4 +148,3 @@ export async function postDeckEvent(token: string, viewId: string, event: DeckEv
     // Reading goes on when an event is lost: only the founder's minutes are a little short.
   }
 }
-

@@ -33,8 +33,7 @@ export function drawWatermark(canvas: HTMLCanvasElement, text: string): void {
   context.translate(canvas.width / 2, canvas.height / 2);
   context.rotate(-Math.atan2(canvas.height, canvas.width));
   const diagonal = Math.hypot(canvas.width, canvas.height);
-  for (let y = -diagonal / 2; y <= diagonal / 2; y += size * 5)
-    context.fillText(text, 0, y, diagonal * 0.9);
+  for (let y = -diagonal / 2; y <= diagonal / 2; y += size * 5) context.fillText(text, 0, y, diagonal * 0.9);
   context.restore();
 }
 

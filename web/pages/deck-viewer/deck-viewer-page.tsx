@@ -206,12 +206,18 @@ function Reader({ token, deck }: { token: string; deck: OpenDeck }) {
         />
       </div>
       <nav aria-label="Deck pages" className="d-flex align-items-center justify-content-between gap-2">
-        <Button variant="outline-primary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+        <Button
+          variant="outline-primary"
+          disabled={page <= 1}
+          onClick={() => setPage((p) => Math.max(1, p - 1))}
+        >
           Previous page
         </Button>
         <p className="mb-0 text-center" aria-live="polite" data-testid="deck-page">
           {label}
-          {title ? <span className="d-block small text-body-secondary">{pageName({ page, title })}</span> : null}
+          {title ? (
+            <span className="d-block small text-body-secondary">{pageName({ page, title })}</span>
+          ) : null}
         </p>
         <Button
           variant="outline-primary"
