@@ -23,7 +23,7 @@ export const UPLOAD_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** POST /projects/{projectId}/decks: the uploaded file checked, then kept as the deck's next version. */
 export const addDeckBody = z.strictObject({
-  uploadId: z.string().check(z.regex(UPLOAD_ID, 'Not an upload id')),
+  uploadId: z.string().check(singleLine(), z.regex(UPLOAD_ID, 'Not an upload id')),
   fileName,
 });
 
