@@ -530,11 +530,11 @@ describe('S3 buckets', () => {
     }
   });
 
-  it("accepts presigned PUTs on uploads from the site's origins only", () => {
+  it("accepts presigned PUTs (and a deck viewer's GETs, issue 53) on uploads from the site's origins only", () => {
     expect(buckets()[logicalIdOf(stack.data.uploads)]?.Properties?.CorsConfiguration).toEqual({
       CorsRules: [
         expect.objectContaining({
-          AllowedMethods: ['PUT'],
+          AllowedMethods: ['PUT', 'GET'],
           AllowedOrigins: ['https://vcdirectory.io', 'https://*.vcdirectory.io'],
         }),
       ],
