@@ -199,6 +199,7 @@ function Reader({ token, deck }: { token: string; deck: OpenDeck }) {
           ref={canvas}
           className="deck-canvas d-block w-100"
           role="img"
+          data-drawn-page={drawn || undefined}
           aria-label={`${label}${title ? `: ${title}` : ''}`}
           onContextMenu={(e) => {
             if (!deck.downloadUrl) e.preventDefault();
