@@ -319,7 +319,7 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders) and the alert task function (saved searches, issue 35) and the decks function (a deck link's open, issue 53) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders) and the alert task function (saved searches, issue 35) and the decks function (the open of a deck link, issue 53) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
