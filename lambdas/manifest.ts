@@ -192,6 +192,25 @@ export const manifest = {
     searchIndex: 'read',
   },
 
+  decks: {
+    description:
+      "Deck links per investor: a project's deck versions, each pipeline entry's links, the public viewer's opens and page events",
+    table: {
+      // PROJECT#: the project, its pipeline entries (read), its deck versions, links and views.
+      // DECK_TOKEN#: a link's token by its hash (the viewer's way in). USER# is read only (is the
+      // caller an investor account?), never written: the open email's address is the founder's
+      // verified email, kept on the link when it is made.
+      reads: ['PROJECT#', 'DECK_TOKEN#', 'USER#'],
+      writes: ['PROJECT#', 'DECK_TOKEN#'],
+    },
+    // deck-uploads/: the founder's browser PUTs the PDF there (presigned), read once to check it;
+    // decks/: the checked versions, read through short-lived presigned GETs by the viewer.
+    uploads: { read: ['deck-uploads/', 'decks/'], write: ['deck-uploads/', 'decks/'] },
+    // The founder's email on a link's first open of the day; SITE_URL: its link and the links' URLs.
+    email: true,
+    settings: ['site'],
+  },
+
   podcasts: {
     description: 'The podcast board: listing, votes, moderation',
     table: {

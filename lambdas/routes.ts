@@ -24,6 +24,7 @@ export const handlerGroups = {
   investorPortal: 'lambdas/http/investor-portal.ts',
   pipeline: 'lambdas/http/pipeline.ts',
   shortlist: 'lambdas/http/shortlist.ts',
+  decks: 'lambdas/http/decks.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -98,6 +99,22 @@ export const routes: readonly RouteDefinition[] = [
   // The founder's spreadsheet, a page of rows at a time: matched with the directory, then imported.
   route('POST', '/projects/{projectId}/pipeline/import/matches', 'user', 'pipeline'),
   route('POST', '/projects/{projectId}/pipeline/import', 'user', 'pipeline'),
+  // Deck links per investor (issue 53): the project's deck (versions kept) and each pipeline entry's
+  // links, their creator only; the viewer reaches one link by its random token (public).
+  route('GET', '/projects/{projectId}/decks', 'user', 'decks'),
+  route('POST', '/projects/{projectId}/decks/uploads', 'user', 'decks'),
+  route('POST', '/projects/{projectId}/decks', 'user', 'decks'),
+  route('GET', '/projects/{projectId}/pipeline/entries/{entryId}/deck-links', 'user', 'decks'),
+  route('POST', '/projects/{projectId}/pipeline/entries/{entryId}/deck-links', 'user', 'decks'),
+  route(
+    'POST',
+    '/projects/{projectId}/pipeline/entries/{entryId}/deck-links/{linkId}/revoke',
+    'user',
+    'decks',
+  ),
+  route('GET', '/deck-links/{token}', 'public', 'decks'),
+  route('POST', '/deck-links/{token}/views', 'public', 'decks'),
+  route('POST', '/deck-links/{token}/views/{viewId}/events', 'public', 'decks'),
 
   // Shortlists (issue 35): a project's investors ranked by fit and its "Not a fit" list, its creator
   // only; saved searches and their weekly alert, the caller's own. Their own function, which holds the

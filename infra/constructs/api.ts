@@ -70,6 +70,8 @@ const groupSizing: Partial<Record<HandlerGroup, { memorySize: number; timeout: D
   carts: { memorySize: 1024, timeout: Duration.seconds(29) },
   // Stripe Connect code exchange and transaction sync wait on Stripe's API.
   stripeConnect: { memorySize: 1024, timeout: Duration.seconds(29) },
+  // Deck links (issue 53): a 25 MB PDF read whole and parsed by pdf-lib when a deck is uploaded.
+  decks: { memorySize: 1024, timeout: Duration.seconds(29) },
 };
 
 /** The construct id of a route: `GET /investors/{investorId}` becomes `GETInvestorsInvestorId`. */

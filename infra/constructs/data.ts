@@ -157,10 +157,15 @@ export class Data extends Construct {
       // days leave time to look at a file an admin asks about, then it goes.
       lifecycleRules: [
         { id: 'ExpireImports', prefix: 'imports/', expiration: Duration.days(IMPORT_FILE_DAYS) },
+        // A founder's deck upload (issue 53) is checked and copied to decks/ at once: what is left
+        // there (refused, or never finished) goes after a day.
+        { id: 'ExpireDeckUploads', prefix: 'deck-uploads/', expiration: Duration.days(1) },
       ],
       cors: [
         {
-          allowedMethods: [HttpMethods.PUT],
+          // PUT: the browser's uploads (imports, decks); GET: a deck link's viewer reads the PDF
+          // through a presigned URL (issue 53).
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
           allowedOrigins: props.uploadOrigins,
           allowedHeaders: ['content-type', 'content-md5', 'x-amz-*'],
           exposedHeaders: ['ETag'],

@@ -57,6 +57,8 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await open(page, found, '/', heading(page, 'VC Directory'));
     await open(page, found, '/about', text(page, messages.aboutTagline));
     await open(page, found, '/pricing', heading(page, 'Pricing'));
+    // A deck link's viewer (issue 53), for a link that cannot be opened (no deck of the demo's).
+    await open(page, found, `/d/${'A'.repeat(43)}`, text(page, 'Deck'));
     await open(page, found, '/login', () => page.getByRole('button', { name: 'Login' }).waitFor());
     await open(page, found, '/register', () => page.getByRole('button', { name: 'Register' }).waitFor());
     await open(page, found, '/reset-password', heading(page, /password/i));
@@ -117,6 +119,8 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await open(page, found, '/projects/proj_demo_1/investors', () =>
       page.locator('article.shortlist-card .fit-reasons').first().waitFor(),
     );
+    // The deck's upload screen (issue 53), of the demo project.
+    await open(page, found, '/projects/proj_demo_1/deck', heading(page, 'Versions'));
     await open(page, found, `/project/no-such-project`, () =>
       page.getByRole('link', { name: /back/i }).first().waitFor(),
     );

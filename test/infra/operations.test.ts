@@ -139,6 +139,19 @@ describe('storage lifecycle', () => {
     );
   });
 
+  it('expires deck uploads (deck-uploads/) after a day: a checked deck is kept under decks/ (issue 53)', () => {
+    const rules = rulesOf(stack.data.uploads);
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Id: 'ExpireDeckUploads',
+        Prefix: 'deck-uploads/',
+        ExpirationInDays: 1,
+        Status: 'Enabled',
+      }),
+    );
+    expect(rules.some((rule) => String(rule.Prefix ?? '').startsWith('decks/'))).toBe(false);
+  });
+
   it('keeps bought CSVs (exports/) for good, in Infrequent Access after 30 days', () => {
     const rules = rulesOf(stack.data.exports);
     expect(rules).toContainEqual(

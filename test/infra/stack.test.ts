@@ -319,13 +319,14 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders) and the alert task function (saved searches, issue 35) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders) and the alert task function (saved searches, issue 35) and the decks function (the open of a deck link, issue 53) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
     expect(senders).toEqual([
       stack.api.functionFor('admin'),
       stack.api.functionFor('investorPortal'),
+      stack.api.functionFor('decks'),
       stack.workflows.taskFunctions.ExportTasksFunctionArn,
       stack.workflows.taskFunctions.SummaryTasksFunctionArn,
       stack.workflows.taskFunctions.PortalTasksFunctionArn,
@@ -339,7 +340,7 @@ describe('Lambda functions', () => {
     ])
       expect(environmentOf(template, fn)).toMatchObject({ SITE_URL: 'https://vcdirectory.io' });
     // An approved investor's email links to their profile; a "This is me" code to the privacy page.
-    for (const group of ['admin', 'investorPortal'] as const)
+    for (const group of ['admin', 'investorPortal', 'decks'] as const)
       expect(environmentOf(template, functionOf(group))).toMatchObject({
         SITE_URL: 'https://vcdirectory.io',
       });
@@ -530,11 +531,11 @@ describe('S3 buckets', () => {
     }
   });
 
-  it("accepts presigned PUTs on uploads from the site's origins only", () => {
+  it("accepts presigned PUTs (and a deck viewer's GETs, issue 53) on uploads from the site's origins only", () => {
     expect(buckets()[logicalIdOf(stack.data.uploads)]?.Properties?.CorsConfiguration).toEqual({
       CorsRules: [
         expect.objectContaining({
-          AllowedMethods: ['PUT'],
+          AllowedMethods: ['PUT', 'GET'],
           AllowedOrigins: ['https://vcdirectory.io', 'https://*.vcdirectory.io'],
         }),
       ],

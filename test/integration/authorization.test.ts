@@ -19,6 +19,8 @@ import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
 import { identityKeyOf } from '../../shared/investors/types';
+import { deckPdf } from '../support/deck-pdfs';
+import { addDeck, createLink, openLink, pageEvent, tokenOf, uploadFile } from './support/decks';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
 import { idOfEmail, seedInvestors, unique } from './support/seed';
@@ -162,6 +164,29 @@ const ownerPipeline = async (): Promise<{ projectId: string; entryId: string }> 
     }),
   );
   return { projectId: id, entryId: added.entry.id };
+};
+
+/**
+ * The viewer of a deck link of 'verified' (issue 53): who they are and what they read is the link's
+ * founder's to see, and nobody else's: no other caller's answer, the admin's included, may carry it.
+ */
+const deckViewer = `deck.viewer.${u}@reads-decks.example`;
+
+/** A deck link of 'verified' on a pipeline entry (a fresh project with its deck each call). */
+const ownerDeckLink = async () => {
+  const { projectId, entryId } = await ownerPipeline();
+  await addDeck(users.verified, projectId);
+  const link = await createLink(users.verified, projectId, entryId, { askEmail: true });
+  return { projectId, entryId, link };
+};
+
+/** That link opened by the planted viewer, who read page 1: their email and time are now recorded. */
+const viewedOwnerDeckLink = async () => {
+  const owned = await ownerDeckLink();
+  const opened = await openLink(owned.link, deckViewer);
+  expect((await pageEvent(owned.link, opened.viewId, 1, 'shown')).status).toBe(200);
+  expect((await pageEvent(owned.link, opened.viewId, 1, 'hidden')).status).toBe(200);
+  return owned;
 };
 
 /** A project of 'verified' connected to the stand-in's demo account. */
@@ -537,6 +562,79 @@ const cases: Record<string, Case> = {
       body: { rows: [{ row: 2, ...privateRow }], accepted: [] },
     }),
     expect: { other: 404, admin: 404 },
+  },
+  // Deck links (issue 53): the project's creator only; anyone else's call answers as a missing project.
+  'GET /projects/{projectId}/decks': {
+    prepare: async () => {
+      const { id } = await ownerProject();
+      await addDeck(users.verified, id);
+      return { path: `/projects/${id}/decks` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/decks/uploads': {
+    prepare: async () => ({
+      path: `/projects/${(await ownerProject()).id}/decks/uploads`,
+      body: { fileName: 'deck.pdf', fileSize: 1000 },
+    }),
+    ok: 201,
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/decks': {
+    prepare: async () => {
+      const { id } = await ownerProject();
+      const uploadId = await uploadFile(users.verified, id, await deckPdf());
+      return { path: `/projects/${id}/decks`, body: { uploadId, fileName: 'deck.pdf' } };
+    },
+    ok: 201,
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /projects/{projectId}/pipeline/entries/{entryId}/deck-links': {
+    prepare: async () => {
+      const { projectId, entryId } = await viewedOwnerDeckLink();
+      return { path: `/projects/${projectId}/pipeline/entries/${entryId}/deck-links` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/pipeline/entries/{entryId}/deck-links': {
+    prepare: async () => {
+      const { projectId, entryId } = await ownerPipeline();
+      await addDeck(users.verified, projectId);
+      return {
+        path: `/projects/${projectId}/pipeline/entries/${entryId}/deck-links`,
+        body: { askEmail: false, allowDownload: false, expiresOn: null, version: null },
+      };
+    },
+    ok: 201,
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/pipeline/entries/{entryId}/deck-links/{linkId}/revoke': {
+    prepare: async () => {
+      const { projectId, entryId, link } = await viewedOwnerDeckLink();
+      return { path: `/projects/${projectId}/pipeline/entries/${entryId}/deck-links/${link.id}/revoke` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  // The viewer's side: public, the link's token is the key; nothing of the founder or other viewers.
+  'GET /deck-links/{token}': {
+    prepare: async () => ({ path: `/deck-links/${tokenOf((await viewedOwnerDeckLink()).link)}` }),
+  },
+  'POST /deck-links/{token}/views': {
+    prepare: async () => ({
+      path: `/deck-links/${tokenOf((await viewedOwnerDeckLink()).link)}/views`,
+      body: { email: `matrix.reader.${u}@example.com` },
+    }),
+    ok: 201,
+  },
+  'POST /deck-links/{token}/views/{viewId}/events': {
+    prepare: async () => {
+      const { link } = await viewedOwnerDeckLink();
+      const opened = await openLink(link, `matrix.reader.${u}@example.com`);
+      return {
+        path: `/deck-links/${tokenOf(link)}/views/${opened.viewId}/events`,
+        body: { page: 2, kind: 'shown' },
+      };
+    },
   },
   // Shortlists (issue 35): a project's shortlist and its passes, only its creator's; saved searches
   // and the alert's switch, each caller's own (another founder's saved search answers 404).
@@ -1004,6 +1102,9 @@ const PUBLIC_ROUTES = [
   'POST /data-requests/{requestId}/confirm',
   'GET /unsubscribe',
   'POST /unsubscribe',
+  'GET /deck-links/{token}',
+  'POST /deck-links/{token}/views',
+  'POST /deck-links/{token}/views/{viewId}/events',
 ];
 
 const nonAdminResponses: string[] = [];
@@ -1349,6 +1450,43 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     for (const answer of publicAnswers)
       for (const [field, value] of Object.entries(privateSecrets))
         expect(answer.text, field).not.toContain(value);
+  });
+
+  it("never shows a deck link's viewer, or what they read, to anyone but the link's founder (issue 53)", async () => {
+    // The founder sees the viewer and their minutes (so the check below is not vacuous).
+    const { projectId, entryId, link } = await viewedOwnerDeckLink();
+    const own = await call('GET', `/projects/${projectId}/pipeline/entries/${entryId}/deck-links`, {
+      token: users.verified.token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(deckViewer);
+    expect(own.text).toContain(link.id);
+    // Every other caller's answer on every route of the matrix, the admin's included.
+    expect(notOwnerResponses.length).toBeGreaterThan(20);
+    const joined = notOwnerResponses.join('\n');
+    expect(joined).not.toContain(deckViewer);
+    // The viewer's own side of the same link: the deck, never who else read it or the founder's pipeline.
+    const theirs = [
+      await call('GET', `/deck-links/${tokenOf(link)}`),
+      await call('POST', `/deck-links/${tokenOf(link)}/views`, {
+        body: { email: `second.${u}@example.com` },
+      }),
+    ];
+    for (const answer of theirs) {
+      expect(answer.status).toBeLessThan(300);
+      expect(answer.text).not.toContain(deckViewer);
+      expect(answer.text).not.toContain(privateSecrets.name);
+      expect(answer.text).not.toContain(users.verified.email);
+      expect(answer.text).not.toContain(entryId);
+    }
+    // Another founder or the admin asking for the link's entry on the same project: a missing project.
+    for (const persona of ['other', 'admin'] as const) {
+      const seen = await call('GET', `/projects/${projectId}/pipeline/entries/${entryId}/deck-links`, {
+        token: users[persona].token,
+      });
+      expect(seen.status).toBe(404);
+      expect(seen.text).not.toContain(deckViewer);
+    }
   });
 
   it("never shows a founder's report, or who they are, to anyone else", () => {

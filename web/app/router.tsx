@@ -162,6 +162,14 @@ const AdminDebugFieldPage = page(
   () => import('../pages/admin/admin-debug-field-page'),
   (m) => m.AdminDebugFieldPage,
 );
+const DeckPage = page(
+  () => import('../pages/deck/deck-page'),
+  (m) => m.DeckPage,
+);
+const DeckViewerPage = page(
+  () => import('../pages/deck-viewer/deck-viewer-page'),
+  (m) => m.DeckViewerPage,
+);
 const NotFoundPage = page(
   () => import('../pages/not-found/not-found-page'),
   (m) => m.NotFoundPage,
@@ -176,6 +184,7 @@ export const routes: RouteObject[] = [
         element: <BareLayout />,
         children: [
           { path: paths.splash.path, element: <SplashOrPortal /> },
+          { path: paths.deckViewer.path, element: <DeckViewerPage /> },
           { path: paths.portalOnboarding.path, element: <VcnPortalPage /> },
         ],
       },
@@ -227,6 +236,7 @@ export const routes: RouteObject[] = [
           { path: paths.businessInsights.path, element: <BusinessInsightsPage /> },
           { path: paths.pipeline.path, element: <PipelinePage /> },
           { path: paths.pipelineImport.path, element: <PipelineImportPage /> },
+          { path: paths.projectDeck.path, element: <DeckPage /> },
           { path: paths.connectStripe.path, element: <ConnectStripePage /> },
           { path: paths.admin.path, element: <AdminPage /> },
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },

@@ -101,6 +101,13 @@ export const paths = {
     path: '/projects/:projectId/pipeline/import',
     href: (projectId: string) => `/projects/${segment(projectId)}/pipeline/import`,
   },
+  /** A project's deck (issue 53): its PDF uploaded, versions kept. */
+  projectDeck: {
+    path: '/projects/:projectId/deck',
+    href: (projectId: string) => `/projects/${segment(projectId)}/deck`,
+  },
+  /** A deck link's public viewer (issue 53): the token is the key. */
+  deckViewer: { path: '/d/:token', href: (token: string) => `/d/${segment(token)}` },
   connectStripe: { path: '/connect/stripe', href: () => '/connect/stripe' },
   admin: {
     path: '/admin',

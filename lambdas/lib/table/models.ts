@@ -10,6 +10,7 @@ export * from './items/carts';
 export * from './items/common';
 export * from './items/credits';
 export * from './items/curation';
+export * from './items/decks';
 export * from './items/directory-metadata';
 export * from './items/imports';
 export * from './items/investor-identities';
@@ -38,6 +39,7 @@ export * from './items/withdrawals';
 import { allCarts, cartsOfCreator, openDeliveriesPaidBefore } from './items/carts';
 import { creditEntriesOf } from './items/credits';
 import { curationRulesOf } from './items/curation';
+import { deckLinksOfEntry, deckVersionsOf, deckViewsOfLink } from './items/decks';
 import { directoryMetadataRecords } from './items/directory-metadata';
 import { importJobs, importOutcomePagesOf } from './items/imports';
 import { remindersDueBy } from './items/investor-listings';
@@ -117,4 +119,7 @@ export const accessPatterns = {
   pipelineEntriesOf,
   movesOfEntry,
   pipelineReminders,
+  deckVersionsOf,
+  deckLinksOfEntry,
+  deckViewsOfLink,
 } as const;

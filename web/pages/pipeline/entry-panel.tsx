@@ -9,6 +9,7 @@ import { AMOUNT_INVALID, parseAmount } from '../../../shared/pipeline/import-row
 import { PASS_REASON_LABELS, STAGE_LABELS } from '../../../shared/pipeline/stages';
 import { useEntryDetail } from '../../api/pipeline';
 import { paths } from '../../config/paths';
+import { EntryDeckLinks } from '../deck-links/entry-deck-links';
 
 /** One investor of the pipeline: notes, amount, next step and its date, the history of moves. */
 export function EntryPanel({
@@ -111,6 +112,7 @@ export function EntryPanel({
                 ) : null}
               </dl>
             ) : null}
+            <EntryDeckLinks projectId={projectId} entryId={entry.id} />
             <Form
               onSubmit={(event) => {
                 event.preventDefault();
