@@ -132,6 +132,11 @@ describe('finding investors in Chromium against the local home', () => {
       const { page, context } = await browser.newPage({ viewport: view.viewport });
       await page.goto(`${e2e.appUrl}/investors/search?role=vc`);
       await page.getByRole('heading', { name: /^Search Results \(\d+\)$/ }).waitFor();
+      // On a phone the filters open in a sheet over the results.
+      if (view.name === 'phone') {
+        await page.getByRole('button', { name: /^Filters/ }).click();
+        await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+      }
 
       // A sector misspelt: "Did you mean Robotics?", and choosing it filters by Robotics.
       const sector = page.getByRole('combobox', { name: 'Find a sector' });
@@ -163,6 +168,9 @@ describe('finding investors in Chromium against the local home', () => {
       await page.getByText('Did you mean Germany?', { exact: true }).waitFor();
       await country.press('Enter');
       await page.waitForURL(/country=germany/i);
+      // The finder keeps the focus and lists every country again; Escape closes that list.
+      await country.press('Escape');
+      await expect.poll(() => country.getAttribute('aria-expanded')).toBe('false');
       const chosen = new URL(page.url()).searchParams;
       expect([chosen.get('role'), chosen.get('sectorFocus'), chosen.get('country')]).toEqual([
         'vc',
