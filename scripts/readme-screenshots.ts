@@ -172,11 +172,22 @@ async function tour(browser: Browser, dev: DevProcess) {
   ] as const) {
     const page = await newPage(browser, viewport);
     await logIn(page, dev);
+    // The navigation of a signed-in founder (issue 50): Projects, Pipeline and Library in the navbar;
+    // on a phone, the menu opened.
+    await page.goto(`${dev.appUrl}/home`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (width === 'phone') await nav.getByRole('button', { name: 'Toggle navigation' }).click();
+    await nav.getByRole('link', { name: 'Pipeline' }).waitFor();
+    await nav.getByRole('link', { name: 'Library' }).waitFor();
+    await shoot(page, `navbar-founder-${width}`);
+    if (width === 'phone') await nav.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.goto(
       `${dev.appUrl}/investors/search?sectorFocus=${width === 'desktop' ? 'agtech' : 'fintech'}&has=email`,
     );
     await page.getByRole('heading', { name: results }).waitFor();
     const cards = page.locator('article.investor-card');
+    // The first investor bought: its profile shows where each value came from once bought.
+    const bought = (await cards.first().locator('a[href^="/investors/"]').first().getAttribute('href')) ?? '';
     for (const i of [0, 1, 2]) {
       await cards.nth(i).getByRole('button', { name: 'Add to Export Cart' }).click();
       await cards.nth(i).getByText('In cart').waitFor();
@@ -200,6 +211,19 @@ async function tour(browser: Browser, dev: DevProcess) {
     // A table at 1280 px, cards on a phone.
     await page.locator('.contact-library table, .library-cards').first().waitFor({ timeout: 30_000 });
     await shoot(page, `library-${width}`);
+    // Sources (issue 50): each bought value in the library with its source and month (desktop).
+    if (width === 'desktop') {
+      const sources = page.locator('.value-source').first();
+      await sources.waitFor({ timeout: 30_000 });
+      await sources.scrollIntoViewIfNeeded();
+      await shoot(page, `library-sources-${width}`);
+      // ...and on the profile of an investor bought: "From an import, Jan 2026" beside each value.
+      await page.goto(`${dev.appUrl}${bought}`);
+      const profileSource = page.locator('.value-source').first();
+      await profileSource.waitFor({ timeout: 30_000 });
+      await profileSource.scrollIntoViewIfNeeded();
+      await shoot(page, `profile-sources-${width}`);
+    }
     await page.goto(`${dev.appUrl}/podcasts`);
     await page.getByRole('button', { name: 'List a Podcast' }).waitFor();
     await shoot(page, `podcasts-${width}`);

@@ -81,6 +81,13 @@ function firstDuplicate(ids: readonly string[]): string | null {
   return null;
 }
 
+/** Whether `userId` saved a cart under `cartId` (the working cart's id is also the one it will be saved under). */
+async function savedBy(cartId: string | null, userId: string): Promise<boolean> {
+  if (cartId === null) return false;
+  const cart = await getCart(cartId);
+  return cart !== null && cart.creatorUserId === userId;
+}
+
 /** Export carts: saved and read back by their creator; admins may read any. */
 export const handler = httpHandler(
   'carts',
@@ -130,7 +137,11 @@ export const handler = httpHandler(
       auth: 'user',
       handle: async ({ caller }) => {
         const cart = await getWorkingCart(caller.sub);
-        return workingCartResponse.parse({ ...cart, items: await cardsOfWorkingCart(cart.investorIds) });
+        const [items, saved] = await Promise.all([
+          cardsOfWorkingCart(cart.investorIds),
+          savedBy(cart.cartId, caller.sub),
+        ]);
+        return workingCartResponse.parse({ ...cart, items, saved });
       },
     }),
 
@@ -159,8 +170,12 @@ export const handler = httpHandler(
           body.cartId ?? null,
           new Date(),
         ).catch(workingCartError);
+        const [items, saved] = await Promise.all([
+          cardsOfWorkingCart(merged.cart.investorIds),
+          savedBy(merged.cart.cartId, caller.sub),
+        ]);
         return mergeWorkingCartResponse.parse({
-          cart: { ...merged.cart, items: await cardsOfWorkingCart(merged.cart.investorIds) },
+          cart: { ...merged.cart, items, saved },
           added: merged.added,
           alreadyInCart: merged.alreadyInCart,
           leftOut: merged.leftOut,

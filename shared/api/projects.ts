@@ -292,9 +292,11 @@ const customerSpendSchema = z.object({
  * GET /projects/{projectId}/insights/mrr: MRR from the ingested subscriptions (rules in
  * `shared/insights/mrr.ts`), in the minor unit of `currency` (null when there are no subscriptions).
  * `series` is the last 12 months, oldest first, the current one last (valued now); `subscriptions` is
- * how many count in the current MRR. 409 when the project is not connected.
+ * how many count in the current MRR. A project not connected to Stripe answers {@link mrrNotConnected}
+ * (200: an ordinary state, not an error).
  */
-export const mrrResponse = z.object({
+export const mrrReportSchema = z.object({
+  connected: z.literal(true),
   currency: z.nullable(z.string()),
   currentMrrX100: z.int(),
   series: z.array(z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)), mrrX100: z.int() })),
@@ -314,4 +316,15 @@ export const mrrResponse = z.object({
   }),
   computedAt: z.string(),
 });
+export type MrrReport = z.infer<typeof mrrReportSchema>;
+
+/** GET /projects/{projectId}/insights/mrr of a project not connected to Stripe: nothing to compute yet. */
+export const mrrNotConnected = z.object({
+  connected: z.literal(false),
+  /** {@link STRIPE_NOT_CONNECTED}. */
+  message: z.string(),
+});
+
+/** GET /projects/{projectId}/insights/mrr: the report, or that the project is not connected. */
+export const mrrResponse = z.discriminatedUnion('connected', [mrrReportSchema, mrrNotConnected]);
 export type MrrResponse = z.infer<typeof mrrResponse>;

@@ -57,9 +57,15 @@ export type WorkingCart = z.infer<typeof workingCartSchema>;
 /** PUT /me/cart: the cart as written (no cards: the writer has them). */
 export const putWorkingCartResponse = workingCartSchema;
 
-/** GET /me/cart: the cart with the public card of each investor still in the directory (null otherwise), in order. */
+/**
+ * GET /me/cart: the cart with the public card of each investor still in the directory (null otherwise),
+ * in order, and whether the founder has saved a cart under `cartId` (in any browser): only then is
+ * there a saved cart to ask about (`GET /carts/{cartId}`: bought, at checkout), so the web app never
+ * asks for one that was never saved.
+ */
 export const workingCartResponse = z.object({
   ...workingCartSchema.shape,
+  saved: z.boolean(),
   items: z.array(z.object({ id: z.string(), card: z.nullable(cartInvestorSchema) })),
 });
 export type WorkingCartResponse = z.infer<typeof workingCartResponse>;

@@ -30,14 +30,15 @@ import {
 } from './index-data';
 import {
   correctionBudget,
+  EXACT_RANKS,
   EXACT_TIERS,
   KIND,
   MAX_WORDS,
   matchWord,
   NO_MATCH,
+  RANKS,
   TAG_FIELD,
   type TermRange,
-  TIERS,
   tierOf,
   wordKind,
 } from './match-words';
@@ -54,7 +55,7 @@ import {
 } from './paging';
 import { Recent } from './recent';
 import { SUGGESTION_LIMITS, type Suggestion, type SuggestionSource, suggest } from './suggestions';
-import { compareStrings, TextIndex } from './text-index';
+import { compareStrings, FIELD_CODE, TextIndex } from './text-index';
 import { utf8Encoder } from './utf8';
 
 export { FACET_VALUES_SHOWN, type FacetValue } from './facets';
@@ -81,6 +82,8 @@ export class SearchIndex {
   private readonly firmCounts: Uint32Array;
   /** The orders results are walked in, and each one's position of every ord, made at first use. */
   private readonly orders = new Map<SearchSort, Order>();
+  /** Per investor, its name's word count plus one (0: not counted yet); made at the first ranked search. */
+  private nameWordCounts: Uint8Array | null = null;
   private readonly positions = new Map<SearchSort, Uint32Array>();
   private readonly valueBitsCache = new Recent<Bits>(64);
   private readonly evaluations = new Recent<Evaluation | null>(16);
@@ -610,32 +613,61 @@ export class SearchIndex {
     return positions;
   }
 
-  /** A ranked search's matches per tier, as positions of the chosen order (kept for the next pages). */
+  /** The number of words of an investor's name, as the search folds them (counted once, on demand). */
+  private nameWordCount(ord: number): number {
+    this.nameWordCounts ??= new Uint8Array(this.size);
+    let count = this.nameWordCounts[ord] as number;
+    if (count === 0) {
+      // Stored plus one (0: not counted yet), at most 255.
+      count = Math.min(254, searchWords(stringAt(this.data.names, ord)).length) + 1;
+      this.nameWordCounts[ord] = count;
+    }
+    return count - 1;
+  }
+
+  /**
+   * Where a match ranks: its tier, and within a tier matched by name, a name with no words beyond
+   * those typed first ("Magdalena krawcyyk" finds Magdalena Krawczyk before Magdalena W. Krawczyk).
+   * Ranks are `tier × 2 + extra words`, so a tier's order is kept.
+   */
+  private rankOf(tier: number, ord: number, typed: number): number {
+    if ((tier & 3) !== FIELD_CODE.name) return tier * 2;
+    return tier * 2 + (this.nameWordCount(ord) > typed ? 1 : 0);
+  }
+
+  /** A ranked search's matches per rank, as positions of the chosen order (kept for the next pages). */
   private ranked(evaluation: Evaluation, filters: SearchFilters, sort: SearchSort) {
     const { q: _q, ...others } = filters;
     const key = `${sort}|${evaluation.words.join(' ')}|${JSON.stringify(others)}`;
     return this.rankedPages.get(key, () => {
       const narrow = this.match(others);
       const positions = this.positionsOf(sort);
-      const { matched, matchedTiers } = evaluation;
+      const { matched, matchedTiers, words } = evaluation;
+      const typed = words.length;
+      const ranks = new Uint8Array(matched.length);
       // Counted first, then filled: typed arrays of their final size (a common word matches most of
       // the directory, and growing lists of it cost more than the rest of the search).
-      const counts = new Uint32Array(TIERS);
-      for (let k = 0; k < matched.length; k++)
-        if (!narrow || has(narrow, matched[k] as number)) (counts[matchedTiers[k] as number] as number)++;
-      const buckets = Array.from(counts, (count) => new Uint32Array(count));
-      const filled = new Uint32Array(TIERS);
+      const counts = new Uint32Array(RANKS);
       for (let k = 0; k < matched.length; k++) {
         const ord = matched[k] as number;
         if (narrow && !has(narrow, ord)) continue;
-        const tier = matchedTiers[k] as number;
-        (buckets[tier] as Uint32Array)[(filled[tier] as number)++] = positions
+        const rank = this.rankOf(matchedTiers[k] as number, ord, typed);
+        ranks[k] = rank;
+        (counts[rank] as number)++;
+      }
+      const buckets = Array.from(counts, (count) => new Uint32Array(count));
+      const filled = new Uint32Array(RANKS);
+      for (let k = 0; k < matched.length; k++) {
+        const ord = matched[k] as number;
+        if (narrow && !has(narrow, ord)) continue;
+        const rank = ranks[k] as number;
+        (buckets[rank] as Uint32Array)[(filled[rank] as number)++] = positions
           ? (positions[ord] as number)
           : ord;
       }
       if (positions) for (const bucket of buckets) bucket.sort();
       let exact = 0;
-      for (let tier = 0; tier < EXACT_TIERS; tier++) exact += (buckets[tier] as Uint32Array).length;
+      for (let rank = 0; rank < EXACT_RANKS; rank++) exact += (buckets[rank] as Uint32Array).length;
       return { buckets, exact, total: buckets.reduce((sum, b) => sum + b.length, 0) };
     });
   }
@@ -652,8 +684,8 @@ export class SearchIndex {
     // What the search answers: its exact matches, the close ones apart; the close ones when nothing
     // matches exactly, or when the founder asked for them too.
     const exact = ranked.exact > 0;
-    const tiers = exact && !filters.close ? EXACT_TIERS : TIERS;
-    const total = tiers === EXACT_TIERS ? ranked.exact : ranked.total;
+    const tiers = exact && !filters.close ? EXACT_RANKS : RANKS;
+    const total = tiers === EXACT_RANKS ? ranked.exact : ranked.total;
     const order = this.orderOf(sort);
     let tier = 0;
     let index = 0;

@@ -27,6 +27,13 @@ export const TIERS = 20;
  * start of a word, a typo) are close matches, offered apart.
  */
 export const EXACT_TIERS = 4;
+/**
+ * Where a ranked search puts a match: its tier, then within it (for a match by name) whether the name
+ * has words beyond those typed, `tier × 2 + extra`. The cursor of a ranked page names a rank.
+ */
+export const RANKS = TIERS * 2;
+/** Ranks below this are exact matches (the ranks of {@link EXACT_TIERS}). */
+export const EXACT_RANKS = EXACT_TIERS * 2;
 export const NO_MATCH = 255;
 /** Words after this many are not searched (a box of 100 characters holds about that many words). */
 export const MAX_WORDS = 10;

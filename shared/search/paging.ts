@@ -1,7 +1,7 @@
 import type { CartInvestor } from '../cart/cart';
 import type { SearchSort } from './filters';
 import { type IndexData, nameKeyOf, stringAt, updatedKeyOf } from './index-data';
-import { TIERS } from './match-words';
+import { RANKS } from './match-words';
 import { compareStrings } from './text-index';
 
 /**
@@ -46,7 +46,7 @@ export interface Cursor {
 export const encodeCursor = (sort: SearchSort, key: string, tier: number | null): string =>
   encodeURIComponent(JSON.stringify(tier === null ? [sort, key] : [sort, key, tier]));
 
-/** A cursor is the sort key of the page's last investor (and its tier in a ranked search): it stays right when the index is rebuilt between pages. */
+/** A cursor is the sort key of the page's last investor (and its rank in a ranked search: tier × 2 + extra name words): it stays right when the index is rebuilt between pages. */
 export function decodeCursor(cursor: string, sort: SearchSort, ranked: boolean): Cursor {
   let parsed: unknown;
   try {
@@ -61,7 +61,7 @@ export function decodeCursor(cursor: string, sort: SearchSort, ranked: boolean):
     return { key: parsed[1], tier: 0 };
   }
   const tier = parsed[2];
-  if (parsed.length !== 3 || !Number.isInteger(tier) || tier < 0 || tier >= TIERS)
+  if (parsed.length !== 3 || !Number.isInteger(tier) || tier < 0 || tier >= RANKS)
     throw new InvalidSearchCursorError('The cursor does not belong to this search.');
   return { key: parsed[1], tier: tier as number };
 }

@@ -123,4 +123,63 @@ describe('finding investors in Chromium against the local home', () => {
     await expect.poll(count).toBeGreaterThanOrEqual(narrowed);
     await context.close();
   });
+
+  for (const view of [
+    { name: 'desktop', viewport: { width: 1280, height: 900 } },
+    { name: 'phone', viewport: { width: 390, height: 844 } },
+  ]) {
+    it(`finds a filter value by a typo or a synonym in the panel's type-aheads (issue 49), at ${view.viewport.width} px`, async () => {
+      const { page, context } = await browser.newPage({ viewport: view.viewport });
+      await page.goto(`${e2e.appUrl}/investors/search?role=vc`);
+      await page.getByRole('heading', { name: /^Search Results \(\d+\)$/ }).waitFor();
+      // On a phone the filters open in a sheet over the results.
+      if (view.name === 'phone') {
+        await page.getByRole('button', { name: /^Filters/ }).click();
+        await page.getByRole('dialog', { name: 'Filters' }).waitFor();
+      }
+
+      // A sector misspelt: "Did you mean Robotics?", and choosing it filters by Robotics.
+      const sector = page.getByRole('combobox', { name: 'Find a sector' });
+      await sector.pressSequentially('robotcs');
+      await page.getByText('Did you mean Robotics?', { exact: true }).waitFor();
+      // Only values some investor carries, each with how many carry it.
+      const robotics = page.getByRole('option', { name: /^Robotics [\d,]+$/ });
+      await robotics.waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `filter-finder-typo-${view.name}`, { fullPage: false });
+      await sector.press('Enter');
+      await page.waitForURL(/sectorFocus=robotics/i);
+      expect(new URL(page.url()).searchParams.get('role')).toBe('vc');
+
+      // A synonym: "supply chain" finds Logistics.
+      await sector.pressSequentially('supply chain');
+      await page.getByRole('option', { name: /^Logistics [\d,]+$/ }).waitFor();
+      await sector.press('Enter');
+      await page.waitForURL(/sectorFocus=logistics/i);
+
+      // The stage and the country finders forgive a typo the same way.
+      const stage = page.getByRole('combobox', { name: 'Find a stage' });
+      await stage.pressSequentially('seris a');
+      await page.getByRole('option', { name: /^Series A [\d,]+$/ }).waitFor();
+      await stage.press('Enter');
+      await page.waitForURL(/stageFocus=series/i);
+      const country = page.getByRole('combobox', { name: 'Find a country' });
+      await country.pressSequentially('Germny');
+      await page.getByText('Did you mean Germany?', { exact: true }).waitFor();
+      await country.press('Enter');
+      await page.waitForURL(/country=germany/i);
+      // The finder keeps the focus and lists every country again; Escape closes that list.
+      await country.press('Escape');
+      await expect.poll(() => country.getAttribute('aria-expanded')).toBe('false');
+      const chosen = new URL(page.url()).searchParams;
+      expect([chosen.get('role'), chosen.get('sectorFocus'), chosen.get('country')]).toEqual([
+        'vc',
+        expect.stringMatching(/^logistics$/i),
+        expect.stringMatching(/^germany$/i),
+      ]);
+      await page.getByRole('heading', { name: /^Search Results \(\d+\)$/ }).waitFor();
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
 });

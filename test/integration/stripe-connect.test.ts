@@ -15,6 +15,7 @@ import {
   CONNECT_STATE_INVALID,
   CONNECT_STATE_MISSING,
   listProjectsResponse,
+  mrrReportSchema,
   mrrResponse,
   STRIPE_ACCESS_REVOKED,
   STRIPE_ALREADY_CONNECTED,
@@ -36,7 +37,8 @@ import {
 } from './support/stripe';
 
 const syncResponse = apiSuccessEnvelope(syncTransactionsResponse);
-const mrrEnvelope = apiSuccessEnvelope(mrrResponse);
+const mrrEnvelope = apiSuccessEnvelope(mrrReportSchema);
+const mrrAnswerEnvelope = apiSuccessEnvelope(mrrResponse);
 const errorOf = (body: unknown) => apiErrorEnvelopeSchema.parse(body).error;
 
 /** What only the server may know: none of it may appear in any response. */
@@ -355,13 +357,21 @@ describe('Stripe Connect and business insights, through the local gateway and St
     );
   });
 
-  it('answers 409 to sync and MRR on a project that is not connected', async () => {
+  it('answers the MRR of a project that is not connected with 200 saying so, and refuses its sync with 409', async () => {
     const project = await createProject(founder);
 
-    for (const response of [await sync(founder, project.id), await mrr(founder, project.id)]) {
-      expect(response.status).toBe(409);
-      expect(errorOf(response.body)).toEqual({ code: 'aborted', message: STRIPE_NOT_CONNECTED });
-    }
+    // Business Insights of a project not connected yet is an ordinary state, not an error.
+    const report = await mrr(founder, project.id);
+    expect(report.status).toBe(200);
+    expect(mrrAnswerEnvelope.parse(report.body).data).toEqual({
+      connected: false,
+      message: STRIPE_NOT_CONNECTED,
+    });
+
+    // Syncing asks for something that cannot be done until it is connected: a refusal.
+    const refused = await sync(founder, project.id);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused.body)).toEqual({ code: 'aborted', message: STRIPE_NOT_CONNECTED });
   });
 
   it('disconnects: not connected, the three fields null, the record and the ingested data gone', async () => {
@@ -385,7 +395,9 @@ describe('Stripe Connect and business insights, through the local gateway and St
       stripeConnectTimestamp: null,
     });
     expect(await storedCounts(project.id)).toEqual({ charges: 0, refunds: 0, invoices: 0, subscriptions: 0 });
-    expect((await mrr(founder, project.id)).status).toBe(409);
+    const afterwards = await mrr(founder, project.id);
+    expect(afterwards.status).toBe(200);
+    expect(mrrAnswerEnvelope.parse(afterwards.body).data).toMatchObject({ connected: false });
 
     // It can be connected again.
     await connectProject(founder.token, project.id);

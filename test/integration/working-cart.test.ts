@@ -238,4 +238,28 @@ describe('the working cart, kept on the server (GET/PUT /me/cart, POST /me/cart/
     expect(await getCart(owner)).toMatchObject({ version: 1, investorIds: [id(0), id(1)] });
     expect(await getCart(other)).toMatchObject({ version: 2, investorIds: [id(5), id(4)] });
   });
+
+  it("says whether the founder saved a cart under its id (in any browser), never for another founder's", async () => {
+    const [owner, other] = await Promise.all([createUser(), createUser()]);
+    const cartId = newCartId(new Date());
+    await putCart(owner, 0, [id(0), id(1)], cartId);
+    // Never saved: the web app does not ask GET /carts/{cartId} about it (that would answer 404).
+    expect(await getCart(owner)).toMatchObject({ cartId, saved: false });
+
+    const saved = await call('POST', '/carts', {
+      token: owner.token,
+      body: { id: cartId, investorIds: [id(0), id(1)], columnOrder: ['name', 'email'] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(await getCart(owner)).toMatchObject({ cartId, saved: true });
+    expect((await call('GET', `/carts/${cartId}`, { token: owner.token })).status).toBe(200);
+
+    // Another founder whose working cart names the same id is not told it is saved (it is not theirs).
+    const merged = await call('POST', '/me/cart/merge', {
+      token: other.token,
+      body: { investorIds: [id(2)], cartId },
+    });
+    expect(mergeResponse.parse(merged.body).data.cart).toMatchObject({ cartId, saved: false });
+    expect(await getCart(other)).toMatchObject({ cartId, saved: false });
+  });
 });

@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 
 /**
  * GET /projects/{projectId}/insights/mrr: the current MRR and the last 12 months, from the ingested
- * subscriptions. 409 when the project is not connected to Stripe.
+ * subscriptions, or `connected: false` when the project is not connected to Stripe.
  */
 export function getMrr(projectId: string, signal?: AbortSignal) {
   return apiRequest(mrrResponse, `/projects/${encodeURIComponent(projectId)}/insights/mrr`, {

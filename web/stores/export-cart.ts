@@ -86,6 +86,11 @@ interface AccountCopy {
    * sign-in they are written, if nobody changed the cart on the server since.
    */
   dirty: boolean;
+  /**
+   * The id under which the founder saved this cart (here or in another browser), or null: only a
+   * saved cart is asked about (bought, at checkout); one never saved would answer 404.
+   */
+  savedId: string | null;
 }
 
 function safely<T>(read: () => T, fallback: T): T {
@@ -102,10 +107,16 @@ function parseJson(raw: string | null): unknown {
 }
 
 function parseAccountCopy(raw: string | null, userId: string): AccountCopy | null {
-  const value = parseJson(raw) as { version?: unknown; cart?: unknown; dirty?: unknown } | null;
+  const value = parseJson(raw) as {
+    version?: unknown;
+    cart?: unknown;
+    dirty?: unknown;
+    savedId?: unknown;
+  } | null;
   if (!value || typeof value.version !== 'number' || !Number.isSafeInteger(value.version)) return null;
   const cart = value.cart === null ? null : parseStoredCart(value.cart);
-  return { userId, version: value.version, cart, dirty: value.dirty === true };
+  const savedId = typeof value.savedId === 'string' ? value.savedId : null;
+  return { userId, version: value.version, cart, dirty: value.dirty === true, savedId };
 }
 
 /** The card shown for an investor of the cart who is no longer in the directory. */
@@ -148,6 +159,9 @@ function cartFromServer(
     exportFormat: 'csv',
   };
 }
+
+/** The id the server's cart was saved under, or null when it was never saved. */
+const savedIdOf = (server: WorkingCartResponse): string | null => (server.saved ? server.cartId : null);
 
 /** Adds each investor not in the cart yet, while there is room: a re-applied add never refuses. */
 function addEach(
@@ -198,6 +212,15 @@ export class ExportCartStore {
 
   /** Whether the cart shown is known: false only while a founder's cart is first read from the server. */
   isKnown = (): boolean => this.known;
+
+  /**
+   * Whether the cart shown was saved (in this browser or another, as the server said): only then can
+   * it have been bought or taken to checkout. A cart of this browser (nobody signed in) never is.
+   */
+  isSaved = (): boolean => {
+    const cart = this.account?.cart;
+    return cart !== null && cart !== undefined && this.account?.savedId === cart.id;
+  };
 
   /** The signed-in founder whose cart this is, or null (this browser's cart). */
   accountUserId(): string | null {
@@ -279,22 +302,24 @@ export class ExportCartStore {
     this.change(() => null);
   }
 
-  /** Gives the cart the id the server saved it under (a new one when the old id was taken). */
+  /** Gives the cart the id the server saved it under (a new one when the old id was taken): it is saved. */
   setId(id: string): void {
+    if (this.account) this.account = { ...this.account, savedId: id };
     this.change((cart) => (cart && cart.id !== id ? { ...cart, id } : cart));
   }
 
   // --- the account's cart ----------------------------------------------------------------------
 
-  private setAccountCart(version: number, cart: Cart | null): void {
+  /** Sets the account's cart (and, from a server's answer, whether its id was saved). */
+  private setAccountCart(version: number, cart: Cart | null, savedId = this.account?.savedId ?? null): void {
     if (!this.account) return;
     const dirty = this.pending.length > 0;
-    this.account = { ...this.account, version, cart, dirty };
+    this.account = { ...this.account, version, cart, dirty, savedId };
     safely(
       () =>
         this.options.local.setItem(
           accountCartStorageKey(this.account?.userId ?? ''),
-          JSON.stringify({ version, cart, dirty }),
+          JSON.stringify({ version, cart, dirty, savedId }),
         ),
       undefined,
     );
@@ -304,7 +329,7 @@ export class ExportCartStore {
   private adoptServer(server: WorkingCartResponse): void {
     if (!this.account) return;
     const base = cartFromServer(server, this.account.userId, this.account.cart, this.now());
-    this.setAccountCart(server.version, base);
+    this.setAccountCart(server.version, base, savedIdOf(server));
   }
 
   /** Writes the pending changes, one write at a time; a conflict reads again and re-applies them. */
@@ -342,6 +367,7 @@ export class ExportCartStore {
             this.setAccountCart(
               server.version,
               this.pending.reduce<Cart | null>((c, apply) => apply(c), base),
+              savedIdOf(server),
             );
             continue;
           } catch (readError) {
@@ -393,7 +419,13 @@ export class ExportCartStore {
     );
     // Without a copy in this browser, nothing is shown as the cart until the server has answered.
     this.known = stored !== null;
-    this.account = stored ?? { userId, version: NO_WORKING_CART_VERSION, cart: null, dirty: false };
+    this.account = stored ?? {
+      userId,
+      version: NO_WORKING_CART_VERSION,
+      cart: null,
+      dirty: false,
+      savedId: null,
+    };
     this.notify();
     const syncing = this.mergeAtSignIn(userId).finally(() => {
       if (this.syncing === syncing) this.syncing = null;
@@ -564,7 +596,14 @@ export function useExportCartKnown(): boolean {
   return storeKnown && status !== 'loading';
 }
 
+/** Whether the cart shown was saved (see {@link ExportCartStore.isSaved}): only then is it asked about. */
+export function useExportCartSaved(): boolean {
+  const store = typeof window === 'undefined' ? null : exportCartStore();
+  return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.isSaved ?? notSaved, notSaved);
+}
+
 const known = () => true;
+const notSaved = () => false;
 const noSubscription = () => () => undefined;
 const noCart = () => null;
 

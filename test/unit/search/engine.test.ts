@@ -510,3 +510,52 @@ describe('what a search counts: exact and synonym matches; close ones apart (iss
     expect(() => index.page({ q: 'healthtech' }, 'best', cursor, 1)).toThrow(InvalidSearchCursorError);
   });
 });
+
+describe('a name typed whole finds that person first, within a tier (issue 49)', () => {
+  // The namesake with a middle initial can be acted on (an email) and was updated last: "Best
+  // match" would put them first, were it not for the name typed whole.
+  const index = SearchIndex.build([
+    investor('middle', {
+      name: 'Magdalena W. Krawczyk',
+      hasEmail: true,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    }),
+    investor('meant', { name: 'Magdalena Krawczyk', updatedAt: '2025-01-01T00:00:00.000Z' }),
+    investor('longer', {
+      name: 'Magdalena Krawczyk Nowak',
+      hasEmail: true,
+      updatedAt: '2026-10-01T00:00:00.000Z',
+    }),
+    investor('other', { name: 'Magdalena Zielinska', hasEmail: true }),
+  ]);
+  const ids = (page: { items: { id: string }[] }) => page.items.map((i) => i.id);
+
+  it('puts the name with no words beyond those typed first, misspelt or not, in every order', () => {
+    for (const q of ['Magdalena krawcyyk', 'magdalena krawczyk', 'krawczyk magdalena']) {
+      const best = index.page({ q }, 'best', null, 50);
+      expect(ids(best)[0]).toBe('meant');
+      // The others of the tier keep their order: what a founder can act on, then the most recent.
+      expect(ids(best)).toEqual(['meant', 'middle', 'longer']);
+      expect(best.total).toBe(3);
+      // In the name order too: the whole name first, then the others by name.
+      expect(ids(index.page({ q }, 'name', null, 50))).toEqual(['meant', 'longer', 'middle']);
+    }
+    // One word typed: every name has more, so the tier's own order stands.
+    expect(ids(index.page({ q: 'krawczyk' }, 'best', null, 50))).toEqual(['middle', 'longer', 'meant']);
+  });
+
+  it('pages through the ranks without a gap or a duplicate, and a cursor names its rank', () => {
+    const filters = { q: 'Magdalena krawcyyk' };
+    for (const sort of ['best', 'name', 'updated'] as const) {
+      const whole = ids(index.page(filters, sort, null, 50));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: ReturnType<typeof index.page> = index.page(filters, sort, cursor, 1);
+        seen.push(...ids(next));
+        cursor = next.cursor;
+      } while (cursor);
+      expect(seen).toEqual(whole);
+    }
+  });
+});

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MrrResponse } from '../../../shared/api/projects';
+import type { MrrReport } from '../../../shared/api/projects';
 import { messages } from '../../../shared/messages';
 import { CALL_TIMEOUT_MS } from '../../../web/api/client';
 import { BusinessInsightsPage } from '../../../web/pages/business-insights/business-insights-page';
@@ -30,7 +30,8 @@ const MONTHS = [
 ];
 const series = MONTHS.map((month, i) => ({ month, mrrX100: (i + 1) * 10_000 }));
 
-const report: MrrResponse = {
+const report: MrrReport = {
+  connected: true,
   currency: 'usd',
   currentMrrX100: 120_000,
   series,
@@ -215,7 +216,7 @@ describe('the business insights page', () => {
     const message = 'This project is not connected to Stripe. Connect it first.';
     vi.stubGlobal(
       'fetch',
-      answerFetch(() => ({ status: 409, body: { error: { code: 'aborted', message } } })),
+      answerFetch(() => ({ body: { data: { connected: false, message } } })),
     );
     renderPage(<BusinessInsightsPage />, {
       path: '/projects/:projectId/jorts',

@@ -18,13 +18,27 @@ import { verifyToAddNotice } from '../../../web/stores/use-add-to-cart';
 import { setSignedInUser } from './support/amplify-auth-mock';
 import { CART_ID, cartView } from './support/carts';
 import { cartOf, investor } from './support/investors';
-import { answerFetch, renderPage } from './support/render';
+import { answerFetch, renderPage, renderRoutes } from './support/render';
 
 vi.mock('aws-amplify/auth', () => import('./support/amplify-auth-mock'));
 
 function storedCart() {
   const raw = window.localStorage.getItem(EXPORT_CART_STORAGE_KEY);
   return raw === null ? null : JSON.parse(raw);
+}
+
+/** The founder's working cart as GET /me/cart answers it: `cartOf(count)`, saved or not. */
+function workingCartOf(count: number, { saved }: { saved: boolean }) {
+  const cart = cartOf(count);
+  return {
+    version: 1,
+    investorIds: cart.searchableInvestorEntryIds,
+    columnOrder: cart.columnOrder,
+    cartId: cart.id,
+    updatedAt: '2026-11-26T06:42:00.000Z',
+    saved,
+    items: cart.items.map((item) => ({ id: item.id, card: item.searchableInvestorEntry })),
+  };
 }
 
 function storeCart(count: number) {
@@ -157,24 +171,47 @@ describe('the export builder', () => {
   });
 
   it('leads back to the purchase when the payment page of this cart was opened (in any browser)', async () => {
-    storeCart(3);
+    // Another browser saved this cart and opened its payment page: the server's working cart says saved.
+    const asked: string[] = [];
     vi.stubGlobal(
       'fetch',
-      answerFetch((url) =>
-        url.includes(`/carts/${CART_ID}`)
+      answerFetch((url) => {
+        asked.push(new URL(url, 'http://localhost').pathname);
+        if (url.endsWith('/me/cart')) return { body: { data: workingCartOf(3, { saved: true }) } };
+        return url.includes(`/carts/${CART_ID}`)
           ? {
               body: {
                 data: cartView({ status: 'checkout', purchaseState: 'awaiting-payment', editable: false }),
               },
             }
-          : { body: { data: { items: [], notInDirectory: [], total: 0, missing: [], contacts: [] } } },
-      ),
+          : { body: { data: { items: [], notInDirectory: [], total: 0, missing: [], contacts: [] } } };
+      }),
     );
-    renderPage(<ExportBuilderPage />, { path: '/cart' });
+    renderRoutes([{ path: '/cart', element: <ExportBuilderPage /> }], '/cart');
     expect(await screen.findByText(CART_AT_CHECKOUT)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue your purchase' }).getAttribute('href')).toBe(
       `/cart/${CART_ID}`,
     );
+    expect(asked).toContain(`/api/carts/${CART_ID}`);
+  });
+
+  it('never asks about a cart that was never saved (it would answer 404): the builder shows it as it is', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      answerFetch((url) => {
+        asked.push(new URL(url, 'http://localhost').pathname);
+        if (url.endsWith('/me/cart')) return { body: { data: workingCartOf(3, { saved: false }) } };
+        if (url.includes(`/carts/${CART_ID}`)) return { status: 404, body: { error: { code: 'not-found' } } };
+        return { body: { data: { items: [], notInDirectory: [], total: 0, missing: [], contacts: [] } } };
+      }),
+    );
+    renderRoutes([{ path: '/cart', element: <ExportBuilderPage /> }], '/cart');
+    expect(await screen.findByRole('button', { name: 'Save Cart & Purchase' })).toBeTruthy();
+    await waitFor(() => expect(asked).toContain('/api/carts/preview'));
+    expect(screen.getAllByText('Investor 03').length).toBeGreaterThan(0);
+    expect(screen.queryByText(CART_AT_CHECKOUT)).toBeNull();
+    expect(asked).not.toContain(`/api/carts/${CART_ID}`);
   });
 
   it('says the cart is empty when nothing was added, with a way to the directory', async () => {

@@ -91,6 +91,33 @@ describe("a signed-in founder's export cart, kept on the server", () => {
     expect(b.notices).toEqual([]);
   });
 
+  it('knows the cart is saved once it was saved, here or (as the server says) in another browser; a new cart is not', async () => {
+    const here = tab();
+    await here.store.signIn('user-1');
+    here.store.add(investor(1), 'user-1');
+    await here.store.settled();
+    // Never saved: nothing to ask the server about (bought, at checkout).
+    expect(here.store.isSaved()).toBe(false);
+
+    const cartId = here.store.read()?.id ?? '';
+    server.savedCartIds.add(cartId);
+    here.store.setId(cartId);
+    expect(here.store.isSaved()).toBe(true);
+    await here.store.settled();
+
+    const elsewhere = tab();
+    await elsewhere.store.signIn('user-1');
+    expect(elsewhere.store.read()?.id).toBe(cartId);
+    expect(elsewhere.store.isSaved()).toBe(true);
+
+    // Emptied, the next add starts a new cart: not saved.
+    here.store.empty();
+    here.store.add(investor(2), 'user-1');
+    await here.store.settled();
+    expect(here.store.read()?.id).not.toBe(cartId);
+    expect(here.store.isSaved()).toBe(false);
+  });
+
   it('writes a run of changes in order, each naming the version the last one made', async () => {
     const { store } = tab();
     await store.signIn('user-1');

@@ -1,5 +1,4 @@
 import Alert from 'react-bootstrap/Alert';
-import { ApiError } from '../../../shared/api/errors';
 import { messages } from '../../../shared/messages';
 import { errorMessage, isNotFound } from '../../api/client';
 import { useMrr } from '../../api/get-mrr';
@@ -12,21 +11,23 @@ import { formatMoney } from './format-money';
 import { MrrChart } from './mrr-chart';
 import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
 
-/** A 409 from the insights routes: the project is not connected to Stripe (or Stripe refuses access). */
-const isNotConnected = (error: unknown) => error instanceof ApiError && error.status === 409;
+/**
+ * The project is not connected to Stripe (an ordinary state, answered 200 with `connected: false`):
+ * the answer's message and the way to connect it.
+ */
+export function MrrNotConnected({ projectId, message }: { projectId: string; message: string }) {
+  return (
+    <>
+      <Alert variant="info">{message}</Alert>
+      <LinkButton to={paths.project.href(projectId)} variant="outline-primary">
+        Connect Stripe on the project page
+      </LinkButton>
+    </>
+  );
+}
 
-/** Why the insights of the ingested payments cannot be shown: not connected, not found, or an error. */
-export function MrrUnavailable({ projectId, error }: { projectId: string; error: unknown }) {
-  if (isNotConnected(error)) {
-    return (
-      <>
-        <Alert variant="info">{errorMessage(error, messages.somethingWentWrong)}</Alert>
-        <LinkButton to={paths.project.href(projectId)} variant="outline-primary">
-          Connect Stripe on the project page
-        </LinkButton>
-      </>
-    );
-  }
+/** Why the insights of the ingested payments cannot be shown: the project not found, or an error. */
+export function MrrUnavailable({ error }: { projectId: string; error: unknown }) {
   return (
     <Alert variant="danger" className="mb-0">
       {isNotFound(error) ? messages.failedToLoadProject : errorMessage(error, messages.anErrorOccurred)}
@@ -44,6 +45,7 @@ export function EffectiveMrrReport({ projectId }: { projectId: string }) {
 
   if (mrr.isPending) return <LoadingMessage message="Computing MRR..." />;
   if (mrr.isError) return <MrrUnavailable projectId={projectId} error={mrr.error} />;
+  if (!mrr.data.connected) return <MrrNotConnected projectId={projectId} message={mrr.data.message} />;
 
   const report = mrr.data;
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MrrResponse } from '../../../shared/api/projects';
+import type { MrrReport } from '../../../shared/api/projects';
 import { formatMoney, formatMoneyShort } from './format-money';
 
-type MrrPoint = MrrResponse['series'][number];
+type MrrPoint = MrrReport['series'][number];
 
 const monthDate = (month: string): Date => {
   const [year = '1970', value = '01'] = month.split('-');

@@ -1,14 +1,14 @@
 import Table from 'react-bootstrap/Table';
-import type { MrrResponse } from '../../../shared/api/projects';
+import type { MrrReport } from '../../../shared/api/projects';
 import { formatMonth } from '../../../shared/format/dates';
 import { useMrr } from '../../api/get-mrr';
 import { useSyncTransactions } from '../../api/sync-transactions';
 import { LoadingMessage } from '../../components/loading-message';
-import { MrrUnavailable } from './effective-mrr-report';
+import { MrrNotConnected, MrrUnavailable } from './effective-mrr-report';
 import { formatMoney } from './format-money';
 import { SyncPaymentsButton, SyncPaymentsResult } from './sync-payments';
 
-type Opportunities = MrrResponse['opportunities'];
+type Opportunities = MrrReport['opportunities'];
 type CustomerSpend = Opportunities['churnRisk'][number];
 
 const KIND_LABELS: Readonly<Record<CustomerSpend['kind'], string>> = {
@@ -84,6 +84,7 @@ export function SalesOpportunitiesReport({ projectId }: { projectId: string }) {
   const sync = useSyncTransactions(projectId);
   if (mrr.isPending) return <LoadingMessage message="Finding sales opportunities..." />;
   if (mrr.isError) return <MrrUnavailable projectId={projectId} error={mrr.error} />;
+  if (!mrr.data.connected) return <MrrNotConnected projectId={projectId} message={mrr.data.message} />;
   const { opportunities } = mrr.data;
   const since = opportunities.sinceMonth
     ? `End of ${formatMonth(opportunities.sinceMonth, { locale: 'en-US', timeZone: 'UTC' })}`

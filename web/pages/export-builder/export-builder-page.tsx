@@ -49,6 +49,7 @@ import {
   setExportCartId,
   useExportCart,
   useExportCartKnown,
+  useExportCartSaved,
 } from '../../stores/export-cart';
 
 /** The preview shows this many rows; the export has them all. Not in the spec. */
@@ -103,8 +104,10 @@ export function ExportBuilderPage() {
 
   const items = cart?.items ?? [];
   const count = items.length;
-  // The app learns that this cart was bought wherever it is opened, not only on its purchase page.
-  const saved = useCart(cart?.id ?? '', { enabled: loggedIn && count > 0 });
+  // The app learns that this cart was bought wherever it is opened, not only on its purchase page; a
+  // cart never saved cannot have been, and is not asked about (it would answer 404).
+  const cartSaved = useExportCartSaved();
+  const saved = useCart(cart?.id ?? '', { enabled: loggedIn && count > 0 && cartSaved });
   const preview = useCartPreview(
     loggedIn ? (cart?.searchableInvestorEntryIds ?? []) : [],
     cart?.columnOrder ?? [],

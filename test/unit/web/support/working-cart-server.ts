@@ -14,6 +14,8 @@ export class WorkingCartServer {
   investorIds: string[] = [];
   columnOrder: ExportColumnKey[] = [...DEFAULT_COLUMN_ORDER];
   cartId: string | null = null;
+  /** The cart ids the founder saved (POST /carts), as the server knows them. */
+  readonly savedCartIds = new Set<string>();
   readonly calls: { method: string; path: string; body: unknown; status: number }[] = [];
   /** Answers the next PUT with this status and message instead (a refusal). */
   refuseNextPut: { status: number; code: string; message: string } | null = null;
@@ -35,6 +37,7 @@ export class WorkingCartServer {
   private withCards() {
     return {
       ...this.view(),
+      saved: this.cartId !== null && this.savedCartIds.has(this.cartId),
       items: this.investorIds.map((id) => ({ id, card: this.directory.get(id) ?? null })),
     };
   }
