@@ -24,6 +24,7 @@ export const handlerGroups = {
   investorPortal: 'lambdas/http/investor-portal.ts',
   pipeline: 'lambdas/http/pipeline.ts',
   shortlist: 'lambdas/http/shortlist.ts',
+  updates: 'lambdas/http/updates.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -98,6 +99,17 @@ export const routes: readonly RouteDefinition[] = [
   // The founder's spreadsheet, a page of rows at a time: matched with the directory, then imported.
   route('POST', '/projects/{projectId}/pipeline/import/matches', 'user', 'pipeline'),
   route('POST', '/projects/{projectId}/pipeline/import', 'user', 'pipeline'),
+
+  // Monthly investor updates (issue 53): the composer's draft, sending and each update's figures, the
+  // project's creator only; the web copy and a recipient's one-click unsubscribe are public, each
+  // behind a random token (GET of the unsubscribe changes nothing, as for /unsubscribe).
+  route('GET', '/projects/{projectId}/updates', 'user', 'updates'),
+  route('GET', '/projects/{projectId}/updates/draft', 'user', 'updates'),
+  route('POST', '/projects/{projectId}/updates', 'user', 'updates'),
+  route('GET', '/projects/{projectId}/updates/{updateId}', 'user', 'updates'),
+  route('GET', '/update-copies/{token}', 'public', 'updates'),
+  route('GET', '/update-unsubscribe', 'public', 'updates'),
+  route('POST', '/update-unsubscribe', 'public', 'updates'),
 
   // Shortlists (issue 35): a project's investors ranked by fit and its "Not a fit" list, its creator
   // only; saved searches and their weekly alert, the caller's own. Their own function, which holds the

@@ -32,6 +32,7 @@ export * from './items/taxonomy';
 export * from './items/taxonomy-jobs';
 export * from './items/unsubscribe-tokens';
 export * from './items/unsubscribes';
+export * from './items/updates';
 export * from './items/users';
 export * from './items/withdrawals';
 
@@ -67,6 +68,7 @@ import { openReports, reportsOfReporter } from './items/reports';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
 import { taxonomyEdits } from './items/taxonomy';
 import { investorsWithUnmappedValue, unmappedValuesOf } from './items/taxonomy-jobs';
+import { recipientsOfUpdate, updatesOfProject } from './items/updates';
 import { updateSummaries } from './items/users';
 import { withdrawals } from './items/withdrawals';
 
@@ -117,4 +119,6 @@ export const accessPatterns = {
   pipelineEntriesOf,
   movesOfEntry,
   pipelineReminders,
+  updatesOfProject,
+  recipientsOfUpdate,
 } as const;
