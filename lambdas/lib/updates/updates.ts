@@ -236,7 +236,7 @@ export async function sendUpdate(
     firstOpenedAt: null,
   }));
   await createUpdate(update, recipients);
-  await updateSendWorkflow.start({ projectId, updateId: update.id, cursor: null }, `update-${update.id}`);
+  await updateSendWorkflow.start({ projectId, updateId: update.id, totals: null }, `update-${update.id}`);
   return summaryOf(update, recipients);
 }
 
