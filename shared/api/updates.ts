@@ -52,7 +52,9 @@ export const sendUpdateBody = z.strictObject({
   lowlights: section,
   asks: section,
   recipientEntryIds: z
-    .array(z.string().check(z.regex(/^(inv|prv)-[A-Za-z0-9_-]{1,80}$/, 'Not a pipeline entry id')))
+    .array(
+      z.string().check(singleLine(), z.regex(/^(inv|prv)-[A-Za-z0-9_-]{1,80}$/, 'Not a pipeline entry id')),
+    )
     .check(
       z.maxLength(
         MAX_UPDATE_RECIPIENTS,
