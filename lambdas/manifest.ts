@@ -335,6 +335,19 @@ export const manifest = {
     searchIndex: 'read',
   },
 
+  updates: {
+    description:
+      "Monthly investor updates: the composer's draft, sending, each update's figures; the web copy and a recipient's unsubscribe",
+    table: {
+      // PROJECT#: the project, its pipeline, its Stripe connection and transactions (the MRR), its
+      // updates, their recipients and opt-outs. USER#: the founder's private contacts and library (the
+      // only addresses an update goes to). UPDATE_COPY#, UPDATE_RECIPIENT#: the public links' lookups.
+      reads: ['PROJECT#', 'USER#', 'UPDATE_COPY#', 'UPDATE_RECIPIENT#'],
+      writes: ['PROJECT#', 'UPDATE_COPY#', 'UPDATE_RECIPIENT#'],
+    },
+    starts: ['updateSend'],
+  },
+
   stripeWebhook: {
     description: "Stripe's webhook: claims each event once and starts the paid cart's delivery",
     table: { reads: ['CART#', 'STRIPE_EVENTS'], writes: ['CART#', 'PAYMENT#', 'STRIPE_EVENTS'] },
@@ -438,6 +451,14 @@ export const manifest = {
     secrets: ['stripeApiKey'],
     settings: ['paymentLinkIds'],
     starts: ['exportDelivery'],
+  },
+  UpdateTasksFunctionArn: {
+    description: "Investor updates' emails: each recipient claimed, then sent with a one-click unsubscribe",
+    // PROJECT#: the update, its recipients (their claims) and the project's opt-outs.
+    table: { reads: ['PROJECT#'], writes: ['PROJECT#'] },
+    email: true,
+    // SITE_URL: the web copy's and the unsubscribe's links.
+    settings: ['site'],
   },
   PortalTasksFunctionArn: {
     description: 'The 6-month reminders to listed investors',

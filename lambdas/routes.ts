@@ -25,6 +25,7 @@ export const handlerGroups = {
   pipeline: 'lambdas/http/pipeline.ts',
   shortlist: 'lambdas/http/shortlist.ts',
   decks: 'lambdas/http/decks.ts',
+  updates: 'lambdas/http/updates.ts',
   stripeWebhook: 'lambdas/events/stripe-webhook.ts',
 } as const;
 
@@ -115,6 +116,17 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/deck-links/{token}', 'public', 'decks'),
   route('POST', '/deck-links/{token}/views', 'public', 'decks'),
   route('POST', '/deck-links/{token}/views/{viewId}/events', 'public', 'decks'),
+
+  // Monthly investor updates (issue 53): the composer's draft, sending and each update's figures, the
+  // project's creator only; the web copy and a recipient's one-click unsubscribe are public, each
+  // behind a random token (GET of the unsubscribe changes nothing, as for /unsubscribe).
+  route('GET', '/projects/{projectId}/updates', 'user', 'updates'),
+  route('GET', '/projects/{projectId}/updates/draft', 'user', 'updates'),
+  route('POST', '/projects/{projectId}/updates', 'user', 'updates'),
+  route('GET', '/projects/{projectId}/updates/{updateId}', 'user', 'updates'),
+  route('GET', '/update-copies/{token}', 'public', 'updates'),
+  route('GET', '/update-unsubscribe', 'public', 'updates'),
+  route('POST', '/update-unsubscribe', 'public', 'updates'),
 
   // Shortlists (issue 35): a project's investors ranked by fit and its "Not a fit" list, its creator
   // only; saved searches and their weekly alert, the caller's own. Their own function, which holds the

@@ -6,6 +6,10 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (investor updates, issue 53). */
+  html?: string;
+  /** Where replies go (investor updates: the founder), when not to the sender. */
+  replyTo?: string;
   attachment?: { fileName: string; contentType: string; content: string };
   /**
    * A bulk email's one-click unsubscribe address (issue 48, RFC 8058): sent as `List-Unsubscribe:
@@ -28,6 +32,7 @@ export class EmailHeaderError extends Error {
 export function checkEmailHeaders(email: OutgoingEmail): void {
   const headers: [string, string | undefined][] = [
     ['To', email.to],
+    ['Reply-To', email.replyTo],
     ['Subject', email.subject],
     ['attachment file name', email.attachment?.fileName],
     ['List-Unsubscribe', email.unsubscribeUrl],
@@ -49,11 +54,15 @@ export async function sendEmail(email: OutgoingEmail): Promise<string | undefine
     new sdk.SendEmailCommand({
       FromEmailAddress: SES_FROM,
       Destination: { ToAddresses: [email.to] },
+      ...(email.replyTo ? { ReplyToAddresses: [email.replyTo] } : {}),
       ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),
       Content: {
         Simple: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: email.text, Charset: 'UTF-8' } },
+          Body: {
+            Text: { Data: email.text, Charset: 'UTF-8' },
+            ...(email.html ? { Html: { Data: email.html, Charset: 'UTF-8' } } : {}),
+          },
           ...(email.unsubscribeUrl
             ? {
                 Headers: [

@@ -12,6 +12,7 @@ export const workflowTaskFunctions = {
   AlertTasksFunctionArn: 'lambdas/workflows/alert-tasks.ts',
   MigrationTasksFunctionArn: 'lambdas/workflows/migration-tasks.ts',
   StripeTasksFunctionArn: 'lambdas/workflows/stripe-tasks.ts',
+  UpdateTasksFunctionArn: 'lambdas/workflows/update-tasks.ts',
 } as const;
 
 export type WorkflowTaskFunction = keyof typeof workflowTaskFunctions;
@@ -63,6 +64,11 @@ export const stateMachines = {
   stripeReconcile: {
     definition: 'lambdas/workflows/stripe-reconcile.asl.json',
     arnVariable: 'STRIPE_RECONCILE_STATE_MACHINE_ARN',
+  },
+  /** One investor update's emails (issue 53), started when the founder sends it. */
+  updateSend: {
+    definition: 'lambdas/workflows/update-send.asl.json',
+    arnVariable: 'UPDATE_SEND_STATE_MACHINE_ARN',
   },
 } as const;
 

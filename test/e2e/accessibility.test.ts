@@ -115,6 +115,11 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     );
     const projectId = (project ?? '').split('/').at(-1);
     await open(page, found, `/projects/${projectId}/jorts`, heading(page, /Business Insights/));
+    // Investor updates (issue 53): the list and the composer (test/e2e/investor-updates.test.ts too).
+    await open(page, found, `/projects/${projectId}/updates`, heading(page, 'Investor updates'));
+    await open(page, found, `/projects/${projectId}/updates/new`, () =>
+      page.getByRole('button', { name: 'Send update' }).waitFor(),
+    );
     // The investors who fit a project's raise (issue 35): the demo project with its raise.
     await open(page, found, '/projects/proj_demo_1/investors', () =>
       page.locator('article.shortlist-card .fit-reasons').first().waitFor(),

@@ -211,11 +211,24 @@ describe('the manifest is what the stack deploys', () => {
         ...statement,
         Action: [statement.Action].flat().sort(),
       });
+      // CDK merges statements that differ only in their actions (reads and writes of the same
+      // partitions, as the investor updates' task function has): compare them merged the same way.
+      const merged = (statements: PolicyStatementJson[]) => {
+        const byScope = new Map<string, PolicyStatementJson>();
+        for (const statement of statements) {
+          const scope = JSON.stringify([statement.Effect, statement.Resource, statement.Condition]);
+          const seen = byScope.get(scope);
+          byScope.set(
+            scope,
+            seen ? { ...seen, Action: [...[seen.Action].flat(), ...[statement.Action].flat()] } : statement,
+          );
+        }
+        return [...byScope.values()].map(sorted);
+      };
       const deployed = statementsOf(template, functionOf(name))
         .map(resolveStatement)
-        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')))
-        .map(sorted);
-      expect(deployed, name).toEqual(tableStatements(functionNeeds[name].table, tableArn).map(sorted));
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+      expect(merged(deployed), name).toEqual(merged(tableStatements(functionNeeds[name].table, tableArn)));
     }
   });
 });

@@ -319,7 +319,7 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders) and the alert task function (saved searches, issue 35) and the decks function (the open of a deck link, issue 53) send email, as the sender and through the configuration set', () => {
+  it('lets only the export task function, the admin function (report outcomes, review decisions), the investor portal function ("This is me" codes), the summary task function (weekly updates), the portal task function (reminders), the alert task function (saved searches, issue 35), the decks function (the open of a deck link, issue 53) and the update task function (investor updates, issue 53) send email, as the sender and through the configuration set', () => {
     const senders = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)].filter(
       (fn) => actionsOf(statementsOf(template, fn)).includes('ses:SendEmail'),
     );
@@ -331,12 +331,14 @@ describe('Lambda functions', () => {
       stack.workflows.taskFunctions.SummaryTasksFunctionArn,
       stack.workflows.taskFunctions.PortalTasksFunctionArn,
       stack.workflows.taskFunctions.AlertTasksFunctionArn,
+      stack.workflows.taskFunctions.UpdateTasksFunctionArn,
     ]);
     // The weekly summary links to the account settings on the site's own domain; the weekly alert
     // to the saved searches and the account settings too.
     for (const fn of [
       stack.workflows.taskFunctions.SummaryTasksFunctionArn,
       stack.workflows.taskFunctions.AlertTasksFunctionArn,
+      stack.workflows.taskFunctions.UpdateTasksFunctionArn,
     ])
       expect(environmentOf(template, fn)).toMatchObject({ SITE_URL: 'https://vcdirectory.io' });
     // An approved investor's email links to their profile; a "This is me" code to the privacy page.

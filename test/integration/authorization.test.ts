@@ -15,6 +15,7 @@ import { putPortal } from '../../lambdas/lib/table/repositories/portals';
 import { createReport, newReportId } from '../../lambdas/lib/table/repositories/reports';
 import { deleteSavedSearch, listSavedSearches } from '../../lambdas/lib/table/repositories/shortlists';
 import { unsubscribeTokenOf } from '../../lambdas/lib/table/repositories/unsubscribes';
+import { listRecipients } from '../../lambdas/lib/table/repositories/updates';
 import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
@@ -187,6 +188,35 @@ const viewedOwnerDeckLink = async () => {
   expect((await pageEvent(owned.link, opened.viewId, 1, 'shown')).status).toBe(200);
   expect((await pageEvent(owned.link, opened.viewId, 1, 'hidden')).status).toBe(200);
   return owned;
+};
+
+/** An investor update of 'verified' to the private contact (issue 53): its words carry no contact value. */
+const updateBody = (entryId: string) => ({
+  subject: `Matrix update ${u}`,
+  includeMrr: true,
+  includeCoverage: true,
+  highlights: `Matrix highlights ${u}`,
+  lowlights: '',
+  asks: '',
+  recipientEntryIds: [entryId],
+});
+
+/** A sent update of 'verified' (a fresh project each call), its web copy's token and its recipient's. */
+const ownerUpdate = async () => {
+  const { projectId, entryId } = await ownerPipeline();
+  const { update } = await dataOf<{ update: { id: string; webToken: string } }>(
+    call('POST', `/projects/${projectId}/updates`, {
+      token: users.verified.token,
+      body: updateBody(entryId),
+    }),
+  );
+  const [recipient] = await listRecipients(projectId, update.id);
+  return {
+    projectId,
+    updateId: update.id,
+    webToken: update.webToken,
+    recipientToken: recipient?.token ?? '',
+  };
 };
 
 /** A project of 'verified' connected to the stand-in's demo account. */
@@ -635,6 +665,40 @@ const cases: Record<string, Case> = {
         body: { page: 2, kind: 'shown' },
       };
     },
+  },
+  // Investor updates (issue 53): the composer, sending and figures, the project's creator only; the
+  // web copy and a recipient's unsubscribe are public, each by its random token.
+  'GET /projects/{projectId}/updates': {
+    prepare: async () => ({ path: `/projects/${(await ownerUpdate()).projectId}/updates` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /projects/{projectId}/updates/draft': {
+    prepare: async () => ({ path: `/projects/${(await ownerPipeline()).projectId}/updates/draft` }),
+    expect: { other: 404, admin: 404 },
+  },
+  'POST /projects/{projectId}/updates': {
+    prepare: async () => {
+      const { projectId, entryId } = await ownerPipeline();
+      return { path: `/projects/${projectId}/updates`, body: updateBody(entryId) };
+    },
+    ok: 201,
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /projects/{projectId}/updates/{updateId}': {
+    prepare: async () => {
+      const { projectId, updateId } = await ownerUpdate();
+      return { path: `/projects/${projectId}/updates/${updateId}` };
+    },
+    expect: { other: 404, admin: 404 },
+  },
+  'GET /update-copies/{token}': {
+    prepare: async () => ({ path: `/update-copies/${(await ownerUpdate()).webToken}` }),
+  },
+  'GET /update-unsubscribe': {
+    prepare: async () => ({ path: `/update-unsubscribe?token=${(await ownerUpdate()).recipientToken}` }),
+  },
+  'POST /update-unsubscribe': {
+    prepare: async () => ({ path: `/update-unsubscribe?token=${(await ownerUpdate()).recipientToken}` }),
   },
   // Shortlists (issue 35): a project's shortlist and its passes, only its creator's; saved searches
   // and the alert's switch, each caller's own (another founder's saved search answers 404).
@@ -1105,6 +1169,9 @@ const PUBLIC_ROUTES = [
   'GET /deck-links/{token}',
   'POST /deck-links/{token}/views',
   'POST /deck-links/{token}/views/{viewId}/events',
+  'GET /update-copies/{token}',
+  'GET /update-unsubscribe',
+  'POST /update-unsubscribe',
 ];
 
 const nonAdminResponses: string[] = [];
@@ -1487,6 +1554,21 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
       expect(seen.status).toBe(404);
       expect(seen.text).not.toContain(deckViewer);
     }
+  });
+
+  it("never shows an investor update's recipients or their addresses to anyone but its founder; its web copy carries its words only", async () => {
+    const { projectId, updateId, webToken } = await ownerUpdate();
+    // The founder sees who it went to (so the check below is not vacuous).
+    const own = await call('GET', `/projects/${projectId}/updates/${updateId}`, {
+      token: users.verified.token,
+    });
+    expect(own.text).toContain(privateSecrets.name);
+    // Nobody's answer carries a recipient's address, the founder's own included.
+    expect(own.text).not.toContain(privateSecrets.email);
+    const copy = await call('GET', `/update-copies/${webToken}`);
+    expect(copy.text).toContain(`Matrix highlights ${u}`);
+    for (const value of [...Object.values(privateSecrets), users.verified.email, users.verified.sub])
+      expect(copy.text).not.toContain(value);
   });
 
   it("never shows a founder's report, or who they are, to anyone else", () => {

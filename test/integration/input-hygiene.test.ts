@@ -148,6 +148,18 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
     body: { investorIds: ['inv_hygiene'], cartId: 'cart_20260101-ABCDEFGH' },
   },
   'PUT /me/pipeline-reminders': { path: '/me/pipeline-reminders', body: { enabled: true } },
+  'POST /projects/{projectId}/updates': {
+    path: '/projects/proj_hygiene/updates',
+    body: {
+      subject: 'Hygiene update',
+      includeMrr: true,
+      includeCoverage: true,
+      highlights: 'Line one\nLine two',
+      lowlights: 'Line one\nLine two',
+      asks: 'Line one\nLine two',
+      recipientEntryIds: ['prv-chygiene'],
+    },
+  },
   'POST /projects/{projectId}/pipeline/entries': {
     path: '/projects/proj_hygiene/pipeline/entries',
     body: {

@@ -110,6 +110,22 @@ const PipelineImportPage = page(
   () => import('../pages/pipeline/import-page'),
   (m) => m.PipelineImportPage,
 );
+const UpdatesPage = page(
+  () => import('../pages/updates/updates-page'),
+  (m) => m.UpdatesPage,
+);
+const UpdateComposerPage = page(
+  () => import('../pages/updates/composer-page'),
+  (m) => m.UpdateComposerPage,
+);
+const WebCopyPage = page(
+  () => import('../pages/updates/web-copy-page'),
+  (m) => m.WebCopyPage,
+);
+const UpdateUnsubscribePage = page(
+  () => import('../pages/updates/unsubscribe-page'),
+  (m) => m.UpdateUnsubscribePage,
+);
 const ShortlistPage = page(
   () => import('../pages/shortlist/shortlist-page'),
   (m) => m.ShortlistPage,
@@ -237,6 +253,10 @@ export const routes: RouteObject[] = [
           { path: paths.pipeline.path, element: <PipelinePage /> },
           { path: paths.pipelineImport.path, element: <PipelineImportPage /> },
           { path: paths.projectDeck.path, element: <DeckPage /> },
+          { path: paths.updates.path, element: <UpdatesPage /> },
+          { path: paths.updateNew.path, element: <UpdateComposerPage /> },
+          { path: paths.updateCopy.path, element: <WebCopyPage /> },
+          { path: paths.updateUnsubscribe.path, element: <UpdateUnsubscribePage /> },
           { path: paths.connectStripe.path, element: <ConnectStripePage /> },
           { path: paths.admin.path, element: <AdminPage /> },
           { path: paths.adminCarts.path, element: <AdminCartsPage /> },

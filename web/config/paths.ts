@@ -96,6 +96,22 @@ export const paths = {
     path: '/projects/:projectId/pipeline',
     href: (projectId: string) => `/projects/${segment(projectId)}/pipeline`,
   },
+  /** A project's monthly investor updates (issue 53), and the composer of a new one. */
+  updates: {
+    path: '/projects/:projectId/updates',
+    href: (projectId: string) => `/projects/${segment(projectId)}/updates`,
+  },
+  updateNew: {
+    path: '/projects/:projectId/updates/new',
+    href: (projectId: string) => `/projects/${segment(projectId)}/updates/new`,
+  },
+  /** An update's public web copy, behind its random token. */
+  updateCopy: {
+    path: '/updates/read/:token',
+    href: (token: string) => `/updates/read/${segment(token)}`,
+  },
+  /** Where a recipient stops a project's updates (the link in the email's text). */
+  updateUnsubscribe: { path: '/updates/unsubscribe', href: () => '/updates/unsubscribe' },
   /** Importing the founder's spreadsheet into a project's pipeline. */
   pipelineImport: {
     path: '/projects/:projectId/pipeline/import',

@@ -33,6 +33,7 @@ export * from './items/taxonomy';
 export * from './items/taxonomy-jobs';
 export * from './items/unsubscribe-tokens';
 export * from './items/unsubscribes';
+export * from './items/updates';
 export * from './items/users';
 export * from './items/withdrawals';
 
@@ -69,6 +70,7 @@ import { openReports, reportsOfReporter } from './items/reports';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
 import { taxonomyEdits } from './items/taxonomy';
 import { investorsWithUnmappedValue, unmappedValuesOf } from './items/taxonomy-jobs';
+import { recipientsOfUpdate, updatesOfProject } from './items/updates';
 import { updateSummaries } from './items/users';
 import { withdrawals } from './items/withdrawals';
 
@@ -122,4 +124,6 @@ export const accessPatterns = {
   deckVersionsOf,
   deckLinksOfEntry,
   deckViewsOfLink,
+  updatesOfProject,
+  recipientsOfUpdate,
 } as const;

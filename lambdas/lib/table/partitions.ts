@@ -10,7 +10,7 @@ export const tablePartitions = {
   'USER#':
     "a user's records: profile, private investor contacts, pipeline reminder state, bought contacts, bounce credits and their history, open-report guards, weekly-summary state, investor membership, profile and listing, the old investor ids they held (issue 48)",
   'PROJECT#':
-    'a project, its Stripe connection, the transactions ingested from it, its fundraising pipeline (entries and their moves), and its deck versions, deck links and their views (issue 53)',
+    'a project, its Stripe connection, the transactions ingested from it, its fundraising pipeline (entries and their moves), its deck versions, deck links and their views, and its investor updates (recipients, opt-outs) (issue 53)',
   'CONNECT_STATE#': 'a Stripe Connect OAuth state (single use)',
   'IMPORTED#': 'an imported investor (with contact details)',
   'INVESTOR#': "a searchable investor, its contact and profile sheets and a withdrawn investor's tombstone",
@@ -41,6 +41,9 @@ export const tablePartitions = {
     "a founder's unsubscribe token of each bulk email kind (the link every email of it carries)",
   'DECK_TOKEN#':
     'a deck link token (by its hash): which project, pipeline entry and link it opens (issue 53)',
+  'UPDATE_COPY#': "an investor update's web copy link (by its token's hash): which update it shows",
+  'UPDATE_RECIPIENT#':
+    "an investor update recipient's link (by its token's hash): whose open it records, which address it unsubscribes",
 } as const;
 
 /** The partitions of each global secondary index, by its partition-key value (`gsi1pk`, `gsi2pk`). */

@@ -125,6 +125,10 @@ describe('every text field of every request body is declared single-line or mult
         'POST /projects/{projectId}/pipeline/entries contact.notes',
         'POST /projects/{projectId}/pipeline/import rows.*.notes',
         'POST /projects/{projectId}/pipeline/import/matches rows.*.notes',
+        // Investor updates (issue 53): the sections the founder writes.
+        'POST /projects/{projectId}/updates highlights',
+        'POST /projects/{projectId}/updates lowlights',
+        'POST /projects/{projectId}/updates asks',
       ].sort(),
     );
     // The single-line ones include the fields issue 30 found storing line breaks.

@@ -169,6 +169,17 @@ function ProjectView({ project }: { project: NonNullable<ReturnType<typeof usePr
               </LinkButton>
             </Card.Body>
           </Card>
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Investor updates</h2>
+              <p className="small">
+                A monthly update to the investors in your pipeline, with your MRR and the round filled in.
+              </p>
+              <LinkButton to={paths.updates.href(project.id)} variant="outline-primary" size="sm">
+                Open investor updates
+              </LinkButton>
+            </Card.Body>
+          </Card>
           <div className="mb-4">
             <PaymentConnectPanel project={project} />
           </div>
