@@ -26,6 +26,12 @@ export const DEPLOYING_RULES = {
 /** The earliest vintage year taken (older is a typo), and how far past this year one may be (a fund raising). */
 export const VINTAGE_RANGE = { min: 1946, yearsAhead: 1 } as const;
 
+/** What the portal, an admin's edit and the import say of a vintage that is not one (not in the spec). */
+export const VINTAGE_MESSAGE = `The vintage must be a year from ${VINTAGE_RANGE.min} to next year, such as 2021.`;
+/** What they say of a fund size that is not one (not in the spec). */
+export const FUND_SIZE_MESSAGE =
+  'The fund size must be a whole number of US dollars from 1 to 100,000,000,000, such as 50M or 50,000,000.';
+
 /** A dated deal as the rules read it: its date (partial) and its round as given (null when not known). */
 export interface DatedDeal {
   date: string;

@@ -110,6 +110,9 @@ export const importedInvestorSchema = z.object({
   geographicFocus: z.optional(z.array(z.string())),
   portfolio: z.optional(z.array(portfolioCompanySchema)),
   recentInvestments: z.optional(z.array(recentInvestmentSchema)),
+  /** The fund's size (whole US dollars) and its latest vintage year (issue 52), absent when not given. */
+  fundSize: z.optional(z.nullable(z.number())),
+  vintage: z.optional(z.nullable(z.int())),
 });
 export type ImportedInvestor = z.infer<typeof importedInvestorSchema>;
 

@@ -57,7 +57,10 @@ describe('the Contact Library after a purchase', () => {
     }
     await page.goto(`${e2e.appUrl}/cart`);
     // A new cart exports the whole contact: the phone column is chosen already.
-    await page.getByRole('list', { name: 'Selected' }).getByRole('button', { name: /^Phone/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Selected' })
+      .getByRole('button', { name: /^Phone/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Save Cart & Purchase' }).click();
     await page.waitForURL(/\/cart\/cart_/);
     const [checkout] = await Promise.all([
