@@ -98,7 +98,8 @@ export const searchFacetsResponse = z.object({
     country: facetValues,
     city: facetValues,
   }),
-  has: z.object({ email: z.int(), linkedin: z.int(), phone: z.int() }),
+  /** Per `has=` filter: the contact kinds, and `deployed` (issue 52; absent from answers cached before it). */
+  has: z.object({ email: z.int(), linkedin: z.int(), phone: z.int(), deployed: z._default(z.int(), 0) }),
 });
 export type SearchFacetsResponse = z.infer<typeof searchFacetsResponse>;
 

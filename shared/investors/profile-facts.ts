@@ -454,11 +454,14 @@ interface PublicProfileFacts {
   leadOrFollow?: LeadOrFollow | undefined;
   typicalCheque?: number | undefined;
   investsIn?: string[] | undefined;
+  deals?: { date: string; round: string | null }[] | undefined;
+  vintage?: number | undefined;
 }
 
 /**
  * The searchable investor with what its profile sheet puts on it: the card's one-line thesis, and
- * what the shortlist ranks on (lead or follow, typical cheque, where they invest: issue 35). Each is
+ * what the shortlist ranks on (lead or follow, typical cheque, where they invest: issue 35; dated
+ * deals and the fund's vintage: issue 52). Each is
  * left out without a value, so investors without them stay as they were stored.
  */
 export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T, sheet: ProfileSheet): T {
@@ -467,8 +470,14 @@ export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T
     leadOrFollow: _lead,
     typicalCheque: _cheque,
     investsIn: _places,
+    deals: _deals,
+    vintage: _vintage,
     ...rest
   } = investor;
+  const deals = (sheet.fields.recentInvestments?.value ?? []).flatMap((deal) =>
+    deal.date !== null && PARTIAL_DATE.test(deal.date) ? [{ date: deal.date, round: deal.round }] : [],
+  );
+  const vintage = sheet.fields.vintage?.value ?? null;
   const line = thesisLine(sheet.fields.thesis?.value);
   const lead = sheet.fields.leadOrFollow?.value ?? null;
   const cheque = sheet.fields.typicalCheque?.value ?? null;
@@ -479,6 +488,8 @@ export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T
     ...(lead ? { leadOrFollow: lead } : {}),
     ...(cheque !== null ? { typicalCheque: cheque } : {}),
     ...(places.length > 0 ? { investsIn: places } : {}),
+    ...(deals.length > 0 ? { deals } : {}),
+    ...(vintage !== null ? { vintage } : {}),
   } as T;
 }
 

@@ -32,7 +32,7 @@ function Reasons({
       <h3 className="small fw-semibold text-body-secondary mb-1">{title}</h3>
       <ul className={`list-unstyled mb-0 small fit-reasons fit-reasons-${kind}`}>
         {reasons.map((reason) => (
-          <li key={reason.criterion} className="d-flex align-items-baseline gap-2">
+          <li key={`${reason.criterion}:${reason.text}`} className="d-flex align-items-baseline gap-2">
             <span
               aria-hidden="true"
               className={kind === 'for' ? 'text-success-emphasis' : 'text-danger-emphasis'}

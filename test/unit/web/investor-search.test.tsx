@@ -32,7 +32,7 @@ const FACETS: SearchFacetsResponse = {
     country: [{ value: 'france', label: 'France', count: 1 }],
     city: [],
   },
-  has: { email: 2, linkedin: 1, phone: 0 },
+  has: { email: 2, linkedin: 1, phone: 0, deployed: 0 },
 };
 
 const SUGGESTIONS: SearchSuggestion[] = [
