@@ -18,9 +18,9 @@ import {
   SMALLEST_USEFUL_SHARE,
   scoreFit,
 } from '../shortlist/fit';
+import { recencyPointsByOrd } from '../shortlist/recency';
 import type { SearchIndex } from './engine';
 import type { SearchFilters } from './filters';
-import { recencyPointsByOrd } from '../shortlist/recency';
 import { monthText, stringAt, stringsOf } from './index-data';
 
 /**

@@ -1,6 +1,6 @@
 import { formatCheckRange, formatCompactUsd } from '../format/money';
-import { formatPartialDate } from '../investors/fact-values';
 import { RECENCY_POINTS_MAX } from '../investors/deploying';
+import { formatPartialDate } from '../investors/fact-values';
 import { facetValueKey } from '../search/filters';
 import { type RecencyInvestor, recencyPoints, recencyReasons } from './recency';
 
