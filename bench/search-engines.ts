@@ -162,7 +162,7 @@ function keeps(card: Card, filters: SearchFilters): boolean {
   if (filters.country !== undefined && !card.countries.includes(facetValueKey('country', filters.country)))
     return false;
   if (filters.city !== undefined && !card.cities.includes(facetValueKey('city', filters.city))) return false;
-  for (const kind of filters.has ?? []) if (!card.flags[kind]) return false;
+  for (const kind of filters.has ?? []) if (kind !== 'deployed' && !card.flags[kind]) return false;
   if (filters.checkMin !== undefined || filters.checkMax !== undefined) {
     if (card.checkMin === null && card.checkMax === null) return false;
     if (card.checkMax !== null && card.checkMax < (filters.checkMin ?? -Infinity)) return false;

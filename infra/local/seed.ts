@@ -54,6 +54,9 @@ export const DEMO_HEADERS = [
   'Invests In',
   'Portfolio Companies',
   'Recent Investments',
+  // The fund (issue 52).
+  'Fund Size',
+  'Vintage',
 ];
 
 const LEAD_OR_FOLLOW_CELLS = { lead: 'Lead', follow: 'Follow', both: 'Both' } as const;
@@ -68,6 +71,8 @@ function profileCells(profile: DemoProfile): string[] {
     profile.investsIn.join(', '),
     profile.portfolio.map(portfolioLine).join('; '),
     profile.recentInvestments.map((deal) => recentInvestmentLine(deal, formatCheque)).join('; '),
+    profile.fundSize === null ? '' : formatCheque(profile.fundSize),
+    profile.vintage === null ? '' : String(profile.vintage),
   ];
 }
 

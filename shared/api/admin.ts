@@ -89,6 +89,8 @@ export const profileEditBody = z
     geographicFocus: z.optional(z.nullable(profileFactFields.geographicFocus)),
     portfolio: z.optional(z.nullable(profileFactFields.portfolio)),
     recentInvestments: z.optional(z.nullable(profileFactFields.recentInvestments)),
+    fundSize: z.optional(profileFactFields.fundSize),
+    vintage: z.optional(profileFactFields.vintage),
   })
   .check(
     z.refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -98,7 +98,8 @@ export const searchFacetsResponse = z.object({
     country: facetValues,
     city: facetValues,
   }),
-  has: z.object({ email: z.int(), linkedin: z.int(), phone: z.int() }),
+  /** Per `has=` filter: the contact kinds, and `deployed` (issue 52; absent from answers cached before it). */
+  has: z.object({ email: z.int(), linkedin: z.int(), phone: z.int(), deployed: z._default(z.int(), 0) }),
 });
 export type SearchFacetsResponse = z.infer<typeof searchFacetsResponse>;
 
@@ -152,8 +153,28 @@ export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
  * per fact, who gave it (import, admin or the investor) and the month it was last confirmed. Never an
  * email, phone, social link, note, source name or unclaimed source column.
  */
+/** Issue 52: is this investor deploying now, computed on the server on the day of the answer. */
+export const deployingSchema = z.object({
+  /** The date of the last new investment (YYYY, YYYY-MM or YYYY-MM-DD), null without a dated one. */
+  lastDeal: z.nullable(z.string()),
+  dealsLast12Months: z.int(),
+  /** New deals per stage in the last 12 months (the round as given; null: not given), most first. */
+  stagesLast12Months: z.array(z.object({ stage: z.nullable(z.string()), count: z.int() })),
+  fundSize: z.nullable(z.number()),
+  vintage: z.nullable(z.int()),
+  noDealIn18Months: z.boolean(),
+  /** The fund's latest vintage more than four years ago and no new deal in 18 months. */
+  pastInvestmentPeriod: z.boolean(),
+});
+export type DeployingAnswer = z.infer<typeof deployingSchema>;
+
 export const investorProfileSchema = z.extend(cartInvestorSchema, {
   ...profileFactsSchema.shape,
+  // Absent from answers cached before issue 52.
+  fundSize: z._default(z.nullable(z.number()), null),
+  vintage: z._default(z.nullable(z.int()), null),
+  /** Issue 52: the deploying-now facts (null when the data says nothing of them). */
+  deploying: z._default(z.nullable(deployingSchema), null),
   profileConfirmed: profileConfirmedSchema,
   /**
    * Issue 50: per contact kind with a value, the kind of source that gave it and the month it was last

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { groupDigits } from '../format/numbers';
+import { FUND_SIZE_MESSAGE, plausibleVintage, VINTAGE_MESSAGE } from '../investors/deploying';
 import {
   INVESTOR_PROFILE_STATUSES,
   investorProfileFieldsSchema,
@@ -114,6 +115,8 @@ export const profileFieldMessages = {
   year: `A year must be a whole year from ${YEAR_RANGE.min} to ${YEAR_RANGE.max}.`,
   date: 'A date must be a year, a month or a day, such as 2024, 2024-03 or 2024-03-15.',
   thesis: `Your thesis can be at most ${groupDigits(PROFILE_FACT_LIMITS.thesis)} characters.`,
+  fundSize: FUND_SIZE_MESSAGE,
+  vintage: VINTAGE_MESSAGE,
 } as const;
 
 const contactEmail = z.string().check(
@@ -194,8 +197,26 @@ export const recentInvestmentBody = z.strictObject({
   amount: cheque,
 });
 
+/** A fund's size (issue 52): whole US dollars, at least one, at most a hundred billion. */
+const fundSize = z.nullable(
+  z.number(profileFieldMessages.fundSize).check(
+    z.refine((value) => Number.isInteger(value), profileFieldMessages.fundSize),
+    z.gte(1, profileFieldMessages.fundSize),
+    z.lte(PROFILE_FACT_LIMITS.fundSize, profileFieldMessages.fundSize),
+  ),
+);
+
+/** A fund's vintage (issue 52): a plausible year, from 1946 to next year. */
+const vintage = z.nullable(
+  z
+    .int(profileFieldMessages.vintage)
+    .check(z.refine((year) => plausibleVintage(year, new Date()), profileFieldMessages.vintage)),
+);
+
 /** The profile facts' fields of a body (issue 33): the portal's save and an admin's edit share them. */
 export const profileFactFields = {
+  fundSize,
+  vintage,
   leadOrFollow: z.nullable(z.enum(LEAD_OR_FOLLOW, profileFieldMessages.leadOrFollow)),
   typicalCheque: cheque,
   geographicFocus: textList(
@@ -255,6 +276,8 @@ export const saveInvestorProfileBody = z
     geographicFocus: z.optional(profileFactFields.geographicFocus),
     portfolio: z.optional(profileFactFields.portfolio),
     recentInvestments: z.optional(profileFactFields.recentInvestments),
+    fundSize: z.optional(profileFactFields.fundSize),
+    vintage: z.optional(profileFactFields.vintage),
     links: z.optional(
       z.strictObject({
         linkedin: webAddress(['linkedin.com'], profileFieldMessages.linkedin),

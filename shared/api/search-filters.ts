@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { INVESTOR_ROLES } from '../investors/roles';
-import { HAS_CONTACTS, type HasContact, type SearchFilters } from '../search/filters';
+import { HAS_FILTERS, type HasFilter, type SearchFilters } from '../search/filters';
 
 /**
  * The directory's filters as a request carries them (the search, its facets, a shortlist's filters)
@@ -14,7 +14,7 @@ const placeValue = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 
 /** Not in the spec: the answers to a bad cheque bound, contact list or range. */
 export const CHEQUE_MESSAGE = 'Cheque sizes must be whole amounts from 0 to 100,000,000,000';
-export const HAS_MESSAGE = `has must list contact kinds from ${HAS_CONTACTS.join(', ')}, separated by commas`;
+export const HAS_MESSAGE = `has must list filters from ${HAS_FILTERS.join(', ')}, separated by commas`;
 export const CHEQUE_RANGE_MESSAGE = 'The lowest cheque size must not be above the highest';
 /** Not in the spec: the answer to a `close` that is not `include`. */
 export const CLOSE_MESSAGE = 'close must be include (also the close matches of the typed words) or absent';
@@ -45,9 +45,7 @@ export const searchFilterFields = {
   has: z.optional(
     z
       .string()
-      .check(
-        z.regex(new RegExp(`^(${HAS_CONTACTS.join('|')})(,(${HAS_CONTACTS.join('|')}))*$`), HAS_MESSAGE),
-      ),
+      .check(z.regex(new RegExp(`^(${HAS_FILTERS.join('|')})(,(${HAS_FILTERS.join('|')}))*$`), HAS_MESSAGE)),
   ),
   /** `include`: also the close matches of `q` (the start of a word, a spelling near one), not only the exact ones. */
   close: z.optional(z.literal('include', { error: CLOSE_MESSAGE })),
@@ -72,7 +70,7 @@ export function searchFiltersOf(query: z.infer<typeof searchFiltersQuery>): Sear
     ...(query.city !== undefined ? { city: query.city } : {}),
     ...(query.checkMin !== undefined ? { checkMin: query.checkMin } : {}),
     ...(query.checkMax !== undefined ? { checkMax: query.checkMax } : {}),
-    ...(query.has !== undefined ? { has: [...new Set(query.has.split(','))] as HasContact[] } : {}),
+    ...(query.has !== undefined ? { has: [...new Set(query.has.split(','))] as HasFilter[] } : {}),
     ...(query.close === 'include' && query.q !== undefined ? { close: true } : {}),
   };
 }

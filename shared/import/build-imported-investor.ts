@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { groupDigits } from '../format/numbers';
+import { FUND_SIZE_MESSAGE, plausibleVintage, VINTAGE_MESSAGE } from '../investors/deploying';
 import type { LeadOrFollow, PortfolioCompany, RecentInvestment } from '../investors/profile-facts';
 import { PROFILE_FACT_LIMITS } from '../investors/profile-facts';
 import type { InvestorRole } from '../investors/roles';
@@ -67,6 +68,8 @@ type TextFamily = Exclude<
   | 'notes'
   | 'website'
   | 'typicalCheque'
+  | 'fundSize'
+  | 'vintage'
   | 'portfolioCompanies'
   | 'selectedInvestments'
 >;
@@ -101,6 +104,10 @@ export const valueNoticeReasons = {
   investmentItem: 'details that are not a round, date or amount of the investment',
   investmentsOverLimit: `past the first ${PROFILE_FACT_LIMITS.recentInvestments} recent investments`,
   capitals: (named: string) => `written in capitals: published as "${named}"`,
+  fundSize: `${FUND_SIZE_MESSAGE.replace(/^The fund size must be/, 'not')}`,
+  secondFundSize: 'a second, different fund size',
+  vintage: `${VINTAGE_MESSAGE.replace(/^The vintage must be/, 'not')}`,
+  secondVintage: 'a second, different vintage (the first one is kept)',
   role: 'not a known investor type (VC, Angel, Fund, Accelerator, Incubator, Corporate, Family Office)',
 } as const;
 
@@ -112,6 +119,8 @@ const isEmailAddress = (value: string) => emailSchema.safeParse(value).success;
 
 /** Collects the values of one row, column by column, before the record is assembled. */
 class RowCollector {
+  constructor(private readonly now: Date) {}
+
   readonly notices: ValueNotice[] = [];
   readonly lists = new Map<ListFamily, string[]>();
   readonly texts = new Map<TextFamily, string>();
@@ -126,6 +135,8 @@ class RowCollector {
   leadOrFollow: LeadOrFollow | null = null;
   website: string | null = null;
   typicalCheque: number | null = null;
+  fundSize: number | null = null;
+  vintage: number | null = null;
   readonly moreLinks: string[] = [];
   readonly portfolio: PortfolioCompany[] = [];
   readonly recentInvestments: RecentInvestment[] = [];
@@ -170,6 +181,12 @@ class RowCollector {
         return;
       case 'typicalCheque':
         this.addTypicalCheque(tag, cell);
+        return;
+      case 'fundSize':
+        this.addFundSize(tag, cell);
+        return;
+      case 'vintage':
+        this.addVintage(tag, cell);
         return;
       case 'thesis':
         this.addThesis(tag, cell);
@@ -267,6 +284,26 @@ class RowCollector {
     else this.typicalCheque = amount;
   }
 
+  /** The fund's size (issue 52), by the one money parser: whole dollars from 1 to a hundred billion. */
+  private addFundSize(tag: string, cell: string): void {
+    const amount = parseCheckSize(cell);
+    if (amount === null || amount < 1 || amount > PROFILE_FACT_LIMITS.fundSize)
+      this.keep(tag, cell, valueNoticeReasons.fundSize);
+    else if (this.fundSize !== null && this.fundSize !== amount)
+      this.keep(tag, cell, valueNoticeReasons.secondFundSize);
+    else this.fundSize = amount;
+  }
+
+  /** The fund's vintage (issue 52): a plausible year, 1946 to next year ('Fund III, 2021' is not one). */
+  private addVintage(tag: string, cell: string): void {
+    const match = /^(?:fy\s*)?(\d{4})$/i.exec(cell.trim());
+    const year = match ? Number(match[1]) : Number.NaN;
+    if (!plausibleVintage(year, this.now)) this.keep(tag, cell, valueNoticeReasons.vintage);
+    else if (this.vintage !== null && this.vintage !== year)
+      this.keep(tag, cell, valueNoticeReasons.secondVintage);
+    else this.vintage = year;
+  }
+
   /** The first thesis wins (line breaks kept); a longer one keeps its start, and is kept whole. */
   private addThesis(tag: string, cell: string): void {
     const current = this.texts.get('thesis');
@@ -322,6 +359,8 @@ function profileFactsOf(collected: RowCollector): Partial<ImportedInvestorDraft>
     ...(geographicFocus.length > 0 ? { geographicFocus } : {}),
     ...(collected.portfolio.length > 0 ? { portfolio: collected.portfolio } : {}),
     ...(collected.recentInvestments.length > 0 ? { recentInvestments: collected.recentInvestments } : {}),
+    ...(collected.fundSize !== null ? { fundSize: collected.fundSize } : {}),
+    ...(collected.vintage !== null ? { vintage: collected.vintage } : {}),
   };
 }
 
@@ -384,7 +423,7 @@ export function buildImportedInvestorWithNotices(
   const sourceName = context.sourceName.trim();
   if (sourceName === '') throw new Error(messages.sourceNameRequired);
 
-  const collected = new RowCollector();
+  const collected = new RowCollector(context.now);
   for (const column of planOnce(columns)) {
     if (!column.include) continue;
     const cell = row[column.index]?.trim() ?? '';

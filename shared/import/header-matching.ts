@@ -13,6 +13,8 @@ export type ColumnFamily =
   | 'thesis'
   | 'website'
   | 'typicalCheque'
+  | 'fundSize'
+  | 'vintage'
   | 'geographicFocus'
   | 'checkSizeMin'
   | 'checkSizeMax'
@@ -137,6 +139,16 @@ const RULES: readonly Rule[] = [
       has('sweetspot', 'typicalinvestment', 'averageinvestment', 'avginvestment'),
     ),
   ],
+  // The fund (issue 52): its size and its latest vintage, before firms ('Fund Size' is not a firm)
+  // and sectors; 'AUM' only as a word of its own.
+  [
+    'fundSize',
+    either(
+      has('fundsize', 'sizeoffund', 'fundamount', 'assetsundermanagement', 'capitalundermanagement'),
+      wordIs('aum'),
+    ),
+  ],
+  ['vintage', has('vintage')],
   [
     'geographicFocus',
     either(

@@ -150,4 +150,8 @@ function profileChanges(
   const investment = (facts: ProfileFacts) =>
     lines(facts.recentInvestments.map((i) => recentInvestmentLine(i, formatCompactUsd)));
   text('recentInvestments', PROFILE_FACT_LABELS.recentInvestments, investment(now), investment(after));
+  const fund = (facts: ProfileFacts) => (facts.fundSize == null ? null : formatCompactUsd(facts.fundSize));
+  const vintage = (facts: ProfileFacts) => (facts.vintage == null ? null : String(facts.vintage));
+  text('fundSize', PROFILE_FACT_LABELS.fundSize, fund(now), fund(after));
+  text('vintage', PROFILE_FACT_LABELS.vintage, vintage(now), vintage(after));
 }

@@ -95,6 +95,9 @@ export const investorProfileFieldsSchema = z.object({
   geographicFocus: z.optional(z.array(z.string())),
   portfolio: z.optional(z.array(portfolioCompanySchema)),
   recentInvestments: z.optional(z.array(recentInvestmentSchema)),
+  /** The fund's size (whole US dollars) and latest vintage year (issue 52); absent on profiles saved before. */
+  fundSize: z.optional(z.nullable(z.number())),
+  vintage: z.optional(z.nullable(z.int())),
   links: z.object({
     linkedin: z.string(),
     twitter: z.string(),
@@ -134,6 +137,8 @@ export function emptyInvestorProfileFields(accountEmail: string): InvestorProfil
     geographicFocus: [],
     portfolio: [],
     recentInvestments: [],
+    fundSize: null,
+    vintage: null,
     links: { linkedin: '', twitter: '', crunchbase: '', website: '' },
     contact: { email: accountEmail, phone: '' },
     foundersMayBuy: { email: false, phone: false, linkedin: false, twitter: false, crunchbase: false },

@@ -40,6 +40,8 @@ export const PROFILE_FACT_LIMITS = {
   round: 40,
   /** Ten billion dollars: past any cheque, short of a typo's extra zeros. */
   cheque: 10_000_000_000,
+  /** A fund's size: past the largest venture fund, short of a typo's extra zeros (issue 52). */
+  fundSize: 100_000_000_000,
 } as const;
 
 export { formatPartialDate, LEAD_OR_FOLLOW, type LeadOrFollow, PARTIAL_DATE };
@@ -83,6 +85,10 @@ export const profileFactsSchema = z.object({
   geographicFocus: z.array(z.string()),
   portfolio: z.array(portfolioCompanySchema),
   recentInvestments: z.array(recentInvestmentSchema),
+  /** The fund's size, whole US dollars (issue 52). */
+  fundSize: z.nullable(z.number()),
+  /** The fund's (latest) vintage year (issue 52). */
+  vintage: z.nullable(z.int()),
 });
 export type ProfileFacts = z.infer<typeof profileFactsSchema>;
 
@@ -95,6 +101,8 @@ export const PROFILE_FACT_KINDS = [
   'geographicFocus',
   'portfolio',
   'recentInvestments',
+  'fundSize',
+  'vintage',
 ] as const satisfies readonly (keyof ProfileFacts)[];
 export type ProfileFactKind = (typeof PROFILE_FACT_KINDS)[number];
 
@@ -109,6 +117,8 @@ export const PROFILE_FACT_LABELS: Readonly<Record<ProfileFactKind, string>> = {
   geographicFocus: 'Invests in',
   portfolio: 'Portfolio',
   recentInvestments: 'Recent investments',
+  fundSize: 'Fund size',
+  vintage: 'Vintage',
 };
 
 const sourced = <T extends z.core.$ZodType>(value: T) =>
@@ -130,6 +140,8 @@ export const profileSheetFieldsSchema = z.object({
   geographicFocus: z.optional(sourced(z.array(z.string()))),
   portfolio: z.optional(sourced(z.array(portfolioCompanySchema))),
   recentInvestments: z.optional(sourced(z.array(recentInvestmentSchema))),
+  fundSize: z.optional(sourced(z.number())),
+  vintage: z.optional(sourced(z.int())),
 });
 export type ProfileSheetFields = z.infer<typeof profileSheetFieldsSchema>;
 export type ProfileField<K extends ProfileFactKind> = NonNullable<ProfileSheetFields[K]>;
@@ -247,6 +259,8 @@ export function importedProfileFacts(record: ImportedInvestor): ProfileFacts {
     geographicFocus: record.geographicFocus ?? [],
     portfolio,
     recentInvestments,
+    fundSize: record.fundSize ?? null,
+    vintage: record.vintage ?? null,
   };
 }
 
@@ -373,6 +387,8 @@ export function profileFactsOf(sheet: ProfileSheet): ProfileFacts {
     geographicFocus: sheet.fields.geographicFocus?.value ?? [],
     portfolio: sheet.fields.portfolio?.value ?? [],
     recentInvestments: sheet.fields.recentInvestments?.value ?? [],
+    fundSize: sheet.fields.fundSize?.value ?? null,
+    vintage: sheet.fields.vintage?.value ?? null,
   };
 }
 
@@ -393,6 +409,8 @@ export const profileConfirmedSchema = z.object({
   geographicFocus: z.optional(factConfirmedSchema),
   portfolio: z.optional(factConfirmedSchema),
   recentInvestments: z.optional(factConfirmedSchema),
+  fundSize: z.optional(factConfirmedSchema),
+  vintage: z.optional(factConfirmedSchema),
 });
 export type ProfileConfirmed = z.infer<typeof profileConfirmedSchema>;
 
@@ -436,11 +454,14 @@ interface PublicProfileFacts {
   leadOrFollow?: LeadOrFollow | undefined;
   typicalCheque?: number | undefined;
   investsIn?: string[] | undefined;
+  deals?: { date: string; round: string | null }[] | undefined;
+  vintage?: number | undefined;
 }
 
 /**
  * The searchable investor with what its profile sheet puts on it: the card's one-line thesis, and
- * what the shortlist ranks on (lead or follow, typical cheque, where they invest: issue 35). Each is
+ * what the shortlist ranks on (lead or follow, typical cheque, where they invest: issue 35; dated
+ * deals and the fund's vintage: issue 52). Each is
  * left out without a value, so investors without them stay as they were stored.
  */
 export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T, sheet: ProfileSheet): T {
@@ -449,8 +470,14 @@ export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T
     leadOrFollow: _lead,
     typicalCheque: _cheque,
     investsIn: _places,
+    deals: _deals,
+    vintage: _vintage,
     ...rest
   } = investor;
+  const deals = (sheet.fields.recentInvestments?.value ?? []).flatMap((deal) =>
+    deal.date !== null && PARTIAL_DATE.test(deal.date) ? [{ date: deal.date, round: deal.round }] : [],
+  );
+  const vintage = sheet.fields.vintage?.value ?? null;
   const line = thesisLine(sheet.fields.thesis?.value);
   const lead = sheet.fields.leadOrFollow?.value ?? null;
   const cheque = sheet.fields.typicalCheque?.value ?? null;
@@ -461,6 +488,8 @@ export function withPublicProfileFacts<T extends PublicProfileFacts>(investor: T
     ...(lead ? { leadOrFollow: lead } : {}),
     ...(cheque !== null ? { typicalCheque: cheque } : {}),
     ...(places.length > 0 ? { investsIn: places } : {}),
+    ...(deals.length > 0 ? { deals } : {}),
+    ...(vintage !== null ? { vintage } : {}),
   } as T;
 }
 

@@ -110,6 +110,9 @@ export const importedInvestorSchema = z.object({
   geographicFocus: z.optional(z.array(z.string())),
   portfolio: z.optional(z.array(portfolioCompanySchema)),
   recentInvestments: z.optional(z.array(recentInvestmentSchema)),
+  /** The fund's size (whole US dollars) and its latest vintage year (issue 52), absent when not given. */
+  fundSize: z.optional(z.nullable(z.number())),
+  vintage: z.optional(z.nullable(z.int())),
 });
 export type ImportedInvestor = z.infer<typeof importedInvestorSchema>;
 
@@ -161,6 +164,13 @@ export const searchableInvestorSchema = z.object({
   leadOrFollow: z.optional(z.enum(LEAD_OR_FOLLOW)),
   typicalCheque: z.optional(z.number()),
   investsIn: z.optional(z.array(z.string())),
+  /**
+   * Issue 52, from the profile sheet, absent where it says nothing: the dated recent investments
+   * (date as precise as given, the round as given) and the fund's latest vintage: what "deployed in
+   * the last 12 months" and the shortlist's recency read (shared/investors/deploying.ts).
+   */
+  deals: z.optional(z.array(z.object({ date: z.string(), round: z.nullable(z.string()) }))),
+  vintage: z.optional(z.int()),
   /**
    * When the entry first entered the directory (issue 35: a saved search's "new since"); absent on
    * entries made before it was kept, which never count as new.

@@ -93,6 +93,9 @@ function flatten(data: IndexData): [string, Section][] {
   );
   strings('investsIn.spellings', data.investsIn.spellings);
   out.push(['addedAt', data.addedAt]);
+  out.push(['deals.offsets', data.deals.offsets], ['deals.spellingIds', data.deals.spellingIds]);
+  strings('deals.spellings', data.deals.spellings);
+  out.push(['vintage', data.vintage]);
   for (const facet of FACETS) {
     const column = data.facets[facet];
     out.push([`facet.${facet}.offsets`, column.offsets], [`facet.${facet}.spellingIds`, column.spellingIds]);
@@ -171,6 +174,11 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
   if (shortlist.length !== 0 && shortlist.length !== 4)
     throw new SnapshotFormatError('The search snapshot holds some of the shortlist columns only');
   const withShortlist = shortlist.length === 4;
+  // The deploying-now columns (issue 52) came after: likewise all or none.
+  const deploying = ['deals.offsets', 'vintage'].filter((name) => sections.has(name));
+  if (deploying.length === 1)
+    throw new SnapshotFormatError('The search snapshot holds some of the deploying-now columns only');
+  const withDeploying = deploying.length === 2;
   const nanColumn = () => new Float64Array(n).fill(Number.NaN);
   const facets = {} as Record<ListFacet, FacetColumn>;
   for (const facet of FACETS) {
@@ -218,6 +226,14 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
         }
       : emptyListColumn(n),
     addedAt: withShortlist ? get('addedAt', 'f64') : nanColumn(),
+    deals: withDeploying
+      ? {
+          offsets: get('deals.offsets', 'u32'),
+          spellingIds: get('deals.spellingIds', 'u32'),
+          spellings: strings('deals.spellings'),
+        }
+      : emptyListColumn(n),
+    vintage: withDeploying ? get('vintage', 'u16') : new Uint16Array(n),
     facets,
     text: text('text'),
     firmText: text('firmText'),
@@ -240,6 +256,8 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
     data.typicalCheque.length,
     data.investsIn.offsets.length - 1,
     data.addedAt.length,
+    data.deals.offsets.length - 1,
+    data.vintage.length,
     ...FACETS.map((facet) => data.facets[facet].offsets.length - 1),
   ];
   const spellings = columnLength(data.investsIn.spellings);
@@ -248,6 +266,12 @@ function unflatten(header: Header, sections: Map<string, Section>): IndexData {
     data.investsIn.spellingIds.some((id) => id >= spellings)
   )
     throw new SnapshotFormatError('Section investsIn is damaged');
+  const dealSpellings = columnLength(data.deals.spellings);
+  if (
+    data.deals.offsets[n] !== data.deals.spellingIds.length ||
+    data.deals.spellingIds.some((id) => id >= dealSpellings)
+  )
+    throw new SnapshotFormatError('Section deals is damaged');
   if (perInvestor.some((length) => length !== n))
     throw new SnapshotFormatError(
       'The search snapshot does not hold a value of every column for every investor',

@@ -1,4 +1,5 @@
 import type { CartInvestor } from '../cart/cart';
+import { DEPLOYING_RULES, dealWithin } from '../investors/deploying';
 import { CONTACT_KINDS } from '../investors/fact-values';
 import { andInto, type Bits, has, hashBytes, lowerBound, popcount, popcountAnd, set } from './bits';
 import { type Evaluation, intersect, lower, type Segment } from './collector';
@@ -8,7 +9,9 @@ import {
   type Facet,
   facetValueKey,
   HAS_CONTACTS,
+  HAS_FILTERS,
   type HasContact,
+  type HasFilter,
   type SearchFilters,
   type SearchSort,
 } from './filters';
@@ -17,6 +20,7 @@ import {
   type BuildOptions,
   buildIndexData,
   confirmedOf,
+  dealOfSpelling,
   dictionaryAt,
   hasFacts,
   type IndexData,
@@ -204,7 +208,43 @@ export class SearchIndex {
       typicalCheque: Number.isNaN(cheque) ? null : cheque,
       investsIn: listAt(data.investsIn, ord),
       addedAt: Number.isNaN(added) ? null : new Date(added).toISOString(),
+      deals: listAt(data.deals, ord).map(dealOfSpelling),
+      vintage: (data.vintage[ord] as number) === 0 ? null : (data.vintage[ord] as number),
     };
+  }
+
+  private deployedCache: { day: string; bits: Bits } | null = null;
+
+  /**
+   * Investors with a new deal in the last 12 months before today (issue 52: "Deployed in the last
+   * 12 months"), by the rule of shared/investors/deploying.ts read once per deal spelling; kept for
+   * the day.
+   */
+  deployedBits(now: Date = new Date()): Bits {
+    const day = now.toISOString().slice(0, 10);
+    if (this.deployedCache?.day === day) return this.deployedCache.bits;
+    const { offsets, spellingIds, spellings } = this.data.deals;
+    const count = spellings.offsets.length - 1;
+    const recent = new Uint8Array(count);
+    for (let id = 0; id < count; id++)
+      recent[id] = dealWithin(dealOfSpelling(stringAt(spellings, id)).date, now, DEPLOYING_RULES.recentMonths)
+        ? 1
+        : 0;
+    const bits = this.emptyBits();
+    for (let ord = 0; ord < this.size; ord++) {
+      const end = offsets[ord + 1] as number;
+      for (let i = offsets[ord] as number; i < end; i++)
+        if (recent[spellingIds[i] as number] === 1) {
+          set(bits, ord);
+          break;
+        }
+    }
+    this.deployedCache = { day, bits };
+    return bits;
+  }
+
+  private hasFilterBits(filter: HasFilter): Bits {
+    return filter === 'deployed' ? this.deployedBits() : (this.hasBits.get(filter) as Bits);
   }
 
   *investors(): Generator<IndexedInvestor> {
@@ -733,7 +773,7 @@ export class SearchIndex {
   facets(filters: SearchFilters): {
     total: number;
     facets: Record<Facet, FacetValue[]>;
-    has: Record<HasContact, number>;
+    has: Record<HasFilter, number>;
   } {
     const matches = this.match(filters);
     const facets = {} as Record<Facet, FacetValue[]>;
@@ -754,12 +794,11 @@ export class SearchIndex {
       );
     }
 
-    const hasCounts = {} as Record<HasContact, number>;
-    for (const contact of HAS_CONTACTS) {
-      const base = this.match({ ...filters, has: (filters.has ?? []).filter((c) => c !== contact) });
-      hasCounts[contact] = base
-        ? popcountAnd(this.hasBits.get(contact) as Bits, base)
-        : popcount(this.hasBits.get(contact) as Bits);
+    const hasCounts = {} as Record<HasFilter, number>;
+    for (const filter of HAS_FILTERS) {
+      const base = this.match({ ...filters, has: (filters.has ?? []).filter((c) => c !== filter) });
+      const bits = this.hasFilterBits(filter);
+      hasCounts[filter] = base ? popcountAnd(bits, base) : popcount(bits);
     }
     return { total: matches ? popcount(matches) : this.size, facets, has: hasCounts };
   }
@@ -776,7 +815,7 @@ export class SearchIndex {
       if (value === undefined) continue;
       narrow(this.valueBits(facet, facetValueKey(facet, value)));
     }
-    for (const contact of filters.has ?? []) narrow(this.hasBits.get(contact) as Bits);
+    for (const filter of filters.has ?? []) narrow(this.hasFilterBits(filter));
     if (filters.checkMin !== undefined || filters.checkMax !== undefined)
       narrow(this.chequeBits(filters.checkMin ?? -Infinity, filters.checkMax ?? Infinity));
     if (filters.newSince !== undefined) narrow(this.newBits(filters.newSince));

@@ -17,6 +17,18 @@ export const HAS_CONTACT_LABELS: Readonly<Record<HasContact, string>> = {
 };
 
 /**
+ * The `has=` filters: the contact kinds, and "deployed" (issue 52: a new deal in the last 12
+ * months, by the dated recent investments; docs/decisions.md, "Deploying now").
+ */
+export const HAS_FILTERS = [...HAS_CONTACTS, 'deployed'] as const;
+export type HasFilter = (typeof HAS_FILTERS)[number];
+
+export const HAS_FILTER_LABELS: Readonly<Record<HasFilter, string>> = {
+  ...HAS_CONTACT_LABELS,
+  deployed: 'Deployed in the last 12 months',
+};
+
+/**
  * Result orders: the best match first (typed words: exact before close, then what a founder can act
  * on, then the most recently updated), by name (the spec's order, and the default for browsing), or
  * most recently updated first. Without typed words "Best match" is the name order.
@@ -55,7 +67,7 @@ export interface SearchFilters {
   /** A cheque range: investors whose min–max overlaps it (either bound may be absent). */
   checkMin?: number;
   checkMax?: number;
-  has?: readonly HasContact[];
+  has?: readonly HasFilter[];
   /**
    * Also the close matches of the typed words (the start of a word, a spelling near one), not only
    * the exact ones: the founder chose "Also close" (docs/decisions.md, "What a search counts").

@@ -18,9 +18,10 @@ import {
   SMALLEST_USEFUL_SHARE,
   scoreFit,
 } from '../shortlist/fit';
+import { recencyPointsByOrd } from '../shortlist/recency';
 import type { SearchIndex } from './engine';
 import type { SearchFilters } from './filters';
-import { monthText, stringAt } from './index-data';
+import { monthText, stringAt, stringsOf } from './index-data';
 
 /**
  * The shortlist over the search index (issues 35 and 49): every investor of the directory judged
@@ -160,6 +161,8 @@ export function fitInvestorAt(index: SearchIndex, ord: number, card = index.card
     hasEmail: card.hasEmail,
     hasLinkedIn: card.hasLinkedIn,
     investorConfirmedMonth: month === 0 ? null : monthText(month),
+    deals: facts.deals ?? [],
+    vintage: facts.vintage ?? null,
   };
 }
 
@@ -240,6 +243,14 @@ export function fitVerdicts(
   );
   const { checkMin, checkMax, typicalCheque, lead, flags } = data;
   const invests = data.investsIn;
+  // Recency at the raise's stage (issue 49/52), read from the deals column for every investor.
+  const recency = recencyPointsByOrd(
+    data.deals,
+    stringsOf(data.deals.spellings),
+    n,
+    raise.round,
+    raise.now ?? new Date(),
+  );
 
   const f: FitFacts = {
     hasStages: false,
@@ -254,6 +265,7 @@ export function fitVerdicts(
     typicalCheque: Number.NaN,
     lead: 0,
     smallRole: false,
+    recency: 0,
   };
   const into = emptyVerdict();
   const stages = data.facets.stage;
@@ -321,6 +333,7 @@ export function fitVerdicts(
     f.typicalCheque = typicalCheque[ord] as number;
     f.lead = lead[ord] as number;
     f.smallRole = asksLead && marked(roles, isSmall, ord);
+    f.recency = recency[ord] as number;
     const verdict = judgeFit(raise, f, sectors.length, into);
     const flag = flags[ord] as number;
     const hasCheque =
@@ -463,9 +476,12 @@ export function rankByFit(
 ): FitRanking {
   const entry = heldOf(index);
   const fingerprint = raiseFingerprint(raise);
-  const key = `${scope}:${fingerprint}`;
+  // Recency is judged by the day: a ranking is kept for its day.
+  const day = (raise.now ?? new Date()).toISOString().slice(0, 10);
+  const key = `${scope}:${day}:${fingerprint}`;
   const kept =
-    entry.rankings.get(key) ?? (scope === 'listed' ? entry.rankings.get(`all:${fingerprint}`) : undefined);
+    entry.rankings.get(key) ??
+    (scope === 'listed' ? entry.rankings.get(`all:${day}:${fingerprint}`) : undefined);
   if (kept) {
     entry.rankings.delete(key);
     entry.rankings.set(key, kept);

@@ -2,6 +2,7 @@ import type { CartInvestor } from '../cart/cart';
 import { CONTACT_KINDS, type ContactKind, LEAD_OR_FOLLOW, type LeadOrFollow } from '../investors/fact-values';
 import type { ContactConfirmed } from '../investors/provenance';
 import { investorRoleLabel } from '../investors/roles';
+import { normalizeTag } from '../tags/normalize-tag';
 import { FACETS, type Facet, facetValueKey } from './filters';
 import { foldText, searchWords, wordsOfFolded } from './fold';
 import { compareStrings, FIELD_CODE, TextIndexBuilder, type TextIndexData } from './text-index';
@@ -45,6 +46,31 @@ export interface IndexedFacts {
   typicalCheque?: number | null;
   investsIn?: readonly string[];
   addedAt?: string | null;
+  /**
+   * Issue 52: the dated recent investments (the date as precise as given; the round as a stage key,
+   * null when not given), and the fund's latest vintage year: what "deployed in the last 12 months"
+   * and the shortlist's recency read.
+   */
+  deals?: readonly IndexedDeal[];
+  vintage?: number | null;
+}
+
+/** A dated deal as the index keeps it. */
+export interface IndexedDeal {
+  date: string;
+  round: string | null;
+}
+
+/** A deal as one spelling of the `deals` column: 'YYYY-MM-DD seed' (the round's key after one space). */
+export const dealSpelling = (deal: IndexedDeal): string =>
+  deal.round === null || deal.round === '' ? deal.date : `${deal.date} ${normalizeTag(deal.round)}`;
+
+/** A spelling of the `deals` column back as a deal. */
+export function dealOfSpelling(spelling: string): IndexedDeal {
+  const space = spelling.indexOf(' ');
+  return space < 0
+    ? { date: spelling, round: null }
+    : { date: spelling.slice(0, space), round: spelling.slice(space + 1) };
 }
 
 /** Whether an investor's facts say anything (rows and columns keep the older layout otherwise). */
@@ -53,7 +79,9 @@ export const hasFacts = (facts: IndexedFacts | undefined): facts is IndexedFacts
   ((facts.leadOrFollow ?? null) !== null ||
     (facts.typicalCheque ?? null) !== null ||
     (facts.investsIn ?? []).length > 0 ||
-    (facts.addedAt ?? null) !== null);
+    (facts.addedAt ?? null) !== null ||
+    (facts.deals ?? []).length > 0 ||
+    (facts.vintage ?? null) !== null);
 
 /** The one-line thesis an investor is indexed and shown with ('' for none). */
 export const thesisOf = (investor: IndexedInvestor): string =>
@@ -143,6 +171,12 @@ export interface IndexData {
   typicalCheque: Float64Array;
   investsIn: ListColumn;
   addedAt: Float64Array;
+  /**
+   * Issue 52: each investor's dated deals (spellings 'YYYY-MM seed', see {@link dealSpelling}) and
+   * the fund's latest vintage (0 unknown). A snapshot written before them reads with none.
+   */
+  deals: ListColumn;
+  vintage: Uint16Array;
   /** Ords by most recently updated (then id). */
   updatedOrder: Uint32Array;
   facets: Record<ListFacet, FacetColumn>;
@@ -467,6 +501,7 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
   const lead = new Uint8Array(n);
   const typicalCheque = new Float64Array(n);
   const addedAt = new Float64Array(n);
+  const vintage = new Uint16Array(n);
   const confirmed = new Uint16Array(n * CONTACT_KINDS.length);
   const checkMin = new Float64Array(n);
   const checkMax = new Float64Array(n);
@@ -509,6 +544,7 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
     lead[ord] = leadCode(facts?.leadOrFollow);
     typicalCheque[ord] = facts?.typicalCheque ?? Number.NaN;
     addedAt[ord] = facts?.addedAt ? Date.parse(facts.addedAt) : Number.NaN;
+    vintage[ord] = facts?.vintage ?? 0;
     words.length = 0;
     fields.length = 0;
     push(wordsOfFolded(folded), FIELD_CODE.name);
@@ -574,6 +610,8 @@ export function buildIndexData(investors: Iterable<IndexedInvestor>, options: Bu
     typicalCheque,
     investsIn: listColumn(kept.map((k) => k.investor.facts?.investsIn ?? [])),
     addedAt,
+    deals: listColumn(kept.map((k) => (k.investor.facts?.deals ?? []).map(dealSpelling))),
+    vintage,
     facets,
     text: text.build(),
     firmText: firmText.build(),

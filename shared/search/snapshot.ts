@@ -5,6 +5,7 @@ import {
   buildIndexData,
   hasFacts,
   type IndexData,
+  type IndexedDeal,
   type IndexedFacts,
   type IndexedInvestor,
   thesisOf,
@@ -74,6 +75,9 @@ interface RowFacts {
   t?: number;
   g?: string[];
   a?: string;
+  /** Issue 52: dated deals [date, round key or null], and the fund's vintage. */
+  d?: [string, string | null][];
+  v?: number;
 }
 
 export interface Snapshot {
@@ -128,7 +132,16 @@ function encodeFacts(facts: IndexedFacts): RowFacts {
   if (facts.typicalCheque !== null && facts.typicalCheque !== undefined) out.t = facts.typicalCheque;
   if (facts.investsIn && facts.investsIn.length > 0) out.g = [...facts.investsIn];
   if (facts.addedAt) out.a = facts.addedAt;
+  if (facts.deals && facts.deals.length > 0) out.d = facts.deals.map((deal) => [deal.date, deal.round]);
+  if (facts.vintage) out.v = facts.vintage;
   return out;
+}
+
+/** A deal of a row: [date, round or null]; null when it is not one. */
+function decodeDeal(value: unknown): IndexedDeal | null {
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') return null;
+  if (value[1] !== null && typeof value[1] !== 'string') return null;
+  return { date: value[0], round: value[1] };
 }
 
 function decodeFacts(value: unknown): IndexedFacts | null {
@@ -140,7 +153,12 @@ function decodeFacts(value: unknown): IndexedFacts | null {
   if (row.g !== undefined && !(Array.isArray(row.g) && row.g.every((place) => typeof place === 'string')))
     return null;
   if (row.a !== undefined && typeof row.a !== 'string') return null;
+  const deals = row.d === undefined ? [] : Array.isArray(row.d) ? row.d.map(decodeDeal) : [null];
+  if (deals.some((deal) => deal === null)) return null;
+  if (row.v !== undefined && !Number.isInteger(row.v)) return null;
   return {
+    deals: deals as IndexedDeal[],
+    vintage: typeof row.v === 'number' ? row.v : null,
     leadOrFollow: lead,
     typicalCheque: typeof row.t === 'number' ? row.t : null,
     investsIn: (row.g as string[] | undefined) ?? [],

@@ -1,6 +1,8 @@
 import { formatCheckRange, formatCompactUsd } from '../format/money';
+import { RECENCY_POINTS_MAX } from '../investors/deploying';
 import { formatPartialDate } from '../investors/fact-values';
 import { facetValueKey } from '../search/filters';
+import { type RecencyInvestor, recencyPoints, recencyReasons } from './recency';
 
 /**
  * How well an investor fits a founder's raise (issue 49; docs/decisions.md, "The shortlist: ranking
@@ -19,7 +21,7 @@ import { facetValueKey } from '../search/filters';
 export const MUST_HAVES = ['stage', 'sector', 'location', 'cheque', 'lead'] as const;
 export type MustHave = (typeof MUST_HAVES)[number];
 
-export const FIT_CRITERIA = [...MUST_HAVES, 'confirmed'] as const;
+export const FIT_CRITERIA = [...MUST_HAVES, 'recency', 'confirmed'] as const;
 export type FitCriterion = (typeof FIT_CRITERIA)[number];
 
 /** Where an investor falls: every must-have met, all but one met, two or more missing. */
@@ -49,7 +51,8 @@ export const FIT_CLOSENESS_MAX =
   FIT_POINTS.sector.more +
   FIT_POINTS.location.basedInCity +
   FIT_POINTS.cheque.max +
-  FIT_POINTS.lead.leads;
+  FIT_POINTS.lead.leads +
+  RECENCY_POINTS_MAX;
 
 /** A cheque that makes sense: the largest they write is at least this share of the round. */
 export const SMALLEST_USEFUL_SHARE = 1 / 10;
@@ -99,6 +102,8 @@ export interface FitRaise {
   city: string | null;
   leadWanted: boolean | null;
   sectors: readonly string[];
+  /** The day the recency of deals is judged on (default: today). Not part of the raise's fingerprint. */
+  now?: Date;
 }
 
 /** The investor's public facts the score reads. */
@@ -120,6 +125,9 @@ export interface FitInvestor {
   hasLinkedIn: boolean;
   /** The month ('2026-10') the investor last confirmed their entry themselves, or null. */
   investorConfirmedMonth: string | null;
+  /** Issue 52: dated deals and the fund's vintage (recency at the raise's stage: ./recency.ts). */
+  deals?: RecencyInvestor['deals'];
+  vintage?: RecencyInvestor['vintage'];
 }
 
 /** How a place the investor invests in covers the company's country. */
@@ -218,6 +226,8 @@ export interface FitFacts {
   /** 0 unknown, 1 lead, 2 follow, 3 both (the index's codes). */
   lead: number;
   smallRole: boolean;
+  /** The closeness points of recency at the raise's stage (./recency.ts); 0 without data. */
+  recency?: number;
 }
 
 /** What a must-have is for one investor: 1 met, 0 missed, -1 not known; -2 the raise does not ask it. */
@@ -336,7 +346,8 @@ export function judgeFit(
     if (state === 1) met++;
     score += points[must];
   }
-  into.score = score;
+  // Recency at the stage: graded closeness only, never a must-have.
+  into.score = score + (f.recency ?? 0);
   into.asked = asked;
   into.met = met;
   // A fit meets every must-have asked; a partial fit all but one (and at least one); the rest, hidden.
@@ -446,6 +457,7 @@ export function fitFactsOf(raise: FitRaise, investor: FitInvestor, words: FitWor
     typicalCheque: investor.typicalCheque ?? Number.NaN,
     lead: investor.leadOrFollow === null ? 0 : LEAD_CODES[investor.leadOrFollow],
     smallRole: investor.role !== null && SMALL_ROLES.has(investor.role),
+    recency: recencyPoints(raise.round, investor, raise.now ?? new Date()),
   };
 }
 
@@ -571,6 +583,15 @@ export function scoreFit(raise: FitRaise, investor: FitInvestor, words: FitWords
       );
     } else against('lead', 'whether they lead not known');
   }
+
+  reasons.push(
+    ...recencyReasons(
+      raise.round,
+      raise.round === null ? null : words.stageLabel(raise.round),
+      investor,
+      raise.now ?? new Date(),
+    ),
+  );
 
   if (investor.investorConfirmedMonth !== null)
     reasons.push({

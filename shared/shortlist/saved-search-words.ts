@@ -1,6 +1,6 @@
 import { formatCompactUsd } from '../format/money';
 import { publicRoleLabel } from '../investors/roles';
-import { HAS_CONTACT_LABELS, HAS_CONTACTS } from '../search/filters';
+import { HAS_FILTER_LABELS, HAS_FILTERS } from '../search/filters';
 import { placeLabel, tagLabel } from '../tags/display';
 import { resolveCity, resolveCountry } from '../taxonomy/places';
 import { DEFAULT_TAXONOMY, type Taxonomy, type TaxonomyKind } from '../taxonomy/taxonomy';
@@ -40,7 +40,7 @@ export function savedFiltersWords(
   else if (min) words.push(`Cheque from ${min}`);
   else if (max) words.push(`Cheque up to ${max}`);
   const has = (text('has') ?? '').split(',').map((kind) => kind.trim());
-  for (const kind of HAS_CONTACTS) if (has.includes(kind)) words.push(HAS_CONTACT_LABELS[kind]);
+  for (const kind of HAS_FILTERS) if (has.includes(kind)) words.push(HAS_FILTER_LABELS[kind]);
   return words;
 }
 

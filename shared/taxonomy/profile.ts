@@ -7,6 +7,8 @@ interface ProfileTaxonomyFacts {
   geographicFocus: string[];
   portfolio: { stage: string | null }[];
   recentInvestments: { round: string | null }[];
+  /** Issue 52: the new deals per stage, their rounds spelled as the recent investments' are. */
+  deploying?: { stagesLast12Months: { stage: string | null; count: number }[] } | null;
 }
 
 /**
@@ -28,5 +30,16 @@ export function profileOnTaxonomy<P extends ProfileTaxonomyFacts>(profile: P, ta
     geographicFocus: mapFocusPlaces(profile.geographicFocus),
     portfolio: profile.portfolio.map((company) => ({ ...company, stage: spelling(company.stage) })),
     recentInvestments: profile.recentInvestments.map((deal) => ({ ...deal, round: spelling(deal.round) })),
+    ...(profile.deploying
+      ? {
+          deploying: {
+            ...profile.deploying,
+            stagesLast12Months: profile.deploying.stagesLast12Months.map((deals) => ({
+              ...deals,
+              stage: spelling(deals.stage),
+            })),
+          },
+        }
+      : {}),
   };
 }

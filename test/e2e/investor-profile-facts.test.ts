@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDemoInvestors } from '../../infra/local/demo/investors';
 import { demoProfileOf } from '../../infra/local/seed';
+import { deployingFacts, lastDealWords, stageDealsWords } from '../../shared/investors/deploying';
 import { formatPartialDate, thesisLine } from '../../shared/investors/profile-facts';
 import { ACCOUNTS, browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { logIn } from './support/flows';
@@ -73,6 +74,20 @@ describe('a founder reads an investor profile worth reading', () => {
       const deal = profile.recentInvestments[0];
       if (!deal?.date) throw new Error('no dated investment');
       expect(await deals.locator('tbody tr').first().innerText()).toContain(formatPartialDate(deal.date));
+      // Deploying now (issue 52), computed on the server from the dated investments (and the fund).
+      const deploying = deployingFacts(
+        { deals: profile.recentInvestments, fundSize: profile.fundSize, vintage: profile.vintage },
+        new Date(),
+      );
+      if (!deploying?.lastDeal) throw new Error('the README investor has no dated investment');
+      const card = page.getByRole('region', { name: 'Deploying now' });
+      await card.getByText(lastDealWords(deploying.lastDeal), { exact: true }).waitFor();
+      for (const deals of deploying.stagesLast12Months)
+        await card.getByText(stageDealsWords(deals), { exact: true }).waitFor();
+      if (deploying.stagesLast12Months.length === 0)
+        await card.getByText('No new deal in the last 12 months').waitFor();
+      if (deploying.vintage !== null)
+        await card.getByText(String(deploying.vintage), { exact: true }).waitFor();
       await page.getByText('Typical cheque').waitFor();
       await page.getByText('Invests in').waitFor();
       await page.getByRole('link', { name: (profile.website ?? '').replace('https://www.', '') }).waitFor();

@@ -155,6 +155,13 @@ describe.each(VIEWS)('a shortlist for my raise: $name', (view) => {
     );
     expect(scores.length).toBeGreaterThan(0);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // Recency at the raise's stage (issues 49 and 52): a reason for, with its points, in a founder's words.
+    await page
+      .locator('.fit-reasons-for li', {
+        hasText: /\d+ new Seed deals? since [A-Z][a-z]+ \d{4}|last Seed deal in [A-Z][a-z]+ \d{4}/,
+      })
+      .first()
+      .waitFor();
     // The rest (two or more must-haves missing) are hidden, a button away.
     const showRest = page.getByRole('button', { name: /^Show the [\d,]+ others$/ });
     await showRest.waitFor();

@@ -213,7 +213,7 @@ describe('combined search, against a seeded table with known answers', () => {
     expect(counts(result.facets.role)).toEqual({ angel: 2, vc: 1, family_office: 1 });
     expect(counts(result.facets.sector)).toEqual({ [sector.toLowerCase()]: 2, ai: 1, health: 1 });
     expect(counts(result.facets.country)).toEqual({ [zembla.toLowerCase()]: 1 });
-    expect(result.has).toEqual({ email: 2, linkedin: 0, phone: 1 });
+    expect(result.has).toEqual({ email: 2, linkedin: 0, phone: 1, deployed: 0 });
     // The label is a spelling from the data (the most common one).
     expect([sector, sector.toLowerCase(), sector.toUpperCase()]).toContain(
       result.facets.sector.find((v) => v.value === sector.toLowerCase())?.label,

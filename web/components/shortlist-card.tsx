@@ -24,7 +24,7 @@ function Reasons({
 }: {
   reasons: FitReasonView[];
   title: string;
-  kind: 'for' | 'against';
+  kind: 'for' | 'against' | 'caution';
 }) {
   if (reasons.length === 0) return null;
   return (
@@ -32,12 +32,18 @@ function Reasons({
       <h3 className="small fw-semibold text-body-secondary mb-1">{title}</h3>
       <ul className={`list-unstyled mb-0 small fit-reasons fit-reasons-${kind}`}>
         {reasons.map((reason) => (
-          <li key={reason.criterion} className="d-flex align-items-baseline gap-2">
+          <li key={`${reason.criterion}:${reason.text}`} className="d-flex align-items-baseline gap-2">
             <span
               aria-hidden="true"
-              className={kind === 'for' ? 'text-success-emphasis' : 'text-danger-emphasis'}
+              className={
+                kind === 'for'
+                  ? 'text-success-emphasis'
+                  : kind === 'against'
+                    ? 'text-danger-emphasis'
+                    : 'text-warning-emphasis'
+              }
             >
-              {kind === 'for' ? '✓' : '✗'}
+              {kind === 'for' ? '✓' : kind === 'against' ? '✗' : '!'}
             </span>
             <span className="flex-grow-1">{reason.text}</span>
             {reason.points !== 0 ? (
@@ -86,7 +92,14 @@ export function ShortlistCard({
   const places = formatPlaces(investor.cities, investor.countries);
   const cheque = formatCheckRange(investor.checkMin, investor.checkMax);
   const forReasons = item.reasons.filter((reason) => reason.tone === 'for');
-  const against = item.reasons.filter((reason) => reason.tone === 'against');
+  // A must-have missed or not known; recency against (issue 52: "no new deal in 2 years") is never
+  // one, so it is said apart, under its own heading.
+  const against = item.reasons.filter(
+    (reason) => reason.tone === 'against' && reason.criterion !== 'recency',
+  );
+  const cautions = item.reasons.filter(
+    (reason) => reason.tone === 'against' && reason.criterion === 'recency',
+  );
   return (
     <Card
       as="article"
@@ -143,6 +156,7 @@ export function ShortlistCard({
           title={item.band === 'partial' ? 'What is missing' : 'What counts against'}
           kind="against"
         />
+        <Reasons reasons={cautions} title="Deploying now" kind="caution" />
         {item.score !== null && item.reasons.length === 0 ? (
           <p className="small text-body-secondary mt-2 mb-0">
             Nothing known that fits or counts against your raise.

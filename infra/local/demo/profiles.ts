@@ -33,6 +33,9 @@ export interface DemoProfile {
   investsIn: string[];
   portfolio: PortfolioCompany[];
   recentInvestments: RecentInvestment[];
+  /** Issue 52: the fund's size (whole dollars) and latest vintage, for about half of the funds. */
+  fundSize: number | null;
+  vintage: number | null;
 }
 
 /** The region a demo country's investors also invest across: one of the taxonomy's (shared/taxonomy/places.ts). */
@@ -286,8 +289,9 @@ export function demoProfile(subject: ProfileSubject, index: number, seed = 42): 
   const recentInvestments: RecentInvestment[] = draw.chance(0.3)
     ? Array.from({ length: 1 + Math.floor(draw.random() * 5) }, () => {
         const round = draw.one(stages);
+        // Two years to December 2026 (issue 52: some deployed in the last 12 months, some quiet).
         const month = 1 + Math.floor(draw.random() * 24);
-        const year = 2024 + Math.floor((month - 1) / 12);
+        const year = 2025 + Math.floor((month - 1) / 12);
         return {
           company: draw.chance(0.5) && portfolio.length > 0 ? draw.one(portfolio).name : companyName(used),
           round,
@@ -299,5 +303,21 @@ export function demoProfile(subject: ProfileSubject, index: number, seed = 42): 
         .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))
     : [];
 
-  return { thesis, website, leadOrFollow, typicalCheque, investsIn, portfolio, recentInvestments };
+  // Drawn last, so every earlier fact of the stream is as it was (issue 52).
+  const hasFund = subject.kind !== 'Angel' && draw.chance(0.5);
+  const fundSize = hasFund
+    ? round2(Math.max(subject.checkMax * 40, 5_000_000) * (0.5 + draw.random()))
+    : null;
+  const vintage = hasFund ? 2012 + Math.floor(draw.random() * 15) : null;
+  return {
+    thesis,
+    website,
+    leadOrFollow,
+    typicalCheque,
+    investsIn,
+    portfolio,
+    recentInvestments,
+    fundSize,
+    vintage,
+  };
 }

@@ -52,6 +52,8 @@ export function indexed(investor: SearchableInvestor): IndexedInvestor {
     typicalCheque: investor.typicalCheque ?? null,
     investsIn: investor.investsIn ?? [],
     addedAt: investor.addedAt ?? null,
+    deals: investor.deals ?? [],
+    vintage: investor.vintage ?? null,
   };
   return {
     card: toCard(investor),

@@ -173,6 +173,8 @@ export function investorProfileFacts(profile: InvestorProfileFields): ProfileFac
     geographicFocus: [...(profile.geographicFocus ?? [])],
     portfolio: [...(profile.portfolio ?? [])],
     recentInvestments: [...(profile.recentInvestments ?? [])],
+    fundSize: profile.fundSize ?? null,
+    vintage: profile.vintage ?? null,
   };
 }
 

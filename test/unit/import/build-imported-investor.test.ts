@@ -455,3 +455,46 @@ describe('buildImportedInvestor', () => {
     });
   });
 });
+
+describe('the fund’s size and vintage (issue 52)', () => {
+  it('matches the fund columns, not as a firm or a cheque', async () => {
+    const { matchHeader } = await import('../../../shared/import/header-matching');
+    expect(matchHeader('Fund Size')).toBe('fundSize');
+    expect(matchHeader('AUM')).toBe('fundSize');
+    expect(matchHeader('Vintage')).toBe('vintage');
+    expect(matchHeader('Fund vintage year')).toBe('vintage');
+    expect(matchHeader('Fund Name')).toBe('primaryFirm');
+  });
+
+  it('reads the fund size by the one money parser and the vintage as a year', () => {
+    const draft = build({ Name: 'Ada', 'Fund size': '$150M', Vintage: '2021' });
+    expect(draft.fundSize).toBe(150_000_000);
+    expect(draft.vintage).toBe(2021);
+    expect(importedInvestorDraftSchema.safeParse(draft).success).toBe(true);
+  });
+
+  it('refuses a fund size or vintage that is not one, with a clear reason, and keeps the cell', () => {
+    // The import is of 1 May 2024: 2025 is next year (taken), 2026 is not.
+    const { record, notices } = buildImportedInvestorWithNotices(
+      columnsFromHeaders(['Name', 'Fund size', 'Vintage', 'Fund vintage']),
+      ['Ada', 'about 50', '2026', 'Fund III'],
+      context,
+    );
+    expect(record).not.toHaveProperty('fundSize');
+    expect(record).not.toHaveProperty('vintage');
+    expect(notices.map((n) => [n.column, n.value, n.reason])).toEqual([
+      ['Fund size', 'about 50', valueNoticeReasons.fundSize],
+      ['Vintage', '2026', valueNoticeReasons.vintage],
+      ['Fund vintage', 'Fund III', valueNoticeReasons.vintage],
+    ]);
+    expect(valueNoticeReasons.vintage).toBe('not a year from 1946 to next year, such as 2021.');
+    expect(record.otherMetadata).toEqual([
+      { tag: 'Fund size', value: 'about 50' },
+      { tag: 'Vintage', value: '2026' },
+      { tag: 'Fund vintage', value: 'Fund III' },
+    ]);
+    expect(build({ Name: 'Ada', Vintage: '2025' }).vintage).toBe(2025);
+    expect(build({ Name: 'Ada', Vintage: '1945' })).not.toHaveProperty('vintage');
+    expect(build({ Name: 'Ada', 'Fund size': '0' })).not.toHaveProperty('fundSize');
+  });
+});

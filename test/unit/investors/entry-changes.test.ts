@@ -78,6 +78,8 @@ describe('what an approval would change in an entry (issue 30)', () => {
       geographicFocus: ['Portugal', 'Spain'],
       portfolio: [{ name: 'Loom Labs', website: null, stage: 'Seed', year: 2021 }],
       recentInvestments: [{ company: 'Kite', round: 'Series A', date: '2025-03', amount: 4_000_000 }],
+      fundSize: null,
+      vintage: null,
     };
     // The same facts (places in another order and case) are no change.
     expect(
@@ -139,6 +141,8 @@ describe('what an approval would change in an entry (issue 30)', () => {
       geographicFocus: [],
       portfolio: [],
       recentInvestments: [],
+      fundSize: null,
+      vintage: null,
     };
     expect(entryChanges(entry(), entry({ profile: facts }))).toEqual([]);
   });

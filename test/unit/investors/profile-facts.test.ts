@@ -70,6 +70,8 @@ const noFacts: ProfileFacts = {
   geographicFocus: [],
   portfolio: [],
   recentInvestments: [],
+  fundSize: null,
+  vintage: null,
 };
 
 const acme = { name: 'Acme', website: null, stage: 'Seed', year: 2021 };
@@ -252,5 +254,16 @@ describe('the search snapshot’s one-line thesis (an additive 16th column)', ()
     const [first, second] = decodeSnapshot(JSON.parse(JSON.stringify(snapshot))).investors;
     expect(first?.card).toEqual({ ...card, thesisLine: 'Seed fintech in Iberia.' });
     expect(second?.card).toEqual({ ...card, id: 'inv_2' });
+  });
+});
+
+describe('the fund’s size and vintage as profile facts (issue 52)', () => {
+  it('comes from an import and keeps its provenance like any fact', () => {
+    const sheet = derivedProfileSheet('inv-1', record({ fundSize: 80_000_000, vintage: 2019 }));
+    expect(profileFactsOf(sheet)).toMatchObject({ fundSize: 80_000_000, vintage: 2019 });
+    expect(profileConfirmed(sheet).vintage).toEqual({ by: 'import', month: '2026-01' });
+    const edited = editProfileSheet(sheet, { vintage: 2023 }, 'admin-1', '2026-02-01T00:00:00.000Z');
+    expect(profileFactsOf(edited).vintage).toBe(2023);
+    expect(profileFactsOf(edited).fundSize).toBe(80_000_000);
   });
 });

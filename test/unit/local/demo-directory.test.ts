@@ -184,6 +184,13 @@ describe('the demo directory (offline)', () => {
       expect(share((p) => p.portfolio.length > 0)).toBeLessThan(0.45);
       expect(share((p) => p.recentInvestments.length > 0)).toBeGreaterThan(0.25);
       expect(share((p) => p.recentInvestments.length > 0)).toBeLessThan(0.35);
+      // Issue 52: about half the funds (never angels) carry a fund size and a vintage; some deals are recent.
+      expect(share((p) => p.fundSize !== null)).toBeGreaterThan(0.2);
+      expect(share((p) => p.fundSize !== null)).toBeLessThan(0.5);
+      expect(profiles.every((p) => (p.fundSize === null) === (p.vintage === null))).toBe(true);
+      expect(
+        share((p) => p.recentInvestments.some((deal) => (deal.date ?? '') >= '2026-01')),
+      ).toBeGreaterThan(0.1);
       for (const p of profiles) {
         if (p.portfolio.length > 0) expect(p.portfolio.length).toBeGreaterThanOrEqual(3);
         expect(p.portfolio.length).toBeLessThanOrEqual(15);

@@ -149,7 +149,7 @@ describe('the search index', () => {
       { value: 'pre-seed', label: 'Pre-Seed', count: 1 },
       { value: 'seed', label: 'Seed', count: 1 },
     ]);
-    expect(result.has).toEqual({ email: 1, linkedin: 0, phone: 0 });
+    expect(result.has).toEqual({ email: 1, linkedin: 0, phone: 0, deployed: 0 });
   });
 
   it('shows a filtered value that matches nothing with a zero count', () => {

@@ -65,6 +65,20 @@ function directory(size: number, seed = 7): IndexedInvestor[] {
         typicalCheque: next() < 0.3 ? Math.round(next() * 40) * 25_000 : null,
         investsIn: some(FOCUS, 0.5),
         addedAt: null,
+        // Issue 52: dated deals at any precision, some in the future, some without a round.
+        deals: Array.from({ length: next() < 0.5 ? Math.floor(next() * 5) : 0 }, () => {
+          const year = 2023 + Math.floor(next() * 4);
+          const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
+          const day = String(1 + Math.floor(next() * 28)).padStart(2, '0');
+          const precision = next();
+          const date =
+            precision < 0.2 ? `${year}` : precision < 0.5 ? `${year}-${month}` : `${year}-${month}-${day}`;
+          return {
+            date,
+            round: next() < 0.8 ? (STAGES[Math.floor(next() * STAGES.length)] as string) : null,
+          };
+        }),
+        vintage: next() < 0.3 ? 2015 + Math.floor(next() * 10) : null,
       },
     } as IndexedInvestor;
   });
@@ -73,6 +87,7 @@ function directory(size: number, seed = 7): IndexedInvestor[] {
 const raises: FitRaise[] = [
   {
     round: 'seed',
+    now: new Date('2026-06-15T12:00:00Z'),
     amountUsd: 1_000_000,
     country: 'Sweden',
     city: 'Stockholm',
@@ -359,7 +374,7 @@ describe('the shortlist’s facts in the snapshot', () => {
 
   it('read as unknown from a binary snapshot written before them', () => {
     const bytes = withoutSections(encodeIndex(buildIndexData(investors)), (name) =>
-      /^(lead|typicalCheque|investsIn\.|addedAt)/.test(name),
+      /^(lead|typicalCheque|investsIn\.|addedAt|deals\.|vintage)/.test(name),
     );
     const read = new SearchIndex(decodeIndex(bytes));
     expect(read.size).toBe(investors.length);
@@ -369,6 +384,8 @@ describe('the shortlist’s facts in the snapshot', () => {
         typicalCheque: null,
         investsIn: [],
         addedAt: null,
+        deals: [],
+        vintage: null,
       });
   });
 
@@ -413,3 +430,96 @@ function withoutSections(bytes: Uint8Array, drop: (name: string) => boolean): Ui
   out.set(bytes.subarray(start), newStart);
   return out;
 }
+
+describe('deploying now in the index (issue 52)', () => {
+  const now = new Date('2026-06-15T12:00:00Z');
+  const investor = (
+    id: string,
+    deals: { date: string; round: string | null }[],
+    vintage: number | null = null,
+  ) =>
+    ({
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      card: blankCard(id, { name: `Investor ${id}`, stageFocus: ['seed'] }),
+      facts: { deals, vintage },
+    }) as IndexedInvestor;
+  const few = [
+    investor('busy', [
+      { date: '2026-03-01', round: 'Seed' },
+      { date: '2026-04', round: 'seed' },
+      { date: '2026-05-20', round: 'Seed' },
+      { date: '2026-01-10', round: 'Seed' },
+    ]),
+    investor('once', [{ date: '2025-09-01', round: 'Seed' }]),
+    investor('quiet', [{ date: '2023-02-01', round: 'Seed' }], 2018),
+    investor('none', []),
+  ];
+
+  it('keeps the deals and the vintage through the binary snapshot and change rows', () => {
+    const built = SearchIndex.build(few);
+    const read = new SearchIndex(decodeIndex(encodeIndex(built.data)));
+    const rows = SearchIndex.build(
+      decodeSnapshot(JSON.parse(JSON.stringify(encodeSnapshot(few, now)))).investors,
+    );
+    for (let ord = 0; ord < built.size; ord++) {
+      expect(read.facts(ord)).toEqual(built.facts(ord));
+      expect(rows.facts(ord)).toEqual(built.facts(ord));
+    }
+    expect(built.facts(built.ordOf('quiet'))).toMatchObject({
+      deals: [{ date: '2023-02-01', round: 'seed' }],
+      vintage: 2018,
+    });
+  });
+
+  it('finds and counts "Deployed in the last 12 months" as the other has= filters', () => {
+    const built = SearchIndex.build(few);
+    const ids = (bits: Uint32Array) =>
+      Array.from({ length: built.size }, (_, ord) => ord)
+        .filter((ord) => ((bits[ord >>> 5] as number) & (1 << (ord & 31))) !== 0)
+        .map((ord) => built.card(ord).id)
+        .sort();
+    expect(ids(built.deployedBits(now))).toEqual(['busy', 'once']);
+    // Twelve months later, only the deal of 20 May 2026 is inside the window... which starts 15 June 2026.
+    expect(ids(built.deployedBits(new Date('2027-05-20T00:00:00Z')))).toEqual(['busy']);
+  });
+
+  it('ranks recency at the stage as closeness and says it in a founder’s words', () => {
+    const built = SearchIndex.build(few);
+    const raise: FitRaise = {
+      round: 'seed',
+      amountUsd: null,
+      country: null,
+      city: null,
+      leadWanted: null,
+      sectors: [],
+      now,
+    };
+    const page = fitPage(built, raise, fitWords, {
+      filters: {},
+      leaveOut: new Set(),
+      rest: 'show',
+      cursor: null,
+      limit: 10,
+    });
+    // Equal after the recency bonus, the last two are ordered by the tie-break (never by the data's absence).
+    expect(page.items.map((item) => item.investor.id).slice(0, 2)).toEqual(['busy', 'once']);
+    const reasons = (id: string) =>
+      page.items.find((item) => item.investor.id === id)?.reasons.filter((r) => r.criterion === 'recency');
+    expect(reasons('busy')).toEqual([
+      { criterion: 'recency', text: '4 new Seed deals since January 2026', points: 10, tone: 'for' },
+    ]);
+    expect(reasons('once')).toEqual([
+      { criterion: 'recency', text: '1 new Seed deal since September 2025', points: 6, tone: 'for' },
+    ]);
+    expect(reasons('quiet')).toEqual([
+      { criterion: 'recency', text: 'no new deal in 3 years', points: 0, tone: 'against' },
+      { criterion: 'recency', text: 'likely past its investment period', points: 0, tone: 'against' },
+    ]);
+    expect(reasons('none')).toEqual([]);
+    // No data: nothing lost beyond the bonus; what counts against is never a must-have missed.
+    const quiet = page.items.find((item) => item.investor.id === 'quiet');
+    const none = page.items.find((item) => item.investor.id === 'none');
+    expect(quiet?.score).toBe(none?.score);
+    expect(quiet?.missing).toEqual(none?.missing);
+  });
+});

@@ -362,3 +362,46 @@ describe('the fit of an investor to a raise', () => {
     expect(shareInWords(0.05)).toBe('a twentieth');
   });
 });
+
+describe('recency of deals at the raise’s stage (issues 49 and 52)', () => {
+  const now = new Date('2026-12-03T10:00:00Z');
+  const seedDeals = (dates: string[]) => dates.map((date) => ({ date, round: 'Seed' }));
+
+  it('is a graded closeness bonus: more new deals at the stage, more points, the band unchanged', () => {
+    const busy = scoreFit(
+      raise({ now }),
+      { ...berlinVc, deals: seedDeals(['2026-03', '2026-05-02', '2026-09-10', '2026-11-01']) },
+      fitWords,
+    );
+    const once = scoreFit(raise({ now }), { ...berlinVc, deals: seedDeals(['2026-06-01']) }, fitWords);
+    const none = scoreFit(raise({ now }), berlinVc, fitWords);
+    expect(busy.band).toBe(none.band);
+    expect(busy.score - none.score).toBe(10);
+    expect(once.score - none.score).toBe(6);
+    expect(texts(busy)).toContain('4 new Seed deals since March 2026');
+    expect(busy.score).toBeLessThanOrEqual(FIT_CLOSENESS_MAX);
+  });
+
+  it('counts deals at the raise’s stage only', () => {
+    const later = scoreFit(
+      raise({ now }),
+      { ...berlinVc, deals: [{ date: '2026-06-01', round: 'Series B' }] },
+      fitWords,
+    );
+    expect(later.score).toBe(scoreFit(raise({ now }), berlinVc, fitWords).score);
+    expect(later.reasons.filter((reason) => reason.criterion === 'recency')).toEqual([]);
+  });
+
+  it('says what counts against without making it a must-have, and no data costs nothing', () => {
+    const quiet = scoreFit(
+      raise({ now }),
+      { ...berlinVc, deals: seedDeals(['2024-10-01']), vintage: 2019 },
+      fitWords,
+    );
+    const none = scoreFit(raise({ now }), berlinVc, fitWords);
+    expect(against(quiet)).toEqual(['no new deal in 2 years', 'likely past its investment period']);
+    expect(quiet.missing).toEqual(none.missing);
+    expect(quiet.band).toBe(none.band);
+    expect(quiet.score).toBe(none.score);
+  });
+});

@@ -24,7 +24,7 @@ const facets = (total: number): SearchFacetsResponse => ({
     country: [],
     city: [],
   },
-  has: { email: total, linkedin: 0, phone: 0 },
+  has: { email: total, linkedin: 0, phone: 0, deployed: 0 },
 });
 
 /** A window below desktop width, where the filters open in a sheet. */

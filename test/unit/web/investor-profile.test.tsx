@@ -49,6 +49,9 @@ const profile = (overrides: Partial<InvestorProfile> = {}): InvestorProfile => (
   profileConfirmed: {},
   contactSources: {},
   factsSource: null,
+  fundSize: null,
+  vintage: null,
+  deploying: null,
   ...overrides,
 });
 
@@ -320,6 +323,66 @@ describe("the profile's cart state: bought, in the cart, or neither (issue 32)",
 });
 
 describe('profile facts on the profile page (issue 33)', () => {
+  it('shows whether the investor is deploying now, and the flag in plain words (issue 52)', async () => {
+    openProfile({
+      body: {
+        data: profile({
+          deploying: {
+            lastDeal: '2026-03-14',
+            dealsLast12Months: 5,
+            stagesLast12Months: [
+              { stage: 'Seed', count: 4 },
+              { stage: 'Series A', count: 1 },
+            ],
+            fundSize: 150_000_000,
+            vintage: 2021,
+            noDealIn18Months: false,
+            pastInvestmentPeriod: false,
+          },
+        }),
+      },
+    });
+    const card = within(
+      (await screen.findByRole('heading', { level: 2, name: 'Deploying now' })).closest(
+        'section',
+      ) as HTMLElement,
+    );
+    expect(card.getByText('Last new investment: March 2026')).toBeTruthy();
+    expect(card.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '4 new Seed deals',
+      '1 new Series A deal',
+    ]);
+    expect(card.getByText('$150M')).toBeTruthy();
+    expect(card.getByText('2021')).toBeTruthy();
+    expect(card.queryByText(/Likely past its investment period/)).toBeNull();
+  });
+
+  it('says when a fund is likely past its investment period, and nothing without the data', async () => {
+    openProfile({
+      body: {
+        data: profile({
+          deploying: {
+            lastDeal: '2023',
+            dealsLast12Months: 0,
+            stagesLast12Months: [],
+            fundSize: null,
+            vintage: 2018,
+            noDealIn18Months: true,
+            pastInvestmentPeriod: true,
+          },
+        }),
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Deploying now' });
+    expect(screen.getByText('Last new investment: 2023')).toBeTruthy();
+    expect(screen.getByText('No new deal in the last 12 months')).toBeTruthy();
+    expect(screen.getByText(/^Likely past its investment period: /)).toBeTruthy();
+    cleanup();
+    openProfile({ body: { data: profile() } });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Deploying now' })).toBeNull();
+  });
+
   it('shows the whole thesis, website, lead or follow, typical cheque, where they invest, portfolio and deals', async () => {
     openProfile({
       body: {

@@ -32,7 +32,7 @@ const FACETS: SearchFacetsResponse = {
     country: [{ value: 'france', label: 'France', count: 1 }],
     city: [],
   },
-  has: { email: 2, linkedin: 1, phone: 0 },
+  has: { email: 2, linkedin: 1, phone: 0, deployed: 0 },
 };
 
 const SUGGESTIONS: SearchSuggestion[] = [
@@ -247,6 +247,23 @@ describe('the investor search page', () => {
         '/investors?has=email&limit=50&role=angel&sectorFocus=fintech&sort=updated',
       ),
     );
+  });
+
+  it('filters on "Deployed in the last 12 months" (issue 52) with its count, as the contact kinds', async () => {
+    const user = userEvent.setup();
+    renderPage(<InvestorSearchPage />, {
+      path: '/investors/search',
+      route: '/investors/search?sectorFocus=fintech',
+    });
+    const deployed = await screen.findByRole('checkbox', { name: /Deployed in the last 12 months/ });
+    await waitFor(() => expect(deployed.closest('.form-check')?.textContent).toContain('(0)'));
+    await user.click(deployed);
+    await waitFor(() => expect(searched()).toContain('/investors?has=deployed&limit=50&sectorFocus=fintech'));
+    await user.click(screen.getByRole('checkbox', { name: /Has email/ }));
+    await waitFor(() =>
+      expect(searched()).toContain('/investors?has=email%2Cdeployed&limit=50&sectorFocus=fintech'),
+    );
+    expect(await screen.findByRole('button', { name: 'Remove Deployed in the last 12 months' })).toBeTruthy();
   });
 
   it('refuses a cheque range whose lowest bound is above its highest, in place', async () => {

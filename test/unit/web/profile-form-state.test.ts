@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FUND_SIZE_MESSAGE, VINTAGE_MESSAGE } from '../../../shared/investors/deploying';
 import { emptyInvestorProfileFields } from '../../../shared/investors/investor-profile';
 import {
   bodyOf,
@@ -95,6 +96,22 @@ describe("the investor profile form's state", () => {
       portfolio: 'Acme (Seed, Series A)',
     };
     expect(bodyOf(form)).toEqual({ error: chequeMessages.portfolioLine('Acme (Seed, Series A)') });
+  });
+
+  it('reads the fund size and vintage (issue 52), and says what is wrong with one that is not', () => {
+    const empty = formStateOf(emptyInvestorProfileFields('ana@example.com'));
+    expect([empty.fundSize, empty.vintage]).toEqual(['', '']);
+    expect(bodyOf({ ...empty, fundSize: '150m', vintage: ' 2021 ' })).toMatchObject({
+      body: { fundSize: 150_000_000, vintage: 2021 },
+    });
+    expect(bodyOf({ ...empty, fundSize: '', vintage: '' })).toMatchObject({
+      body: { fundSize: null, vintage: null },
+    });
+    expect(bodyOf({ ...empty, fundSize: 'big' })).toEqual({ error: FUND_SIZE_MESSAGE });
+    expect(bodyOf({ ...empty, vintage: '1899' })).toEqual({ error: VINTAGE_MESSAGE });
+    expect(bodyOf({ ...empty, vintage: 'Fund II' })).toEqual({ error: VINTAGE_MESSAGE });
+    const stored = { ...emptyInvestorProfileFields('ana@example.com'), fundSize: 80_000_000, vintage: 2019 };
+    expect(formStateOf(stored)).toMatchObject({ fundSize: '80m', vintage: '2019' });
   });
 
   it('shows stored sectors as the directory shows them', () => {

@@ -51,6 +51,30 @@ describe('a shortlist card', () => {
     expect(pointsText(-15)).toBe('−15');
   });
 
+  it('says recency (issue 52) among the reasons for, and a quiet fund apart from what is missing', () => {
+    renderCard({
+      item: item({
+        band: 'fit',
+        missing: [],
+        reasons: [
+          { criterion: 'stage', text: 'invests at Seed', points: 20, tone: 'for' },
+          { criterion: 'recency', text: '4 new Seed deals since March 2026', points: 10, tone: 'for' },
+          { criterion: 'recency', text: 'no new deal in 2 years', points: 0, tone: 'against' },
+          { criterion: 'recency', text: 'likely past its investment period', points: 0, tone: 'against' },
+        ],
+      }),
+    });
+    const article = screen.getByRole('article', { name: 'Felix Köhler' });
+    expect(article.querySelectorAll('.fit-reasons-against')).toHaveLength(0);
+    expect(within(article).getByText('4 new Seed deals since March 2026')).toBeTruthy();
+    const cautions = article.querySelector('.fit-reasons-caution');
+    expect([...(cautions?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
+      '!no new deal in 2 years',
+      '!likely past its investment period',
+    ]);
+    expect(within(article).getByRole('heading', { name: 'Deploying now' })).toBeTruthy();
+  });
+
   it('lists the reasons for (with their points, read out as points) and what is missing apart', () => {
     renderCard();
     const article = screen.getByRole('article', { name: 'Felix Köhler' });

@@ -15,6 +15,7 @@ import {
   portfolioLine,
   recentInvestmentLine,
 } from '../../../shared/import/profile-cells';
+import { FUND_SIZE_MESSAGE, plausibleVintage, VINTAGE_MESSAGE } from '../../../shared/investors/deploying';
 import {
   LEAD_OR_FOLLOW,
   LEAD_OR_FOLLOW_LABELS,
@@ -54,6 +55,8 @@ function valuesOf(sheet: ProfileSheet): Values {
     recentInvestments: facts.recentInvestments
       .map((d) => recentInvestmentLine(d, formatCompactUsd))
       .join('\n'),
+    fundSize: facts.fundSize === null ? '' : String(facts.fundSize),
+    vintage: facts.vintage === null ? '' : String(facts.vintage),
   };
 }
 
@@ -81,7 +84,15 @@ function bodyOf(
               .split(/[,;]/)
               .map((p) => p.trim())
               .filter(Boolean);
-    else if (kind === 'portfolio') {
+    else if (kind === 'fundSize') {
+      const amount = text === '' ? null : parseCheckSize(text);
+      if (amount === null && text !== '') return { error: FUND_SIZE_MESSAGE };
+      body.fundSize = amount;
+    } else if (kind === 'vintage') {
+      const year = text === '' ? null : /^\d{4}$/.test(text) ? Number(text) : Number.NaN;
+      if (year !== null && !plausibleVintage(year, new Date())) return { error: VINTAGE_MESSAGE };
+      body.vintage = year;
+    } else if (kind === 'portfolio') {
       const reading = parsePortfolioLines(values.portfolio);
       if (reading.unread[0] !== undefined)
         return { error: profileFormMessages.line('Portfolio', reading.unread[0]) };
@@ -220,6 +231,8 @@ export function ProfileFactsPanel({ sheet }: { sheet: ProfileSheet }) {
           <Col md={6}>{text('geographicFocus', null, 'Countries or regions, separated by commas.')}</Col>
           <Col md={6}>{text('portfolio', 4, 'One a line: Name (website, stage, year).')}</Col>
           <Col md={6}>{text('recentInvestments', 4, 'One a line: Company (round, date, amount).')}</Col>
+          <Col md={6}>{text('fundSize', null, 'US dollars: 50m, 250000000.')}</Col>
+          <Col md={6}>{text('vintage', null, 'The latest fund’s year, such as 2021.')}</Col>
         </Row>
         {problem || edit.isError ? (
           <Alert variant="danger" className="small py-2">

@@ -6,6 +6,7 @@ import {
   portfolioLine,
   recentInvestmentLine,
 } from '../../../shared/import/profile-cells';
+import { FUND_SIZE_MESSAGE, plausibleVintage, VINTAGE_MESSAGE } from '../../../shared/investors/deploying';
 import {
   type BuyableContact,
   type InvestorProfileFields,
@@ -42,6 +43,9 @@ export interface ProfileFormState {
   portfolio: string;
   /** One investment a line: 'Lumen Health (Series A, 2024-03, $4M)'. */
   recentInvestments: string;
+  /** The fund's size as a short amount ('150m') and its latest vintage year (issue 52). */
+  fundSize: string;
+  vintage: string;
   linkedin: string;
   twitter: string;
   crunchbase: string;
@@ -110,6 +114,8 @@ export function formStateOf(profile: InvestorProfileFields): ProfileFormState {
     recentInvestments: (profile.recentInvestments ?? [])
       .map((deal) => recentInvestmentLine(deal, chequeText))
       .join('\n'),
+    fundSize: chequeText(profile.fundSize ?? null),
+    vintage: profile.vintage === null || profile.vintage === undefined ? '' : String(profile.vintage),
     ...profile.links,
     ...profile.contact,
     foundersMayBuy: { ...profile.foundersMayBuy },
@@ -134,6 +140,11 @@ export function bodyOf(form: ProfileFormState): { body: SaveInvestorProfileBody 
   if (portfolio.unread[0] !== undefined) return { error: chequeMessages.portfolioLine(portfolio.unread[0]) };
   const deals = parseRecentInvestmentLines(form.recentInvestments);
   if (deals.unread[0] !== undefined) return { error: chequeMessages.investmentLine(deals.unread[0]) };
+  const fundSize = cheque(form.fundSize);
+  if (fundSize === undefined || (fundSize !== null && fundSize < 1)) return { error: FUND_SIZE_MESSAGE };
+  const vintageText = form.vintage.trim();
+  const vintage = vintageText === '' ? null : /^\d{4}$/.test(vintageText) ? Number(vintageText) : Number.NaN;
+  if (vintage !== null && !plausibleVintage(vintage, new Date())) return { error: VINTAGE_MESSAGE };
   return {
     body: {
       name: form.name,
@@ -154,6 +165,8 @@ export function bodyOf(form: ProfileFormState): { body: SaveInvestorProfileBody 
       geographicFocus: listOf(form.geographicFocus),
       portfolio: portfolio.values,
       recentInvestments: deals.values,
+      fundSize,
+      vintage,
       links: {
         linkedin: form.linkedin,
         twitter: form.twitter,

@@ -225,6 +225,32 @@ export function ProfileForm({ profile, onSubmitted }: { profile: InvestorProfile
           <Col xs={12} className="mt-1">
             <Form.Text id="profile-cheque-help">Whole dollars, or with k, m or b: 250k, 1.5m.</Form.Text>
           </Col>
+          <Col md={4}>
+            <Form.Group controlId="profile-fundSize">
+              <Form.Label>Fund size (US$)</Form.Label>
+              <Form.Control
+                value={form.fundSize}
+                onChange={(e) => set('fundSize', e.target.value)}
+                inputMode="decimal"
+                placeholder="150m"
+                aria-describedby="profile-fundSize-help"
+              />
+              <Form.Text id="profile-fundSize-help">Your latest fund, such as 150m.</Form.Text>
+            </Form.Group>
+          </Col>
+          <Col md={4}>
+            <Form.Group controlId="profile-vintage">
+              <Form.Label>Vintage</Form.Label>
+              <Form.Control
+                value={form.vintage}
+                onChange={(e) => set('vintage', e.target.value)}
+                inputMode="numeric"
+                placeholder="2021"
+                aria-describedby="profile-vintage-help"
+              />
+              <Form.Text id="profile-vintage-help">The year your latest fund first closed.</Form.Text>
+            </Form.Group>
+          </Col>
         </Row>
         <div className="mt-3">
           {text('geographicFocus', 'Where you invest', {

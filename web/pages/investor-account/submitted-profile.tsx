@@ -85,6 +85,8 @@ export function SubmittedProfile({
               { label: 'Website', value: profile.links.website || '—' },
               { label: 'Portfolio', value: lines(portfolio) },
               { label: 'Recent investments', value: lines(deals) },
+              { label: 'Fund size', value: profile.fundSize ? formatCompactUsd(profile.fundSize) : '—' },
+              { label: 'Vintage', value: profile.vintage ? String(profile.vintage) : '—' },
               {
                 label: 'Founders may buy',
                 value: forSale.map((kind) => BUYABLE_CONTACT_LABELS[kind]).join(', ') || 'Nothing',

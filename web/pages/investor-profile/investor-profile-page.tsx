@@ -33,6 +33,7 @@ import { paths } from '../../config/paths';
 import { useExportCart } from '../../stores/export-cart';
 import { useAddToCart } from '../../stores/use-add-to-cart';
 import { BoughtContactDetails, boughtLabel } from './bought-contact';
+import { DeployingCard } from './deploying-card';
 import { DealsCards, leadOrFollowLabel, ThesisCard, WebsiteLink } from './profile-facts';
 import { ThisIsMe } from './this-is-me';
 
@@ -179,6 +180,7 @@ export function InvestorProfilePage() {
       {bought.data ? <BoughtContactDetails contact={bought.data} /> : null}
 
       <ThesisCard profile={profile} />
+      <DeployingCard profile={profile} />
       <Row className="g-4">
         <Col lg={5}>
           <Card className="shadow-sm">

@@ -16,6 +16,7 @@ import {
   facetValueKey,
   HAS_CONTACT_LABELS,
   HAS_CONTACTS,
+  HAS_FILTER_LABELS,
   SEARCH_SORT_LABELS,
   SEARCH_SORTS,
   type SearchSort,
@@ -205,6 +206,24 @@ function FilterControls({
       })}
 
       <ChequeRange search={search} onChange={onChange} />
+
+      <fieldset className="mb-3">
+        <legend className="h6">Deploying now</legend>
+        <Form.Check
+          id="has-deployed"
+          type="checkbox"
+          checked={hasKinds(search).includes('deployed')}
+          onChange={(event) => onChange(withHasKind(search, 'deployed', event.target.checked))}
+          label={
+            <>
+              {HAS_FILTER_LABELS.deployed}
+              {data ? (
+                <span className="text-body-secondary small ms-1">({count(data.has.deployed)})</span>
+              ) : null}
+            </>
+          }
+        />
+      </fieldset>
 
       <fieldset className="mb-3">
         <legend className="h6">Contact details</legend>

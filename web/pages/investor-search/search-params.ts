@@ -2,9 +2,9 @@ import type { SearchFacetsResponse } from '../../../shared/api/directory';
 import { formatCompactUsd } from '../../../shared/format/money';
 import { investorRoleLabel, isInvestorRole } from '../../../shared/investors/roles';
 import {
-  HAS_CONTACT_LABELS,
-  HAS_CONTACTS,
-  type HasContact,
+  HAS_FILTER_LABELS,
+  HAS_FILTERS,
+  type HasFilter,
   SEARCH_SORTS,
   type SearchSort,
 } from '../../../shared/search/filters';
@@ -47,7 +47,7 @@ export function searchFromParams(params: URLSearchParams): InvestorSearch | null
     if (key === 'has') {
       const kinds = value
         .split(',')
-        .filter((kind): kind is HasContact => HAS_CONTACTS.includes(kind as HasContact));
+        .filter((kind): kind is HasFilter => HAS_FILTERS.includes(kind as HasFilter));
       if (kinds.length > 0) search.has = [...new Set(kinds)].join(',');
       continue;
     }
@@ -84,21 +84,21 @@ export function withFilter(
   return next;
 }
 
-export function hasKinds(search: InvestorSearch | null): HasContact[] {
-  return (search?.has?.split(',') ?? []) as HasContact[];
+export function hasKinds(search: InvestorSearch | null): HasFilter[] {
+  return (search?.has?.split(',') ?? []) as HasFilter[];
 }
 
-export function withHasKind(search: InvestorSearch | null, kind: HasContact, on: boolean): InvestorSearch {
+export function withHasKind(search: InvestorSearch | null, kind: HasFilter, on: boolean): InvestorSearch {
   const kinds = new Set(hasKinds(search));
   if (on) kinds.add(kind);
   else kinds.delete(kind);
-  return withFilter(search, 'has', HAS_CONTACTS.filter((k) => kinds.has(k)).join(',') || undefined);
+  return withFilter(search, 'has', HAS_FILTERS.filter((k) => kinds.has(k)).join(',') || undefined);
 }
 
 export interface Chip {
   key: FilterKey;
   /** For 'has': which contact kind the chip removes. */
-  kind?: HasContact;
+  kind?: HasFilter;
   /** What the chip says: "Stage: Seed", "Country: Sweden", "Has LinkedIn". */
   label: string;
   /** The value alone, as the page title lists it: "Seed", "Sweden". */
@@ -122,7 +122,7 @@ function placeOf(value: string, known: readonly { value: string; label: string }
 export function chipsOf(search: InvestorSearch | null, facets?: SearchFacetsResponse['facets']): Chip[] {
   if (!search) return [];
   const chips: Chip[] = [];
-  const chip = (key: FilterKey, name: string | null, value: string, kind?: HasContact) =>
+  const chip = (key: FilterKey, name: string | null, value: string, kind?: HasFilter) =>
     chips.push({ key, ...(kind ? { kind } : {}), label: name ? `${name}: ${value}` : value, value });
   if (search.q) chip('q', null, `“${search.q}”`);
   if (search.role) chip('role', 'Type', investorRoleLabel(search.role));
@@ -132,7 +132,7 @@ export function chipsOf(search: InvestorSearch | null, facets?: SearchFacetsResp
   if (search.city) chip('city', 'City', placeOf(search.city, facets?.city));
   if (search.checkMin) chip('checkMin', null, `Cheque from ${amount(search.checkMin)}`);
   if (search.checkMax) chip('checkMax', null, `Cheque up to ${amount(search.checkMax)}`);
-  for (const kind of hasKinds(search)) chip('has', null, HAS_CONTACT_LABELS[kind], kind);
+  for (const kind of hasKinds(search)) chip('has', null, HAS_FILTER_LABELS[kind], kind);
   return chips;
 }
 

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvestorProfile } from '../../../../shared/api/directory';
 import type { CartInvestor } from '../../../../shared/cart/cart';
+import { deployingFacts } from '../../../../shared/investors/deploying';
 import {
   type ProfileSheet,
   profileConfirmed,
@@ -202,10 +203,16 @@ export function toProfile(
   imported: ImportedInvestor | null,
   profileSheet: ProfileSheet,
   contactSheet: ContactSheet | null = null,
+  now: Date = new Date(),
 ): InvestorProfile {
+  const facts = profileFactsOf(profileSheet);
   return {
     ...toCard(investor),
-    ...profileFactsOf(profileSheet),
+    ...facts,
+    deploying: deployingFacts(
+      { deals: facts.recentInvestments, fundSize: facts.fundSize, vintage: facts.vintage },
+      now,
+    ),
     profileConfirmed: profileConfirmed(profileSheet),
     contactSources: contactSheet ? contactSources(contactSheet) : {},
     factsSource: imported ? factsSourceOf(imported) : null,
