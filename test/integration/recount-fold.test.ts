@@ -37,7 +37,8 @@ async function seeded(firm: string, names: string[]): Promise<SearchableInvestor
 }
 
 const namesIn = async (firm: string) => {
-  const response = await call('GET', `/investors?q=${firm}`);
+  // By name: typed words are ordered by best match, and these two match the firm alike.
+  const response = await call('GET', `/investors?q=${firm}&sort=name`);
   const { items } = (response.body as { data: { items: { name: string; title?: string | null }[] } }).data;
   return items.map((item) => `${item.name}: ${item.title ?? '-'}`);
 };
