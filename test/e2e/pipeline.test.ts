@@ -265,7 +265,7 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await coverage
       .getByText('Committed $0 and soft-circled $150K of $2.5M (6%)')
       .waitFor({ timeout: PATIENCE_MS });
-    await coverage.getByText('No lead yet').waitFor();
+    await coverage.getByTestId('lead-summary').getByText('No lead yet').waitFor();
     // Mia ($250,000 at Meeting, no next step) is one to follow up.
     await coverage.getByRole('list', { name: 'Follow up this week' }).getByText(meetingName).waitFor();
 
