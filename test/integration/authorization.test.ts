@@ -678,6 +678,10 @@ const cases: Record<string, Case> = {
   'PUT /me/pipeline-reminders': {
     prepare: async () => ({ path: '/me/pipeline-reminders', body: { enabled: true } }),
   },
+  // Issue 52: the caller's own switch (sharing their pipeline's dates in investors' response times).
+  'PUT /me/response-times': {
+    prepare: async () => ({ path: '/me/response-times', body: { enabled: false } }),
+  },
   'GET /admin/imported-investors': {
     prepare: async () => ({ path: `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}` }),
   },

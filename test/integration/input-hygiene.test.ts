@@ -148,6 +148,7 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
     body: { investorIds: ['inv_hygiene'], cartId: 'cart_20260101-ABCDEFGH' },
   },
   'PUT /me/pipeline-reminders': { path: '/me/pipeline-reminders', body: { enabled: true } },
+  'PUT /me/response-times': { path: '/me/response-times', body: { enabled: false } },
   'POST /projects/{projectId}/pipeline/entries': {
     path: '/projects/proj_hygiene/pipeline/entries',
     body: {

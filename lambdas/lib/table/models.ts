@@ -26,6 +26,7 @@ export * from './items/portals';
 export * from './items/project-transactions';
 export * from './items/projects';
 export * from './items/reports';
+export * from './items/response-times';
 export * from './items/runs';
 export * from './items/shortlists';
 export * from './items/taxonomy';
@@ -64,6 +65,7 @@ import { portals } from './items/portals';
 import { transactionsOf } from './items/project-transactions';
 import { projectItems, projectsConnectedTo, projectsOfCreator } from './items/projects';
 import { openReports, reportsOfReporter } from './items/reports';
+import { movesOfProject, publishedResponseTimes } from './items/response-times';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
 import { taxonomyEdits } from './items/taxonomy';
 import { investorsWithUnmappedValue, unmappedValuesOf } from './items/taxonomy-jobs';
@@ -117,4 +119,6 @@ export const accessPatterns = {
   pipelineEntriesOf,
   movesOfEntry,
   pipelineReminders,
+  movesOfProject,
+  publishedResponseTimes,
 } as const;

@@ -22,6 +22,7 @@ import { EntryPanel } from './entry-panel';
 import { ExportButtons } from './export-buttons';
 import { PassReasonDialog } from './move-controls';
 import { RoundCoverage } from './round-coverage';
+import { ShareResponseTimesSetting } from './share-response-times';
 import { PipelineTable } from './table';
 
 /** `/projects/{projectId}/pipeline`: the project's fundraising pipeline, as a board or a table. */
@@ -202,6 +203,10 @@ function PipelineContent() {
       ) : (
         <PipelineTable entries={entries} onMove={move} onOpen={(entry) => setOpenId(entry.id)} />
       )}
+
+      <div className="mt-4">
+        <ShareResponseTimesSetting />
+      </div>
 
       <EntryPanel
         projectId={project.id}
