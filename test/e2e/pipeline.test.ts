@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
+import { SHARE_RESPONSE_TIMES_HELP, SHARE_RESPONSE_TIMES_LABEL } from '../../shared/pipeline/response-times';
 import { PATIENCE_MS } from '../support/patience';
 import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
@@ -285,8 +286,20 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await expectAccessible(page);
     await screenshot(page, 'pipeline-round-coverage-1280', { fullPage: false });
 
-    // The lead stays after a reload: it is the entry's, on the server.
+    // Sharing how fast investors answer (issue 52): off until the founder turns it on, said plainly.
+    const share = page.getByRole('switch', { name: SHARE_RESPONSE_TIMES_LABEL });
+    expect(await share.isChecked()).toBe(false);
+    await page.getByText(SHARE_RESPONSE_TIMES_HELP).waitFor();
+    await share.check();
+    await expect.poll(() => share.isDisabled(), { timeout: PATIENCE_MS }).toBe(false);
+
+    // The lead and the switch stay after a reload: they are on the server.
     await page.reload();
+    await expect
+      .poll(() => page.getByRole('switch', { name: SHARE_RESPONSE_TIMES_LABEL }).isChecked(), {
+        timeout: PATIENCE_MS,
+      })
+      .toBe(true);
     await page
       .getByRole('region', { name: 'Round coverage' })
       .getByText(`Lead: ${meetingName}`)

@@ -137,7 +137,7 @@ export async function aggregateResponseTimes(now: Date): Promise<ResponseTimesRu
     const times = responseTimesOf(observations, personOf, now);
     if (times) items.push({ investorId, ...times, computedAt });
   }
-  const { removed } = await replaceResponseTimes(items);
+  const { removed } = await replaceResponseTimes(items, computedAt);
   const run = { founders, sharing: readings.length, published: items.length, removed };
   logger.info('response times aggregated', { ...run });
   return run;

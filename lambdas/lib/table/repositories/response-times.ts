@@ -1,4 +1,3 @@
-import { batchWrite, deleteRequest, putRequest } from '../batch';
 import {
   cartModel,
   cartsOfCreator,
@@ -10,7 +9,7 @@ import {
   type StageMoveItem,
   stageMoveModel,
 } from '../models';
-import { getItem, queryAll } from '../table';
+import { conditionalWrite, deleteItem, getItem, putItem, queryAll } from '../table';
 
 /**
  * How fast investors answer (issue 52; docs/data-model.md): what the daily aggregation reads of a
@@ -47,10 +46,13 @@ export async function listMovesOfProject(projectId: string): Promise<StageMoveIt
 
 /**
  * Publishes a run's figures: each investor's item written, and the items of investors the run no
- * longer publishes (fewer than ten people now) removed.
+ * longer publishes (fewer than ten people now) removed. Every write is on the condition that no newer
+ * run wrote the item (`computedAt`): two runs at once (a manual start beside the schedule's) leave
+ * the newer run's figures, whichever ends last.
  */
 export async function replaceResponseTimes(
   items: readonly ResponseTimesItem[],
+  computedAt: string,
 ): Promise<{ removed: number }> {
   const keep = new Set(items.map((item) => item.investorId));
   const published = await queryAll({
@@ -58,9 +60,35 @@ export async function replaceResponseTimes(
     ProjectionExpression: 'pk, sk, investorId',
   });
   const stale = published.filter((item) => !keep.has(String(item.investorId)));
-  await batchWrite([
-    ...items.map((item) => putRequest(responseTimesModel.toItem(item))),
-    ...stale.map((item) => deleteRequest({ pk: String(item.pk), sk: String(item.sk) })),
-  ]);
-  return { removed: stale.length };
+  const notNewer = { ':at': computedAt };
+  const writes: (() => Promise<boolean>)[] = [
+    ...items.map(
+      (item) => () =>
+        conditionalWrite(
+          putItem(responseTimesModel.toItem(item), {
+            expression: 'attribute_not_exists(pk) OR computedAt <= :at',
+            values: notNewer,
+          }),
+        ),
+    ),
+    ...stale.map(
+      (item) => () =>
+        conditionalWrite(
+          deleteItem(String(item.pk), String(item.sk), { expression: 'computedAt < :at', values: notNewer }),
+        ),
+    ),
+  ];
+  let next = 0;
+  let removed = 0;
+  const worker = async () => {
+    while (next < writes.length) {
+      const index = next++;
+      const done = await (writes[index] as () => Promise<boolean>)();
+      if (done && index >= items.length) removed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITES_IN_FLIGHT, writes.length) }, worker));
+  return { removed };
 }
+
+const WRITES_IN_FLIGHT = 16;
