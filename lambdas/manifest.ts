@@ -150,7 +150,10 @@ export const manifest = {
     // IMPORTED#: a profile shows which contact kinds the imported record has (never a value).
     // TAXONOMY: the admins' edits of the taxonomy, for the forms' lists (GET /taxonomy) and a
     // profile's stages in the taxonomy's spelling.
-    table: { reads: ['INVESTOR#', 'IMPORTED#', 'TAG#', 'DIRECTORY', 'PORTAL#', 'TAXONOMY'] },
+    // RESPONSE_TIMES#: how fast an investor answers (issue 52), published totals only.
+    table: {
+      reads: ['INVESTOR#', 'IMPORTED#', 'TAG#', 'DIRECTORY', 'PORTAL#', 'TAXONOMY', 'RESPONSE_TIMES#'],
+    },
     searchIndex: 'read',
   },
 
@@ -417,13 +420,16 @@ export const manifest = {
 
   SummaryTasksFunctionArn: {
     description:
-      "Founders' emails: the weekly summary of updates to bought contacts, the daily next-step reminders",
+      "Founders' emails: the weekly summary of updates to bought contacts, the daily next-step reminders; how fast investors answer",
     table: {
       // PROJECT# and gsi1 USER#: a founder's projects and their pipelines (the reminders).
       // UNSUBSCRIBE#, UNSUBSCRIBE_OF#: each email's one-click unsubscribe token (issue 48).
+      // RESPONSE_TIMES#, gsi1 RESPONSE_TIMES, gsi2 USER# (a founder's carts: a paid purchase): how
+      // fast investors answer (issue 52).
       reads: ['USER#', 'INVESTOR#', 'PROJECT#', 'UNSUBSCRIBE_OF#'],
-      writes: ['USER#', 'UNSUBSCRIBE#', 'UNSUBSCRIBE_OF#'],
-      gsi1: ['UPDATE_SUMMARIES', 'PIPELINE_REMINDERS', 'USER#'],
+      writes: ['USER#', 'UNSUBSCRIBE#', 'UNSUBSCRIBE_OF#', 'RESPONSE_TIMES#'],
+      gsi1: ['UPDATE_SUMMARIES', 'PIPELINE_REMINDERS', 'USER#', 'RESPONSE_TIMES'],
+      gsi2: ['USER#'],
     },
     email: true,
     settings: ['site'],

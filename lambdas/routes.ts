@@ -173,6 +173,8 @@ export const routes: readonly RouteDefinition[] = [
   route('PUT', '/me/update-emails', 'user', 'account'),
   // The daily email of the pipeline's due next steps (issue 36): on or off.
   route('PUT', '/me/pipeline-reminders', 'user', 'account'),
+  // Share the pipeline's dates in investors' response times (issue 52): on or off (off by default).
+  route('PUT', '/me/response-times', 'user', 'account'),
   // One-click unsubscribe (issue 48, RFC 8058): the bulk emails' List-Unsubscribe link. Public: its
   // random token is the key. POST turns that email off for its founder; GET only says what it does.
   route('GET', '/unsubscribe', 'public', 'account'),

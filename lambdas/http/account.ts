@@ -21,6 +21,7 @@ export const handler = httpHandler(
     'GET /me/crm-export': library,
     'PUT /me/update-emails': me,
     'PUT /me/pipeline-reminders': me,
+    'PUT /me/response-times': me,
     'GET /me/purchases/{cartId}/refreshed-csv': library,
     'GET /me/purchases/{cartId}/csv': library,
     'POST /investors/{investorId}/reports': reports,

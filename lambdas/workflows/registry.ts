@@ -44,6 +44,10 @@ export const stateMachines = {
     definition: 'lambdas/workflows/pipeline-reminders.asl.json',
     arnVariable: 'PIPELINE_REMINDERS_STATE_MACHINE_ARN',
   },
+  responseTimes: {
+    definition: 'lambdas/workflows/response-times.asl.json',
+    arnVariable: 'RESPONSE_TIMES_STATE_MACHINE_ARN',
+  },
   searchAlerts: {
     definition: 'lambdas/workflows/search-alerts.asl.json',
     arnVariable: 'SEARCH_ALERTS_STATE_MACHINE_ARN',
@@ -112,6 +116,14 @@ export const workflowSchedules = {
     description:
       'Emails each founder, at most once a day, the next steps of their fundraising pipeline that are due (issue 36).',
     // At most one reminder per founder and UTC day, however often it runs.
+    localRunAtStart: true,
+  },
+  responseTimes: {
+    everyMinutes: 24 * 60,
+    input: { now: null },
+    description:
+      'Publishes how fast each investor answers, from the pipelines of founders who share them, once at least ten people contributed (issue 52).',
+    // A run rewrites the same figures from the same pipelines.
     localRunAtStart: true,
   },
   searchAlerts: {

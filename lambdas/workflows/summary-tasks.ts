@@ -6,6 +6,7 @@ import {
   type ReminderOutcome,
   sendPipelineReminder,
 } from '../lib/pipeline/reminders';
+import { aggregateResponseTimes } from '../lib/pipeline/response-times';
 import { taskHandler } from '../lib/task-handler';
 import { addUp, pageTotals } from './page-totals';
 
@@ -26,6 +27,8 @@ const taskInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('summaryPage'), ...page }),
   z.object({ action: z.literal('pipelineRemindersFounders'), ...page, failed }),
   z.object({ action: z.literal('pipelineReminder'), userId: z.string(), now }),
+  // How fast investors answer (issue 52): one run over every founder who shares.
+  z.object({ action: z.literal('responseTimes'), now: z.nullable(now) }),
   z.object({
     action: z.literal('pipelineRemindersTally'),
     ...page,
@@ -54,6 +57,7 @@ export const handler = taskHandler(taskInput, async (input) => {
     const { userIds, cursor } = await listPipelineReminderFounders({ cursor: input.cursor });
     return { userIds, cursor, now: at.toISOString(), totals: input.totals, failed: input.failed ?? [] };
   }
+  if (input.action === 'responseTimes') return aggregateResponseTimes(at);
   if (input.action === 'pipelineReminder') {
     const outcome: ReminderOutcome = await sendPipelineReminder({ userId: input.userId, now: at });
     return { userId: input.userId, outcome };

@@ -26,6 +26,8 @@ export const meResponse = z.object({
   updateEmails: z._default(z.boolean(), true),
   /** The daily email of the pipeline's due next steps (issue 36) is on. */
   pipelineReminders: z._default(z.boolean(), true),
+  /** The founder's pipeline dates count in investors' response times (issue 52): off by default. */
+  shareResponseTimes: z._default(z.boolean(), false),
 });
 export type MeResponse = z.infer<typeof meResponse>;
 
@@ -167,6 +169,8 @@ export type UpdateEmailsBody = z.infer<typeof updateEmailsBody>;
 
 /** PUT /me/pipeline-reminders: turns the daily next-step reminders of the pipeline on or off. */
 export const pipelineRemindersBody = z.strictObject({ enabled: z.boolean() });
+/** PUT /me/response-times: share the pipeline's dates in investors' response times (issue 52), or not. */
+export const shareResponseTimesBody = z.strictObject({ enabled: z.boolean() });
 
 /**
  * GET /me/moved-investors/{investorId}: the new id of an investor whose old id (of before issue 48)

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { cartInvestorSchema } from '../cart/cart';
 import { profileConfirmedSchema, profileFactsSchema } from '../investors/profile-facts';
 import { contactSourcesSchema, valueSourceSchema } from '../investors/provenance';
+import { responseTimesSchema } from '../pipeline/response-times';
 import { FACETS, SEARCH_SORTS } from '../search/filters';
 import { investorIdParams, portalIdParams } from './params';
 import { chequeRangeInOrder, searchFilterFields, searchFiltersQuery } from './search-filters';
@@ -195,6 +196,11 @@ export const investorProfileSchema = z.extend(cartInvestorSchema, {
   selectedInvestments: z.array(z.string()),
   portfolioCompanies: z.array(z.string()),
   updatedAt: z.string(),
+  /**
+   * Issue 52: how fast they answer founders, from the pipelines of at least ten founders who share
+   * them (totals only, never who); null below ten.
+   */
+  responseTimes: z._default(z.nullable(responseTimesSchema), null),
 });
 export type InvestorProfile = z.infer<typeof investorProfileSchema>;
 export const getInvestorResponse = investorProfileSchema;

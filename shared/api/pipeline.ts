@@ -63,6 +63,8 @@ export const pipelineEntrySchema = z.object({
   amount: z.nullable(z.number()),
   nextStep: z.nullable(z.string()),
   nextStepDate: z.nullable(z.string()),
+  /** The founder marked this investor as the round's lead (issue 52). */
+  lead: z._default(z.boolean(), false),
   /** Raised by every change: a change names the version it read. */
   version: z.int(),
   createdAt: z.string(),
@@ -72,7 +74,12 @@ export const pipelineEntrySchema = z.object({
 export type PipelineEntry = z.infer<typeof pipelineEntrySchema>;
 
 export const pipelineResponse = z.object({
-  project: z.object({ id: z.string(), name: z.string() }),
+  project: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The raise's amount sought in whole US dollars (issue 52: the round coverage), null if not said. */
+    raiseAmountUsd: z._default(z.nullable(z.number()), null),
+  }),
   entries: z.array(pipelineEntrySchema),
   max: z.int(),
 });
@@ -149,6 +156,8 @@ export const updateEntryBody = z.strictObject({
   amount: z.optional(z.nullable(amountSchema)),
   nextStep: z.optional(z.nullable(singleLineText(NEXT_STEP_MAX_LENGTH))),
   nextStepDate: z.optional(z.nullable(isoDay)),
+  /** Mark (or unmark) the investor as the round's lead (issue 52). */
+  lead: z.optional(z.boolean({ error: 'lead must be true or false.' })),
 });
 export type UpdateEntryBody = z.input<typeof updateEntryBody>;
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../shared/messages';
+import { SHARE_RESPONSE_TIMES_HELP, SHARE_RESPONSE_TIMES_LABEL } from '../../shared/pipeline/response-times';
 import { PATIENCE_MS } from '../support/patience';
 import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
@@ -242,6 +243,92 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await page.getByText(`Already in your pipeline: ${privateName} kept as it is.`).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'pipeline-import-report-390');
+    await context.close();
+  });
+
+  it('marks an investor committed and as the lead, and sees the round coverage against the raise (1280 px)', async () => {
+    expect(pipelineUrl).not.toBe('');
+    const { page, context } = await browser.newPage();
+    await logIn(page, { email, password: 'e2e-password-1' });
+    // The raise's amount, on the project page.
+    await page.goto(pipelineUrl);
+    await page.getByRole('link', { name: `Raise ${run}` }).click();
+    await page.getByRole('button', { name: 'Tell us about your raise' }).click();
+    const form = page.getByRole('dialog', { name: 'Your raise' });
+    await form.getByLabel('Amount (US dollars)').fill('2.5M');
+    await form.getByText('That is $2.5M.').waitFor();
+    await form.getByRole('button', { name: 'Save raise' }).click();
+    await page.getByTestId('raise-summary').getByText('$2.5M').waitFor();
+
+    await page.goto(pipelineUrl);
+    const coverage = page.getByRole('region', { name: 'Round coverage' });
+    // Priya is at Term sheet with $150,000 (the phone's move): soft-circled.
+    await coverage
+      .getByText('Committed $0 and soft-circled $150K of $2.5M (6%)')
+      .waitFor({ timeout: PATIENCE_MS });
+    await coverage.getByTestId('lead-summary').getByText('No lead yet').waitFor();
+    // Mia ($250,000 at Meeting, no next step) is one to follow up.
+    await coverage.getByRole('list', { name: 'Follow up this week' }).getByText(meetingName).waitFor();
+
+    await moveWithMenu(
+      page,
+      meetingName,
+      'Committed',
+      column(page, 'committed').locator(card(page, meetingName)),
+    );
+    await coverage.getByText('Committed $250K and soft-circled $150K of $2.5M (16%)').waitFor();
+    await coverage.getByLabel('Lead investor').selectOption({ label: meetingName });
+    await coverage.getByText(`Lead: ${meetingName}`).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Marked ${meetingName} as the lead.` })
+      .waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'pipeline-round-coverage-1280', { fullPage: false });
+
+    // Sharing how fast investors answer (issue 52): off until the founder turns it on, said plainly.
+    const share = page.getByRole('switch', { name: SHARE_RESPONSE_TIMES_LABEL });
+    expect(await share.isChecked()).toBe(false);
+    await page.getByText(SHARE_RESPONSE_TIMES_HELP).waitFor();
+    await share.check();
+    await expect.poll(() => share.isDisabled(), { timeout: PATIENCE_MS }).toBe(false);
+
+    // The lead and the switch stay after a reload: they are on the server.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('switch', { name: SHARE_RESPONSE_TIMES_LABEL }).isChecked(), {
+        timeout: PATIENCE_MS,
+      })
+      .toBe(true);
+    await page
+      .getByRole('region', { name: 'Round coverage' })
+      .getByText(`Lead: ${meetingName}`)
+      .waitFor({ timeout: PATIENCE_MS });
+    await context.close();
+  });
+
+  it('marks another investor committed on a phone and sees the coverage move (390 px)', async () => {
+    expect(pipelineUrl).not.toBe('');
+    const { page, context } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await logIn(page, { email, password: 'e2e-password-1' });
+    await page.goto(pipelineUrl);
+    const coverage = page.getByRole('region', { name: 'Round coverage' });
+    await coverage
+      .getByText('Committed $250K and soft-circled $150K of $2.5M (16%)')
+      .waitFor({ timeout: PATIENCE_MS });
+    await moveWithMenu(
+      page,
+      privateName,
+      'Committed',
+      column(page, 'committed').locator(card(page, privateName)),
+    );
+    await coverage.getByText('Committed $400K and soft-circled $0 of $2.5M (16%)').waitFor();
+    await coverage.getByText(`Lead: ${meetingName}`).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await expectAccessible(page);
+    await coverage.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pipeline-round-coverage-390', { fullPage: false });
     await context.close();
   });
 });

@@ -20,10 +20,12 @@ import { type AuthLevel, routeKey, routes } from '../../lambdas/routes';
 import { investorAccountMessages } from '../../shared/api/investor-profile';
 import { newCartId } from '../../shared/cart/cart';
 import { identityKeyOf } from '../../shared/investors/types';
+import { MIN_CONTRIBUTORS } from '../../shared/pipeline/response-times';
 import { deckPdf } from '../support/deck-pdfs';
 import { addDeck, createLink, openLink, pageEvent, tokenOf, uploadFile } from './support/decks';
 import { call, createInvestor, createUser, type TestUser } from './support/home';
 import { checkoutEvent, delivered, postEvent } from './support/purchases';
+import { founderWithPipeline, runResponseTimes } from './support/response-times';
 import { idOfEmail, seedInvestors, unique } from './support/seed';
 import { settleWorkflows } from './support/settle';
 import { authorizationCode, connectProject, connectState } from './support/stripe';
@@ -840,6 +842,10 @@ const cases: Record<string, Case> = {
   'PUT /me/pipeline-reminders': {
     prepare: async () => ({ path: '/me/pipeline-reminders', body: { enabled: true } }),
   },
+  // Issue 52: the caller's own switch (sharing their pipeline's dates in investors' response times).
+  'PUT /me/response-times': {
+    prepare: async () => ({ path: '/me/response-times', body: { enabled: false } }),
+  },
   'GET /admin/imported-investors': {
     prepare: async () => ({ path: `/admin/imported-investors?email=${encodeURIComponent(secrets.email)}` }),
   },
@@ -1577,6 +1583,42 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     for (const secret of [reportNote, users.verified.sub, users.verified.email])
       expect(joined).not.toContain(secret);
   });
+
+  it("never names who shares how fast an investor answers, in any caller's answer of the profile or the search (issue 52)", async () => {
+    // 'verified' and nine other people share their dates with the planted investor: the figures are
+    // published (so the check below is not vacuous), and none of the ten is named anywhere.
+    const contributors = [
+      await founderWithPipeline(investorId, {
+        share: true,
+        qualifies: { stripe: `acct_matrix_${u}` },
+        user: users.verified,
+      }),
+    ];
+    for (let i = 1; i < MIN_CONTRIBUTORS; i++)
+      contributors.push(
+        await founderWithPipeline(investorId, {
+          share: true,
+          qualifies: { stripe: `acct_matrix_${u}_${i}` },
+        }),
+      );
+    await runResponseTimes();
+    const secretsOfWho = contributors.flatMap((contributor) => contributor.identifying);
+    const tokens: (string | undefined)[] = [undefined, ...Object.values(users).map((user) => user.token)];
+    for (const token of tokens) {
+      const profile = await call('GET', `/investors/${investorId}`, token ? { token } : {});
+      expect(profile.status).toBe(200);
+      expect(
+        (profile.body as { data: { responseTimes: { contributors: number } | null } }).data.responseTimes,
+      ).toMatchObject({ contributors: MIN_CONTRIBUTORS });
+      const search = await call(
+        'GET',
+        `/investors?q=${encodeURIComponent(secrets.email)}`,
+        token ? { token } : {},
+      );
+      for (const answer of [profile, search])
+        for (const value of secretsOfWho) expect(answer.text).not.toContain(value);
+    }
+  }, 600_000);
 
   it('gives a buyer free updates of the kinds bought only, and nobody else any of them (runs last: it corrects the investor)', async () => {
     const cartId = await deliveredOwnerCart(); // name and email bought

@@ -160,6 +160,7 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
       recipientEntryIds: ['prv-chygiene'],
     },
   },
+  'PUT /me/response-times': { path: '/me/response-times', body: { enabled: false } },
   'POST /projects/{projectId}/pipeline/entries': {
     path: '/projects/proj_hygiene/pipeline/entries',
     body: {

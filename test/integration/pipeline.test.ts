@@ -182,6 +182,41 @@ describe('a project pipeline', () => {
     expect(oneLine.status).toBe(400);
   });
 
+  it('marks an investor as the lead (issue 52), and gives the raise amount the round coverage reads', async () => {
+    const raising = (await createProject(founder, `Lead ${u}`)).id;
+    const raise = await call('PATCH', `/projects/${raising}`, {
+      token: founder.token,
+      body: { raise: { amountUsd: 2_500_000 } },
+    });
+    expect(raise.status, raise.text).toBe(200);
+    const { entry } = added.parse((await addInvestor(investorIds.named, founder, raising)).body).data;
+    expect(entry.lead).toBe(false);
+    const patchHere = (body: Record<string, unknown>, version: number) =>
+      call('PATCH', `/projects/${raising}/pipeline/entries/${entry.id}`, {
+        token: founder.token,
+        body: { version, ...body },
+      });
+    const refused = await patchHere({ lead: 'yes' }, entry.version);
+    expect(refused.status).toBe(400);
+    expect(errorOf(refused.body).message).toContain('lead must be true or false.');
+    const marked = entryOf.parse(
+      (await patchHere({ lead: true, stage: 'committed' }, entry.version)).body,
+    ).data;
+    expect(marked).toMatchObject({ lead: true, stage: 'committed' });
+    const read = board.parse(
+      (await call('GET', `/projects/${raising}/pipeline`, { token: founder.token })).body,
+    ).data;
+    expect(read.project.raiseAmountUsd).toBe(2_500_000);
+    expect(read.entries.find((e) => e.id === entry.id)?.lead).toBe(true);
+    const unmarked = entryOf.parse((await patchHere({ lead: false }, marked.version)).body).data;
+    expect(unmarked.lead).toBe(false);
+    // A project without a raise amount says so (null), and the old entries read as no lead.
+    const plain = board.parse(
+      (await call('GET', `/projects/${projectId}/pipeline`, { token: founder.token })).body,
+    ).data;
+    expect(plain.project.raiseAmountUsd).toBeNull();
+  });
+
   it('refuses the later of two tabs that read the same version, saying where the investor went, and loses nothing', async () => {
     const project = (await createProject(founder, `Tabs ${u}`)).id;
     const { entry } = added.parse((await addInvestor(investorIds.email, founder, project)).body).data;

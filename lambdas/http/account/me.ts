@@ -2,6 +2,7 @@ import {
   meResponse,
   movedInvestorResponse,
   pipelineRemindersBody,
+  shareResponseTimesBody,
   updateEmailsBody,
 } from '../../../shared/api/account';
 import {
@@ -23,7 +24,12 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { endpoint } from '../../lib/http';
 import { NoCreditsError } from '../../lib/table/repositories/credits';
 import { getHeldOldId } from '../../lib/table/repositories/investor-identities';
-import { ensureUserProfile, setPipelineReminders, setUpdateEmails } from '../../lib/table/repositories/users';
+import {
+  ensureUserProfile,
+  setPipelineReminders,
+  setShareResponseTimes,
+  setUpdateEmails,
+} from '../../lib/table/repositories/users';
 
 /**
  * The account function's area for the founder's own record: the profile, email settings, pipeline
@@ -70,6 +76,17 @@ export const endpoints = {
     handle: async ({ body, caller }) => {
       await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
       const profile = await setPipelineReminders(caller.sub, body.enabled);
+      return meResponse.parse({ ...profile, isAdmin: caller.isAdmin });
+    },
+  }),
+
+  // Issue 52: the founder's pipeline dates counted in investors' response times (the daily run reads it).
+  'PUT /me/response-times': endpoint({
+    auth: 'user',
+    body: shareResponseTimesBody,
+    handle: async ({ body, caller }) => {
+      await ensureUserProfile({ userId: caller.sub, email: caller.email, now: new Date().toISOString() });
+      const profile = await setShareResponseTimes(caller.sub, body.enabled);
       return meResponse.parse({ ...profile, isAdmin: caller.isAdmin });
     },
   }),

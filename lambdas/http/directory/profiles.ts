@@ -9,6 +9,7 @@ import {
   toProfile,
 } from '../../lib/table/repositories/investors';
 import { getProfileSheet } from '../../lib/table/repositories/profile-facts';
+import { getResponseTimes } from '../../lib/table/repositories/response-times';
 import { loadTaxonomy } from '../../lib/table/repositories/taxonomy';
 
 /**
@@ -24,12 +25,25 @@ export const endpoints = {
       if (!investor) throw new NotFoundError('Investor not found');
       const imported = await getImportedInvestor(investor.importedInvestorId);
       // The contact sheet gives each value's source kind and month (issue 50), never the value.
-      const [sheet, contacts, taxonomy] = await Promise.all([
+      const [sheet, contacts, taxonomy, times] = await Promise.all([
         getProfileSheet(investor, imported),
         getContactSheet(investor),
         loadTaxonomy(),
+        getResponseTimes(investor.id),
       ]);
-      return profileOnTaxonomy(toProfile(investor, imported, sheet, contacts), taxonomy);
+      // Issue 52: the published totals only (the item's investor id and run time stay behind).
+      const responseTimes = times
+        ? {
+            contributors: times.contributors,
+            repliedShare: times.repliedShare,
+            medianDaysToReply: times.medianDaysToReply,
+            medianDaysToDecision: times.medianDaysToDecision,
+          }
+        : null;
+      return {
+        ...profileOnTaxonomy(toProfile(investor, imported, sheet, contacts), taxonomy),
+        responseTimes,
+      };
     },
   }),
 };

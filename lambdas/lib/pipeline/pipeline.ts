@@ -75,7 +75,7 @@ export async function readPipeline(projectId: string, userId: string) {
   const project = await ownProject(projectId, userId);
   const entries = await listEntries(projectId);
   return {
-    project: { id: project.id, name: project.name },
+    project: { id: project.id, name: project.name, raiseAmountUsd: project.raise?.amountUsd ?? null },
     entries: entries.sort(byName).map(toEntryView),
     max: MAX_PIPELINE_ENTRIES,
   };
@@ -97,6 +97,7 @@ export function newEntry(
     amount: null,
     nextStep: null,
     nextStepDate: null,
+    lead: false,
     ...fields,
     version: 1,
     createdAt: now,
@@ -269,6 +270,7 @@ export async function updateEntry(
     ...(body.amount !== undefined ? { amount: body.amount } : {}),
     ...(body.nextStep !== undefined ? { nextStep: emptyToNull(body.nextStep) } : {}),
     ...(body.nextStepDate !== undefined ? { nextStepDate: body.nextStepDate } : {}),
+    ...(body.lead !== undefined ? { lead: body.lead } : {}),
     version: before.version + 1,
     updatedAt: now,
     stageChangedAt: moving ? now : before.stageChangedAt,

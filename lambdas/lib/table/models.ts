@@ -27,6 +27,7 @@ export * from './items/portals';
 export * from './items/project-transactions';
 export * from './items/projects';
 export * from './items/reports';
+export * from './items/response-times';
 export * from './items/runs';
 export * from './items/shortlists';
 export * from './items/taxonomy';
@@ -67,6 +68,7 @@ import { portals } from './items/portals';
 import { transactionsOf } from './items/project-transactions';
 import { projectItems, projectsConnectedTo, projectsOfCreator } from './items/projects';
 import { openReports, reportsOfReporter } from './items/reports';
+import { movesOfProject, publishedResponseTimes } from './items/response-times';
 import { savedSearchesOf, searchAlertFounders } from './items/shortlists';
 import { taxonomyEdits } from './items/taxonomy';
 import { investorsWithUnmappedValue, unmappedValuesOf } from './items/taxonomy-jobs';
@@ -126,4 +128,6 @@ export const accessPatterns = {
   deckViewsOfLink,
   updatesOfProject,
   recipientsOfUpdate,
+  movesOfProject,
+  publishedResponseTimes,
 } as const;

@@ -37,6 +37,8 @@ export const tablePartitions = {
   'CORRECTION#': 'a correction asked for by the person listed (code checked), for admins to work',
   'SHORTLIST#': "a founder's saved searches, their weekly alert's state and each project's pass list",
   'UNSUBSCRIBE#': 'a one-click unsubscribe token (by its hash): whose bulk email of which kind it turns off',
+  'RESPONSE_TIMES#':
+    "how fast one investor answers founders (issue 52): the published totals of at least ten founders' pipelines, never who",
   'UNSUBSCRIBE_OF#':
     "a founder's unsubscribe token of each bulk email kind (the link every email of it carries)",
   'DECK_TOKEN#':
@@ -69,6 +71,7 @@ export const indexPartitions = {
     CORRECTIONS_OPEN: 'the open correction requests, oldest first',
     PIPELINE_REMINDERS: 'the founders who keep a fundraising pipeline (the daily next-step reminders)',
     SEARCH_ALERTS: 'the founders with saved searches (the weekly alert)',
+    RESPONSE_TIMES: 'the investors whose response times are published',
   },
   gsi2: {
     UNMAPPED: 'imported investors not yet mapped',

@@ -48,6 +48,7 @@ const profile = (overrides: Partial<InvestorProfile> = {}): InvestorProfile => (
   recentInvestments: [{ company: 'Difference Co', round: null, date: null, amount: null }],
   profileConfirmed: {},
   contactSources: {},
+  responseTimes: null,
   factsSource: null,
   fundSize: null,
   vintage: null,

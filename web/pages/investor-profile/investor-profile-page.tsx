@@ -35,6 +35,7 @@ import { useAddToCart } from '../../stores/use-add-to-cart';
 import { BoughtContactDetails, boughtLabel } from './bought-contact';
 import { DeployingCard } from './deploying-card';
 import { DealsCards, leadOrFollowLabel, ThesisCard, WebsiteLink } from './profile-facts';
+import { ResponseTimesCard } from './response-times-card';
 import { ThisIsMe } from './this-is-me';
 
 /** Not in the spec: the profile of an id that names no investor. */
@@ -230,6 +231,7 @@ export function InvestorProfilePage() {
           </Card>
         </Col>
       </Row>
+      <ResponseTimesCard profile={profile} />
       <DealsCards profile={profile} />
       <ThisIsMe investorId={profile.id} investorName={profile.name} />
     </Container>

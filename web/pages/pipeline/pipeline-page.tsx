@@ -21,6 +21,8 @@ import { PipelineBoard } from './board';
 import { EntryPanel } from './entry-panel';
 import { ExportButtons } from './export-buttons';
 import { PassReasonDialog } from './move-controls';
+import { RoundCoverage } from './round-coverage';
+import { ShareResponseTimesSetting } from './share-response-times';
 import { PipelineTable } from './table';
 
 /** `/projects/{projectId}/pipeline`: the project's fundraising pipeline, as a board or a table. */
@@ -101,6 +103,14 @@ function PipelineContent() {
     else change(entry, { stage }, `Moved ${entry.name} to ${STAGE_LABELS[stage]}.`);
   };
 
+  /** Marks one investor as the lead (or none), unmarking any other (issue 52). */
+  const chooseLead = (chosen: PipelineEntry | null) => {
+    for (const entry of entries)
+      if (entry.lead && entry.id !== chosen?.id)
+        change(entry, { lead: false }, `${entry.name} is no longer the lead.`);
+    if (chosen && !chosen.lead) change(chosen, { lead: true }, `Marked ${chosen.name} as the lead.`);
+  };
+
   const reload = async () => {
     setConflict(null);
     await pipeline.refetch();
@@ -146,6 +156,18 @@ function PipelineContent() {
         </Alert>
       ) : null}
 
+      {entries.length > 0 ? (
+        <RoundCoverage
+          projectId={project.id}
+          entries={entries}
+          raiseAmountUsd={project.raiseAmountUsd}
+          today={todayLocal()}
+          busy={update.isPending}
+          onOpen={(entry) => setOpenId(entry.id)}
+          onChooseLead={chooseLead}
+        />
+      ) : null}
+
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <ToggleButtonGroup
           type="radio"
@@ -181,6 +203,10 @@ function PipelineContent() {
       ) : (
         <PipelineTable entries={entries} onMove={move} onOpen={(entry) => setOpenId(entry.id)} />
       )}
+
+      <div className="mt-4">
+        <ShareResponseTimesSetting />
+      </div>
 
       <EntryPanel
         projectId={project.id}

@@ -31,6 +31,8 @@ export const pipelineEntryModel = defineModel(
     amount: z.nullable(z.number()),
     nextStep: z.nullable(z.string()),
     nextStepDate: z.nullable(z.string()),
+    /** Marked by the founder as the round's lead (issue 52); absent on entries written before. */
+    lead: z._default(z.boolean(), false),
     version: z.int(),
     createdAt: isoDate,
     updatedAt: isoDate,

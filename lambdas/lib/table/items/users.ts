@@ -20,6 +20,8 @@ export const userProfileModel = defineModel(
     updateEmails: z._default(z.boolean(), true),
     /** The daily email of due next steps in the pipeline (issue 36): on unless turned off. */
     pipelineReminders: z._default(z.boolean(), true),
+    /** Counted in investors' response times (issue 52): off unless the founder turns it on. */
+    shareResponseTimes: z._default(z.boolean(), false),
   }),
   (v) => userProfileKey(v.userId),
 );

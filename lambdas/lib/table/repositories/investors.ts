@@ -223,6 +223,8 @@ export function toProfile(
     selectedInvestments: uniqueTexts(imported?.selectedInvestments ?? []),
     portfolioCompanies: uniqueTexts(imported?.portfolioCompanies ?? []),
     updatedAt: investor.updatedAt,
+    // Issue 52: the profile's route adds the published figures (their own item).
+    responseTimes: null,
   };
 }
 

@@ -40,6 +40,7 @@ export async function ensureUserProfile(input: {
     createdAt: input.now,
     updateEmails: true,
     pipelineReminders: true,
+    shareResponseTimes: false,
   };
   if (await conditionalWrite(putItem(userProfileModel.toItem(profile), 'attribute_not_exists(pk)')))
     return profile;
@@ -68,6 +69,21 @@ export async function setPipelineReminders(userId: string, enabled: boolean): Pr
   const attributes = await updateItem({
     Key: userProfileKey(userId),
     UpdateExpression: 'SET pipelineReminders = :enabled',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':enabled': enabled },
+    ReturnValues: 'ALL_NEW',
+  });
+  return userProfileModel.fromItem(attributes ?? {});
+}
+
+/**
+ * Turns the sharing of the founder's pipeline dates in investors' response times on or off (issue
+ * 52); the profile must exist. The next daily aggregation counts (or no longer counts) them.
+ */
+export async function setShareResponseTimes(userId: string, enabled: boolean): Promise<UserProfile> {
+  const attributes = await updateItem({
+    Key: userProfileKey(userId),
+    UpdateExpression: 'SET shareResponseTimes = :enabled',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':enabled': enabled },
     ReturnValues: 'ALL_NEW',
