@@ -87,3 +87,4 @@ export const warmPathSchema = z.object({
 export type WarmPathView = z.infer<typeof warmPathSchema>;
 
 export const warmPathsResponse = z.object({ paths: z.array(warmPathSchema) });
+export type ConnectionRowInput = z.input<typeof connectionRowSchema>;
