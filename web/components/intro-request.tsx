@@ -143,3 +143,24 @@ function IntroRequestModal({
     </Modal>
   );
 }
+
+/** The founder's warm path to an investor (issue 52): "You know 2 people there: …", and the intro request. */
+export function WarmPathLine({
+  path,
+  investor,
+}: {
+  path: WarmPathView;
+  investor: IntroRequestProps['investor'];
+}) {
+  return (
+    <div className="small mt-2 warm-path">
+      <p className="mb-1">
+        <span aria-hidden="true" className="text-success-emphasis">
+          ✓{' '}
+        </span>
+        {path.text}
+      </p>
+      <IntroRequest path={path} investor={investor} />
+    </div>
+  );
+}
