@@ -205,3 +205,44 @@ describe("a founder's connections (connected)", () => {
     expect(read).toEqual({ count: 0, max: MAX_CONNECTIONS, fileName: null, uploadedAt: null });
   });
 });
+
+describe('"Intro via" on a pipeline entry (connected)', () => {
+  it('keeps who can introduce the founder, changes it and clears it', async () => {
+    const created = await call('POST', '/projects', {
+      token: founder.token,
+      body: { name: `Intro ${u}`, description: 'A pipeline with a warm path' },
+    });
+    const projectId = (created.body as { data: { id: string } }).data.id;
+    const added = await call('POST', `/projects/${projectId}/pipeline/entries`, {
+      token: founder.token,
+      body: { investorId: weissId },
+    });
+    expect(added.status, added.text).toBe(201);
+    const entry = (
+      added.body as { data: { entry: { id: string; version: number; introVia: string | null } } }
+    ).data.entry;
+    expect(entry.introVia).toBeNull();
+    const path = `/projects/${projectId}/pipeline/entries/${entry.id}`;
+    const set = await call('PATCH', path, {
+      token: founder.token,
+      body: { version: entry.version, introVia: `  Ben${u} Okafor ` },
+    });
+    expect(set.status, set.text).toBe(200);
+    const after = (set.body as { data: { entry?: { introVia: string; version: number } } }).data;
+    const view = (after.entry ?? after) as { introVia: string; version: number };
+    expect(view.introVia).toBe(`Ben${u} Okafor`);
+    const board = await call('GET', `/projects/${projectId}/pipeline`, { token: founder.token });
+    expect(board.text).toContain(`"introVia":"Ben${u} Okafor"`);
+    const refused = await call('PATCH', path, {
+      token: founder.token,
+      body: { version: view.version, introVia: 'x'.repeat(121) },
+    });
+    expect(refused.status).toBe(400);
+    const cleared = await call('PATCH', path, {
+      token: founder.token,
+      body: { version: view.version, introVia: '' },
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.text).toContain('"introVia":null');
+  });
+});

@@ -31,6 +31,8 @@ export const pipelineEntryModel = defineModel(
     amount: z.nullable(z.number()),
     nextStep: z.nullable(z.string()),
     nextStepDate: z.nullable(z.string()),
+    /** Who can introduce the founder ("Intro via Ben", issue 52), in their words; null without. */
+    introVia: z._default(z.nullable(z.string()), null),
     version: z.int(),
     createdAt: isoDate,
     updatedAt: isoDate,

@@ -16,6 +16,7 @@ export const pipelineEntry = (overrides: Partial<PipelineEntry> = {}): PipelineE
   amount: null,
   nextStep: null,
   nextStepDate: null,
+  introVia: null,
   version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
