@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firmKey } from '../../shared/network/match';
 import { browserPerFile, e2e, expectAccessible, screenshot } from './support/browser';
@@ -16,14 +17,23 @@ const VIEWS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** A demo investor whose firm has a name a colleague can be matched by. */
-async function demoInvestorWithFirm(): Promise<{ id: string; name: string; firm: string }> {
-  const search = (await (await fetch(`${e2e.appUrl}/api/investors?limit=50`)).json()) as {
-    data: { items: { id: string; name: string; firmName: string | null }[] };
-  };
-  const card = search.data.items.find((item) => item.firmName && firmKey(item.firmName) !== '');
-  if (!card?.firmName) throw new Error('no demo investor with a firm');
-  return { id: card.id, name: card.name, firm: card.firmName };
+/** The first investor of the shortlist shown whose card names a firm a colleague can be matched by. */
+async function firstCardWithFirm(page: Page): Promise<{ name: string; firm: string }> {
+  const cards = page.locator('article.shortlist-card');
+  await cards.first().waitFor();
+  for (let i = 0; i < (await cards.count()); i++) {
+    const card = cards.nth(i);
+    const name = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+    const role =
+      (await card
+        .locator('p.text-body')
+        .first()
+        .textContent()
+        .catch(() => '')) ?? '';
+    const firm = role.includes(' · ') ? (role.split(' · ').at(-1)?.trim() ?? '') : '';
+    if (name && firm && firmKey(firm) !== '') return { name, firm };
+  }
+  throw new Error('no investor with a firm on the first page of the shortlist');
 }
 
 /** LinkedIn's export as it comes: notes first, then the header and the rows. */
@@ -40,7 +50,6 @@ const connectionsCsv = (firm: string) =>
 
 describe.each(VIEWS)('warm paths from my own network: $name', (view) => {
   it('uploads Connections.csv, sees "You know…" on the shortlist, writes an intro request, deletes them', async () => {
-    const investor = await demoInvestorWithFirm();
     const { page } = await browser.newPage({ viewport: view.viewport });
     await registerNewFounder(page, `warm-${view.name}`);
 
@@ -52,8 +61,11 @@ describe.each(VIEWS)('warm paths from my own network: $name', (view) => {
     await page.waitForURL(/\/project\/proj_/);
     const projectId = page.url().split('/').at(-1) ?? '';
 
-    // Before any upload the shortlist says where to.
-    await page.goto(`${e2e.appUrl}/projects/${projectId}/investors`);
+    // Before any upload the shortlist says where to; its first investor with a firm is the one a
+    // colleague in the file works with.
+    const shortlistUrl = `${e2e.appUrl}/projects/${projectId}/investors`;
+    await page.goto(shortlistUrl);
+    const investor = await firstCardWithFirm(page);
     await page.getByRole('link', { name: 'Upload your connections to see who can introduce you' }).click();
     await page.waitForURL(/\/account\/connections$/);
     await page.getByRole('heading', { name: 'Your connections', level: 1 }).waitFor();
@@ -77,7 +89,7 @@ describe.each(VIEWS)('warm paths from my own network: $name', (view) => {
     await expectAccessible(page);
 
     // The shortlist names who they know at the investor's firm.
-    await page.goto(`${e2e.appUrl}/projects/${projectId}/investors?q=${encodeURIComponent(investor.name)}`);
+    await page.goto(shortlistUrl);
     const card = page.locator('article.shortlist-card', { hasText: investor.name }).first();
     await card.getByText('You know 1 person there: Anabel (partner at their firm)').waitFor();
     await screenshot(page, `shortlist-warm-path-${view.name}`, { fullPage: false });
@@ -107,7 +119,7 @@ describe.each(VIEWS)('warm paths from my own network: $name', (view) => {
     await page.getByRole('button', { name: 'Delete my connections' }).click();
     await page.getByText('Your connections are deleted.').waitFor();
     await page.getByText('No connections uploaded.').waitFor();
-    await page.goto(`${e2e.appUrl}/projects/${projectId}/investors?q=${encodeURIComponent(investor.name)}`);
+    await page.goto(shortlistUrl);
     await page.locator('article.shortlist-card', { hasText: investor.name }).first().waitFor();
     await page.getByRole('link', { name: 'Upload your connections to see who can introduce you' }).waitFor();
     expect(await page.getByText(/^You know /).count()).toBe(0);
