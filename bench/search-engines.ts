@@ -22,6 +22,8 @@ import {
 import MiniSearch from 'minisearch';
 import { SHORTLIST_PAGE_SIZE } from '../shared/api/shortlist';
 import { investorRoleLabel } from '../shared/investors/roles';
+import type { Connection } from '../shared/network/connections';
+import { indexConnections, warmPathText, warmPeople } from '../shared/network/match';
 import { SearchIndex } from '../shared/search/engine';
 import { facetValueKey, type SearchFilters } from '../shared/search/filters';
 import { fitPage, forgetFitRankings } from '../shared/search/fit-rank';
@@ -43,7 +45,11 @@ export interface LoadedEngine {
   /** `didYouMean`: the words the engine offers instead, when it has a way to (ours). */
   page(filters: SearchFilters): { ids: string[]; total: number; didYouMean?: string | null };
   /** The first page of the directory ranked by fit for a raise (issue 35); absent: the engine cannot. */
-  shortlist?(raise: FitRaise, filters: SearchFilters): { ids: string[]; total: number };
+  shortlist?(
+    raise: FitRaise,
+    filters: SearchFilters,
+    connections?: number,
+  ): { ids: string[]; total: number; warmPaths?: number };
   facets(filters: SearchFilters): unknown;
   /** Labels of the suggestions for a prefix; null when the engine has no way to suggest. */
   suggest(q: string): string[] | null;
@@ -107,7 +113,7 @@ const ours: BenchEngine = {
       },
       // The whole directory scored for the raise, ordered, and its first page worded: every call
       // ranks afresh (the next pages of a shortlist reuse the ranking; this is its first page).
-      shortlist: (raise, filters) => {
+      shortlist: (raise, filters, connections = 0) => {
         index.clearCaches();
         forgetFitRankings(index);
         const result = fitPage(index, raise, fitWords, {
@@ -117,11 +123,56 @@ const ours: BenchEngine = {
           cursor: null,
           limit: SHORTLIST_PAGE_SIZE,
         });
-        return { ids: result.items.map((item) => item.investor.id), total: result.total };
+        const ids = result.items.map((item) => item.investor.id);
+        if (connections === 0) return { ids, total: result.total };
+        // As the request does once its Query read them: the founder's connections indexed, then
+        // each investor of the page matched (person, firm, portfolio) and its reason worded.
+        const network = indexConnections(benchConnections(index, connections));
+        let warmPaths = 0;
+        for (const item of result.items) {
+          const people = warmPeople(network, {
+            id: item.investor.id,
+            name: item.investor.name,
+            firmName: item.investor.firmName ?? null,
+            portfolio: benchPortfolio(index.ordOf(item.investor.id)),
+          });
+          if (warmPathText(people) !== null) warmPaths++;
+        }
+        return { ids, total: result.total, warmPaths };
       },
     };
   },
 };
+
+/** The companies a bench investor's profile names: five of the connections' companies (the sheets are read from the table in a request). */
+const benchPortfolio = (ord: number): string[] =>
+  Array.from({ length: 5 }, (_, i) => `Company ${(ord * 31 + i * 997) % 5_000}`);
+
+const connectionsOf = new WeakMap<SearchIndex, Map<number, Connection[]>>();
+/**
+ * A founder's connections drawn from the directory (built once, outside the timing): a third are
+ * investors themselves (their name and firm), a third their colleagues, a third people at companies.
+ */
+function benchConnections(index: SearchIndex, count: number): Connection[] {
+  const bySize = connectionsOf.get(index) ?? new Map<number, Connection[]>();
+  connectionsOf.set(index, bySize);
+  const kept = bySize.get(count);
+  if (kept) return kept;
+  const size = index.data.size;
+  const connections = Array.from({ length: count }, (_, i): Connection => {
+    const card = index.card((i * 7_919) % size);
+    const kind = i % 3;
+    return {
+      name: kind === 0 ? card.name : `Person${i} Surname${i}`,
+      company: kind === 2 ? `Company ${i}` : (card.firmName ?? null),
+      position: kind === 1 ? 'Partner' : kind === 2 ? 'Founder' : null,
+      email: null,
+      linkedinUrl: null,
+    };
+  });
+  bySize.set(count, connections);
+  return connections;
+}
 
 // ------------------------------------------------------------------ the cards, for the libraries' filters and facets
 

@@ -329,11 +329,18 @@ export const manifest = {
 
   shortlist: {
     description:
-      "A founder's shortlists (investors ranked by fit for a project), passes, saved searches and their alert's switch",
+      "A founder's shortlists (investors ranked by fit for a project), passes, saved searches and their alert's switch, their connections and warm paths",
     // PROJECT#: the project and its raise (read only); USER#: the founder's library, bought investors
     // marked or left out; SHORTLIST#: saved searches, the alert's switch, pass lists (its only writes);
     // TAXONOMY: the admins' synonyms, for filters in any spelling (as the directory reads them).
-    table: { reads: ['PROJECT#', 'USER#', 'SHORTLIST#', 'TAXONOMY'], writes: ['SHORTLIST#'] },
+    // NETWORK#: the founder's own connections (issue 52), uploaded, read for warm paths, deleted;
+    // INVESTOR#: the profile sheets of a page's investors (their portfolio companies, public facts),
+    // and IMPORTED#: the linked record an investor without a stored sheet derives it from (as the
+    // public profile does; only the company names are taken, never a contact value).
+    table: {
+      reads: ['PROJECT#', 'USER#', 'SHORTLIST#', 'TAXONOMY', 'NETWORK#', 'INVESTOR#', 'IMPORTED#'],
+      writes: ['SHORTLIST#', 'NETWORK#'],
+    },
     // The same index as the directory, loaded in this function's memory to rank the whole directory.
     searchIndex: 'read',
   },

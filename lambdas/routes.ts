@@ -155,6 +155,13 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/admin/podcasts/{podcastId}/show', 'admin', 'podcasts'),
   route('DELETE', '/admin/podcasts/{podcastId}', 'admin', 'podcasts'),
 
+  // A founder's own connections (issue 52): uploaded a page at a time (the first page replaces them),
+  // counted, deleted at once, and the warm paths to a page of investors. The caller's own only.
+  route('GET', '/me/connections', 'user', 'shortlist'),
+  route('POST', '/me/connections', 'user', 'shortlist'),
+  route('DELETE', '/me/connections', 'user', 'shortlist'),
+  route('POST', '/me/connections/paths', 'user', 'shortlist'),
+
   // Account: the caller's own records.
   route('GET', '/me', 'user', 'account'),
   route('GET', '/me/contacts', 'user', 'account'),

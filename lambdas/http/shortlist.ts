@@ -11,6 +11,7 @@ import { isInvestorAccount } from '../lib/table/repositories/investor-accounts';
  */
 const ranking = area('ranking', () => import('./shortlist/ranking'));
 const searches = area('searches', () => import('./shortlist/searches'));
+const network = area('network', () => import('./shortlist/network'));
 
 export const handler = httpHandler(
   'shortlist',
@@ -24,6 +25,10 @@ export const handler = httpHandler(
     'DELETE /me/saved-searches/{savedSearchId}': searches,
     'GET /me/saved-searches/{savedSearchId}/investors': searches,
     'PUT /me/search-alerts': searches,
+    'GET /me/connections': network,
+    'POST /me/connections': network,
+    'DELETE /me/connections': network,
+    'POST /me/connections/paths': network,
   },
   { isInvestorAccount },
 );

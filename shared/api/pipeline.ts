@@ -13,6 +13,8 @@ import { multiLine, singleLine, singleLineText } from './text';
 
 export const NOTES_MAX_LENGTH = 5000;
 export const NEXT_STEP_MAX_LENGTH = 300;
+/** The longest "Intro via" an entry keeps (a name, or a few words). */
+export const INTRO_VIA_MAX_LENGTH = 120;
 export const PASS_NOTE_MAX_LENGTH = 500;
 
 export const pipelineFieldMessages = {
@@ -65,6 +67,8 @@ export const pipelineEntrySchema = z.object({
   nextStepDate: z.nullable(z.string()),
   /** The founder marked this investor as the round's lead (issue 52). */
   lead: z._default(z.boolean(), false),
+  /** Who can introduce the founder ("Intro via Ben", issue 52): the founder's own words. */
+  introVia: z._default(z.nullable(z.string()), null),
   /** Raised by every change: a change names the version it read. */
   version: z.int(),
   createdAt: z.string(),
@@ -158,6 +162,7 @@ export const updateEntryBody = z.strictObject({
   nextStepDate: z.optional(z.nullable(isoDay)),
   /** Mark (or unmark) the investor as the round's lead (issue 52). */
   lead: z.optional(z.boolean({ error: 'lead must be true or false.' })),
+  introVia: z.optional(z.nullable(singleLineText(INTRO_VIA_MAX_LENGTH))),
 });
 export type UpdateEntryBody = z.input<typeof updateEntryBody>;
 

@@ -8,6 +8,7 @@ import {
   SAVED_SEARCH_NAME_MAX_LENGTH,
   shortlistMessages,
 } from '../shortlist/messages';
+import { warmPathSchema } from './network';
 import { pageQuery } from './paging';
 import { projectIdParams } from './params';
 import { chequeRangeInOrder, searchFilterFields, searchFiltersQuery } from './search-filters';
@@ -71,6 +72,8 @@ export const shortlistItemSchema = z.object({
   passed: z.boolean(),
   /** New since the saved search was last opened (always false on a plain shortlist). */
   isNew: z.boolean(),
+  /** Who the founder knows near this investor (issue 52): their own connections, for them only; absent without. */
+  warmPath: z.optional(z.nullable(warmPathSchema)),
 });
 export type ShortlistItem = z.infer<typeof shortlistItemSchema>;
 

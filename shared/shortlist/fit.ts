@@ -21,7 +21,8 @@ import { type RecencyInvestor, recencyPoints, recencyReasons } from './recency';
 export const MUST_HAVES = ['stage', 'sector', 'location', 'cheque', 'lead'] as const;
 export type MustHave = (typeof MUST_HAVES)[number];
 
-export const FIT_CRITERIA = [...MUST_HAVES, 'recency', 'confirmed'] as const;
+/** `network`: a warm path from the founder's own connections (issue 52, `shared/network/match.ts`), theirs only. */
+export const FIT_CRITERIA = [...MUST_HAVES, 'recency', 'confirmed', 'network'] as const;
 export type FitCriterion = (typeof FIT_CRITERIA)[number];
 
 /** Where an investor falls: every must-have met, all but one met, two or more missing. */

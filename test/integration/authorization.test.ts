@@ -221,6 +221,30 @@ const ownerUpdate = async () => {
   };
 };
 
+/**
+ * A connection 'verified' uploaded (issue 52): a colleague of the matrix investor at their firm. Its
+ * values must reach nobody else, and no admin route.
+ */
+const connectionSecrets = {
+  name: `Secret Colleague ${u}`,
+  email: `secret.colleague.${u}@founders-friends.example`,
+  linkedinUrl: `https://www.linkedin.com/in/secret-colleague-${u}`,
+  position: `Principal ${u}`,
+};
+/** Plants 'verified''s connections again (a fresh list: the matrix deletes and replaces them). */
+const ownerConnections = async (): Promise<void> => {
+  await dataOf(
+    call('POST', '/me/connections', {
+      token: users.verified.token,
+      body: {
+        replace: true,
+        fileName: 'Connections.csv',
+        rows: [{ row: 1, ...connectionSecrets, company: `Matrix Capital ${u}` }],
+      },
+    }),
+  );
+};
+
 /** A project of 'verified' connected to the stand-in's demo account. */
 const connectedOwnerProject = async (): Promise<string> => {
   const { id } = await ownerProject();
@@ -705,8 +729,39 @@ const cases: Record<string, Case> = {
   // Shortlists (issue 35): a project's shortlist and its passes, only its creator's; saved searches
   // and the alert's switch, each caller's own (another founder's saved search answers 404).
   'GET /projects/{projectId}/investors': {
-    prepare: async () => ({ path: `/projects/${(await ownerProject()).id}/investors?stageFocus=${stage}` }),
+    prepare: async () => {
+      await ownerConnections();
+      return { path: `/projects/${(await ownerProject()).id}/investors?stageFocus=${stage}` };
+    },
     expect: { other: 404, admin: 404 },
+  },
+  // A founder's connections (issue 52): each caller's own; 'verified' keeps the secret colleague.
+  'GET /me/connections': {
+    prepare: async () => {
+      await ownerConnections();
+      return { path: '/me/connections' };
+    },
+  },
+  'POST /me/connections': {
+    prepare: async () => {
+      await ownerConnections();
+      return {
+        path: '/me/connections',
+        body: { replace: false, rows: [{ row: 1, name: 'Matrix Connection', company: 'Elsewhere' }] },
+      };
+    },
+  },
+  'DELETE /me/connections': {
+    prepare: async () => {
+      await ownerConnections();
+      return { path: '/me/connections' };
+    },
+  },
+  'POST /me/connections/paths': {
+    prepare: async () => {
+      await ownerConnections();
+      return { path: '/me/connections/paths', body: { investorIds: [investorId] } };
+    },
   },
   'PUT /projects/{projectId}/passes/{investorId}': {
     prepare: async () => ({ path: `/projects/${(await ownerProject()).id}/passes/${investorId}` }),
@@ -1575,6 +1630,37 @@ describe('authorisation matrix, generated from lambdas/routes.ts', () => {
     expect(copy.text).toContain(`Matrix highlights ${u}`);
     for (const value of [...Object.values(privateSecrets), users.verified.email, users.verified.sub])
       expect(copy.text).not.toContain(value);
+  });
+
+  it("never shows a founder's connections to anyone else, to an admin, or in any public answer", async () => {
+    // The owner's warm path to the matrix investor names them (so the check below is not vacuous).
+    await ownerConnections();
+    const own = await call('POST', '/me/connections/paths', {
+      token: users.verified.token,
+      body: { investorIds: [investorId] },
+    });
+    expect(own.text).toContain('You know 1 person there');
+    for (const value of Object.values(connectionSecrets)) expect(own.text).toContain(value);
+    expect(notOwnerResponses.length).toBeGreaterThan(20);
+    const joined = notOwnerResponses.join('\n');
+    for (const [field, value] of Object.entries(connectionSecrets))
+      expect(joined, field).not.toContain(value);
+    for (const persona of ['other', 'admin'] as const) {
+      const theirs = await call('POST', '/me/connections/paths', {
+        token: users[persona].token,
+        body: { investorIds: [investorId] },
+      });
+      expect(theirs.status).toBe(200);
+      expect(theirs.text).not.toContain(connectionSecrets.name);
+    }
+    const publicAnswers = await Promise.all([
+      call('GET', `/investors?q=${encodeURIComponent(connectionSecrets.name)}`),
+      call('GET', `/investors/${investorId}`),
+      call('GET', `/admin/searchable-investors/${investorId}`, { token: users.admin.token }),
+    ]);
+    for (const answer of publicAnswers)
+      for (const [field, value] of Object.entries(connectionSecrets))
+        expect(answer.text, field).not.toContain(value);
   });
 
   it("never shows a founder's report, or who they are, to anyone else", () => {

@@ -35,6 +35,8 @@ export const queryKeys = {
   shortlist: (userId: string, projectId: string, view: string) =>
     ['user', userId, 'shortlists', projectId, view] as const,
   savedSearches: (userId: string) => ['user', userId, 'saved-searches'] as const,
+  connections: (userId: string) => ['user', userId, 'connections'] as const,
+  warmPaths: (userId: string, ids: string) => ['user', userId, 'connections', 'paths', ids] as const,
   openedSavedSearch: (userId: string, id: string, onlyNew: boolean) =>
     ['user', userId, 'opened-saved-searches', id, onlyNew ? 'new' : 'all'] as const,
   mrr: (userId: string, projectId: string) => ['user', userId, 'projects', projectId, 'mrr'] as const,

@@ -98,6 +98,10 @@ const AccountPage = page(
   () => import('../pages/account/account-page'),
   (m) => m.AccountPage,
 );
+const ConnectionsPage = page(
+  () => import('../pages/connections/connections-page'),
+  (m) => m.ConnectionsPage,
+);
 const ProjectPage = page(
   () => import('../pages/project/project-page'),
   (m) => m.ProjectPage,
@@ -246,6 +250,7 @@ export const routes: RouteObject[] = [
           { path: paths.podcasts.path, element: <PodcastsPage /> },
           { path: paths.account.path, element: <AccountPage /> },
           { path: paths.accountSettings.path, element: <AccountPage /> },
+          { path: paths.connections.path, element: <ConnectionsPage /> },
           { path: paths.project.path, element: <ProjectPage /> },
           { path: paths.projectInvestors.path, element: <ShortlistPage /> },
           { path: paths.savedSearch.path, element: <SavedSearchPage /> },

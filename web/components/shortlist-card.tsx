@@ -10,6 +10,7 @@ import { publicRoleLabel } from '../../shared/investors/roles';
 import { REMOVE_FROM_CART } from '../../shared/messages';
 import { paths } from '../config/paths';
 import { AddToPipeline } from './add-to-pipeline';
+import { IntroRequest } from './intro-request';
 
 /** "+25" or "−15" (a minus sign, not a hyphen). */
 export const pointsText = (points: number): string => (points > 0 ? `+${points}` : `−${Math.abs(points)}`);
@@ -189,6 +190,9 @@ export function ShortlistCard({
             size="sm"
             project={pipelineProject}
           />
+          {item.warmPath ? (
+            <IntroRequest path={item.warmPath} investor={investor} projectName={pipelineProject?.name} />
+          ) : null}
           {onPass ? (
             <Button
               variant="outline-secondary"

@@ -76,6 +76,8 @@ export const paths = {
   podcasts: { path: '/podcasts', href: () => '/podcasts' },
   account: { path: '/account', href: () => '/account' },
   accountSettings: { path: '/account/settings', href: () => '/account/settings' },
+  /** A founder's own connections (issue 52): uploaded for warm paths, theirs alone, deletable at once. */
+  connections: { path: '/account/connections', href: () => '/account/connections' },
   project: { path: '/project/:projectId', href: (projectId: string) => `/project/${segment(projectId)}` },
   /** A project's investors ranked by fit for its raise (issue 35). */
   projectInvestors: {

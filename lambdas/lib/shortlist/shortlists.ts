@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { WarmPathView } from '../../../shared/api/network';
 import { searchFiltersOf, searchFiltersQuery } from '../../../shared/api/search-filters';
 import {
   MAX_PASSES_PER_PROJECT,
@@ -15,6 +16,7 @@ import { fitWords } from '../../../shared/shortlist/places-port';
 import { savedFiltersWords } from '../../../shared/shortlist/saved-search-words';
 import { onTaxonomy } from '../directory/filters-on-taxonomy';
 import { currentSearchIndex } from '../directory/search-index';
+import { warmPathsOf } from '../network/network';
 import type { ProjectItem, SavedSearchItem } from '../table/models';
 import { getProject } from '../table/repositories/projects';
 import {
@@ -121,18 +123,23 @@ export async function projectShortlist(
     limit: options.limit,
   });
   const isNew = newSince === null ? null : newMarks(index, newSince);
+  const warm = await warmPathsOf(
+    userId,
+    page.items.map((item) => item.investor),
+  );
   return {
     project: { id: project.id, name: project.name, sectors: project.sectors, raise: project.raise ?? null },
     items: page.items.map(
       (item): ShortlistItem => ({
         investor: item.investor,
         score: item.score,
-        reasons: item.reasons,
+        reasons: withWarmPath(item.reasons, warm.get(item.investor.id)),
         band: item.band,
         missing: item.missing,
         bought: boughtIds.has(item.investor.id),
         passed: passed.has(item.investor.id),
         isNew: isNew?.(item.investor) ?? false,
+        warmPath: warm.get(item.investor.id) ?? null,
       }),
     ),
     total: page.total,
@@ -140,6 +147,12 @@ export async function projectShortlist(
     cursor: page.cursor,
   };
 }
+
+/** The fit reasons with the founder's warm path last ("You know 2 people there: …"), when there is one. */
+const withWarmPath = (reasons: ShortlistItem['reasons'], path: WarmPathView | undefined) =>
+  path
+    ? [...reasons, { criterion: 'network' as const, text: path.text, points: 0, tone: 'for' as const }]
+    : reasons;
 
 /** Whether a card is new since an instant (a saved search's marks). */
 function newMarks(index: SearchIndex, since: number) {

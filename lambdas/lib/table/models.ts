@@ -20,6 +20,7 @@ export * from './items/investor-profiles';
 export * from './items/investor-requests';
 export * from './items/investors';
 export * from './items/library';
+export * from './items/network';
 export * from './items/payments';
 export * from './items/pipeline';
 export * from './items/podcasts';
@@ -55,6 +56,7 @@ import {
   unmappedImportedInvestors,
 } from './items/investors';
 import { buyersOf, purchasedContactsOf } from './items/library';
+import { networkOf } from './items/network';
 import { unmatchedPayments } from './items/payments';
 import { movesOfEntry, pipelineEntriesOf, pipelineReminders } from './items/pipeline';
 import {
@@ -85,6 +87,7 @@ export const accessPatterns = {
   purchasedContactsOf,
   savedSearchesOf,
   searchAlertFounders,
+  networkOf,
   buyersOf,
   creditEntriesOf,
   updateSummaries,

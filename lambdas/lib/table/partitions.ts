@@ -36,6 +36,7 @@ export const tablePartitions = {
   'RATE#': 'a fixed-window counter of one rate limit (codes per address; lists per founder)',
   'CORRECTION#': 'a correction asked for by the person listed (code checked), for admins to work',
   'SHORTLIST#': "a founder's saved searches, their weekly alert's state and each project's pass list",
+  'NETWORK#': "a founder's own connections (issue 52: warm paths), theirs alone",
   'UNSUBSCRIBE#': 'a one-click unsubscribe token (by its hash): whose bulk email of which kind it turns off',
   'RESPONSE_TIMES#':
     "how fast one investor answers founders (issue 52): the published totals of at least ten founders' pipelines, never who",

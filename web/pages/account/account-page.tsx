@@ -71,6 +71,16 @@ function AccountSettings() {
           <UpdateEmailsSetting />
           <PipelineRemindersSetting />
           <SavedSearchesSection />
+          <Card className="shadow-sm mb-4">
+            <Card.Body>
+              <h2 className="h5">Your connections</h2>
+              <p className="small mb-2">
+                Upload your LinkedIn connections to see who can introduce you to an investor. Only you see
+                them.
+              </p>
+              <Link to={paths.connections.href()}>Your connections</Link>
+            </Card.Body>
+          </Card>
         </Col>
         <Col lg={7}>
           <Card className="shadow-sm mb-4" id="projects">

@@ -14,6 +14,7 @@ import { publicRoleLabel } from '../../../shared/investors/roles';
 import { messages } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { errorMessage } from '../../api/client';
+import { useWarmPaths } from '../../api/connections';
 import { useInvestor } from '../../api/get-investor';
 import { useBoughtContact } from '../../api/get-my-contacts';
 import { useMovedInvestor } from '../../api/moved-investor';
@@ -21,6 +22,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { AddToPipeline } from '../../components/add-to-pipeline';
 import { CartTierNote } from '../../components/cart-tier-note';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
+import { WarmPathLine } from '../../components/intro-request';
 import { LoadingMessage } from '../../components/loading-message';
 import { ReportWrongData } from '../../components/report-wrong-data';
 import { type SummaryItem, SummaryList } from '../../components/summary-list';
@@ -122,6 +124,9 @@ export function InvestorProfilePage() {
   const addToCart = useAddToCart();
   // The founder's own bought values of this investor (never in the public profile's answer).
   const bought = useBoughtContact(user ? investorId : '');
+  // Who the founder knows near this investor (their own connections, issue 52).
+  const warm = useWarmPaths(user ? [investorId] : [], user !== null);
+  const warmPath = warm.data?.paths.find((path) => path.investorId === investorId);
   // Not found: an old id (before issue 48) the founder's own data held goes to the investor's new id.
   const moved = useMovedInvestor(investorId, investor.data === null);
   const navigate = useNavigate();
@@ -178,6 +183,11 @@ export function InvestorProfilePage() {
         </div>
       </header>
 
+      {warmPath ? (
+        <section aria-label="Who you know there" className="mb-4">
+          <WarmPathLine path={warmPath} investor={profile} />
+        </section>
+      ) : null}
       {bought.data ? <BoughtContactDetails contact={bought.data} /> : null}
 
       <ThesisCard profile={profile} />

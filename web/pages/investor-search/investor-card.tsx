@@ -2,6 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
+import type { WarmPathView } from '../../../shared/api/network';
 import type { CartInvestor } from '../../../shared/cart/cart';
 import { ALREADY_BOUGHT } from '../../../shared/cart/purchase-state';
 import { formatCheckRange, formatPlaces } from '../../../shared/format/money';
@@ -10,6 +11,7 @@ import { REMOVE_FROM_CART } from '../../../shared/messages';
 import { sortStages } from '../../../shared/tags/display';
 import { AddToPipeline } from '../../components/add-to-pipeline';
 import { ContactBadges, hasContactFields } from '../../components/contact-badges';
+import { WarmPathLine } from '../../components/intro-request';
 import { ReportWrongData } from '../../components/report-wrong-data';
 import { TagLink } from '../../components/tag-link';
 import { TagList } from '../../components/tag-list';
@@ -29,6 +31,8 @@ export interface InvestorCardProps {
   onRemove?: (investor: CartInvestor) => void;
   /** Shown to admins when debug mapping links are on. */
   showDebugLink: boolean;
+  /** Who the signed-in founder knows near this investor (issue 52): theirs only. */
+  warmPath?: WarmPathView | undefined;
 }
 
 /**
@@ -64,6 +68,7 @@ export function InvestorCard({
   onAdd,
   onRemove,
   showDebugLink,
+  warmPath,
 }: InvestorCardProps) {
   const headingId = `investor-${investor.id}`;
   return (
@@ -85,6 +90,7 @@ export function InvestorCard({
           ) : null}
         </div>
         <InvestorFacts investor={investor} />
+        {warmPath ? <WarmPathLine path={warmPath} investor={investor} /> : null}
         {investor.thesisLine ? (
           // One line, cut with an ellipsis; the whole thesis is on the profile page (issue 33).
           <p className="small fst-italic mb-0 mt-2 investor-thesis-line" title={investor.thesisLine}>

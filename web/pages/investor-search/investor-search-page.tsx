@@ -6,11 +6,13 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MAX_PATH_INVESTORS } from '../../../shared/api/network';
 import type { TaxonomyResponse } from '../../../shared/api/taxonomy';
 import { type AddManyPlan, type CartInvestor, isInCart, planAddMany } from '../../../shared/cart/cart';
 import { MAX_CART_ITEMS } from '../../../shared/cart/pricing';
 import { messages, removedFromCart, searchResultsHeader } from '../../../shared/messages';
 import { errorMessage } from '../../api/client';
+import { useWarmPaths } from '../../api/connections';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useSaveSearch } from '../../api/saved-searches';
 import { searchAllInvestors, useInvestorSearch, useSearchFacets } from '../../api/search-investors';
@@ -81,6 +83,12 @@ export function InvestorSearchPage() {
   // Pages come alphabetical by name (the server's name key) and are appended in that order, so loading
   // more never moves a card that is already on screen.
   const investors = pages.flatMap((page) => page.items);
+  // The signed-in founder's warm paths to the cards shown (the first 100: one request; issue 52).
+  const warm = useWarmPaths(
+    investors.slice(0, MAX_PATH_INVESTORS).map((investor) => investor.id),
+    signedIn !== null && !isInvestor,
+  );
+  const warmOf = new Map((warm.data?.paths ?? []).map((path) => [path.investorId, path]));
   const total = pages[0]?.total ?? 0;
   // The words typed matched nothing exactly: the closest words the directory holds, as a link.
   const didYouMean = pages[0]?.didYouMean ?? null;
@@ -248,6 +256,7 @@ export function InvestorSearchPage() {
                         onAdd={add}
                         onRemove={remove}
                         showDebugLink={showDebugLinks}
+                        warmPath={warmOf.get(investor.id)}
                       />
                     </Col>
                   ))}

@@ -126,6 +126,7 @@ export function PipelineBoard({
                       {entry.amount !== null ? (
                         <div className="small">{formatAmount(entry.amount)}</div>
                       ) : null}
+                      {entry.introVia ? <div className="small">Intro via {entry.introVia}</div> : null}
                       {entry.nextStep || entry.nextStepDate ? (
                         <div
                           className={`small ${isDue(entry.nextStepDate, today) ? 'text-danger fw-semibold' : ''}`}

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link } from 'react-router-dom';
-import type { PipelineEntry, UpdateEntryBody } from '../../../shared/api/pipeline';
+import { INTRO_VIA_MAX_LENGTH, type PipelineEntry, type UpdateEntryBody } from '../../../shared/api/pipeline';
 import { AMOUNT_INVALID, parseAmount } from '../../../shared/pipeline/import-rows';
 import { PASS_REASON_LABELS, STAGE_LABELS } from '../../../shared/pipeline/stages';
 import { useEntryDetail } from '../../api/pipeline';
@@ -33,6 +33,7 @@ export function EntryPanel({
   const [amount, setAmount] = useState('');
   const [nextStep, setNextStep] = useState('');
   const [nextStepDate, setNextStepDate] = useState('');
+  const [introVia, setIntroVia] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -40,6 +41,7 @@ export function EntryPanel({
     setAmount(entry?.amount === null || entry?.amount === undefined ? '' : String(entry.amount));
     setNextStep(entry?.nextStep ?? '');
     setNextStepDate(entry?.nextStepDate ?? '');
+    setIntroVia(entry?.introVia ?? '');
     setProblem(null);
   }, [entry]);
 
@@ -56,6 +58,7 @@ export function EntryPanel({
       amount: value,
       nextStep: nextStep.trim() === '' ? null : nextStep.trim(),
       nextStepDate: nextStepDate === '' ? null : nextStepDate,
+      introVia: introVia.trim() === '' ? null : introVia.trim(),
     });
   };
 
@@ -139,6 +142,15 @@ export function EntryPanel({
                   value={nextStep}
                   maxLength={300}
                   onChange={(e) => setNextStep(e.currentTarget.value)}
+                />
+              </Form.Group>
+              <Form.Group className="mb-3" controlId={`${id}-intro-via`}>
+                <Form.Label>Intro via</Form.Label>
+                <Form.Control
+                  value={introVia}
+                  maxLength={INTRO_VIA_MAX_LENGTH}
+                  placeholder="Who can introduce you, e.g. Ben"
+                  onChange={(e) => setIntroVia(e.currentTarget.value)}
                 />
               </Form.Group>
               <Form.Group className="mb-3" controlId={`${id}-next-step-date`}>

@@ -24,6 +24,7 @@ import { RAISE_INVITATION, raiseIsSet, raiseSummary } from '../../../shared/proj
 import { FIT_BANDS, type FitBand } from '../../../shared/shortlist/fit';
 import { sectorLabel } from '../../../shared/shortlist/taxonomy-port';
 import { errorMessage } from '../../api/client';
+import { useConnections } from '../../api/connections';
 import { useBoughtInvestorIds } from '../../api/get-my-contacts';
 import { useProject } from '../../api/get-project';
 import { useSaveSearch } from '../../api/saved-searches';
@@ -243,6 +244,7 @@ function Shortlist() {
         Every investor is judged by the same rules on the same facts (stage, sectors, place, cheque, leading):
         nothing anyone paid changes the order.
       </p>
+      <WarmPathsHint />
 
       <Row className="g-4">
         <Col lg={3}>
@@ -466,5 +468,16 @@ function Shortlist() {
         onCancel={() => setSaving(false)}
       />
     </Container>
+  );
+}
+
+/** Until the founder uploads connections: where to, so the shortlist can say who can introduce them (issue 52). */
+function WarmPathsHint() {
+  const connections = useConnections();
+  if (!connections.isSuccess || connections.data.count > 0) return null;
+  return (
+    <p className="small">
+      <Link to={paths.connections.href()}>Upload your connections to see who can introduce you</Link>
+    </p>
   );
 }

@@ -33,6 +33,8 @@ export const pipelineEntryModel = defineModel(
     nextStepDate: z.nullable(z.string()),
     /** Marked by the founder as the round's lead (issue 52); absent on entries written before. */
     lead: z._default(z.boolean(), false),
+    /** Who can introduce the founder ("Intro via Ben", issue 52), in their words; null without. */
+    introVia: z._default(z.nullable(z.string()), null),
     version: z.int(),
     createdAt: isoDate,
     updatedAt: isoDate,

@@ -17,6 +17,7 @@ export const pipelineEntry = (overrides: Partial<PipelineEntry> = {}): PipelineE
   nextStep: null,
   nextStepDate: null,
   lead: false,
+  introVia: null,
   version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
