@@ -109,7 +109,11 @@ function IntroRequestModal({
           <Form.Label>Subject</Form.Label>
           <Form.Control
             value={draft.subject}
-            onChange={(event) => setDraft((d) => ({ ...d, subject: event.currentTarget.value }))}
+            onChange={(event) => {
+              // Read now: React clears the event's currentTarget before the updater runs.
+              const subject = event.currentTarget.value;
+              setDraft((d) => ({ ...d, subject }));
+            }}
           />
         </Form.Group>
         <Form.Group controlId="intro-request-body">
@@ -118,7 +122,11 @@ function IntroRequestModal({
             as="textarea"
             rows={10}
             value={draft.body}
-            onChange={(event) => setDraft((d) => ({ ...d, body: event.currentTarget.value }))}
+            onChange={(event) => {
+              // Read now: React clears the event's currentTarget before the updater runs.
+              const body = event.currentTarget.value;
+              setDraft((d) => ({ ...d, body }));
+            }}
           />
           {person?.email ? null : (
             <Form.Text>
