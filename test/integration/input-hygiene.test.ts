@@ -161,6 +161,46 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
     },
   },
   'PUT /me/response-times': { path: '/me/response-times', body: { enabled: false } },
+  // Deck links (issue 53): the founder's upload, deck and link; a viewer's open and page events.
+  'POST /projects/{projectId}/decks/uploads': {
+    path: '/projects/proj_hygiene/decks/uploads',
+    body: { fileName: 'deck.pdf', fileSize: 1000 },
+  },
+  'POST /projects/{projectId}/decks': {
+    path: '/projects/proj_hygiene/decks',
+    body: { uploadId: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'deck.pdf' },
+  },
+  'POST /projects/{projectId}/pipeline/entries/{entryId}/deck-links': {
+    path: '/projects/proj_hygiene/pipeline/entries/prv-chygiene/deck-links',
+    body: { askEmail: true, allowDownload: false, expiresOn: '2027-01-31', version: null },
+  },
+  'POST /deck-links/{token}/views': {
+    path: '/deck-links/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/views',
+    body: { email: 'viewer@example.com' },
+  },
+  'POST /deck-links/{token}/views/{viewId}/events': {
+    path: '/deck-links/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/views/vw_AAAAAAAAAAAAAAAAAAAAAA/events',
+    body: { page: 1, kind: 'shown' },
+  },
+  // Warm paths (issue 52): a page of the founder's connections, and the paths to some investors.
+  'POST /me/connections': {
+    path: '/me/connections',
+    body: {
+      replace: true,
+      fileName: 'Connections.csv',
+      rows: [
+        {
+          row: 1,
+          name: 'Ana Hygiene',
+          company: 'Hygiene Ventures',
+          position: 'Partner',
+          email: 'ana@example.com',
+          linkedinUrl: 'https://www.linkedin.com/in/ana-hygiene',
+        },
+      ],
+    },
+  },
+  'POST /me/connections/paths': { path: '/me/connections/paths', body: { investorIds: ['inv_hygiene'] } },
   'POST /projects/{projectId}/pipeline/entries': {
     path: '/projects/proj_hygiene/pipeline/entries',
     body: {
@@ -187,6 +227,7 @@ const SAMPLES: Record<string, { path: string; body: unknown; other?: unknown }> 
       amount: 1000,
       nextStep: 'Call',
       nextStepDate: '2026-01-01',
+      introVia: 'Ben',
     },
   },
   'POST /projects/{projectId}/pipeline/import/matches': {
