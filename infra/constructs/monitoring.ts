@@ -4,6 +4,7 @@ import {
   Alarm,
   ComparisonOperator,
   type IMetric,
+  MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -37,6 +38,9 @@ export const ALARM_THRESHOLDS = {
   sesBounceRate: 0.04,
   sesComplaintRate: 0.0008,
 } as const;
+
+/** Metric math alarms take at most ten metrics (a CloudWatch quota). */
+export const WORKFLOWS_PER_ALARM = 10;
 
 /** The SES events mailed to the operators: each one is a buyer or user who did not get an email. */
 export const SES_EVENTS_TO_OPERATORS = [
@@ -111,19 +115,38 @@ export class Monitoring extends Construct {
         ALARM_THRESHOLDS.functionErrorsPerFiveMinutes,
         `The ${name} function failed (an uncaught error or a timeout).`,
       );
-      atLeast(
-        `${name}Throttles`,
-        fn.handler.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }),
-        ALARM_THRESHOLDS.functionThrottlesPerFiveMinutes,
-        `The ${name} function was throttled (concurrency exhausted).`,
-      );
     }
-    for (const [name, machine] of Object.entries(props.stateMachines)) {
+    // Throttles: one alarm on the account's Lambda throttles (AWS/Lambda publishes them without a
+    // dimension), not one per function: a throttle means concurrency ran out, which is the account's
+    // or a function's reserved limit either way, and the function's own Throttles metric says which.
+    // One alarm per function cost 23 of CloudFormation's 500 resources a stack.
+    atLeast(
+      'FunctionThrottles',
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: fiveMinutes, statistic: 'Sum' }),
+      ALARM_THRESHOLDS.functionThrottlesPerFiveMinutes,
+      'A Lambda function was throttled (concurrency exhausted): see the Throttles metric of each function for which.',
+    );
+    // Failed executions: the workflows' Failed metrics summed, at most ten a metric math alarm (the
+    // quota), in the order the workflows are defined; the description names the workflows it covers.
+    const machines = Object.entries(props.stateMachines);
+    for (let start = 0; start < machines.length; start += WORKFLOWS_PER_ALARM) {
+      const group = machines.slice(start, start + WORKFLOWS_PER_ALARM);
+      const usingMetrics = Object.fromEntries(
+        group.map(([, machine], i) => [
+          `m${i}`,
+          machine.metricFailed({ period: fiveMinutes, statistic: 'Sum' }),
+        ]),
+      );
       atLeast(
-        `${name.charAt(0).toUpperCase()}${name.slice(1)}ExecutionsFailed`,
-        machine.metricFailed({ period: fiveMinutes, statistic: 'Sum' }),
+        `WorkflowExecutionsFailed${start / WORKFLOWS_PER_ALARM + 1}`,
+        new MathExpression({
+          expression: Object.keys(usingMetrics).join(' + '),
+          usingMetrics,
+          period: fiveMinutes,
+          label: 'Failed executions',
+        }),
         ALARM_THRESHOLDS.failedExecutionsPerFiveMinutes,
-        `An execution of the ${name} workflow failed.`,
+        `An execution of one of these workflows failed: ${group.map(([name]) => name).join(', ')}.`,
       );
     }
     // Issue 30: a paid cart with no delivery running or finished a few minutes on (its start failed,

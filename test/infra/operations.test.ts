@@ -9,7 +9,7 @@ import {
 } from '../../infra/constructs/api';
 import { BUILT_IN_CREATED_AT, BUILT_IN_CREATED_BY } from '../../infra/constructs/built-in-data';
 import { IMPORT_FILE_DAYS } from '../../infra/constructs/data';
-import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring';
+import { ALARM_THRESHOLDS, WORKFLOWS_PER_ALARM } from '../../infra/constructs/monitoring';
 import type { InvestorDirectoryStack } from '../../infra/stack';
 import { SERVICE_NAME } from '../../lambdas/lib/observability/logger';
 import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../../lambdas/lib/observability/metrics';
@@ -59,19 +59,48 @@ describe('operations that notice', () => {
     }
   });
 
-  it('alarms on the errors and throttles of every function', () => {
+  it('alarms on the errors of every function, and on any throttle in the account', () => {
     const functions = [...stack.api.functions.values(), ...Object.values(stack.workflows.taskFunctions)];
     for (const fn of functions) {
       const dimension = { Name: 'FunctionName', Value: { Ref: logicalIdOf(fn.handler) } };
       expect(alarmOn('Errors', dimension), fn.node.path).toHaveLength(1);
-      expect(alarmOn('Throttles', dimension), fn.node.path).toHaveLength(1);
     }
+    const throttles = alarmOn('Throttles');
+    expect(throttles).toHaveLength(1);
+    expect(throttles[0]?.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Threshold: ALARM_THRESHOLDS.functionThrottlesPerFiveMinutes,
+      Statistic: 'Sum',
+      Period: 300,
+    });
+    expect(throttles[0]?.Properties?.Dimensions).toBeUndefined();
   });
 
-  it('alarms on failed executions of every workflow', () => {
-    for (const machine of Object.values(stack.workflows.stateMachines)) {
-      const dimension = { Name: 'StateMachineArn', Value: { Ref: logicalIdOf(machine) } };
-      expect(alarmOn('ExecutionsFailed', dimension), machine.node.path).toHaveLength(1);
+  it('alarms on failed executions of every workflow, each in exactly one alarm of at most ten', () => {
+    /** Each metric math alarm's summed metrics: the state machine each one reads. */
+    const mathAlarms = alarms().filter((alarm) => Array.isArray(alarm.Properties?.Metrics));
+    const covered = mathAlarms.flatMap((alarm) => {
+      const metrics = alarm.Properties?.Metrics as {
+        Id: string;
+        Expression?: string;
+        MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } };
+      }[];
+      const read = metrics.filter((m) => m.MetricStat);
+      expect(read.length).toBeLessThanOrEqual(WORKFLOWS_PER_ALARM);
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe(read.map((m) => m.Id).join(' + '));
+      return read.map((m) => {
+        expect(m.MetricStat?.Metric.MetricName).toBe('ExecutionsFailed');
+        return JSON.stringify(m.MetricStat?.Metric.Dimensions);
+      });
+    });
+    const machines = Object.values(stack.workflows.stateMachines);
+    expect(covered).toHaveLength(machines.length);
+    for (const machine of machines) {
+      const dimension = [{ Name: 'StateMachineArn', Value: { Ref: logicalIdOf(machine) } }];
+      expect(
+        covered.filter((c) => c === JSON.stringify(dimension)),
+        machine.node.path,
+      ).toHaveLength(1);
     }
   });
 
