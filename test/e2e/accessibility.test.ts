@@ -108,10 +108,10 @@ describe.each(VIEWS)('every screen has no serious accessibility violation: $name
     await audit(page, found, '/home (signed in)', heading(page, 'Stage focus'));
     await emptyCart(page);
     await open(page, found, '/account/settings', heading(page, 'Contact Library'));
-    // A founder's own connections (issue 52): the upload page.
-    await open(page, found, '/account/connections', () => page.getByTestId('connections-count').waitFor());
     const project = await page.locator('a[href^="/project/"]').first().getAttribute('href');
     expect(project).toMatch(/^\/project\/.+/);
+    // A founder's own connections (issue 52): the upload page.
+    await open(page, found, '/account/connections', () => page.getByTestId('connections-count').waitFor());
     await open(page, found, project ?? '', () =>
       page.getByRole('button', { name: 'Delete Project' }).waitFor(),
     );

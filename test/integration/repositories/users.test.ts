@@ -28,6 +28,8 @@ describe('users repository (DynamoDB Local)', () => {
       // The weekly summary of updates is on until the founder turns it off (issue 20).
       updateEmails: true,
       pipelineReminders: true,
+      // Response times are shared only once the founder opts in (issue 52).
+      shareResponseTimes: false,
     });
     expect(await getUserProfile(userId)).toEqual(profile);
   });
