@@ -240,16 +240,16 @@ export function TaxonomyCombobox({
                     {entry.label}
                     {via && kind === 'synonym' ? (
                       // What found it, for the eye; the option's name stays the entry's.
-                      <span className="small opacity-75" aria-hidden="true">
+                      <span className="small" aria-hidden="true">
                         {' '}
                         · {via}
                       </span>
                     ) : null}
                   </span>{' '}
                   {carried === 'only' && entry.investors != null ? (
-                    <span className="small opacity-75">{entry.investors.toLocaleString('en-US')}</span>
+                    <span className="small">{entry.investors.toLocaleString('en-US')}</span>
                   ) : carried === 'mark' && !isCarried(entry) ? (
-                    <span className="small fst-italic opacity-75">{NOT_CARRIED}</span>
+                    <span className="small fst-italic">{NOT_CARRIED}</span>
                   ) : null}
                 </div>
               ))
