@@ -35,16 +35,30 @@ function synthQuietly(): boolean {
 }
 
 /**
- * The runs of vitest, side by side. Vitest queues every file of the layers that run one file at a
- * time (integration and e2e: `fileParallelism: false`) in one line, so in one process the e2e layer
- * waited for the integration layer. Each run has its own local home on its own free ports and state,
- * so they run at once in separate processes. The e2e layer is the longest, and its two walks over
- * every screen (axe at three views, the console-clean founder and admin) take about half of it: they
- * run in a process of their own beside the rest of the layer. The first run streams its output; the
- * others' output is kept and printed whole when all are done (streams interleaved line by line read
- * as none).
+ * The runs of vitest, side by side. Vitest runs a process's projects one after another, and queues
+ * every file of the layers that run one file at a time (integration and e2e: `fileParallelism:
+ * false`) in one line: in one process unit, infra, integration and e2e waited for each other. Each
+ * run that needs a local home starts its own on its own free ports and state, so the runs go at
+ * once in separate processes: unit and infra (CPU work: jsdom, the synthesised template), the
+ * integration layer in two halves (its longest files, the authorisation matrix and the scale tests
+ * among them, in the second), and the e2e layer in two (its two walks over every screen, axe at three
+ * views and the console-clean founder and admin, beside the journeys). Most of an integration or
+ * e2e file's time is waiting for the emulators, the gateway or the browser, so two CPUs keep five
+ * runs busy. The first run streams its output; the others' output is kept and printed whole when all
+ * are done (streams interleaved line by line read as none).
  */
 const SCREEN_WALKS = ['test/e2e/accessibility.test.ts', 'test/e2e/console-clean.test.ts'];
+/**
+ * The integration layer's second half: its longest files (about half the layer's time in the
+ * busy run of fe8244a). The scale test stays last in its run (test/integration/support/sequencer.ts).
+ */
+const INTEGRATION_SECOND_HALF = [
+  'test/integration/curation-scale.test.ts',
+  'test/integration/authorization.test.ts',
+  'test/integration/repeat-purchase.test.ts',
+  'test/integration/import-workflow.test.ts',
+  'test/integration/credits.test.ts',
+];
 const RUNS: readonly {
   layers: readonly string[];
   files: readonly string[];
@@ -53,11 +67,25 @@ const RUNS: readonly {
   label: string;
 }[] = [
   {
-    label: 'unit, infra, integration',
-    layers: ['unit', 'infra', 'integration'],
+    label: 'unit, infra',
+    layers: ['unit', 'infra'],
     files: [],
     report: join(ROOT, 'test-results/results.json'),
     stream: true,
+  },
+  {
+    label: 'integration: all but its longest files',
+    layers: ['integration'],
+    files: INTEGRATION_SECOND_HALF.flatMap((file) => ['--exclude', file]),
+    report: join(ROOT, 'test-results/results-integration.json'),
+    stream: false,
+  },
+  {
+    label: 'integration: its longest files',
+    layers: ['integration'],
+    files: INTEGRATION_SECOND_HALF,
+    report: join(ROOT, 'test-results/results-integration-long.json'),
+    stream: false,
   },
   {
     label: 'e2e: the walks over every screen',
@@ -77,6 +105,7 @@ const RUNS: readonly {
 
 function vitest(run: (typeof RUNS)[number]): Promise<{ code: number; output: string }> {
   rmSync(run.report, { force: true });
+  const started = Date.now();
   const projects = run.layers.flatMap((layer) => ['--project', layer]);
   const child = spawn(
     bin('vitest'),
@@ -98,7 +127,10 @@ function vitest(run: (typeof RUNS)[number]): Promise<{ code: number; output: str
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
   return new Promise((resolve) =>
-    child.on('exit', (code) => resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString('utf8') })),
+    child.on('exit', (code) => {
+      runTimes.push({ label: run.label, seconds: (Date.now() - started) / 1000 });
+      resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString('utf8') });
+    }),
   );
 }
 
@@ -123,6 +155,8 @@ interface Report {
 
 /** Each step's seconds, in the order they ran, printed before the summary line. */
 const steps: { name: string; seconds: number }[] = [];
+/** Each vitest run's seconds, in the order they ended: the last is the run that held the suite up. */
+const runTimes: { label: string; seconds: number }[] = [];
 async function timed<T>(name: string, step: () => T | Promise<T>): Promise<T> {
   const started = Date.now();
   try {
@@ -138,6 +172,9 @@ const minutes = (seconds: number) =>
 function printTimes(files: Report['testResults']) {
   console.log('');
   console.log(`Time: ${steps.map((step) => `${step.name} ${minutes(step.seconds)}`).join(', ')}`);
+  console.log(
+    `Runs side by side: ${runTimes.map((run) => `${run.label} ${minutes(run.seconds)}`).join('; ')}`,
+  );
   const slowest = [...files].sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime)).slice(0, 5);
   console.log('Slowest files:');
   for (const file of slowest)
@@ -182,6 +219,12 @@ if (mismatch) {
   process.exit(1);
 }
 console.log(`node: ${process.version} (${process.execPath}), as the functions' runtime`);
+const gone = [...SCREEN_WALKS, ...INTEGRATION_SECOND_HALF].filter((file) => !existsSync(join(ROOT, file)));
+if (gone.length > 0) {
+  console.log(`test/support/run-tests.ts names files that are not there: ${gone.join(', ')}`);
+  console.log('Tests: 0 passed, 1 failed (a run of the suite names a file that was moved or removed)');
+  process.exit(1);
+}
 if (!(await timed('tools', ensureTools))) {
   console.log('Tests: 0 passed, 1 failed (a tool the tests need is missing, see above)');
   process.exit(1);
