@@ -93,6 +93,12 @@ interface TieOrder {
 interface Held {
   rankings: Map<string, FitRanking>;
   ties: TieOrder | null;
+  /**
+   * What does not depend on the whole raise, kept per loaded snapshot (issue 49, step 1): per
+   * spelling tables, the lead and cheque bitsets, each raise part's must-have bitset, the recency
+   * points per stage and day. Keyed by the words too (a different rule of places, a different table).
+   */
+  parts: WeakMap<FitWords, Map<string, unknown>>;
 }
 
 const held = new WeakMap<SearchIndex, Held>();
@@ -101,10 +107,27 @@ const RANKINGS_KEPT = 8;
 function heldOf(index: SearchIndex): Held {
   let entry = held.get(index);
   if (!entry) {
-    entry = { rankings: new Map(), ties: null };
+    entry = { rankings: new Map(), ties: null, parts: new WeakMap() };
     held.set(index, entry);
   }
   return entry;
+}
+
+const PARTS_KEPT = 48;
+
+/** A raise part's table or bitset, made once per snapshot (and words) and kept: a few dozen at most. */
+function partOf<T>(index: SearchIndex, words: FitWords, key: string, make: () => T): T {
+  const entry = heldOf(index);
+  let parts = entry.parts.get(words);
+  if (!parts) {
+    parts = new Map();
+    entry.parts.set(words, parts);
+  }
+  if (parts.has(key)) return parts.get(key) as T;
+  const made = make();
+  parts.set(key, made);
+  if (parts.size > PARTS_KEPT) parts.delete(parts.keys().next().value as string);
+  return made;
 }
 
 /** Compares two investors judged alike: (month desc, hash, id). */
@@ -166,8 +189,12 @@ export function fitInvestorAt(index: SearchIndex, ord: number, card = index.card
   };
 }
 
-/** Per value of the investsIn table: 0 no cover, 1 worldwide, 2 a region, 3 the country. */
+/** Per value of the investsIn table: 0 no cover, 1 worldwide, 2 a region, 3 the country (kept per snapshot). */
 function placeRanks(index: SearchIndex, country: string, words: FitWords): Uint8Array {
+  return partOf(index, words, `ranks:${country}`, () => placeRanksOf(index, country, words));
+}
+
+function placeRanksOf(index: SearchIndex, country: string, words: FitWords): Uint8Array {
   const { spellings } = index.data.investsIn;
   const count = spellings.offsets.length - 1;
   const ranks = new Uint8Array(count);
@@ -244,12 +271,10 @@ export function fitVerdicts(
   const { checkMin, checkMax, typicalCheque, lead, flags } = data;
   const invests = data.investsIn;
   // Recency at the raise's stage (issue 49/52), read from the deals column for every investor.
-  const recency = recencyPointsByOrd(
-    data.deals,
-    stringsOf(data.deals.spellings),
-    n,
-    raise.round,
-    raise.now ?? new Date(),
+  // Kept per snapshot, stage and day (step 1 of the plan): a pass over every investor's deals.
+  const now = raise.now ?? new Date();
+  const recency = partOf(index, words, `recency:${raise.round}:${now.toISOString().slice(0, 10)}`, () =>
+    recencyPointsByOrd(data.deals, stringsOf(data.deals.spellings), n, raise.round, now),
   );
 
   const f: FitFacts = {
@@ -387,52 +412,70 @@ export function fitCandidates(index: SearchIndex, raise: FitRaise, words: FitWor
   };
   const posting = (facet: 'stage' | 'sector' | 'country' | 'city', value: string) =>
     index.facetValueId(facet, value) < 0 ? new Uint32Array(length) : index.matching({ [facet]: value });
-  if (raise.round !== null) asked.push(orOf([posting('stage', raise.round)]));
+  // Each raise part's bitset is kept per snapshot (step 1 of the plan): a founder changes one part
+  // of the raise at a time, and the bitsets of the others are as they were.
+  if (raise.round !== null) {
+    const round = raise.round;
+    asked.push(partOf(index, words, `stage:${round}`, () => orOf([posting('stage', round)])));
+  }
   const sectors = raiseSectors(raise);
   if (sectors.length > 0)
-    asked.push(orOf([...sectors, GENERALIST_SECTOR].map((sector) => posting('sector', sector))));
+    asked.push(
+      partOf(index, words, `sectors:${JSON.stringify(sectors)}`, () =>
+        orOf([...sectors, GENERALIST_SECTOR].map((sector) => posting('sector', sector))),
+      ),
+    );
   if (raise.country !== null) {
-    const place = orOf([
-      posting('country', raise.country),
-      ...(raise.city === null ? [] : [posting('city', raise.city)]),
-    ]);
-    const ranks = placeRanks(index, raise.country, words);
-    const { offsets, spellingIds } = data.investsIn;
-    for (let ord = 0; ord < n; ord++) {
-      const end = offsets[ord + 1] as number;
-      for (let i = offsets[ord] as number; i < end; i++)
-        if ((ranks[spellingIds[i] as number] as number) > 0) {
-          place[ord >>> 5] = (place[ord >>> 5] as number) | (1 << (ord & 31));
-          break;
+    const country = raise.country;
+    const city = raise.city;
+    asked.push(
+      partOf(index, words, `place:${JSON.stringify([country, city])}`, () => {
+        const place = orOf([posting('country', country), ...(city === null ? [] : [posting('city', city)])]);
+        const ranks = placeRanks(index, country, words);
+        const { offsets, spellingIds } = data.investsIn;
+        for (let ord = 0; ord < n; ord++) {
+          const end = offsets[ord + 1] as number;
+          for (let i = offsets[ord] as number; i < end; i++)
+            if ((ranks[spellingIds[i] as number] as number) > 0) {
+              place[ord >>> 5] = (place[ord >>> 5] as number) | (1 << (ord & 31));
+              break;
+            }
         }
-    }
-    asked.push(place);
+        return place;
+      }),
+    );
   }
   const amount = raise.amountUsd !== null && raise.amountUsd > 0 ? raise.amountUsd : null;
-  if (amount !== null) {
-    const cheque = new Uint32Array(length);
-    const { checkMin, checkMax, typicalCheque } = data;
-    const smallest = amount * SMALLEST_USEFUL_SHARE;
-    for (let ord = 0; ord < n; ord++) {
-      const min = checkMin[ord] as number;
-      const max = checkMax[ord] as number;
-      const typical = typicalCheque[ord] as number;
-      // The largest they write: the top of the range, else the typical cheque, else the bottom (NaN: none).
-      const largest = !Number.isNaN(max) ? max : !Number.isNaN(typical) ? typical : min;
-      if (!(min > amount) && largest >= smallest)
-        cheque[ord >>> 5] = (cheque[ord >>> 5] as number) | (1 << (ord & 31));
-    }
-    asked.push(cheque);
-  }
-  if (raise.leadWanted === true) {
-    const leads = new Uint32Array(length);
-    const { lead } = data;
-    for (let ord = 0; ord < n; ord++) {
-      const code = lead[ord] as number;
-      if (code === 1 || code === 3) leads[ord >>> 5] = (leads[ord >>> 5] as number) | (1 << (ord & 31));
-    }
-    asked.push(leads);
-  }
+  if (amount !== null)
+    asked.push(
+      partOf(index, words, `cheque:${amount}`, () => {
+        const cheque = new Uint32Array(length);
+        const { checkMin, checkMax, typicalCheque } = data;
+        const smallest = amount * SMALLEST_USEFUL_SHARE;
+        for (let ord = 0; ord < n; ord++) {
+          const min = checkMin[ord] as number;
+          const max = checkMax[ord] as number;
+          const typical = typicalCheque[ord] as number;
+          // The largest they write: the top of the range, else the typical cheque, else the bottom (NaN: none).
+          const largest = !Number.isNaN(max) ? max : !Number.isNaN(typical) ? typical : min;
+          if (!(min > amount) && largest >= smallest)
+            cheque[ord >>> 5] = (cheque[ord >>> 5] as number) | (1 << (ord & 31));
+        }
+        return cheque;
+      }),
+    );
+  if (raise.leadWanted === true)
+    asked.push(
+      partOf(index, words, 'lead', () => {
+        const leads = new Uint32Array(length);
+        const { lead } = data;
+        for (let ord = 0; ord < n; ord++) {
+          const code = lead[ord] as number;
+          if (code === 1 || code === 3) leads[ord >>> 5] = (leads[ord >>> 5] as number) | (1 << (ord & 31));
+        }
+        return leads;
+      }),
+    );
   if (asked.length === 0) return null;
   // At most one of the k sets missing: OR over i of (AND of all but i), by prefix and suffix ANDs.
   const k = asked.length;
@@ -490,31 +533,64 @@ export function rankByFit(
   const candidates = scope === 'listed' ? fitCandidates(index, raise, words) : null;
   const { scores, keys, bands } = fitVerdicts(index, raise, words, candidates);
   const ties = tieOrderOf(index);
-  const inOrder = (ord: number) => candidates === null || (bands[ord] as number) > 0;
-  // A counting sort by key, best first; within a key, the tie order (the ords are walked in it).
   const starts = new Uint32Array(RANK_KEYS + 1);
-  let count = 0;
-  for (let ord = 0; ord < index.size; ord++) {
-    if (!inOrder(ord)) continue;
-    count++;
-    const bucket = RANK_KEYS - 1 - (keys[ord] as number);
-    starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
-  }
-  for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
-  const fill = starts.slice(0, RANK_KEYS);
-  const order = new Uint32Array(count);
-  for (let i = 0; i < index.size; i++) {
-    const ord = ties.order[i] as number;
-    if (!inOrder(ord)) continue;
-    const bucket = RANK_KEYS - 1 - (keys[ord] as number);
-    order[fill[bucket] as number] = ord;
-    fill[bucket] = (fill[bucket] as number) + 1;
+  let order: Uint32Array;
+  if (candidates === null) {
+    // Everyone: a counting sort by key, best first; within a key, the tie order (the ords walked in it).
+    for (let ord = 0; ord < index.size; ord++) {
+      const bucket = RANK_KEYS - 1 - (keys[ord] as number);
+      starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+    }
+    for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+    const fill = starts.slice(0, RANK_KEYS);
+    order = new Uint32Array(index.size);
+    for (let i = 0; i < index.size; i++) {
+      const ord = ties.order[i] as number;
+      const bucket = RANK_KEYS - 1 - (keys[ord] as number);
+      order[fill[bucket] as number] = ord;
+      fill[bucket] = (fill[bucket] as number) + 1;
+    }
+  } else {
+    // The fits and partial fits alone (issue 49, step 2): one sort of (key, tie place), no walk of
+    // the whole tie order. bucket × n + place stays below 2^53 (10,368 keys × any directory here).
+    const n = index.size;
+    const sortable: number[] = [];
+    for (let word = 0; word < candidates.length; word++) {
+      let bits = candidates[word] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const ord = word * 32 + 31 - Math.clz32(low);
+        bits ^= low;
+        if ((bands[ord] as number) === 0) continue;
+        const bucket = RANK_KEYS - 1 - (keys[ord] as number);
+        starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+        sortable.push(bucket * n + (ties.place[ord] as number));
+      }
+    }
+    for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+    const sorted = Float64Array.from(sortable).sort();
+    order = new Uint32Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) order[i] = ties.order[(sorted[i] as number) % n] as number;
   }
   const ranking = { scores, keys, bands, order, starts };
   entry.rankings.set(key, ranking);
   if (entry.rankings.size > RANKINGS_KEPT)
     entry.rankings.delete(entry.rankings.keys().next().value as string);
   return ranking;
+}
+
+/** The set bits of the first `n`. */
+function popcount(bits: Uint32Array, n: number): number {
+  let count = 0;
+  const words = Math.min(bits.length, Math.ceil(n / 32));
+  for (let w = 0; w < words; w++) {
+    let v = bits[w] as number;
+    if (w === words - 1 && n % 32 !== 0) v &= (1 << (n % 32)) - 1;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
 }
 
 const has = (bits: Uint32Array, ord: number): boolean =>
@@ -612,12 +688,23 @@ export function fitPage(
   const ranking = rankByFit(index, raise, words, showRest ? 'all' : 'listed');
   const matches = index.matching(options.filters);
   const listed = (ord: number) => (!matches || has(matches, ord)) && !options.leaveOut.has(ord);
+  // The bands counted over the ranking's order (the fits and partial fits first, every investor when
+  // all are ranked); the rest's count is the listed count less them, so a listed-only ranking's counts
+  // are exact without judging the rest (an investor outside its order is the rest).
   const counted = [0, 0, 0];
-  for (let ord = 0; ord < index.size; ord++)
+  for (let i = 0; i < ranking.order.length; i++) {
+    const ord = ranking.order[i] as number;
     if (listed(ord)) {
       const band = ranking.bands[ord] as number;
       counted[band] = (counted[band] as number) + 1;
     }
+  }
+  if (ranking.order.length < index.size) {
+    let listedCount = matches ? popcount(matches, index.size) : index.size;
+    for (const ord of options.leaveOut)
+      if (ord >= 0 && ord < index.size && (!matches || has(matches, ord))) listedCount--;
+    counted[0] = listedCount - (counted[1] as number) - (counted[2] as number);
+  }
   const counts: Record<FitBand, number> = {
     fit: counted[2] as number,
     partial: counted[1] as number,
