@@ -169,7 +169,7 @@ describe('the shortlist over the search index', () => {
     const views = [
       { filters: {}, leaveOut: [] as number[] },
       { filters: { country: 'Sweden' }, leaveOut: [0, 1, 2, 3, 5, 8, 13, 21] },
-      { filters: { has: ['email'] }, leaveOut: [34, 55, 89] },
+      { filters: { has: ['email' as const] }, leaveOut: [34, 55, 89] },
     ];
     for (const raise of raises) {
       forgetFitRankings(index);
