@@ -101,6 +101,8 @@ interface Held {
    * points per stage and day. Keyed by the words too (a different rule of places, a different table).
    */
   parts: WeakMap<FitWords, Map<string, unknown>>;
+  /** The first look's verdicts of the fits, written and read within one call. */
+  scratch: { scores: Int16Array; keys: Int32Array; bands: Uint8Array } | null;
 }
 
 const held = new WeakMap<SearchIndex, Held>();
@@ -109,7 +111,7 @@ const RANKINGS_KEPT = 8;
 function heldOf(index: SearchIndex): Held {
   let entry = held.get(index);
   if (!entry) {
-    entry = { rankings: new Map(), ties: null, parts: new WeakMap() };
+    entry = { rankings: new Map(), ties: null, parts: new WeakMap(), scratch: null };
     held.set(index, entry);
   }
   return entry;
@@ -240,12 +242,15 @@ export function fitVerdicts(
   raise: FitRaise,
   words: FitWords,
   only: Uint32Array | null = null,
+  scratch: { scores: Int16Array; keys: Int32Array; bands: Uint8Array } | null = null,
 ): { scores: Int16Array; keys: Int32Array; bands: Uint8Array } {
   const data = index.data;
   const n = index.size;
-  const scores = new Int16Array(n);
-  const keys = new Int32Array(n);
-  const bands = new Uint8Array(n);
+  // `scratch` (the first look's, kept per snapshot): only the judged ords are written, the
+  // others hold what an earlier call left, so it is for a caller that reads the judged ords alone.
+  const scores = scratch?.scores ?? new Int16Array(n);
+  const keys = scratch?.keys ?? new Int32Array(n);
+  const bands = scratch?.bands ?? new Uint8Array(n);
   const sectors = raiseSectors(raise);
 
   const round = raise.round === null ? -1 : index.facetValueId('stage', raise.round);
@@ -847,7 +852,10 @@ function firstLook(
   const fits = listedIn(sets.fit);
   if (fits < options.limit) return null;
   const partials = listedIn(sets.partial);
-  const { scores, keys } = fitVerdicts(index, raise, words, sets.fit);
+  // The fits' verdicts into arrays kept per snapshot (no 7 MB a call at a million): only the fits'
+  // entries are written and read here, and nothing of them is kept after the page.
+  entry.scratch ??= { scores: new Int16Array(n), keys: new Int32Array(n), bands: new Uint8Array(n) };
+  const { scores, keys } = fitVerdicts(index, raise, words, sets.fit, entry.scratch);
   const ties = tieOrderOf(index);
   const sortable: number[] = [];
   for (let word = 0; word < sets.fit.length; word++) {
