@@ -444,8 +444,8 @@ async function engines() {
 
 /**
  * The shortlist (issue 35): the whole directory scored for a raise, ordered and its first page worded,
- * in our index as a cold function holds it, at each size: p95 within 50 ms at 100,000, measured at
- * a million. Every call ranks afresh (a shortlist's next pages reuse its ranking).
+ * in our index as a cold function holds it, at each size: p95 within 50 ms at 100,000 and at a
+ * million (issue 49). Every call ranks afresh (a shortlist's next pages reuse its ranking).
  */
 async function shortlist() {
   process.env.BENCH_CALL_KINDS = 'shortlist';
@@ -474,7 +474,8 @@ async function shortlist() {
     });
     for (const call of ours.calls) {
       if (!call.latency) continue;
-      const budgeted = run.rows <= 100_000;
+      // Issue 49: the budget holds at a million too (the first page from the fits alone).
+      const budgeted = run.rows <= 1_000_000;
       add('Shortlist', {
         measure: `${size}: ${call.label} (${int(call.total ?? 0)} ranked): p50 / p95 / p99 (CPU p50 / p95)`,
         label: `${size}: ${call.label}`,

@@ -10,10 +10,12 @@ import {
   GENERALIST_SECTOR,
   idHash,
   judgeFit,
+  LEAD_SHARE,
   RANK_KEYS,
   raiseAsksNothing,
   raiseSectors,
   rankKeyOf,
+  SMALL_INVESTOR_LEAD_LIMIT,
   SMALL_ROLES,
   SMALLEST_USEFUL_SHARE,
   scoreFit,
@@ -93,6 +95,14 @@ interface TieOrder {
 interface Held {
   rankings: Map<string, FitRanking>;
   ties: TieOrder | null;
+  /**
+   * What does not depend on the whole raise, kept per loaded snapshot (issue 49, step 1): per
+   * spelling tables, the lead and cheque bitsets, each raise part's must-have bitset, the recency
+   * points per stage and day. Keyed by the words too (a different rule of places, a different table).
+   */
+  parts: WeakMap<FitWords, Map<string, unknown>>;
+  /** The first look's verdicts of the fits, written and read within one call. */
+  scratch: { scores: Int16Array; keys: Int32Array; bands: Uint8Array } | null;
 }
 
 const held = new WeakMap<SearchIndex, Held>();
@@ -101,10 +111,27 @@ const RANKINGS_KEPT = 8;
 function heldOf(index: SearchIndex): Held {
   let entry = held.get(index);
   if (!entry) {
-    entry = { rankings: new Map(), ties: null };
+    entry = { rankings: new Map(), ties: null, parts: new WeakMap(), scratch: null };
     held.set(index, entry);
   }
   return entry;
+}
+
+const PARTS_KEPT = 48;
+
+/** A raise part's table or bitset, made once per snapshot (and words) and kept: a few dozen at most. */
+function partOf<T>(index: SearchIndex, words: FitWords, key: string, make: () => T): T {
+  const entry = heldOf(index);
+  let parts = entry.parts.get(words);
+  if (!parts) {
+    parts = new Map();
+    entry.parts.set(words, parts);
+  }
+  if (parts.has(key)) return parts.get(key) as T;
+  const made = make();
+  parts.set(key, made);
+  if (parts.size > PARTS_KEPT) parts.delete(parts.keys().next().value as string);
+  return made;
 }
 
 /** Compares two investors judged alike: (month desc, hash, id). */
@@ -166,8 +193,12 @@ export function fitInvestorAt(index: SearchIndex, ord: number, card = index.card
   };
 }
 
-/** Per value of the investsIn table: 0 no cover, 1 worldwide, 2 a region, 3 the country. */
+/** Per value of the investsIn table: 0 no cover, 1 worldwide, 2 a region, 3 the country (kept per snapshot). */
 function placeRanks(index: SearchIndex, country: string, words: FitWords): Uint8Array {
+  return partOf(index, words, `ranks:${country}`, () => placeRanksOf(index, country, words));
+}
+
+function placeRanksOf(index: SearchIndex, country: string, words: FitWords): Uint8Array {
   const { spellings } = index.data.investsIn;
   const count = spellings.offsets.length - 1;
   const ranks = new Uint8Array(count);
@@ -211,12 +242,15 @@ export function fitVerdicts(
   raise: FitRaise,
   words: FitWords,
   only: Uint32Array | null = null,
+  scratch: { scores: Int16Array; keys: Int32Array; bands: Uint8Array } | null = null,
 ): { scores: Int16Array; keys: Int32Array; bands: Uint8Array } {
   const data = index.data;
   const n = index.size;
-  const scores = new Int16Array(n);
-  const keys = new Int32Array(n);
-  const bands = new Uint8Array(n);
+  // `scratch` (the first look's, kept per snapshot): only the judged ords are written, the
+  // others hold what an earlier call left, so it is for a caller that reads the judged ords alone.
+  const scores = scratch?.scores ?? new Int16Array(n);
+  const keys = scratch?.keys ?? new Int32Array(n);
+  const bands = scratch?.bands ?? new Uint8Array(n);
   const sectors = raiseSectors(raise);
 
   const round = raise.round === null ? -1 : index.facetValueId('stage', raise.round);
@@ -244,12 +278,10 @@ export function fitVerdicts(
   const { checkMin, checkMax, typicalCheque, lead, flags } = data;
   const invests = data.investsIn;
   // Recency at the raise's stage (issue 49/52), read from the deals column for every investor.
-  const recency = recencyPointsByOrd(
-    data.deals,
-    stringsOf(data.deals.spellings),
-    n,
-    raise.round,
-    raise.now ?? new Date(),
+  // Kept per snapshot, stage and day (step 1 of the plan): a pass over every investor's deals.
+  const now = raise.now ?? new Date();
+  const recency = partOf(index, words, `recency:${raise.round}:${now.toISOString().slice(0, 10)}`, () =>
+    recencyPointsByOrd(data.deals, stringsOf(data.deals.spellings), n, raise.round, now),
   );
 
   const f: FitFacts = {
@@ -387,52 +419,70 @@ export function fitCandidates(index: SearchIndex, raise: FitRaise, words: FitWor
   };
   const posting = (facet: 'stage' | 'sector' | 'country' | 'city', value: string) =>
     index.facetValueId(facet, value) < 0 ? new Uint32Array(length) : index.matching({ [facet]: value });
-  if (raise.round !== null) asked.push(orOf([posting('stage', raise.round)]));
+  // Each raise part's bitset is kept per snapshot (step 1 of the plan): a founder changes one part
+  // of the raise at a time, and the bitsets of the others are as they were.
+  if (raise.round !== null) {
+    const round = raise.round;
+    asked.push(partOf(index, words, `stage:${round}`, () => orOf([posting('stage', round)])));
+  }
   const sectors = raiseSectors(raise);
   if (sectors.length > 0)
-    asked.push(orOf([...sectors, GENERALIST_SECTOR].map((sector) => posting('sector', sector))));
+    asked.push(
+      partOf(index, words, `sectors:${JSON.stringify(sectors)}`, () =>
+        orOf([...sectors, GENERALIST_SECTOR].map((sector) => posting('sector', sector))),
+      ),
+    );
   if (raise.country !== null) {
-    const place = orOf([
-      posting('country', raise.country),
-      ...(raise.city === null ? [] : [posting('city', raise.city)]),
-    ]);
-    const ranks = placeRanks(index, raise.country, words);
-    const { offsets, spellingIds } = data.investsIn;
-    for (let ord = 0; ord < n; ord++) {
-      const end = offsets[ord + 1] as number;
-      for (let i = offsets[ord] as number; i < end; i++)
-        if ((ranks[spellingIds[i] as number] as number) > 0) {
-          place[ord >>> 5] = (place[ord >>> 5] as number) | (1 << (ord & 31));
-          break;
+    const country = raise.country;
+    const city = raise.city;
+    asked.push(
+      partOf(index, words, `place:${JSON.stringify([country, city])}`, () => {
+        const place = orOf([posting('country', country), ...(city === null ? [] : [posting('city', city)])]);
+        const ranks = placeRanks(index, country, words);
+        const { offsets, spellingIds } = data.investsIn;
+        for (let ord = 0; ord < n; ord++) {
+          const end = offsets[ord + 1] as number;
+          for (let i = offsets[ord] as number; i < end; i++)
+            if ((ranks[spellingIds[i] as number] as number) > 0) {
+              place[ord >>> 5] = (place[ord >>> 5] as number) | (1 << (ord & 31));
+              break;
+            }
         }
-    }
-    asked.push(place);
+        return place;
+      }),
+    );
   }
   const amount = raise.amountUsd !== null && raise.amountUsd > 0 ? raise.amountUsd : null;
-  if (amount !== null) {
-    const cheque = new Uint32Array(length);
-    const { checkMin, checkMax, typicalCheque } = data;
-    const smallest = amount * SMALLEST_USEFUL_SHARE;
-    for (let ord = 0; ord < n; ord++) {
-      const min = checkMin[ord] as number;
-      const max = checkMax[ord] as number;
-      const typical = typicalCheque[ord] as number;
-      // The largest they write: the top of the range, else the typical cheque, else the bottom (NaN: none).
-      const largest = !Number.isNaN(max) ? max : !Number.isNaN(typical) ? typical : min;
-      if (!(min > amount) && largest >= smallest)
-        cheque[ord >>> 5] = (cheque[ord >>> 5] as number) | (1 << (ord & 31));
-    }
-    asked.push(cheque);
-  }
-  if (raise.leadWanted === true) {
-    const leads = new Uint32Array(length);
-    const { lead } = data;
-    for (let ord = 0; ord < n; ord++) {
-      const code = lead[ord] as number;
-      if (code === 1 || code === 3) leads[ord >>> 5] = (leads[ord >>> 5] as number) | (1 << (ord & 31));
-    }
-    asked.push(leads);
-  }
+  if (amount !== null)
+    asked.push(
+      partOf(index, words, `cheque:${amount}`, () => {
+        const cheque = new Uint32Array(length);
+        const { checkMin, checkMax, typicalCheque } = data;
+        const smallest = amount * SMALLEST_USEFUL_SHARE;
+        for (let ord = 0; ord < n; ord++) {
+          const min = checkMin[ord] as number;
+          const max = checkMax[ord] as number;
+          const typical = typicalCheque[ord] as number;
+          // The largest they write: the top of the range, else the typical cheque, else the bottom (NaN: none).
+          const largest = !Number.isNaN(max) ? max : !Number.isNaN(typical) ? typical : min;
+          if (!(min > amount) && largest >= smallest)
+            cheque[ord >>> 5] = (cheque[ord >>> 5] as number) | (1 << (ord & 31));
+        }
+        return cheque;
+      }),
+    );
+  if (raise.leadWanted === true)
+    asked.push(
+      partOf(index, words, 'lead', () => {
+        const leads = new Uint32Array(length);
+        const { lead } = data;
+        for (let ord = 0; ord < n; ord++) {
+          const code = lead[ord] as number;
+          if (code === 1 || code === 3) leads[ord >>> 5] = (leads[ord >>> 5] as number) | (1 << (ord & 31));
+        }
+        return leads;
+      }),
+    );
   if (asked.length === 0) return null;
   // At most one of the k sets missing: OR over i of (AND of all but i), by prefix and suffix ANDs.
   const k = asked.length;
@@ -454,6 +504,138 @@ export function fitCandidates(index: SearchIndex, raise: FitRaise, words: FitWor
   // Bits past the last ord stay clear.
   if (n % 32 !== 0) out[length - 1] = (out[length - 1] as number) & ((1 << (n % 32)) - 1);
   return out;
+}
+
+/**
+ * Each must-have the raise asks, exactly as `judgeFit` decides it met, as a bit set over ords (kept
+ * per snapshot and raise part), and from them the fits (every one met) and the partial fits (all but
+ * one, at least one): the bands without judging anyone (issue 49, step 3). Null when the raise asks
+ * nothing. The unit test holds these sets to the bands of the whole ranking for every raise.
+ */
+export function fitBandSets(
+  index: SearchIndex,
+  raise: FitRaise,
+  words: FitWords,
+): { fit: Uint32Array; partial: Uint32Array } | null {
+  const data = index.data;
+  const n = index.size;
+  const length = Math.ceil(n / 32);
+  const setOf = (met: (ord: number) => boolean) => {
+    const out = new Uint32Array(length);
+    for (let ord = 0; ord < n; ord++)
+      if (met(ord)) out[ord >>> 5] = (out[ord >>> 5] as number) | (1 << (ord & 31));
+    return out;
+  };
+  const marked = (
+    column: { offsets: Uint32Array; spellingIds: Uint32Array },
+    mark: Uint8Array,
+    ord: number,
+  ) => {
+    const end = column.offsets[ord + 1] as number;
+    for (let i = column.offsets[ord] as number; i < end; i++)
+      if ((mark[column.spellingIds[i] as number] as number) > 0) return true;
+    return false;
+  };
+  const asked: Uint32Array[] = [];
+  if (raise.round !== null) {
+    const round = raise.round;
+    asked.push(
+      partOf(index, words, `met:stage:${round}`, () => {
+        const isRound = spellingIs(index, 'stage', [index.facetValueId('stage', round)]);
+        return setOf((ord) => marked(data.facets.stage, isRound, ord));
+      }),
+    );
+  }
+  const sectors = raiseSectors(raise);
+  if (sectors.length > 0)
+    asked.push(
+      partOf(index, words, `met:sectors:${JSON.stringify(sectors)}`, () => {
+        const column = data.facets.sector;
+        const wanted = facetIds(index, 'sector', sectors);
+        const generalistId = index.facetValueId('sector', GENERALIST_SECTOR);
+        const mark = new Uint8Array(column.spellingValue.length);
+        for (let id = 0; id < column.spellingValue.length; id++) {
+          const value = column.spellingValue[id] as number;
+          mark[id] = wanted.has(value) || value === generalistId ? 1 : 0;
+        }
+        return setOf((ord) => marked(column, mark, ord));
+      }),
+    );
+  if (raise.country !== null) {
+    const country = raise.country;
+    const city = raise.city;
+    asked.push(
+      partOf(index, words, `met:place:${JSON.stringify([country, city])}`, () => {
+        const ranks = placeRanks(index, country, words);
+        const isCity = spellingIs(index, 'city', [city === null ? -1 : index.facetValueId('city', city)]);
+        const isCountry = spellingIs(index, 'country', [index.facetValueId('country', country)]);
+        const invests = data.investsIn;
+        // Where they invest says it when they say it; else where they are (judgeFit's rule).
+        return setOf((ord) =>
+          (invests.offsets[ord] as number) < (invests.offsets[ord + 1] as number)
+            ? marked(invests, ranks, ord)
+            : marked(data.facets.city, isCity, ord) || marked(data.facets.country, isCountry, ord),
+        );
+      }),
+    );
+  }
+  const amount = raise.amountUsd !== null && raise.amountUsd > 0 ? raise.amountUsd : null;
+  const { checkMin, checkMax, typicalCheque } = data;
+  const largestAt = (ord: number) => {
+    const max = checkMax[ord] as number;
+    const typical = typicalCheque[ord] as number;
+    return !Number.isNaN(max) ? max : !Number.isNaN(typical) ? typical : (checkMin[ord] as number);
+  };
+  if (amount !== null)
+    asked.push(
+      partOf(index, words, `met:cheque:${amount}`, () => {
+        const smallest = amount * SMALLEST_USEFUL_SHARE;
+        // Known when any of the three is; then not above the amount, and the largest a useful share.
+        return setOf((ord) => {
+          const largest = largestAt(ord);
+          return !Number.isNaN(largest) && !((checkMin[ord] as number) > amount) && !(largest < smallest);
+        });
+      }),
+    );
+  if (raise.leadWanted === true)
+    asked.push(
+      partOf(index, words, `met:lead:${amount}`, () => {
+        const { lead } = data;
+        const isSmall = spellingIs(
+          index,
+          'role',
+          [...SMALL_ROLES].map((role) => index.facetValueId('role', role)),
+        );
+        return setOf((ord) => {
+          const code = lead[ord] as number;
+          if (code !== 1 && code !== 3) return false;
+          if (amount === null) return true;
+          if (amount >= SMALL_INVESTOR_LEAD_LIMIT && marked(data.facets.role, isSmall, ord)) return false;
+          const largest = largestAt(ord);
+          return !(!Number.isNaN(largest) && largest < amount * LEAD_SHARE);
+        });
+      }),
+    );
+  if (asked.length === 0) return null;
+  const k = asked.length;
+  const fit = new Uint32Array(length);
+  const partial = new Uint32Array(length);
+  const prefix = new Uint32Array(k + 1);
+  for (let w = 0; w < length; w++) {
+    prefix[0] = 0xffffffff;
+    for (let i = 0; i < k; i++)
+      prefix[i + 1] = (prefix[i] as number) & ((asked[i] as Uint32Array)[w] as number);
+    fit[w] = prefix[k] as number;
+    if (k === 1) continue; // one asked: missing it meets none, the rest
+    let suffix = 0xffffffff;
+    let any = 0;
+    for (let i = k - 1; i >= 0; i--) {
+      any |= (prefix[i] as number) & suffix;
+      suffix &= (asked[i] as Uint32Array)[w] as number;
+    }
+    partial[w] = (any & ~(prefix[k] as number)) >>> 0;
+  }
+  return { fit, partial };
 }
 
 /** Forgets the rankings kept for an index (the bench measures every ranking as the first). */
@@ -490,31 +672,64 @@ export function rankByFit(
   const candidates = scope === 'listed' ? fitCandidates(index, raise, words) : null;
   const { scores, keys, bands } = fitVerdicts(index, raise, words, candidates);
   const ties = tieOrderOf(index);
-  const inOrder = (ord: number) => candidates === null || (bands[ord] as number) > 0;
-  // A counting sort by key, best first; within a key, the tie order (the ords are walked in it).
   const starts = new Uint32Array(RANK_KEYS + 1);
-  let count = 0;
-  for (let ord = 0; ord < index.size; ord++) {
-    if (!inOrder(ord)) continue;
-    count++;
-    const bucket = RANK_KEYS - 1 - (keys[ord] as number);
-    starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
-  }
-  for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
-  const fill = starts.slice(0, RANK_KEYS);
-  const order = new Uint32Array(count);
-  for (let i = 0; i < index.size; i++) {
-    const ord = ties.order[i] as number;
-    if (!inOrder(ord)) continue;
-    const bucket = RANK_KEYS - 1 - (keys[ord] as number);
-    order[fill[bucket] as number] = ord;
-    fill[bucket] = (fill[bucket] as number) + 1;
+  let order: Uint32Array;
+  if (candidates === null) {
+    // Everyone: a counting sort by key, best first; within a key, the tie order (the ords walked in it).
+    for (let ord = 0; ord < index.size; ord++) {
+      const bucket = RANK_KEYS - 1 - (keys[ord] as number);
+      starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+    }
+    for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+    const fill = starts.slice(0, RANK_KEYS);
+    order = new Uint32Array(index.size);
+    for (let i = 0; i < index.size; i++) {
+      const ord = ties.order[i] as number;
+      const bucket = RANK_KEYS - 1 - (keys[ord] as number);
+      order[fill[bucket] as number] = ord;
+      fill[bucket] = (fill[bucket] as number) + 1;
+    }
+  } else {
+    // The fits and partial fits alone (issue 49, step 2): one sort of (key, tie place), no walk of
+    // the whole tie order. bucket × n + place stays below 2^53 (10,368 keys × any directory here).
+    const n = index.size;
+    const sortable: number[] = [];
+    for (let word = 0; word < candidates.length; word++) {
+      let bits = candidates[word] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const ord = word * 32 + 31 - Math.clz32(low);
+        bits ^= low;
+        if ((bands[ord] as number) === 0) continue;
+        const bucket = RANK_KEYS - 1 - (keys[ord] as number);
+        starts[bucket + 1] = (starts[bucket + 1] as number) + 1;
+        sortable.push(bucket * n + (ties.place[ord] as number));
+      }
+    }
+    for (let b = 0; b < RANK_KEYS; b++) starts[b + 1] = (starts[b + 1] as number) + (starts[b] as number);
+    const sorted = Float64Array.from(sortable).sort();
+    order = new Uint32Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) order[i] = ties.order[(sorted[i] as number) % n] as number;
   }
   const ranking = { scores, keys, bands, order, starts };
   entry.rankings.set(key, ranking);
   if (entry.rankings.size > RANKINGS_KEPT)
     entry.rankings.delete(entry.rankings.keys().next().value as string);
   return ranking;
+}
+
+/** The set bits of the first `n`. */
+function popcount(bits: Uint32Array, n: number): number {
+  let count = 0;
+  const words = Math.min(bits.length, Math.ceil(n / 32));
+  for (let w = 0; w < words; w++) {
+    let v = bits[w] as number;
+    if (w === words - 1 && n % 32 !== 0) v &= (1 << (n % 32)) - 1;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
 }
 
 const has = (bits: Uint32Array, ord: number): boolean =>
@@ -594,6 +809,100 @@ export interface FitPageOptions {
 }
 
 /**
+ * The first page with the rest hidden, from the fits alone (issue 49, step 3): the bands come from
+ * the exact must-have bit sets ({@link fitBandSets}), so the counts are exact without judging
+ * anyone; only the fits are judged and ordered, since every fit's key beats every partial fit's (the
+ * band leads the key). Null when the listed fits cannot fill the page (the partial fits are needed:
+ * the whole listed ranking then), or a ranking of the raise is kept already (a walk is cheaper).
+ * Nothing is kept: a next page ranks the listed investors, and the cursor finds its place there.
+ */
+function firstLook(
+  index: SearchIndex,
+  raise: FitRaise,
+  words: FitWords,
+  options: FitPageOptions,
+  fingerprint: string,
+): FitPage | null {
+  const entry = heldOf(index);
+  const day = (raise.now ?? new Date()).toISOString().slice(0, 10);
+  if (entry.rankings.has(`listed:${day}:${fingerprint}`) || entry.rankings.has(`all:${day}:${fingerprint}`))
+    return null;
+  const sets = fitBandSets(index, raise, words);
+  if (sets === null) return null;
+  const n = index.size;
+  const matches = index.matching(options.filters);
+  const listed = (ord: number) => (!matches || has(matches, ord)) && !options.leaveOut.has(ord);
+  // Investors of a set that the filters keep and the founder did not leave out.
+  const listedIn = (set: Uint32Array | null) => {
+    let count = 0;
+    const words = Math.ceil(n / 32);
+    for (let w = 0; w < words; w++) {
+      let v =
+        (set === null ? 0xffffffff : (set[w] as number)) &
+        (matches === null ? 0xffffffff : (matches[w] as number));
+      if (w === words - 1 && n % 32 !== 0) v &= (1 << (n % 32)) - 1;
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    for (const ord of options.leaveOut)
+      if (ord >= 0 && ord < n && (set === null || has(set, ord)) && (!matches || has(matches, ord))) count--;
+    return count;
+  };
+  const fits = listedIn(sets.fit);
+  if (fits < options.limit) return null;
+  const partials = listedIn(sets.partial);
+  // The fits' verdicts into arrays kept per snapshot (no 7 MB a call at a million): only the fits'
+  // entries are written and read here, and nothing of them is kept after the page.
+  entry.scratch ??= { scores: new Int16Array(n), keys: new Int32Array(n), bands: new Uint8Array(n) };
+  const { scores, keys } = fitVerdicts(index, raise, words, sets.fit, entry.scratch);
+  const ties = tieOrderOf(index);
+  const sortable: number[] = [];
+  for (let word = 0; word < sets.fit.length; word++) {
+    let bits = sets.fit[word] as number;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      const ord = word * 32 + 31 - Math.clz32(low);
+      bits ^= low;
+      if (listed(ord))
+        sortable.push((RANK_KEYS - 1 - (keys[ord] as number)) * n + (ties.place[ord] as number));
+    }
+  }
+  const sorted = Float64Array.from(sortable).sort();
+  const items: FitPageItem[] = [];
+  let last = -1;
+  for (let i = 0; i < sorted.length && items.length < options.limit; i++) {
+    const ord = ties.order[(sorted[i] as number) % n] as number;
+    const card = index.card(ord);
+    const result = scoreFit(raise, fitInvestorAt(index, ord, card), words);
+    items.push({
+      investor: card,
+      band: 'fit',
+      score: scores[ord] as number,
+      reasons: result.reasons,
+      missing: result.missing,
+    });
+    last = ord;
+  }
+  const more = fits > items.length || partials > 0;
+  return {
+    items,
+    total: fits + partials,
+    counts: { fit: fits, partial: partials, other: listedIn(null) - fits - partials },
+    cursor:
+      more && last >= 0
+        ? encodeCursor(
+            fingerprint,
+            keys[last] as number,
+            index.investorConfirmedMonths()[last] as number,
+            ties.hashes[last] as number,
+            stringAt(index.data.ids, last),
+          )
+        : null,
+  };
+}
+
+/**
  * One page of the ranked directory, after the cursor: each investor with its band, score, reasons
  * and what is missing. The cursor holds the last investor's key and tie order, so paging never
  * repeats or skips one, even when the snapshot is replaced between pages (an investor whose verdict
@@ -609,15 +918,30 @@ export function fitPage(
   const at = options.cursor === null ? null : decodeCursor(options.cursor, fingerprint);
   // A raise that asks nothing has no fits: everyone is listed then, or the list would be empty.
   const showRest = options.rest === 'show' || raiseAsksNothing(raise);
+  if (!showRest && at === null) {
+    const first = firstLook(index, raise, words, options, fingerprint);
+    if (first !== null) return first;
+  }
   const ranking = rankByFit(index, raise, words, showRest ? 'all' : 'listed');
   const matches = index.matching(options.filters);
   const listed = (ord: number) => (!matches || has(matches, ord)) && !options.leaveOut.has(ord);
+  // The bands counted over the ranking's order (the fits and partial fits first, every investor when
+  // all are ranked); the rest's count is the listed count less them, so a listed-only ranking's counts
+  // are exact without judging the rest (an investor outside its order is the rest).
   const counted = [0, 0, 0];
-  for (let ord = 0; ord < index.size; ord++)
+  for (let i = 0; i < ranking.order.length; i++) {
+    const ord = ranking.order[i] as number;
     if (listed(ord)) {
       const band = ranking.bands[ord] as number;
       counted[band] = (counted[band] as number) + 1;
     }
+  }
+  if (ranking.order.length < index.size) {
+    let listedCount = matches ? popcount(matches, index.size) : index.size;
+    for (const ord of options.leaveOut)
+      if (ord >= 0 && ord < index.size && (!matches || has(matches, ord))) listedCount--;
+    counted[0] = listedCount - (counted[1] as number) - (counted[2] as number);
+  }
   const counts: Record<FitBand, number> = {
     fit: counted[2] as number,
     partial: counted[1] as number,

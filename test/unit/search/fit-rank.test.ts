@@ -3,6 +3,7 @@ import { CONTACT_KINDS } from '../../../shared/investors/provenance';
 import { decodeIndex, encodeIndex } from '../../../shared/search/binary';
 import { type IndexedInvestor, SearchIndex } from '../../../shared/search/engine';
 import {
+  fitBandSets,
   fitCandidates,
   fitInvestorAt,
   fitPage,
@@ -149,6 +150,14 @@ describe('the shortlist over the search index', () => {
         }
       }
       expect(listed, label).toBeGreaterThan(0);
+      // The bands from the exact must-have sets, without judging anyone: exactly the rule's.
+      const sets = fitBandSets(index, raise, fitWords);
+      expect(sets, label).not.toBeNull();
+      for (let ord = 0; ord < index.size; ord++) {
+        const bit = (set: Uint32Array) => ((set[ord >>> 5] as number) & (1 << (ord & 31))) !== 0;
+        expect(bit(sets?.fit as Uint32Array), `${label} ${ord}`).toBe(bands[ord] === 2);
+        expect(bit(sets?.partial as Uint32Array), `${label} ${ord}`).toBe(bands[ord] === 1);
+      }
       forgetFitRankings(index);
       const prefiltered = rankByFit(index, raise, fitWords, 'listed');
       forgetFitRankings(index);
@@ -160,6 +169,76 @@ describe('the shortlist over the search index', () => {
         expect(prefiltered.scores[ord], label).toBe(whole.scores[ord]);
       }
     }
+  });
+
+  it('pages the fast first look (rest hidden) exactly as the whole ranking, every page and count', () => {
+    // Issue 49: the listed-only ranking (bitsets kept per snapshot, a sort of the candidates alone,
+    // counts from the ranking's order) held to the whole ranking, for every raise, with and without
+    // filters and investors left out, page after page.
+    const views = [
+      { filters: {}, leaveOut: [] as number[] },
+      { filters: { country: 'Sweden' }, leaveOut: [0, 1, 2, 3, 5, 8, 13, 21] },
+      { filters: { has: ['email' as const] }, leaveOut: [34, 55, 89] },
+    ];
+    let fastFirstPages = 0;
+    for (const raise of raises) {
+      forgetFitRankings(index);
+      const whole = rankByFit(index, raise, fitWords, 'all');
+      for (const limit of [3, 20])
+        for (const view of views) {
+          const label = `${JSON.stringify(raise)} ${JSON.stringify(view)}`;
+          const matches = index.matching(view.filters);
+          const leaveOut = new Set(view.leaveOut);
+          const listed = (ord: number) =>
+            (!matches || ((matches[ord >>> 5] as number) & (1 << (ord & 31))) !== 0) && !leaveOut.has(ord);
+          const expected = { fit: 0, partial: 0, other: 0 };
+          for (let ord = 0; ord < index.size; ord++)
+            if (listed(ord)) {
+              const band = whole.bands[ord] as number;
+              if (band === 2) expected.fit++;
+              else if (band === 1) expected.partial++;
+              else expected.other++;
+            }
+          const asksNothing = fitCandidates(index, raise, fitWords) === null;
+          const expectedIds = [...whole.order]
+            .filter((ord) => listed(ord) && (asksNothing || (whole.bands[ord] as number) > 0))
+            .map((ord) => index.card(ord).id);
+          // The fast path alone: no whole ranking kept to serve it.
+          forgetFitRankings(index);
+          const seen: string[] = [];
+          let cursor: string | null = null;
+          let pages = 0;
+          do {
+            const page = fitPage(index, raise, fitWords, {
+              filters: view.filters,
+              leaveOut,
+              rest: 'hide',
+              cursor,
+              limit,
+            });
+            expect(page.counts, label).toEqual(expected);
+            // The first page came from the fits alone when they fill it (no ranking kept after it).
+            if (cursor === null && !asksNothing && expected.fit >= limit) fastFirstPages++;
+            expect(page.total, label).toBe(
+              asksNothing
+                ? expected.fit + expected.partial + expected.other
+                : expected.fit + expected.partial,
+            );
+            for (const item of page.items) {
+              const ord = index.ordOf(item.investor.id);
+              expect(item.score, label).toBe(whole.scores[ord]);
+              expect(item.band, label).toBe(['other', 'partial', 'fit'][whole.bands[ord] as number]);
+            }
+            seen.push(...page.items.map((item) => item.investor.id));
+            cursor = page.cursor;
+            pages++;
+          } while (cursor !== null && pages < 1000);
+          expect(seen, label).toEqual(expectedIds);
+          forgetFitRankings(index);
+          rankByFit(index, raise, fitWords, 'all');
+        }
+    }
+    expect(fastFirstPages).toBeGreaterThan(3);
   });
 
   it('ranks by key, and investors judged alike by their own confirmation and a hash of the id, not by name', () => {
