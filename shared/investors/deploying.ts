@@ -10,6 +10,8 @@
  * deal in 18 months" is said only when the latest possible day of every dated deal is before it
  * ('2025' is 31 December 2025). No dated deal, no vintage: nothing is claimed.
  */
+
+import { dateSpan, MONTH_NAMES, monthsBefore, utcDay, wholeMonths } from '../dates';
 import { normalizeTag } from '../tags/normalize-tag';
 import { PARTIAL_DATE } from './fact-values';
 
@@ -72,27 +74,9 @@ export interface DeployingFacts {
 
 const DAY = 86_400_000;
 
-/** The first and the last day (UTC ms) a partial date may mean; null for anything not a date. */
-export function dateSpan(date: string): { first: number; last: number } | null {
-  if (!PARTIAL_DATE.test(date)) return null;
-  const [y, m, d] = date.split('-').map(Number) as [number, number | undefined, number | undefined];
-  if (m === undefined) return { first: Date.UTC(y, 0, 1), last: Date.UTC(y, 11, 31) };
-  if (d === undefined) return { first: Date.UTC(y, m - 1, 1), last: Date.UTC(y, m, 0) };
-  const day = Date.UTC(y, m - 1, d);
-  // '2025-02-31' passes the pattern: not a day.
-  if (new Date(day).getUTCDate() !== d) return null;
-  return { first: day, last: day };
-}
+export { dateSpan, monthsBefore };
 
-/** The UTC day (ms) `months` months before `now`'s day (the 31st falls back to the month's last day). */
-export function monthsBefore(now: Date, months: number): number {
-  const y = now.getUTCFullYear();
-  const m = now.getUTCMonth() - months;
-  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Date.UTC(y, m, Math.min(now.getUTCDate(), last));
-}
-
-const today = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+const today = utcDay;
 
 /** The dated deals, each with its span; dates in the future (after `now`'s day) are not deals yet. */
 function datedDeals(input: Pick<DeployingInput, 'deals'>, now: Date) {
@@ -204,14 +188,6 @@ export interface StageRecency {
   points: number;
 }
 
-/** Whole months from the day `from` (ms) to `now` (a month is counted when its day is reached). */
-function wholeMonths(from: number, now: Date): number {
-  const a = new Date(from);
-  let months = (now.getUTCFullYear() - a.getUTCFullYear()) * 12 + now.getUTCMonth() - a.getUTCMonth();
-  if (now.getUTCDate() < a.getUTCDate()) months--;
-  return Math.max(0, months);
-}
-
 /** The recency of an investor's deals at a stage (as stored: 'seed'), for the shortlist. */
 export function stageRecency(
   input: Pick<DeployingInput, 'deals' | 'vintage'>,
@@ -256,26 +232,11 @@ export function stageRecency(
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** A partial date as "Month YYYY" ('2026-03', '2026-03-14' → 'March 2026'; '2026' → '2026'). */
 export function monthYear(date: string): string {
   if (!PARTIAL_DATE.test(date)) return date;
   const [year, month] = date.split('-');
-  return month ? `${MONTHS[Number(month) - 1]} ${year}` : (year as string);
+  return month ? `${MONTH_NAMES[Number(month) - 1]} ${year}` : (year as string);
 }
 
 /** "Last new investment: March 2026". */

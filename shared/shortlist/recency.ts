@@ -1,12 +1,5 @@
-import {
-  DEPLOYING_RULES,
-  dateSpan,
-  monthsBefore,
-  monthYear,
-  quietWords,
-  RECENCY_POINTS,
-  stageRecency,
-} from '../investors/deploying';
+import { dateSpan, monthsBefore, utcDay } from '../dates';
+import { DEPLOYING_RULES, monthYear, quietWords, RECENCY_POINTS, stageRecency } from '../investors/deploying';
 import { normalizeTag } from '../tags/normalize-tag';
 
 /**
@@ -103,7 +96,7 @@ export function recencyPointsByOrd(
   const key = normalizeTag(round);
   const cut12 = monthsBefore(now, DEPLOYING_RULES.recentMonths);
   const cut24 = monthsBefore(now, 24);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = utcDay(now);
   // Per spelling: 2 a deal at the stage in 12 months, 1 one in 24, 0 otherwise.
   const kind = new Uint8Array(spellings.length);
   spellings.forEach((spelling, id) => {

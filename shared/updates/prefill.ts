@@ -8,6 +8,7 @@
  *   raise's amount (the project's raise, issue 35). Computed here from the entries, not from
  *   another module, so the update says exactly what it was sent with.
  */
+import { MONTH_NAMES } from '../dates';
 import type { MrrReport } from '../insights/mrr';
 import type { PipelineStage } from '../pipeline/stages';
 
@@ -67,23 +68,8 @@ export function coverageFigures(
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** "December 2026" (UTC): the month an update is written in. */
-export const monthName = (now: Date): string => `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
+export const monthName = (now: Date): string => `${MONTH_NAMES[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
 
 /** The calendar month (UTC) of an instant, `YYYY-MM`: the unit of the monthly limit. */
 export const monthOf = (at: Date | string): string => new Date(at).toISOString().slice(0, 7);
