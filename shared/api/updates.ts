@@ -106,7 +106,7 @@ export type DraftResponse = z.infer<typeof draftResponse>;
 export const updateSummarySchema = z.object({
   id: z.string(),
   subject: z.string(),
-  status: z.enum(['sending', 'sent']),
+  status: z.enum(['sending', 'sent', 'failed']),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
   /** The web copy's token: its page is /updates/read/<token>. */

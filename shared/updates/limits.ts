@@ -52,6 +52,8 @@ export const updateMessages = {
   unknownRecipient: 'A recipient is not in your pipeline any more. Reload to see your pipeline as it is.',
   emptyUpdate: 'Write at least one section: highlights, lowlights or asks.',
   notFound: 'This update was not found.',
+  startFailed:
+    'Your update could not be sent just now and nobody received it. It does not count towards this month’s updates: send it again.',
   copyNotFound: 'This update is not available: check the link in your email.',
   badUnsubscribe: 'This unsubscribe link is not valid: use the link in the latest update you received.',
 } as const;

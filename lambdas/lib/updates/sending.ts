@@ -103,6 +103,8 @@ export async function sendUpdatePage(input: {
   const update = await getUpdate(input.projectId, input.updateId);
   // A deleted project takes its updates with it: nothing to send.
   if (!update) return { more: false, outcomes };
+  // An update whose start was refused was marked failed and its founder told nobody received it.
+  if (update.status === 'failed') return { more: false, outcomes };
   const pending = (await listRecipients(input.projectId, input.updateId)).filter(
     (r) => r.status === 'pending',
   );

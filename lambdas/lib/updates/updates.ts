@@ -27,7 +27,8 @@ import {
   mrrLine,
 } from '../../../shared/updates/prefill';
 import { updateSendWorkflow } from '../../workflows/start/update-send';
-import { BadRequestError, NotFoundError, TooManyRequestsError } from '../errors';
+import { BadGatewayError, BadRequestError, NotFoundError, TooManyRequestsError } from '../errors';
+import { logger } from '../observability/logger';
 import type {
   InvestorUpdateItem,
   PipelineEntryItem,
@@ -45,6 +46,7 @@ import {
   getUpdate,
   listRecipients,
   listUpdates,
+  markUpdateFailed,
   newLinkToken,
   newUpdateId,
   recordOpen,
@@ -118,7 +120,7 @@ async function eligibilityOf(projectId: string, userId: string, entries: readonl
 }
 
 const sentInMonth = (updates: readonly InvestorUpdateItem[], now: Date) =>
-  updates.filter((update) => monthOf(update.createdAt) === monthOf(now)).length;
+  updates.filter((update) => update.status !== 'failed' && monthOf(update.createdAt) === monthOf(now)).length;
 
 async function figuresOf(project: ProjectItem, entries: readonly PipelineEntryItem[], now: Date) {
   const mrr = await projectMrr(project.id, now);
@@ -236,8 +238,33 @@ export async function sendUpdate(
     firstOpenedAt: null,
   }));
   await createUpdate(update, recipients);
-  await updateSendWorkflow.start({ projectId, updateId: update.id, totals: null }, `update-${update.id}`);
+  await startSending(update);
   return summaryOf(update, recipients);
+}
+
+/**
+ * Starts the update's workflow (the SDK already retries a throttled start; the execution's name is
+ * the update's, so a start accepted whose answer was lost is not run twice). A start still refused
+ * marks the update failed, which its workflow will not send and the month does not count, and
+ * answers the founder a 502 saying nobody received it: an update is never left "sending" with no
+ * workflow.
+ */
+async function startSending(update: InvestorUpdateItem): Promise<void> {
+  try {
+    await updateSendWorkflow.start(
+      { projectId: update.projectId, updateId: update.id, totals: null },
+      `update-${update.id}`,
+    );
+    return;
+  } catch (error) {
+    logger.error('an investor update’s sending could not be started', {
+      projectId: update.projectId,
+      updateId: update.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await markUpdateFailed(update.projectId, update.id);
+    throw new BadGatewayError(updateMessages.startFailed, { cause: error });
+  }
 }
 
 export async function projectUpdates(projectId: string, userId: string) {

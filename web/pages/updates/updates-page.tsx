@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router-dom';
 import type { UpdateSummary } from '../../../shared/api/updates';
+import { updateMessages } from '../../../shared/updates/limits';
 import { errorMessage } from '../../api/client';
 import { useUpdates } from '../../api/updates';
 import { RequireUser } from '../../auth/guards';
@@ -81,6 +82,10 @@ function Updates() {
                   <p className="small text-body-secondary mb-2">
                     {update.status === 'sent' ? (
                       <>Sent {showDate(update.sentAt ?? update.createdAt)}</>
+                    ) : update.status === 'failed' ? (
+                      <>
+                        <Badge bg="danger">Not sent</Badge> {updateMessages.startFailed}
+                      </>
                     ) : (
                       <Badge bg="info">Sending</Badge>
                     )}

@@ -34,7 +34,7 @@ export const updateModel = defineModel(
     replyTo: z.string(),
     /** The web copy's token (the founder's page shows the link; the public lookup has its hash). */
     webToken: z.string(),
-    status: z.enum(['sending', 'sent']),
+    status: z.enum(['sending', 'sent', 'failed']),
     recipients: z.int(),
     createdAt: isoDate,
     sentAt: z.nullable(isoDate),

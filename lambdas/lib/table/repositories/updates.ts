@@ -118,6 +118,22 @@ export async function settleRecipient(
 }
 
 /** Every recipient done: the update is sent (again: no change). */
+/**
+ * Marks an update whose sending never started as failed (only while it is still "sending"): its
+ * workflow refuses to send a failed update, and it does not count towards the month's updates.
+ */
+export async function markUpdateFailed(projectId: string, updateId: string): Promise<boolean> {
+  return conditionalWrite(
+    updateItem({
+      Key: updateKey(projectId, updateId),
+      UpdateExpression: 'SET #status = :failed',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':failed': 'failed', ':sending': 'sending' },
+    }),
+  );
+}
+
 export async function markUpdateSent(projectId: string, updateId: string, at: string): Promise<void> {
   await conditionalWrite(
     updateItem({
