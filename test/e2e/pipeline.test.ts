@@ -150,6 +150,8 @@ describe('the fundraising pipeline in Chromium against the local home', () => {
     await card(page, privateName).getByRole('button', { name: privateName, exact: true }).click();
     const panel = page.getByRole('dialog');
     await panel.getByText(`priya.${run}@example.org`).waitFor();
+    // A sheet over the board, styled (its styles once came only with the search page).
+    expect(await panel.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     await panel.getByLabel('Notes').fill('Warm intro, via Sam.\nAsked for the data room.');
     await panel.getByLabel('Next step', { exact: true }).fill('Send the data room');
     await panel.getByLabel('Next step date').fill('2026-02-01');

@@ -10,6 +10,9 @@ import { PASS_REASON_LABELS, STAGE_LABELS } from '../../../shared/pipeline/stage
 import { useEntryDetail } from '../../api/pipeline';
 import { paths } from '../../config/paths';
 import { EntryDeckLinks } from '../deck-links/entry-deck-links';
+// The sheet's own styles: without them, a pipeline opened straight (not after the search page, which
+// loads them too) showed the panel as plain text under the board.
+import '../../styles/offcanvas.scss';
 
 /** One investor of the pipeline: notes, amount, next step and its date, the history of moves. */
 export function EntryPanel({
