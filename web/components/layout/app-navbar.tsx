@@ -69,9 +69,14 @@ export function AppNavbar() {
     setExpanded(false);
     setPipelinesOpen(false);
   };
-  const item = (to: string, label: ReactNode, className?: string) => (
+  const item = (to: string, label: ReactNode, className?: string, title?: string) => (
     <li className="nav-item">
-      <NavLink to={to} className={['nav-link', className].filter(Boolean).join(' ')} onClick={close}>
+      <NavLink
+        to={to}
+        className={['nav-link', className].filter(Boolean).join(' ')}
+        title={title}
+        onClick={close}
+      >
         {label}
       </NavLink>
     </li>
@@ -152,9 +157,12 @@ export function AppNavbar() {
                   isInvestor ? paths.myInvestorProfile.href() : paths.accountSettings.href(),
                   <>
                     <span className="visually-hidden">Account: </span>
-                    {user?.email || 'Account'}
+                    <span className="navbar-account-email">{user?.email || 'Account'}</span>
                   </>,
-                  'text-break',
+                  // A long email would push the items onto a second line at 1280 px: cut short with an
+                  // ellipsis there (the whole of it in the tooltip and read out); wrapped in the phone menu.
+                  'navbar-account text-break',
+                  user?.email || undefined,
                 )}
                 {item(paths.logout.href(), 'Logout')}
               </>
