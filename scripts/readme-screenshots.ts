@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { type DevProcess, startDevProcess } from '../infra/local/dev-process';
 import { LOCAL_ACCOUNTS } from '../infra/local/seed';
+import { firmKey } from '../shared/network/match';
+import { deckPdf } from '../test/support/deck-pdfs';
 import { launchChromium } from '../test/support/tools';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -108,6 +110,155 @@ async function trustTour(browser: Browser, dev: DevProcess) {
   await library.screenshot({ path: join(OUT, 'library-updated-desktop.png') });
   console.log('docs/screenshots/library-updated-desktop.png');
   await founder.context().close();
+}
+
+/** A crop of one element, scrolled into view. */
+async function shootElement(page: Page, locator: ReturnType<Page['locator']>, name: string) {
+  await locator.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await locator.screenshot({ path: join(OUT, `${name}.png`) });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+/**
+ * The raise's new screens (issues 49, 52, 53): the shortlist's partial fits with what each misses, a
+ * card with a warm path and a deploying-now reason (the founder uploads a small Connections.csv naming
+ * a partner of a shortlisted investor's firm), and a pipeline entry's deck views (a viewer reads two
+ * pages of a deck in a browser context of their own).
+ */
+async function raiseTour(browser: Browser, dev: DevProcess) {
+  const page = await newPage(browser, DESKTOP);
+  await logIn(page, dev);
+  const shortlistUrl = `${dev.appUrl}/projects/proj_demo_1/investors`;
+  await page.goto(shortlistUrl);
+  const cards = page.locator('article.shortlist-card');
+  await cards.first().waitFor();
+  // Fits first, then the partial fits' heading and their first cards, each saying what is missing.
+  const partial = page.locator('#shortlist-band-partial');
+  // The partial fits follow every fit: more pages until their section shows.
+  for (let more = 0; !(await partial.isVisible()); more++) {
+    if (more > 30) throw new Error("no partial fits on the demo project's shortlist");
+    const button = page.getByRole('button', { name: /^Load more/ });
+    await button.waitFor();
+    await button.click();
+    await page.waitForTimeout(300);
+  }
+  await page.locator('article.shortlist-card .fit-reasons-against li').first().waitFor();
+  await partial.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  // The last fits above the partial fits' heading, and their first cards below it, in one frame.
+  const top = await partial.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  await page.screenshot({
+    path: join(OUT, 'shortlist-partial-desktop.png'),
+    fullPage: true,
+    clip: { x: 0, y: Math.max(0, top - 280), width: DESKTOP.width, height: DESKTOP.height },
+  });
+  console.log('docs/screenshots/shortlist-partial-desktop.png');
+
+  // The first investor with a firm and a deploying-now reason ("4 new Seed deals since March 2026").
+  let target: { name: string; firm: string } | undefined;
+  for (let i = 0; i < (await cards.count()) && !target; i++) {
+    const card = cards.nth(i);
+    if ((await card.getByText(/ deals? since /).count()) === 0) continue;
+    const name = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+    const role = (await card.locator('p.text-body').first().textContent()) ?? '';
+    const firm = role.includes(' · ') ? (role.split(' · ').at(-1)?.trim() ?? '') : '';
+    if (name && firm && firmKey(firm) !== '') target = { name, firm };
+  }
+  if (!target) throw new Error('no shortlisted investor with a firm and a deploying-now reason');
+  await page.goto(`${dev.appUrl}/account/connections`);
+  await page.getByRole('heading', { name: 'Your connections', level: 1 }).waitFor();
+  const csv = [
+    'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
+    `Anabel,Quist,https://www.linkedin.com/in/anabel-quist,anabel.quist@friends.example,"${target.firm}",Partner,12 Mar 2024`,
+  ].join('\n');
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'Connections.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Upload 1 row' }).click();
+  await page.getByRole('heading', { name: 'Upload finished' }).waitFor();
+  await page.goto(shortlistUrl);
+  const warm = page.locator('article.shortlist-card', { hasText: target.name }).first();
+  await warm.getByText(/^You know 1 person there: /).waitFor();
+  await shootElement(page, warm, 'shortlist-warm-path-desktop');
+
+  // A deck, a link on a pipeline entry, a viewer reading two pages, and the entry's deck views.
+  const pipelineUrl = `${dev.appUrl}/projects/proj_demo_1/pipeline`;
+  const investorName = 'Dana Deckreader';
+  await page.goto(pipelineUrl);
+  await page.getByRole('button', { name: 'Add your own contact' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByLabel('Name', { exact: true }).fill(investorName);
+  await modal.getByLabel('Email').fill('dana@fund.example');
+  await modal.getByRole('button', { name: /^Add/ }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.goto(`${dev.appUrl}/projects/proj_demo_1/deck`);
+  await page.getByRole('heading', { name: 'Deck', exact: true }).waitFor();
+  await page.getByLabel('Deck (PDF)').setInputFiles({
+    name: 'Seed deck.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await deckPdf()),
+  });
+  await page.getByRole('button', { name: 'Upload deck' }).click();
+  await page.getByText('Version 1 uploaded.').waitFor();
+  await page.goto(pipelineUrl);
+  await page.getByRole('button', { name: investorName, exact: true }).click();
+  const panel = page.getByRole('dialog');
+  await panel.getByRole('button', { name: 'Make a deck link' }).click();
+  await panel.getByText('Not opened yet').waitFor();
+  const linkUrl = (await panel.locator('.deck-link a').first().getAttribute('href')) ?? '';
+  for (const reader of ['dana@fund.example', 'dana.partner@fund.example']) {
+    const viewer = await newPage(browser, DESKTOP);
+    await viewer.goto(linkUrl);
+    await viewer.getByLabel('Your email').fill(reader);
+    await viewer.getByRole('button', { name: 'View the deck' }).click();
+    await viewer.getByRole('img', { name: /^Page 1 of 4/ }).waitFor();
+    await viewer.getByRole('button', { name: 'Next page' }).click();
+    await viewer.getByRole('img', { name: /^Page 2 of 4/ }).waitFor();
+    await viewer.getByRole('button', { name: 'Next page' }).click();
+    await viewer.getByRole('img', { name: /^Page 3 of 4/ }).waitFor();
+    await viewer.context().close();
+  }
+  for (let tries = 0; ; tries++) {
+    await page.goto(pipelineUrl);
+    await page.getByRole('button', { name: investorName, exact: true }).click();
+    try {
+      await panel.getByText(/^opened twice/).waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (tries > 12) {
+        await page.screenshot({ path: '/tmp/h54shots-deck-debug.png' });
+        throw error;
+      }
+    }
+  }
+  await shoot(page, 'pipeline-deck-views-desktop');
+
+  // An update to the pipeline's own contacts, sent and delivered, in the project's updates.
+  await page.goto(`${dev.appUrl}/projects/proj_demo_1/updates/new`);
+  await page.getByRole('heading', { name: 'Write an investor update' }).waitFor();
+  await page.getByLabel('Subject').fill('November: two pilots, seed round open');
+  await page.getByLabel('Highlights').fill('Two pilots signed with Berlin logistics firms.');
+  await page.getByLabel('Asks').fill('Intros to warehouse operators in Germany.');
+  await page.getByRole('button', { name: /^Add My own contacts/ }).click();
+  await page.getByRole('button', { name: 'Send update' }).click();
+  await page.waitForURL(/\/updates$/);
+  const sent = page.locator('li', {
+    has: page.getByRole('heading', { name: 'November: two pilots, seed round open' }),
+  });
+  await sent.getByText(/^Sent /).waitFor({ timeout: 60_000 });
+  const delivered = sent
+    .locator('dl > div', { has: page.getByText('Delivered', { exact: true }) })
+    .locator('dd');
+  for (let tries = 0; (await delivered.textContent()) === '0'; tries++) {
+    if (tries > 60) throw new Error('the update was never delivered');
+    await page.waitForTimeout(1_000);
+    await page.reload();
+  }
+  await shootElement(page, sent, 'update-sent-desktop');
+  await page.context().close();
 }
 
 async function tour(browser: Browser, dev: DevProcess) {
@@ -251,8 +402,12 @@ async function tour(browser: Browser, dev: DevProcess) {
 const dev = await startDevProcess(ROOT);
 const browser = await launchChromium();
 try {
-  await tour(browser, dev);
-  await trustTour(browser, dev);
+  // SHOTS_ONLY=raise takes only the raise's screens (a few minutes instead of the whole tour).
+  if (process.env.SHOTS_ONLY !== 'raise') {
+    await tour(browser, dev);
+    await trustTour(browser, dev);
+  }
+  await raiseTour(browser, dev);
 } finally {
   await browser.close();
   await dev.stop();
