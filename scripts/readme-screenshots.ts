@@ -214,11 +214,15 @@ async function raiseTour(browser: Browser, dev: DevProcess) {
     await viewer.goto(linkUrl);
     await viewer.getByLabel('Your email').fill(reader);
     await viewer.getByRole('button', { name: 'View the deck' }).click();
+    // A reader dwells on each page (the views count server-timed seconds per page).
     await viewer.getByRole('img', { name: /^Page 1 of 4/ }).waitFor();
+    await viewer.waitForTimeout(1_500);
     await viewer.getByRole('button', { name: 'Next page' }).click();
     await viewer.getByRole('img', { name: /^Page 2 of 4/ }).waitFor();
+    await viewer.waitForTimeout(1_500);
     await viewer.getByRole('button', { name: 'Next page' }).click();
     await viewer.getByRole('img', { name: /^Page 3 of 4/ }).waitFor();
+    await viewer.waitForTimeout(3_000);
     await viewer.context().close();
   }
   for (let tries = 0; ; tries++) {
