@@ -220,6 +220,22 @@ function facetIds(index: SearchIndex, facet: 'sector', values: readonly string[]
   return ids;
 }
 
+/**
+ * One mark per sector spelling for the raise's sectors: 1 a sector it asked for, 2 a generalist
+ * (any sector), 0 another.
+ */
+function sectorMarks(index: SearchIndex, sectors: readonly string[]): Uint8Array {
+  const column = index.data.facets.sector;
+  const wanted = facetIds(index, 'sector', sectors);
+  const generalistId = index.facetValueId('sector', GENERALIST_SECTOR);
+  const marks = new Uint8Array(column.spellingValue.length);
+  for (let id = 0; id < column.spellingValue.length; id++) {
+    const value = column.spellingValue[id] as number;
+    marks[id] = wanted.has(value) ? 1 : value === generalistId ? 2 : 0;
+  }
+  return marks;
+}
+
 /** Per spelling of a facet column: whether its value is `value`. */
 function spellingIs(
   index: SearchIndex,
@@ -256,13 +272,7 @@ export function fitVerdicts(
   const round = raise.round === null ? -1 : index.facetValueId('stage', raise.round);
   const isRound = spellingIs(index, 'stage', [round]);
   const sectorColumn = data.facets.sector;
-  const wanted = facetIds(index, 'sector', sectors);
-  const generalistId = index.facetValueId('sector', GENERALIST_SECTOR);
-  const sectorMark = new Uint8Array(sectorColumn.spellingValue.length);
-  for (let id = 0; id < sectorColumn.spellingValue.length; id++) {
-    const value = sectorColumn.spellingValue[id] as number;
-    sectorMark[id] = wanted.has(value) ? 1 : value === generalistId ? 2 : 0;
-  }
+  const sectorMark = sectorMarks(index, sectors);
   const ranks = raise.country === null ? null : placeRanks(index, raise.country, words);
   const isCity = spellingIs(index, 'city', [
     raise.city === null ? -1 : index.facetValueId('city', raise.city),
@@ -550,15 +560,9 @@ export function fitBandSets(
   if (sectors.length > 0)
     asked.push(
       partOf(index, words, `met:sectors:${JSON.stringify(sectors)}`, () => {
-        const column = data.facets.sector;
-        const wanted = facetIds(index, 'sector', sectors);
-        const generalistId = index.facetValueId('sector', GENERALIST_SECTOR);
-        const mark = new Uint8Array(column.spellingValue.length);
-        for (let id = 0; id < column.spellingValue.length; id++) {
-          const value = column.spellingValue[id] as number;
-          mark[id] = wanted.has(value) || value === generalistId ? 1 : 0;
-        }
-        return setOf((ord) => marked(column, mark, ord));
+        // Any mark counts here (the generalist's 2 meets the must-have too).
+        const mark = sectorMarks(index, sectors);
+        return setOf((ord) => marked(data.facets.sector, mark, ord));
       }),
     );
   if (raise.country !== null) {
