@@ -66,9 +66,12 @@ export interface PageTime {
 /** The name of a page: its outline title when the PDF has one, else "page N". */
 export const pageName = (page: Pick<PageTime, 'page' | 'title'>): string => page.title ?? `page ${page.page}`;
 
-/** Minutes as the founder reads them: "under a minute", "1 min", "6 min" (rounded, at least 1 once read). */
+/**
+ * Minutes as the founder reads them: "not read", "under a minute", "1 min", "6 min" (rounded, at
+ * least 1 once read). A page opened but never shown long enough to count reads "not read", not "0 min".
+ */
 export function minutesText(ms: number): string {
-  if (ms <= 0) return '0 min';
+  if (ms <= 0) return 'not read';
   if (ms < 60_000) return 'under a minute';
   return `${Math.round(ms / 60_000)} min`;
 }
@@ -78,12 +81,14 @@ const TIMES = ['never', 'once', 'twice'];
 export const timesText = (count: number): string => TIMES[count] ?? `${count} times`;
 
 /**
- * The line of a link on its pipeline entry: "Not opened yet", or "opened twice, 6 min, most on
- * Financials" (the page, or outline section, read longest).
+ * The line of a link on its pipeline entry: "Not opened yet", "opened twice, no page read yet" (opened
+ * but closed before a page counted), or "opened twice, 6 min, most on Financials" (the page, or
+ * outline section, read longest).
  */
 export function linkSummary(opens: number, pages: readonly PageTime[]): string {
   if (opens === 0) return 'Not opened yet';
   const total = pages.reduce((sum, p) => sum + p.ms, 0);
+  if (total <= 0) return `opened ${timesText(opens)}, no page read yet`;
   const parts = [`opened ${timesText(opens)}`, minutesText(total)];
   const bySection = new Map<string, number>();
   for (const p of pages) if (p.ms > 0) bySection.set(pageName(p), (bySection.get(pageName(p)) ?? 0) + p.ms);

@@ -1,5 +1,4 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { meResponse } from '../../shared/api/account';
 import {
   type AddEntryBody,
   addEntryResponse,
@@ -16,6 +15,7 @@ import {
 } from '../../shared/api/pipeline';
 import { useAuth } from '../auth/auth-provider';
 import { apiRequest } from './client';
+import { useSetMeSwitch } from './me-switches';
 import { queryKeys } from './query-keys';
 
 /** The fundraising pipeline of a project (issue 36): `lambdas/http/pipeline.ts`. */
@@ -167,14 +167,4 @@ export function importPipelineRows(
 }
 
 /** PUT /me/pipeline-reminders: the daily email of due next steps, on or off. */
-export function useSetPipelineReminders() {
-  const queryClient = useQueryClient();
-  const { user } = useAuth();
-  return useMutation({
-    mutationFn: (enabled: boolean) =>
-      apiRequest(meResponse, '/me/pipeline-reminders', { method: 'PUT', body: { enabled }, auth: true }),
-    onSuccess: (me) => {
-      if (user) queryClient.setQueryData(queryKeys.me(user.userId), me);
-    },
-  });
-}
+export const useSetPipelineReminders = () => useSetMeSwitch('/me/pipeline-reminders');
