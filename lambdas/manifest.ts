@@ -337,8 +337,18 @@ export const manifest = {
     // INVESTOR#: the profile sheets of a page's investors (their portfolio companies, public facts),
     // and IMPORTED#: the linked record an investor without a stored sheet derives it from (as the
     // public profile does; only the company names are taken, never a contact value).
+    // RESPONSE_TIMES#: how fast a page's investors answer (issue 52), published totals only.
     table: {
-      reads: ['PROJECT#', 'USER#', 'SHORTLIST#', 'TAXONOMY', 'NETWORK#', 'INVESTOR#', 'IMPORTED#'],
+      reads: [
+        'PROJECT#',
+        'USER#',
+        'SHORTLIST#',
+        'TAXONOMY',
+        'NETWORK#',
+        'INVESTOR#',
+        'IMPORTED#',
+        'RESPONSE_TIMES#',
+      ],
       writes: ['SHORTLIST#', 'NETWORK#'],
     },
     // The same index as the directory, loaded in this function's memory to rank the whole directory.

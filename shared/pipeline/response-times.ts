@@ -224,6 +224,28 @@ export function responseTimesLines(times: ResponseTimes): string[] {
   ].filter((line): line is string => line !== null);
 }
 
+/** At or above this share of founders answered, the shortlist names the figures as a reason for. */
+export const ANSWERS_FOR_SHARE = 0.5;
+/** Below this share, the shortlist names them as a reason against. */
+export const ANSWERS_AGAINST_SHARE = 0.2;
+
+/**
+ * The figures as one shortlist reason (issue 52: "will they answer"), scored nothing: the share who
+ * replied, of how many founders, and the median days to a first reply. For the investor when at
+ * least half answered, against when under a fifth did; in between it stands out neither way and the
+ * shortlist says nothing (the profile has the figures). Null too while the share cannot be counted.
+ */
+export function responseTimesReason(times: ResponseTimes): { text: string; tone: 'for' | 'against' } | null {
+  const share = times.repliedShare;
+  if (share === null || (share >= ANSWERS_AGAINST_SHARE && share < ANSWERS_FOR_SHARE)) return null;
+  const reply =
+    times.medianDaysToReply === null ? '' : `, first reply in ${dayText(times.medianDaysToReply)} (median)`;
+  return {
+    text: `Replied to ${Math.round(share * 100)}% of ${times.contributors} founders who wrote${reply}`,
+    tone: share >= ANSWERS_FOR_SHARE ? 'for' : 'against',
+  };
+}
+
 /** Where the figures come from: how many, never who. */
 export const responseTimesSource = (times: ResponseTimes): string =>
   `From the pipelines of ${times.contributors} founders who share them`;

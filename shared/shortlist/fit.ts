@@ -22,7 +22,7 @@ export const MUST_HAVES = ['stage', 'sector', 'location', 'cheque', 'lead'] as c
 export type MustHave = (typeof MUST_HAVES)[number];
 
 /** `network`: a warm path from the founder's own connections (issue 52, `shared/network/match.ts`), theirs only. */
-export const FIT_CRITERIA = [...MUST_HAVES, 'recency', 'confirmed', 'network'] as const;
+export const FIT_CRITERIA = [...MUST_HAVES, 'recency', 'confirmed', 'network', 'answers'] as const;
 export type FitCriterion = (typeof FIT_CRITERIA)[number];
 
 /** Where an investor falls: every must-have met, all but one met, two or more missing. */

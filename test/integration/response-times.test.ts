@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getResponseTimes } from '../../lambdas/lib/table/repositories/response-times';
 import { MIN_CONTRIBUTORS } from '../../shared/pipeline/response-times';
 import { call, createUser, type TestUser } from './support/home';
+import { createProject } from './support/projects';
 import { founderWithPipeline, runResponseTimes } from './support/response-times';
 import { seedInvestors, unique } from './support/seed';
 
@@ -75,6 +76,25 @@ describe('how fast investors answer, from founders who share', () => {
     // Never who: no contributor's id, address, project or Stripe account in the public answer.
     expect(identifying.length).toBeGreaterThan(30);
     for (const value of identifying) expect(shown.text).not.toContain(value);
+
+    // A founder's shortlist says it as a reason for the investor (every one of the ten replied).
+    const founder = await createUser();
+    const project = await createProject(founder, `Answers ${u}`);
+    const shortlist = await call('GET', `/projects/${project.id}/investors?sectorFocus=rt-${u}&rest=show`, {
+      token: founder.token,
+    });
+    expect(shortlist.status).toBe(200);
+    const items = (shortlist.body as { data: { items: { investor: { id: string }; reasons: unknown[] }[] } })
+      .data.items;
+    expect(items.find((item) => item.investor.id === investorId)?.reasons).toContainEqual({
+      criterion: 'answers',
+      text: expect.stringMatching(
+        /^Replied to 100% of 10 founders who wrote, first reply in under a day \(median\)$/,
+      ),
+      points: 0,
+      tone: 'for',
+    });
+    for (const value of identifying) expect(shortlist.text).not.toContain(value);
   }, 600_000);
 
   it('takes a founder out at the next run once they stop sharing', async () => {

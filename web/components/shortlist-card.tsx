@@ -93,13 +93,13 @@ export function ShortlistCard({
   const places = formatPlaces(investor.cities, investor.countries);
   const cheque = formatCheckRange(investor.checkMin, investor.checkMax);
   const forReasons = item.reasons.filter((reason) => reason.tone === 'for');
-  // A must-have missed or not known; recency against (issue 52: "no new deal in 2 years") is never
-  // one, so it is said apart, under its own heading.
+  // A must-have missed or not known. Recency against (issue 52: "no new deal in 2 years") and a
+  // rare answer ("Replied to 10% of 12 founders who wrote") are never one, so each is said apart,
+  // under its own heading.
+  const said = (criterion: 'recency' | 'answers') =>
+    item.reasons.filter((reason) => reason.tone === 'against' && reason.criterion === criterion);
   const against = item.reasons.filter(
-    (reason) => reason.tone === 'against' && reason.criterion !== 'recency',
-  );
-  const cautions = item.reasons.filter(
-    (reason) => reason.tone === 'against' && reason.criterion === 'recency',
+    (reason) => reason.tone === 'against' && reason.criterion !== 'recency' && reason.criterion !== 'answers',
   );
   return (
     <Card
@@ -157,7 +157,8 @@ export function ShortlistCard({
           title={item.band === 'partial' ? 'What is missing' : 'What counts against'}
           kind="against"
         />
-        <Reasons reasons={cautions} title="Deploying now" kind="caution" />
+        <Reasons reasons={said('recency')} title="Deploying now" kind="caution" />
+        <Reasons reasons={said('answers')} title="Will they answer" kind="caution" />
         {item.score !== null && item.reasons.length === 0 ? (
           <p className="small text-body-secondary mt-2 mb-0">
             Nothing known that fits or counts against your raise.

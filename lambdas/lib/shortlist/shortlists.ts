@@ -8,6 +8,7 @@ import {
   type ShortlistItem,
 } from '../../../shared/api/shortlist';
 import type { CartInvestor } from '../../../shared/cart/cart';
+import { type ResponseTimes, responseTimesReason } from '../../../shared/pipeline/response-times';
 import type { SearchIndex } from '../../../shared/search/engine';
 import type { SearchFilters } from '../../../shared/search/filters';
 import { fitPage } from '../../../shared/search/fit-rank';
@@ -19,6 +20,7 @@ import { currentSearchIndex } from '../directory/search-index';
 import { warmPathsOf } from '../network/network';
 import type { ProjectItem, SavedSearchItem } from '../table/models';
 import { getProject } from '../table/repositories/projects';
+import { getResponseTimesOf } from '../table/repositories/response-times';
 import {
   addPass,
   createSavedSearch,
@@ -123,17 +125,23 @@ export async function projectShortlist(
     limit: options.limit,
   });
   const isNew = newSince === null ? null : newMarks(index, newSince);
-  const warm = await warmPathsOf(
-    userId,
-    page.items.map((item) => item.investor),
-  );
+  const [warm, answers] = await Promise.all([
+    warmPathsOf(
+      userId,
+      page.items.map((item) => item.investor),
+    ),
+    getResponseTimesOf(page.items.map((item) => item.investor.id)),
+  ]);
   return {
     project: { id: project.id, name: project.name, sectors: project.sectors, raise: project.raise ?? null },
     items: page.items.map(
       (item): ShortlistItem => ({
         investor: item.investor,
         score: item.score,
-        reasons: withWarmPath(item.reasons, warm.get(item.investor.id)),
+        reasons: withAnswers(
+          withWarmPath(item.reasons, warm.get(item.investor.id)),
+          answers.get(item.investor.id),
+        ),
         band: item.band,
         missing: item.missing,
         bought: boughtIds.has(item.investor.id),
@@ -153,6 +161,15 @@ const withWarmPath = (reasons: ShortlistItem['reasons'], path: WarmPathView | un
   path
     ? [...reasons, { criterion: 'network' as const, text: path.text, points: 0, tone: 'for' as const }]
     : reasons;
+
+/**
+ * The reasons with how fast the investor answers founders last ("Replied to 70% of 12 founders who
+ * wrote, …"), when their figures are published and stand out (shared/pipeline/response-times.ts).
+ */
+const withAnswers = (reasons: ShortlistItem['reasons'], times: ResponseTimes | undefined) => {
+  const reason = times ? responseTimesReason(times) : null;
+  return reason ? [...reasons, { criterion: 'answers' as const, points: 0, ...reason }] : reasons;
+};
 
 /** Whether a card is new since an instant (a saved search's marks). */
 function newMarks(index: SearchIndex, since: number) {

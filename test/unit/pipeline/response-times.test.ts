@@ -11,6 +11,7 @@ import {
   qualifies,
   responseTimesLines,
   responseTimesOf,
+  responseTimesReason,
 } from '../../../shared/pipeline/response-times';
 
 const DAY = 86_400_000;
@@ -174,5 +175,38 @@ describe('the threshold', () => {
       observation: i < 8 ? observation(1) : observation(null, null, i === 8 ? 40 : 3),
     }));
     expect(responseTimesOf(observations, personsOf(tenPeople), now)?.repliedShare).toBeCloseTo(8 / 9);
+  });
+});
+
+describe('how fast they answer, as a shortlist reason', () => {
+  const times = (repliedShare: number | null, medianDaysToReply: number | null = 4.4) => ({
+    contributors: 12,
+    repliedShare,
+    medianDaysToReply,
+    medianDaysToDecision: null,
+  });
+
+  it('counts for the investor when at least half answered, with the days to a first reply', () => {
+    expect(responseTimesReason(times(0.5))).toEqual({
+      text: 'Replied to 50% of 12 founders who wrote, first reply in 4 days (median)',
+      tone: 'for',
+    });
+    expect(responseTimesReason(times(0.92, 0.3))?.text).toBe(
+      'Replied to 92% of 12 founders who wrote, first reply in under a day (median)',
+    );
+  });
+
+  it('counts against when under a fifth answered, and says nothing of days nobody waited', () => {
+    expect(responseTimesReason(times(0.1, null))).toEqual({
+      text: 'Replied to 10% of 12 founders who wrote',
+      tone: 'against',
+    });
+    expect(responseTimesReason(times(0, null))?.tone).toBe('against');
+  });
+
+  it('says nothing in between, or while the share cannot be counted', () => {
+    expect(responseTimesReason(times(0.2))).toBeNull();
+    expect(responseTimesReason(times(0.49))).toBeNull();
+    expect(responseTimesReason(times(null))).toBeNull();
   });
 });

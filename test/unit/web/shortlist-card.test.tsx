@@ -75,6 +75,40 @@ describe('a shortlist card', () => {
     expect(within(article).getByRole('heading', { name: 'Deploying now' })).toBeTruthy();
   });
 
+  it('says how fast the investor answers (issue 52) among the reasons for, and a rare answer apart', () => {
+    const answers = (text: string, tone: 'for' | 'against') => ({
+      criterion: 'answers' as const,
+      text,
+      points: 0,
+      tone,
+    });
+    renderCard({
+      item: item({
+        band: 'fit',
+        missing: [],
+        reasons: [answers('Replied to 70% of 12 founders who wrote, first reply in 4 days (median)', 'for')],
+      }),
+    });
+    let article = screen.getByRole('article', { name: 'Felix Köhler' });
+    expect(article.querySelector('.fit-reasons-for li')?.textContent).toBe(
+      '✓Replied to 70% of 12 founders who wrote, first reply in 4 days (median)',
+    );
+    cleanup();
+    renderCard({
+      item: item({
+        band: 'fit',
+        missing: [],
+        reasons: [answers('Replied to 10% of 12 founders who wrote', 'against')],
+      }),
+    });
+    article = screen.getByRole('article', { name: 'Felix Köhler' });
+    expect(article.querySelectorAll('.fit-reasons-against')).toHaveLength(0);
+    expect(article.querySelector('.fit-reasons-caution li')?.textContent).toBe(
+      '!Replied to 10% of 12 founders who wrote',
+    );
+    expect(within(article).getByRole('heading', { name: 'Will they answer' })).toBeTruthy();
+  });
+
   it('lists the reasons for (with their points, read out as points) and what is missing apart', () => {
     renderCard();
     const article = screen.getByRole('article', { name: 'Felix Köhler' });

@@ -1,3 +1,4 @@
+import { batchGet } from '../batch';
 import {
   cartModel,
   cartsOfCreator,
@@ -21,6 +22,17 @@ export async function getResponseTimes(investorId: string): Promise<ResponseTime
   const key = responseTimesKey(investorId);
   const item = await getItem(key.pk, key.sk);
   return item ? responseTimesModel.fromItem(item) : null;
+}
+
+/** The published figures of several investors at once (a shortlist page's), by investor id; the others are absent. */
+export async function getResponseTimesOf(
+  investorIds: readonly string[],
+): Promise<Map<string, ResponseTimesItem>> {
+  if (investorIds.length === 0) return new Map();
+  const items = await batchGet(investorIds.map((id) => responseTimesKey(id)));
+  return new Map(
+    items.map((item) => responseTimesModel.fromItem(item)).map((times) => [times.investorId, times]),
+  );
 }
 
 /** Whether a founder paid for a purchase with a settled Stripe payment (a cart paid with a credit is no payment). */
