@@ -23,6 +23,7 @@ import MiniSearch from 'minisearch';
 import { SHORTLIST_PAGE_SIZE } from '../shared/api/shortlist';
 import { investorRoleLabel } from '../shared/investors/roles';
 import type { Connection } from '../shared/network/connections';
+import { KeptNetworkIndexes } from '../shared/network/kept-index';
 import { indexConnections, warmPathText, warmPeople } from '../shared/network/match';
 import { SearchIndex } from '../shared/search/engine';
 import { facetValueKey, type SearchFilters } from '../shared/search/filters';
@@ -49,6 +50,7 @@ export interface LoadedEngine {
     raise: FitRaise,
     filters: SearchFilters,
     connections?: number,
+    keptIndex?: boolean,
   ): { ids: string[]; total: number; warmPaths?: number };
   facets(filters: SearchFilters): unknown;
   /** Labels of the suggestions for a prefix; null when the engine has no way to suggest. */
@@ -113,7 +115,7 @@ const ours: BenchEngine = {
       },
       // The whole directory scored for the raise, ordered, and its first page worded: every call
       // ranks afresh (the next pages of a shortlist reuse the ranking; this is its first page).
-      shortlist: (raise, filters, connections = 0) => {
+      shortlist: (raise, filters, connections = 0, keptIndex = false) => {
         index.clearCaches();
         forgetFitRankings(index);
         const result = fitPage(index, raise, fitWords, {
@@ -125,9 +127,14 @@ const ours: BenchEngine = {
         });
         const ids = result.items.map((item) => item.investor.id);
         if (connections === 0) return { ids, total: result.total };
-        // As the request does once its Query read them: the founder's connections indexed, then
-        // each investor of the page matched (person, firm, portfolio) and its reason worded.
-        const network = indexConnections(benchConnections(index, connections));
+        // As the request does once its Query read them: the founder's connections indexed (or, at
+        // a warm function's later calls, the index it kept for the founder), then each investor of
+        // the page matched (person, firm, portfolio) and its reason worded.
+        const stamp = `${index.data.size}:${connections}`;
+        const network = keptIndex
+          ? (benchKept.get(BENCH_FOUNDER, stamp) ??
+            benchKept.keep(BENCH_FOUNDER, stamp, indexConnections(benchConnections(index, connections))))
+          : indexConnections(benchConnections(index, connections));
         let warmPaths = 0;
         for (const item of result.items) {
           const people = warmPeople(network, {
@@ -143,6 +150,10 @@ const ours: BenchEngine = {
     };
   },
 };
+
+/** The bench founder's connections as a warm function keeps them indexed (lambdas/lib/network/network.ts). */
+const benchKept = new KeptNetworkIndexes();
+const BENCH_FOUNDER = 'bench-founder';
 
 /** The companies a bench investor's profile names: five of the connections' companies (the sheets are read from the table in a request). */
 const benchPortfolio = (ord: number): string[] =>

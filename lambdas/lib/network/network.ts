@@ -7,6 +7,7 @@ import type {
 import type { CartInvestor } from '../../../shared/cart/cart';
 import type { ProfileSheet } from '../../../shared/investors/profile-facts';
 import { type Connection, MAX_CONNECTIONS, readConnectionRow } from '../../../shared/network/connections';
+import { KeptNetworkIndexes, networkStamp } from '../../../shared/network/kept-index';
 import { indexConnections, type NetworkIndex, warmPathText, warmPeople } from '../../../shared/network/match';
 import { currentSearchIndex } from '../directory/search-index';
 import { getImportedInvestors, getSearchableInvestors } from '../table/repositories/investors';
@@ -100,10 +101,23 @@ async function profileSheetsOf(ids: readonly string[]): Promise<Map<string, Prof
   return stored;
 }
 
-/** The founder's connections, indexed for a page of investors; null when they keep none. */
+/** This function's founders' indexed connections, kept while what they keep is unchanged. */
+const keptIndexes = new KeptNetworkIndexes();
+
+/**
+ * The founder's connections, indexed for a page of investors; null when they keep none. One read of
+ * their header says whether the index this function kept for them is still theirs; only when it is
+ * not are the connections read (one Query) and indexed, kept under the stamp of what that Query found
+ * (a page uploaded between the two reads is indexed afresh at the next call, never kept as older).
+ */
 export async function networkIndexOf(userId: string): Promise<NetworkIndex | null> {
-  const { connections } = await getNetwork(userId);
-  return connections.length === 0 ? null : indexConnections(connections);
+  const header = await getNetworkHeader(userId);
+  if (!header?.count) return null;
+  const kept = keptIndexes.get(userId, networkStamp(header));
+  if (kept) return kept;
+  const network = await getNetwork(userId);
+  if (network.connections.length === 0 || !network.header) return null;
+  return keptIndexes.keep(userId, networkStamp(network.header), indexConnections(network.connections));
 }
 
 /**

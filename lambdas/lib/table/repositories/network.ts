@@ -28,7 +28,8 @@ export async function getNetworkHeader(userId: string): Promise<NetworkHeader | 
 export async function getNetwork(
   userId: string,
 ): Promise<{ header: NetworkHeader | null; connections: Connection[] }> {
-  const items = await queryAll({ ...networkOf(userId) });
+  // Strongly consistent: the header and the parts read as one upload left them.
+  const items = await queryAll({ ...networkOf(userId), ConsistentRead: true });
   let header: NetworkHeader | null = null;
   const connections: Connection[] = [];
   for (const item of items) {
