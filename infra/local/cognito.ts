@@ -14,6 +14,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { instrumented } from '../../lambdas/lib/clients/instrument';
 import { ADMIN_GROUP, INVESTOR_GROUP } from '../../shared/accounts/groups';
 
 const POOL_NAME = 'investor-directory-local';
@@ -28,11 +29,13 @@ export interface LocalCognito {
 }
 
 export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  return instrumented(
+    new CognitoIdentityProviderClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
 }
 
 /** The pool's groups, as the CDK auth construct creates them (infra/constructs/auth.ts). */

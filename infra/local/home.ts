@@ -8,6 +8,7 @@ import {
   DynamoDBClient,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { instrumented } from '../../lambdas/lib/clients/instrument';
 import { createTableInput, tableDefinition } from '../../lambdas/lib/table/definition';
 import { type StateMachineName, stateMachines } from '../../lambdas/workflows/registry';
 import { provisionCognito } from './cognito';
@@ -84,11 +85,13 @@ async function choosePorts(options: LocalHomeOptions, graceMs: number): Promise<
 }
 
 async function ensureTable(endpoint: string): Promise<void> {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = instrumented(
+    new DynamoDBClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
   try {
     await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
   } catch (error) {
