@@ -1,7 +1,9 @@
 /** The local home of `npm run dev`, loaded by infra/local/dev.ts (which see). */
+
+import { spawn } from 'node:child_process';
 import type http from 'node:http';
 import { join } from 'node:path';
-import { build, createServer, type ViteDevServer } from 'vite';
+import { createServer, type ViteDevServer } from 'vite';
 import { type StateMachineName, stateMachines, workflowSchedules } from '../../lambdas/workflows/registry';
 import { startLocalEdge } from './edge-server';
 import { localExtraRoutes } from './extra-routes';
@@ -122,7 +124,7 @@ async function startWebApp(local: LocalHome): Promise<void> {
   const webDir = join(local.stateDir, 'web');
   if (built) {
     say('Building the web app (production build)...');
-    await build({ configFile: viteConfig, logLevel: 'warn', build: { outDir: webDir } });
+    await buildWebApp(viteConfig, webDir);
   } else say('Starting the web app (Vite dev server)...');
   edge = await startLocalEdge({
     port: APP_PORT,
@@ -149,6 +151,42 @@ async function startWebApp(local: LocalHome): Promise<void> {
   }
   const files = await warmUpWebApp(`http://localhost:${APP_PORT}`);
   say(`The web app is prepared (${count(files)} files).`);
+}
+
+/**
+ * The production build, in a process of its own: a build holds its process's event loop for seconds
+ * at a time, and here that loop is the local home's, whose seed is talking to the emulators meanwhile
+ * (a keep-alive socket an emulator closed while the loop was held is then reused and hangs up).
+ */
+function buildWebApp(viteConfig: string, outDir: string): Promise<void> {
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  const args = [
+    vite,
+    'build',
+    '--config',
+    viteConfig,
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `The web app's build failed (exit ${code}):\n${Buffer.concat(output).toString('utf8')}`,
+            ),
+          ),
+    );
+  });
 }
 
 /**
