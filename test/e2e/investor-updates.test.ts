@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { updateMessages } from '../../shared/updates/limits';
 import { PATIENCE_MS } from '../support/patience';
 import { browserPerFile, e2e, expectAccessible, inbox, screenshot } from './support/browser';
 import { logIn, registerNewFounder } from './support/flows';
@@ -140,5 +141,62 @@ describe('monthly investor updates in Chromium against the local home', () => {
     await expectAccessible(page);
     await screenshot(page, 'update-web-copy-390');
     await context.close();
+  });
+
+  it('shows "Not sent" and says nobody received it when the sending workflow cannot start (1280 and 390 px)', async () => {
+    expect(updatesUrl).not.toBe('');
+    const notSent = `Not sent ${run}: investor update`;
+    // The local Step Functions refuses every start of the updates' workflow, as a throttled service does.
+    const refuse = async (refuseStarts: boolean) => {
+      const response = await fetch(`${e2e.gatewayUrl}/local/faults/stepfunctions`, {
+        method: 'POST',
+        body: JSON.stringify({ machine: 'updateSend', refuseStarts }),
+      });
+      expect(response.status).toBe(200);
+    };
+    const { page, context } = await browser.newPage();
+    await logIn(page, { email, password: 'e2e-password-1' });
+    await refuse(true);
+    try {
+      await page.goto(updatesUrl);
+      await page.getByRole('link', { name: 'Write an update' }).click();
+      await page.getByRole('heading', { name: 'Write an investor update' }).waitFor();
+      await page.getByLabel('Subject').fill(notSent);
+      await page.getByLabel('Highlights').fill(`Two pilots signed ${run}.`);
+      await page.getByRole('button', { name: 'Add My own contacts (2)' }).click();
+      await page.getByRole('button', { name: 'Send update' }).click();
+      // The composer keeps what was written and says why.
+      await page.getByText(updateMessages.startFailed).waitFor({ timeout: PATIENCE_MS });
+      expect(await page.getByLabel('Subject').inputValue()).toBe(notSent);
+    } finally {
+      await refuse(false);
+    }
+    await page.goto(updatesUrl);
+    const card = page.locator('li', { has: page.getByRole('heading', { name: notSent }) });
+    await card.getByText('Not sent', { exact: true }).waitFor({ timeout: PATIENCE_MS });
+    await card.getByText(updateMessages.startFailed).waitFor();
+    // The sent update is still shown as sent.
+    const sent = page.locator('li', { has: page.getByRole('heading', { name: subject }) });
+    await sent.getByText(/^Sent /).waitFor();
+    await expectAccessible(page);
+    // Nobody received it.
+    for (const contact of contacts)
+      expect((await inbox(contact.email)).filter((mail) => mail.subject === notSent)).toHaveLength(0);
+    await context.close();
+
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await logIn(phone.page, { email, password: 'e2e-password-1' });
+    await phone.page.goto(updatesUrl);
+    const phoneCard = phone.page.locator('li', { has: phone.page.getByRole('heading', { name: notSent }) });
+    await phoneCard.getByText('Not sent', { exact: true }).waitFor({ timeout: PATIENCE_MS });
+    await phoneCard.getByText(updateMessages.startFailed).waitFor();
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(1);
+    await expectAccessible(phone.page);
+    // It does not count towards the month's updates.
+    await phone.page.getByRole('link', { name: 'Write an update' }).click();
+    await phone.page.getByText('1 of 4 updates sent this month.').waitFor();
+    await phone.context.close();
   });
 });
